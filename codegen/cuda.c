@@ -1,0 +1,59 @@
+/* The CUDA dialect of the kernel printer (kernel_c.c), and the entry point
+   that emits a nest's kernels as one CUDA module for NVRTC.
+
+   CUDA is C++ with C's math library: pointers need no address space, the
+   math functions have their C names (sqrtf), kernels are extern "C" so
+   that the runtime finds them by name, and 64-bit integers are long long.
+   NVRTC has no system headers, so infinities and NaNs are made from their
+   bits with device intrinsics instead of <math.h> macros.  Contraction
+   into fma is switched off by the runtime (NVRTC --fmad=false).  */
+
+#include "codegen.h"
+#include "kernel_c.h"
+
+/* types.def's C names, except that _Bool is not C++: bool travels as an
+   unsigned char, as in memory and kernel arguments.  char is spelt signed
+   because plain char is unsigned on some hosts.  */
+static const char *const cuda_types[FLAT_N_TYPES] = {
+  [FLAT_T_BOOL] = "unsigned char",
+  [FLAT_T_I8] = "signed char",
+  [FLAT_T_U8] = "unsigned char",
+  [FLAT_T_I16] = "short",
+  [FLAT_T_U16] = "unsigned short",
+  [FLAT_T_I32] = "int",
+  [FLAT_T_U32] = "unsigned int",
+  [FLAT_T_I64] = "long long",
+  [FLAT_T_U64] = "unsigned long long",
+  [FLAT_T_F32] = "float",
+  [FLAT_T_F64] = "double"
+};
+
+static const char *const cuda_math[FLAT_N_MATH] = {
+#define FLAT_MATH(E, C, CL, ARITY, TYPE) [E] = C,
+#include "../flatten/mathfns.def"
+#undef FLAT_MATH
+};
+
+static const flat_dialect cuda_dialect = {
+  .name = "CUDA",
+  .type_names = cuda_types,
+  .math_names = cuda_math,
+  .int64_suffix = "LL",
+  .uint64_suffix = "ULL",
+  .inf_f32 = "__int_as_float (0x7f800000)",
+  .nan_f32 = "__int_as_float (0x7fc00000)",
+  .inf_f64 = "__longlong_as_double (0x7ff0000000000000LL)",
+  .nan_f64 = "__longlong_as_double (0x7ff8000000000000LL)",
+  .prelude = "",
+  .prelude_fp64 = "",
+  .kernel_qualifier = "extern \"C\" __global__ ",
+  .global_qualifier = "",
+  .global_id = "((long long) blockIdx.x * blockDim.x + threadIdx.x)",
+  .global_size = "((long long) gridDim.x * blockDim.x)"
+};
+
+char *
+flat_emit_cuda (const flat_nest *nest, char *err, size_t err_size)
+{
+  return flat_emit_c (nest, &cuda_dialect, err, err_size);
+}

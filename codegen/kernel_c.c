@@ -1,0 +1,811 @@
+/* One C printer for kernel sources, shared by OpenCL and CUDA.
+
+   Each flat_kernel becomes one kernel function that walks the product of
+   its dims with a grid-stride loop, so that any 1-D launch is correct; the
+   statements and expressions of its body become C statements and fully
+   parenthesised C expressions.  Every IR variable is spelt "v_" + its name
+   and every name the printer makes up starts with "flat_" or "lo_", so no
+   IR name can clash with a keyword, a builtin or a helper variable.
+   Everything that differs between the two languages comes from the
+   flat_dialect (kernel_c.h); this file only knows C.
+
+   Example (OpenCL dialect):
+
+     kernel k0 segmap grid (i : i32 = 0:i32 .. n step 1:i32) {
+       store y[i] = (add (mul a (load x i)) (load y i))
+     }
+
+   becomes
+
+     __kernel void flat_k0 (int v_n, float v_a, __global const float *v_x,
+                            long lo_x, __global float *v_y, long lo_y)
+     {
+       int flat_lb0 = ((int) 0);
+       int flat_ub0 = v_n;
+       long flat_n0 = flat_lb0 < flat_ub0 ? (long) (((ulong) flat_ub0
+         - (ulong) flat_lb0 - 1UL) / 1UL + 1UL) : 0;
+       long flat_total = flat_n0;
+       for (long flat_g = (long) get_global_id (0); flat_g < flat_total;
+            flat_g += (long) get_global_size (0))
+         {
+           long flat_r = flat_g;
+           int v_i = ((int) ((ulong) flat_lb0 + (ulong) flat_r * 1UL));
+           v_y[v_i - lo_y] = ((v_a * v_x[v_i - lo_x]) + v_y[v_i - lo_y]);
+         }
+     }
+
+   C semantics are kept where the dialects would otherwise differ from the
+   host compiler: arithmetic on types narrower than int is converted back
+   to its type (C computes it in int and the lifter made the truncation
+   explicit in the IR type), conversions to bool compare with zero, and
+   math functions get arguments of exactly their C type, so that an
+   overloaded builtin picks the C function's precision.  */
+
+#include "kernel_c.h"
+#include "../flatten/value.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Helpers every source starts with, after the dialect's prelude.  Each
+   spells out the C expression the lifter recognised, so the comparison
+   and the operand chosen on ties are C's.  */
+static const char common_prelude[] =
+  "#define FLAT_MIN(a, b) ((a) < (b) ? (a) : (b))\n"
+  "#define FLAT_MAX(a, b) ((a) > (b) ? (a) : (b))\n"
+  "#define FLAT_ABS(a) ((a) < 0 ? -(a) : (a))\n";
+
+typedef struct emitter
+{
+  FILE *out;
+  const flat_dialect *d;
+  int depth;			/* indentation, in units of 2 spaces */
+  int n_loops;			/* sequential loops emitted so far */
+  char *err;
+  size_t err_size;
+  int failed;
+} emitter;
+
+/* Record the first failure; later output is discarded.  */
+static void
+fail (emitter *em, const char *fmt, ...)
+{
+  va_list ap;
+
+  if (em->failed)
+    return;
+  em->failed = 1;
+  va_start (ap, fmt);
+  vsnprintf (em->err, em->err_size, fmt, ap);
+  va_end (ap);
+}
+
+static void emit (emitter *em, const char *fmt, ...)
+  __attribute__ ((format (printf, 2, 3)));
+
+static void
+emit (emitter *em, const char *fmt, ...)
+{
+  va_list ap;
+  int r;
+
+  va_start (ap, fmt);
+  r = vfprintf (em->out, fmt, ap);
+  va_end (ap);
+  if (r < 0)
+    fail (em, "%s: cannot write the kernel source", em->d->name);
+}
+
+static void
+indent (emitter *em)
+{
+  emit (em, "%*s", 2 * em->depth, "");
+}
+
+static const char *
+type_name (const emitter *em, flat_type t)
+{
+  return em->d->type_names[t];
+}
+
+/* ---- Queries on kernel bodies ------------------------------------------ */
+
+typedef int (*expr_pred) (const flat_expr *e, const void *data);
+typedef int (*stmt_pred) (const flat_stmt *s, const void *data);
+
+/* Whether PRED holds for E or one of its subexpressions.  */
+static int
+expr_any (const flat_expr *e, expr_pred pred, const void *data)
+{
+  int i;
+
+  if (e == NULL || pred == NULL)
+    return 0;
+  if (pred (e, data))
+    return 1;
+  switch (e->kind)
+    {
+    case FLAT_E_CONST:
+    case FLAT_E_VAR:
+      return 0;
+    case FLAT_E_UNARY:
+      return expr_any (e->u.op.a, pred, data);
+    case FLAT_E_BINARY:
+      return (expr_any (e->u.op.a, pred, data)
+	      || expr_any (e->u.op.b, pred, data));
+    case FLAT_E_CAST:
+      return expr_any (e->u.cast, pred, data);
+    case FLAT_E_SELECT:
+      return (expr_any (e->u.select.cond, pred, data)
+	      || expr_any (e->u.select.a, pred, data)
+	      || expr_any (e->u.select.b, pred, data));
+    case FLAT_E_CALL:
+      for (i = 0; i < flat_math_table[e->u.call.fn].arity; i++)
+	if (expr_any (e->u.call.args[i], pred, data))
+	  return 1;
+      return 0;
+    case FLAT_E_LOAD:
+      return expr_any (e->u.load.index, pred, data);
+    }
+  return 0;
+}
+
+static int
+range_any (const flat_range *r, expr_pred pred, const void *data)
+{
+  return (expr_any (r->lb, pred, data) || expr_any (r->ub, pred, data)
+	  || expr_any (r->step, pred, data));
+}
+
+/* Whether SPRED holds for a statement of B (nested ones included) or EPRED
+   for one of their expressions.  Either may be NULL.  */
+static int
+block_any (const flat_block *b, stmt_pred spred, expr_pred epred,
+	   const void *data)
+{
+  const flat_stmt *s;
+
+  for (s = b->first; s != NULL; s = s->next)
+    {
+      if (spred != NULL && spred (s, data))
+	return 1;
+      switch (s->kind)
+	{
+	case FLAT_S_LET:
+	  if (expr_any (s->u.let.init, epred, data))
+	    return 1;
+	  break;
+	case FLAT_S_SET:
+	  if (expr_any (s->u.set.value, epred, data))
+	    return 1;
+	  break;
+	case FLAT_S_STORE:
+	  if (expr_any (s->u.store.index, epred, data)
+	      || expr_any (s->u.store.value, epred, data))
+	    return 1;
+	  break;
+	case FLAT_S_IF:
+	  if (expr_any (s->u.if_.cond, epred, data)
+	      || block_any (&s->u.if_.then_b, spred, epred, data)
+	      || block_any (&s->u.if_.else_b, spred, epred, data))
+	    return 1;
+	  break;
+	case FLAT_S_LOOP:
+	case FLAT_S_MAP:
+	  if (range_any (&s->u.loop.range, epred, data)
+	      || block_any (&s->u.loop.body, spred, epred, data))
+	    return 1;
+	  break;
+	case FLAT_S_WHILE:
+	  if (expr_any (s->u.while_.cond, epred, data)
+	      || block_any (&s->u.while_.body, spred, epred, data))
+	    return 1;
+	  break;
+	case FLAT_S_BREAK:
+	case FLAT_S_LAUNCH:
+	  break;
+	}
+    }
+  return 0;
+}
+
+static int
+stmt_stores_to (const flat_stmt *s, const void *mem)
+{
+  return s->kind == FLAT_S_STORE && s->u.store.mem == mem;
+}
+
+static int
+expr_is_f64 (const flat_expr *e, const void *data)
+{
+  (void) data;
+  return e->type == FLAT_T_F64;
+}
+
+/* Anything a dim bound may not use: it is evaluated before the grid loop,
+   and by the runtime to size the launch.  */
+static int
+expr_not_from_params (const flat_expr *e, const void *data)
+{
+  (void) data;
+  return (e->kind == FLAT_E_LOAD
+	  || (e->kind == FLAT_E_VAR && e->u.var->kind != FLAT_VAR_PARAM));
+}
+
+/* Whether the kernels of NEST need double precision.  */
+static int
+nest_uses_f64 (const flat_nest *nest)
+{
+  int i, j;
+
+  for (i = 0; i < nest->n_vars; i++)
+    if (nest->vars[i]->type == FLAT_T_F64)
+      return 1;
+  for (i = 0; i < nest->n_kernels; i++)
+    {
+      const flat_kernel *k = nest->kernels[i];
+
+      if (block_any (&k->body, NULL, expr_is_f64, NULL))
+	return 1;
+      for (j = 0; j < k->n_dims; j++)
+	if (range_any (&k->dims[j], expr_is_f64, NULL))
+	  return 1;
+    }
+  return 0;
+}
+
+/* NAME is spelt with a prefix, so any nonempty run of letters, digits and
+   underscores makes a C identifier.  */
+static int
+is_identifier_tail (const char *name)
+{
+  if (*name == '\0')
+    return 0;
+  for (; *name != '\0'; name++)
+    if (!(*name == '_' || (*name >= 'a' && *name <= 'z')
+	  || (*name >= 'A' && *name <= 'Z') || (*name >= '0' && *name <= '9')))
+      return 0;
+  return 1;
+}
+
+/* The step of R, signed (a step of an unsigned loop counting down is
+   stored as its two's complement); 0 if it is not an integer constant.  */
+static int64_t
+range_step (const flat_range *r)
+{
+  const flat_expr *s = r->step;
+
+  if (s == NULL || s->kind != FLAT_E_CONST || flat_type_table[s->type].is_float)
+    return 0;
+  return flat_value_signed (s->type, s->u.c);
+}
+
+/* ---- Expressions ------------------------------------------------------- */
+
+static void emit_expr (emitter *em, const flat_expr *e);
+
+/* Conversion to T of whatever is emitted between open and close.  */
+static void
+emit_convert_open (emitter *em, flat_type t)
+{
+  if (t == FLAT_T_BOOL)
+    emit (em, "((");
+  else
+    emit (em, "((%s) (", type_name (em, t));
+}
+
+static void
+emit_convert_close (emitter *em, flat_type t)
+{
+  emit (em, "%s", t == FLAT_T_BOOL ? ") != 0)" : "))");
+}
+
+/* Integer types that C promotes to int before doing arithmetic.  */
+static int
+is_narrow (flat_type t)
+{
+  return !flat_type_table[t].is_float && flat_type_table[t].size < 4;
+}
+
+/* %a is exact, and an f32 constant holds a float's value (value.h), so
+   the literal is the constant.  */
+static void
+emit_float_const (emitter *em, flat_type t, double v)
+{
+  const char *suffix = t == FLAT_T_F32 ? "f" : "";
+
+  if (isnan (v))
+    emit (em, "%s", t == FLAT_T_F32 ? em->d->nan_f32 : em->d->nan_f64);
+  else if (isinf (v))
+    emit (em, v < 0 ? "(-%s)" : "%s",
+	  t == FLAT_T_F32 ? em->d->inf_f32 : em->d->inf_f64);
+  else
+    emit (em, signbit (v) ? "(%a%s)" : "%a%s", v, suffix);
+}
+
+static void
+emit_const (emitter *em, flat_type t, flat_value c)
+{
+  const flat_type_info *ti = &flat_type_table[t];
+
+  if (ti->is_float)
+    emit_float_const (em, t, c.f);
+  else if (!ti->is_signed)
+    {
+      if (c.u <= UINT32_MAX)
+	emit (em, "((%s) %" PRIu64 "U)", type_name (em, t), c.u);
+      else
+	emit (em, "((%s) %" PRIu64 "%s)", type_name (em, t), c.u,
+	      em->d->uint64_suffix);
+    }
+  else if (c.i == INT64_MIN)
+    emit (em, "((%s) (-9223372036854775807%s - 1))", type_name (em, t),
+	  em->d->int64_suffix);
+  else if (c.i > INT32_MIN && c.i <= INT32_MAX)
+    emit (em, "((%s) %" PRId64 ")", type_name (em, t), c.i);
+  else
+    emit (em, "((%s) %" PRId64 "%s)", type_name (em, t), c.i,
+	  em->d->int64_suffix);
+}
+
+static void
+emit_call (emitter *em, flat_math fn, flat_expr *const *args)
+{
+  const flat_math_info *mi = &flat_math_table[fn];
+  int i;
+
+  emit (em, "%s (", em->d->math_names[fn]);
+  for (i = 0; i < mi->arity; i++)
+    {
+      if (i > 0)
+	emit (em, ", ");
+      emit_convert_open (em, mi->type);
+      emit_expr (em, args[i]);
+      emit_convert_close (em, mi->type);
+    }
+  emit (em, ")");
+}
+
+/* min, max and abs.  abs of a float is fabs (it clears the sign of -0.0
+   and of NaN, which a comparison cannot); abs of an unsigned value is the
+   value.  */
+static void
+emit_function_op (emitter *em, const flat_expr *e)
+{
+  const flat_expr *a = e->u.op.a;
+  const flat_type_info *ti = &flat_type_table[e->type];
+
+  switch (e->u.op.op)
+    {
+    case FLAT_OP_ABS:
+      if (ti->is_float)
+	{
+	  flat_expr *args[1] = { e->u.op.a };
+
+	  emit_call (em, e->type == FLAT_T_F32 ? FLAT_FN_FABS_F32
+		     : FLAT_FN_FABS_F64, args);
+	}
+      else if (!ti->is_signed)
+	emit_expr (em, a);
+      else
+	{
+	  emit (em, "FLAT_ABS (");
+	  emit_expr (em, a);
+	  emit (em, ")");
+	}
+      return;
+    case FLAT_OP_MIN:
+    case FLAT_OP_MAX:
+      emit (em, e->u.op.op == FLAT_OP_MIN ? "FLAT_MIN (" : "FLAT_MAX (");
+      emit_expr (em, a);
+      emit (em, ", ");
+      emit_expr (em, e->u.op.b);
+      emit (em, ")");
+      return;
+    default:
+      fail (em, "%s: operator %s has no translation", em->d->name,
+	    flat_op_table[e->u.op.op].ir_name);
+    }
+}
+
+/* An operator; BARE leaves out the outer parentheses where the caller
+   supplies its own (conditions of if and while: compilers warn about
+   "if ((a == b))"), as does the conversion of a narrow result.  */
+static void
+emit_op (emitter *em, const flat_expr *e, int bare)
+{
+  const flat_op_info *oi = &flat_op_table[e->u.op.op];
+  int wrap = oi->kind != 'C' && oi->kind != 'L' && is_narrow (e->type);
+  const char *open = bare || wrap ? "" : "(";
+  const char *close = bare || wrap ? "" : ")";
+
+  if (wrap)
+    emit_convert_open (em, e->type);
+  if (oi->kind == 'F')
+    emit_function_op (em, e);
+  else if (oi->arity == 1)
+    {
+      emit (em, "%s%s", open, oi->c_spelling);
+      emit_expr (em, e->u.op.a);
+      emit (em, "%s", close);
+    }
+  else
+    {
+      emit (em, "%s", open);
+      emit_expr (em, e->u.op.a);
+      emit (em, " %s ", oi->c_spelling);
+      emit_expr (em, e->u.op.b);
+      emit (em, "%s", close);
+    }
+  if (wrap)
+    emit_convert_close (em, e->type);
+}
+
+/* Element INDEX of a mem (through its offset argument) or local array.  */
+static void
+emit_element (emitter *em, const flat_var *array, const flat_expr *index)
+{
+  if (array->kind != FLAT_VAR_MEM && array->kind != FLAT_VAR_LOCAL_ARRAY)
+    {
+      fail (em, "%s: %s is indexed but is not an array", em->d->name,
+	    array->name);
+      return;
+    }
+  emit (em, "v_%s[", array->name);
+  emit_expr (em, index);
+  if (array->kind == FLAT_VAR_MEM)
+    emit (em, " - lo_%s", array->name);
+  emit (em, "]");
+}
+
+/* Operands are identifiers, literals, calls, subscripts or parenthesised,
+   so only the operator itself needs parentheses.  */
+static void
+emit_expr (emitter *em, const flat_expr *e)
+{
+  switch (e->kind)
+    {
+    case FLAT_E_CONST:
+      emit_const (em, e->type, e->u.c);
+      break;
+    case FLAT_E_VAR:
+      emit (em, "v_%s", e->u.var->name);
+      break;
+    case FLAT_E_UNARY:
+    case FLAT_E_BINARY:
+      emit_op (em, e, 0);
+      break;
+    case FLAT_E_CAST:
+      emit_convert_open (em, e->type);
+      emit_expr (em, e->u.cast);
+      emit_convert_close (em, e->type);
+      break;
+    case FLAT_E_SELECT:
+      emit (em, "(");
+      emit_expr (em, e->u.select.cond);
+      emit (em, " ? ");
+      emit_expr (em, e->u.select.a);
+      emit (em, " : ");
+      emit_expr (em, e->u.select.b);
+      emit (em, ")");
+      break;
+    case FLAT_E_CALL:
+      emit_call (em, e->u.call.fn, e->u.call.args);
+      break;
+    case FLAT_E_LOAD:
+      emit_element (em, e->u.load.mem, e->u.load.index);
+      break;
+    }
+}
+
+/* ---- Statements -------------------------------------------------------- */
+
+/* "(COND)" after if and while.  */
+static void
+emit_condition (emitter *em, const flat_expr *cond)
+{
+  emit (em, "(");
+  if (cond->kind == FLAT_E_UNARY || cond->kind == FLAT_E_BINARY)
+    emit_op (em, cond, 1);
+  else
+    emit_expr (em, cond);
+  emit (em, ")");
+}
+
+static void emit_stmt (emitter *em, const flat_stmt *s);
+
+/* A braced block in GNU layout: braces two columns in, body four.  */
+static void
+emit_block (emitter *em, const flat_block *b)
+{
+  const flat_stmt *s;
+
+  em->depth++;
+  indent (em);
+  emit (em, "{\n");
+  em->depth++;
+  for (s = b->first; s != NULL; s = s->next)
+    emit_stmt (em, s);
+  em->depth--;
+  indent (em);
+  emit (em, "}\n");
+  em->depth--;
+}
+
+/* A loop or a map nested in a kernel: a sequential C for, its bound
+   evaluated once as for a counted loop.  */
+static void
+emit_for (emitter *em, const flat_range *r, const flat_block *body)
+{
+  int64_t step = range_step (r);
+  int n = em->n_loops++;
+  const char *name = r->index->name;
+
+  if (step == 0)
+    {
+      fail (em, "%s: the step of loop %s is not a nonzero integer constant",
+	    em->d->name, name);
+      return;
+    }
+  indent (em);
+  emit (em, "for (%s v_%s = ", type_name (em, r->index->type), name);
+  emit_expr (em, r->lb);
+  emit (em, ", flat_end%d = ", n);
+  emit_expr (em, r->ub);
+  emit (em, "; v_%s %s flat_end%d; v_%s += ", name, step > 0 ? "<" : ">", n,
+	name);
+  emit_expr (em, r->step);
+  emit (em, ")\n");
+  emit_block (em, body);
+}
+
+static void
+emit_stmt (emitter *em, const flat_stmt *s)
+{
+  const flat_var *v;
+
+  switch (s->kind)
+    {
+    case FLAT_S_LET:
+      v = s->u.let.var;
+      indent (em);
+      if (v->kind == FLAT_VAR_LOCAL_ARRAY)
+	emit (em, "%s v_%s[%lld];\n", type_name (em, v->type), v->name,
+	      v->length);
+      else if (s->u.let.init == NULL)
+	emit (em, "%s v_%s;\n", type_name (em, v->type), v->name);
+      else
+	{
+	  emit (em, "%s v_%s = ", type_name (em, v->type), v->name);
+	  emit_expr (em, s->u.let.init);
+	  emit (em, ";\n");
+	}
+      break;
+    case FLAT_S_SET:
+      indent (em);
+      emit (em, "v_%s = ", s->u.set.var->name);
+      emit_expr (em, s->u.set.value);
+      emit (em, ";\n");
+      break;
+    case FLAT_S_STORE:
+      indent (em);
+      emit_element (em, s->u.store.mem, s->u.store.index);
+      emit (em, " = ");
+      emit_expr (em, s->u.store.value);
+      emit (em, ";\n");
+      break;
+    case FLAT_S_IF:
+      indent (em);
+      emit (em, "if ");
+      emit_condition (em, s->u.if_.cond);
+      emit (em, "\n");
+      emit_block (em, &s->u.if_.then_b);
+      if (s->u.if_.else_b.first != NULL)
+	{
+	  indent (em);
+	  emit (em, "else\n");
+	  emit_block (em, &s->u.if_.else_b);
+	}
+      break;
+    case FLAT_S_LOOP:
+    case FLAT_S_MAP:
+      emit_for (em, &s->u.loop.range, &s->u.loop.body);
+      break;
+    case FLAT_S_WHILE:
+      indent (em);
+      if (s->u.while_.do_while)
+	{
+	  emit (em, "do\n");
+	  emit_block (em, &s->u.while_.body);
+	  indent (em);
+	  emit (em, "while ");
+	  emit_condition (em, s->u.while_.cond);
+	  emit (em, ";\n");
+	}
+      else
+	{
+	  emit (em, "while ");
+	  emit_condition (em, s->u.while_.cond);
+	  emit (em, "\n");
+	  emit_block (em, &s->u.while_.body);
+	}
+      break;
+    case FLAT_S_BREAK:
+      indent (em);
+      emit (em, "break;\n");
+      break;
+    case FLAT_S_LAUNCH:
+      fail (em, "%s: a launch inside a kernel has no translation",
+	    em->d->name);
+      break;
+    }
+}
+
+/* ---- Kernels ----------------------------------------------------------- */
+
+/* "(int v_n, __global const float *v_x, long lo_x, ...)": every param and
+   mem of the nest, in call order; a mem this kernel never stores to is
+   const.  */
+static void
+emit_signature (emitter *em, const flat_nest *nest, const flat_kernel *k)
+{
+  int i;
+
+  emit (em, "%svoid flat_%s (", em->d->kernel_qualifier, k->name);
+  if (nest->n_params == 0)
+    emit (em, "void");
+  for (i = 0; i < nest->n_params; i++)
+    {
+      const flat_var *p = nest->params[i];
+      const char *t = type_name (em, p->type);
+
+      if (i > 0)
+	emit (em, ", ");
+      if (p->kind != FLAT_VAR_MEM)
+	emit (em, "%s v_%s", t, p->name);
+      else
+	emit (em, "%s%s%s *v_%s, %s lo_%s", em->d->global_qualifier,
+	      block_any (&k->body, stmt_stores_to, NULL, p) ? "" : "const ",
+	      t, p->name, type_name (em, FLAT_T_I64), p->name);
+    }
+  emit (em, ")\n");
+}
+
+/* flat_lbD, flat_ubD and the trip count flat_nD of dim D, in 64 bits.  */
+static void
+emit_trip_count (emitter *em, const flat_range *r, int d, int64_t step)
+{
+  const char *t = type_name (em, r->index->type);
+  const char *i64 = type_name (em, FLAT_T_I64);
+  const char *u64 = type_name (em, FLAT_T_U64);
+  const char *us = em->d->uint64_suffix;
+  const char *from = step > 0 ? "lb" : "ub";
+  const char *to = step > 0 ? "ub" : "lb";
+  uint64_t magnitude = step > 0 ? (uint64_t) step : -(uint64_t) step;
+
+  emit (em, "  %s flat_lb%d = ", t, d);
+  emit_expr (em, r->lb);
+  emit (em, ";\n  %s flat_ub%d = ", t, d);
+  emit_expr (em, r->ub);
+  emit (em, ";\n  %s flat_n%d = flat_%s%d < flat_%s%d\n"
+	"    ? (%s) (((%s) flat_%s%d - (%s) flat_%s%d - 1%s) / %" PRIu64 "%s"
+	" + 1%s)\n    : 0;\n",
+	i64, d, from, d, to, d,
+	i64, u64, to, d, u64, from, d, us, magnitude, us, us);
+}
+
+static void
+emit_kernel (emitter *em, const flat_nest *nest, const flat_kernel *k)
+{
+  const char *i64 = type_name (em, FLAT_T_I64);
+  const char *u64 = type_name (em, FLAT_T_U64);
+  const flat_stmt *s;
+  int d;
+
+  if (!is_identifier_tail (k->name))
+    {
+      fail (em, "%s: kernel name '%s' is not an identifier", em->d->name,
+	    k->name);
+      return;
+    }
+  for (d = 0; d < k->n_dims; d++)
+    {
+      if (range_step (&k->dims[d]) == 0)
+	fail (em, "%s: kernel %s: the step of dim %s is not a nonzero "
+	      "integer constant", em->d->name, k->name,
+	      k->dims[d].index->name);
+      else if (range_any (&k->dims[d], expr_not_from_params, NULL))
+	fail (em, "%s: kernel %s: the bounds of dim %s depend on more than "
+	      "params", em->d->name, k->name, k->dims[d].index->name);
+    }
+  if (em->failed)
+    return;
+
+  emit_signature (em, nest, k);
+  emit (em, "{\n");
+  for (d = 0; d < k->n_dims; d++)
+    emit_trip_count (em, &k->dims[d], d, range_step (&k->dims[d]));
+  emit (em, "  %s flat_total = ", i64);
+  if (k->n_dims == 0)
+    emit (em, "1");
+  for (d = 0; d < k->n_dims; d++)
+    emit (em, d > 0 ? " * flat_n%d" : "flat_n%d", d);
+  emit (em, ";\n  for (%s flat_g = %s; flat_g < flat_total;\n"
+	"       flat_g += %s)\n    {\n",
+	i64, em->d->global_id, em->d->global_size);
+  if (k->n_dims > 0)
+    emit (em, "      %s flat_r = flat_g;\n", i64);
+  /* Innermost dim first: it varies fastest with the work-item id.  */
+  for (d = k->n_dims - 1; d >= 0; d--)
+    {
+      const flat_range *r = &k->dims[d];
+
+      emit (em, "      %s v_%s = ", type_name (em, r->index->type),
+	    r->index->name);
+      emit_convert_open (em, r->index->type);
+      emit (em, "(%s) flat_lb%d + (%s) ", u64, d, u64);
+      if (d > 0)
+	emit (em, "(flat_r %% flat_n%d)", d);
+      else
+	emit (em, "flat_r");
+      emit (em, " * %" PRIu64 "%s", (uint64_t) range_step (r),
+	    em->d->uint64_suffix);
+      emit_convert_close (em, r->index->type);
+      emit (em, ";\n");
+      if (d > 0)
+	emit (em, "      flat_r /= flat_n%d;\n", d);
+    }
+  em->depth = 3;
+  for (s = k->body.first; s != NULL; s = s->next)
+    emit_stmt (em, s);
+  em->depth = 0;
+  emit (em, "    }\n}\n");
+}
+
+char *
+flat_emit_c (const flat_nest *nest, const flat_dialect *dialect, char *err,
+	     size_t err_size)
+{
+  emitter em;
+  char *text = NULL;
+  size_t size = 0;
+  int i;
+
+  memset (&em, 0, sizeof em);
+  em.d = dialect;
+  em.err = err;
+  em.err_size = err_size;
+  for (i = 0; i < nest->n_vars && !em.failed; i++)
+    if (!is_identifier_tail (nest->vars[i]->name))
+      fail (&em, "%s: variable name '%s' is not an identifier",
+	    dialect->name, nest->vars[i]->name);
+  if (em.failed)
+    return NULL;
+
+  em.out = open_memstream (&text, &size);
+  if (em.out == NULL)
+    {
+      fail (&em, "%s: cannot open a memory stream", dialect->name);
+      return NULL;
+    }
+  emit (&em, "%s", dialect->prelude);
+  if (nest_uses_f64 (nest))
+    emit (&em, "%s", dialect->prelude_fp64);
+  emit (&em, "%s", common_prelude);
+  for (i = 0; i < nest->n_kernels && !em.failed; i++)
+    {
+      emit (&em, "\n");
+      emit_kernel (&em, nest, nest->kernels[i]);
+    }
+  if (fclose (em.out) != 0)
+    fail (&em, "%s: cannot write the kernel source", dialect->name);
+  if (em.failed)
+    {
+      free (text);
+      return NULL;
+    }
+  return text;
+}

@@ -1,0 +1,38 @@
+/* The C printer shared by the OpenCL and CUDA back ends (kernel_c.c) and
+   the dialect tables that parameterise it (opencl.c, cuda.c).
+
+   Both languages are C with different spellings for a handful of things:
+   type names, math function names, the global work-item id, the kernel
+   qualifier, the address space of a pointer argument, infinities and NaNs,
+   a few lines of prelude.  A dialect is the table of those spellings; the
+   printer holds no other knowledge of either language.  */
+
+#ifndef FLAT_KERNEL_C_H
+#define FLAT_KERNEL_C_H
+
+#include "../flatten/ir.h"
+
+typedef struct flat_dialect
+{
+  const char *name;			/* "OpenCL", "CUDA": for messages */
+  const char *const *type_names;	/* indexed by flat_type; bool is an
+					   unsigned char everywhere */
+  const char *const *math_names;	/* indexed by flat_math */
+  const char *int64_suffix;		/* of a 64-bit signed literal */
+  const char *uint64_suffix;		/* of a 64-bit unsigned literal */
+  const char *inf_f32, *nan_f32;	/* expressions for +inf and NaN */
+  const char *inf_f64, *nan_f64;
+  const char *prelude;			/* first lines of every source */
+  const char *prelude_fp64;		/* added when the nest uses f64 */
+  const char *kernel_qualifier;		/* before "void flat_k0 (" */
+  const char *global_qualifier;		/* before a mem's element type */
+  const char *global_id;		/* 64-bit id of this work-item */
+  const char *global_size;		/* 64-bit number of work-items */
+} flat_dialect;
+
+/* Source of every kernel of NEST in DIALECT, malloc'ed; NULL and a message
+   in ERR if some construct has no translation.  */
+char *flat_emit_c (const flat_nest *nest, const flat_dialect *dialect,
+		   char *err, size_t err_size);
+
+#endif /* FLAT_KERNEL_C_H */

@@ -1,0 +1,49 @@
+/* The OpenCL C dialect of the kernel printer (kernel_c.c), and the entry
+   point that emits a nest's kernels as one OpenCL program.
+
+   OpenCL C 1.2 is C99 with address spaces: a mem argument is a __global
+   pointer, 64-bit integers are long/ulong, the math builtins are generic
+   (sqrt of a float is single precision), and double needs cl_khr_fp64.
+   Contraction of a * b + c into fma is switched off so that float results
+   match the host's.  */
+
+#include "codegen.h"
+#include "kernel_c.h"
+
+const char flat_opencl_build_options[] = "-cl-std=CL1.2";
+
+static const char *const opencl_types[FLAT_N_TYPES] = {
+#define FLAT_TYPE(E, IR, C, CL, SIZE, SIGNED, FLOAT) [E] = CL,
+#include "../flatten/types.def"
+#undef FLAT_TYPE
+};
+
+static const char *const opencl_math[FLAT_N_MATH] = {
+#define FLAT_MATH(E, C, CL, ARITY, TYPE) [E] = CL,
+#include "../flatten/mathfns.def"
+#undef FLAT_MATH
+};
+
+static const flat_dialect opencl_dialect = {
+  .name = "OpenCL",
+  .type_names = opencl_types,
+  .math_names = opencl_math,
+  .int64_suffix = "L",
+  .uint64_suffix = "UL",
+  .inf_f32 = "INFINITY",
+  .nan_f32 = "NAN",
+  .inf_f64 = "((double) INFINITY)",
+  .nan_f64 = "((double) NAN)",
+  .prelude = "#pragma OPENCL FP_CONTRACT OFF\n",
+  .prelude_fp64 = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n",
+  .kernel_qualifier = "__kernel ",
+  .global_qualifier = "__global ",
+  .global_id = "(long) get_global_id (0)",
+  .global_size = "(long) get_global_size (0)"
+};
+
+char *
+flat_emit_opencl (const flat_nest *nest, char *err, size_t err_size)
+{
+  return flat_emit_c (nest, &opencl_dialect, err, err_size);
+}

@@ -1,0 +1,71 @@
+/* Nest packages: what the plugin embeds for each lifted nest and libflat
+   reads back at run time (and flat-tune reads from a binary's ELF section).
+
+   A package is one self-contained, position-independent byte blob, so it
+   can live in read-only data without relocations:
+
+     offset 0   char     magic[8]      "FLATPKG" and a NUL
+            8   uint32   version       FLAT_PACKAGE_VERSION
+           12   uint32   size          whole blob in bytes, multiple of 8
+           16   uint32   n_sections
+           20   uint32   reserved      0
+           24   n_sections x { uint32 kind, offset, length, reserved }
+           ..   section bytes; each section is a NUL-terminated string
+                (length counts the NUL), offsets from the blob's start
+
+   Integers are in the byte order of the machine (a package never leaves
+   the binary it was compiled into).  Blobs are placed one after another in
+   the ELF section FLAT_PACKAGE_ELF_SECTION, each aligned to 8 bytes, so a
+   reader walks the section by size.  */
+
+#ifndef FLAT_PACKAGE_H
+#define FLAT_PACKAGE_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define FLAT_PACKAGE_MAGIC "FLATPKG"
+#define FLAT_PACKAGE_VERSION 1u
+#define FLAT_PACKAGE_ELF_SECTION ".flat_packages"
+
+typedef enum flat_package_section
+{
+  FLAT_PKG_NAME = 1,		/* nest name: name(...) clause or file:line */
+  FLAT_PKG_LOCATION = 2,	/* "file:line" of the marked loop */
+  FLAT_PKG_PLAN = 3,		/* the flattened nest in IR text (ir.h) */
+  FLAT_PKG_OPENCL = 4,		/* OpenCL C source of every kernel */
+  FLAT_PKG_CUDA = 5		/* CUDA C source of every kernel */
+} flat_package_section;
+
+/* Which kernel sources a package carries (plugin argument backends=).  */
+enum
+{
+  FLAT_BACKEND_OPENCL = 1,
+  FLAT_BACKEND_CUDA = 2
+};
+
+struct flat_nest;
+
+/* Serialize a flattened nest: its printed IR plus the kernel sources of
+   BACKENDS.  Returns a malloc'ed blob and its size in *SIZE, or NULL with a
+   message in ERR.  */
+unsigned char *flat_package_build (const struct flat_nest *nest,
+				   unsigned backends, size_t *size,
+				   char *err, size_t err_size);
+
+/* Size of the package at PKG, or 0 if PKG does not hold a well-formed one
+   within AVAIL bytes.  */
+size_t flat_package_size (const unsigned char *pkg, size_t avail);
+
+/* Section KIND of a well-formed package as a string, or NULL if absent.  */
+const char *flat_package_get (const unsigned char *pkg,
+			      flat_package_section kind);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FLAT_PACKAGE_H */

@@ -1,0 +1,328 @@
+/* Evaluation of scalar IR expressions with C's semantics, for everything
+   that must know a value before a kernel runs: trip counts of maps and
+   loops, sizes of the plan, constant folding, and the tests.
+
+   Integer arithmetic is done on 64-bit unsigned bits and wrapped back to
+   the result type, so (add 127:i8 1:i8) is -128:i8 and (sub 0:u8 1:u8) is
+   255:u8.  What C leaves undefined and a kernel could trap on (division by
+   zero, shifts by the width or more, float-to-integer casts out of range)
+   gives 0 and clears *ok.  */
+
+#include "ir.h"
+#include "value.h"
+
+#include <math.h>
+
+/* ---- Canonical values (value.h) ---------------------------------------- */
+
+flat_value
+flat_value_normalize (flat_type type, flat_value v)
+{
+  const flat_type_info *t = &flat_type_table[type];
+  if (t->is_float)
+    {
+      if (type == FLAT_T_F32)
+	v.f = (float) v.f;
+      return v;
+    }
+  if (type == FLAT_T_BOOL)
+    return (flat_value) { .u = v.u != 0 };
+  if (t->size == 8)
+    return v;
+  unsigned bits = 8 * (unsigned) t->size;
+  uint64_t mask = ((uint64_t) 1 << bits) - 1;
+  uint64_t low = v.u & mask;
+  if (t->is_signed && (low >> (bits - 1)))
+    low |= ~mask;
+  return (flat_value) { .u = low };
+}
+
+int64_t
+flat_value_signed (flat_type type, flat_value v)
+{
+  if (flat_type_table[type].is_signed || type == FLAT_T_BOOL)
+    return v.i;
+  unsigned bits = 8 * (unsigned) flat_type_table[type].size;
+  if (bits == 64)
+    return v.i;
+  uint64_t sign = (uint64_t) 1 << (bits - 1);
+  return (int64_t) ((v.u ^ sign) - sign);
+}
+
+int
+flat_value_fits (flat_type type, int64_t x)
+{
+  if (!flat_type_table[type].is_signed && x < 0)
+    return 0;
+  return flat_value_normalize (type, (flat_value) { .i = x }).i == x;
+}
+
+/* ---- Math functions ----------------------------------------------------- */
+
+/* The C function behind each flat_math: float variants call the float
+   function (sinf, not (float) sin), as the C program would.  */
+typedef struct math_impl
+{
+  double (*d1) (double);
+  double (*d2) (double, double);
+  double (*d3) (double, double, double);
+  float (*f1) (float);
+  float (*f2) (float, float);
+  float (*f3) (float, float, float);
+} math_impl;
+
+#define IMPL(E, N, K) [E##_F64] = { .d##K = N }, [E##_F32] = { .f##K = N##f }
+static const math_impl math_impls[FLAT_N_MATH] = {
+  IMPL (FLAT_FN_SQRT, sqrt, 1), IMPL (FLAT_FN_CBRT, cbrt, 1),
+  IMPL (FLAT_FN_EXP, exp, 1), IMPL (FLAT_FN_EXP2, exp2, 1),
+  IMPL (FLAT_FN_EXPM1, expm1, 1), IMPL (FLAT_FN_LOG, log, 1),
+  IMPL (FLAT_FN_LOG2, log2, 1), IMPL (FLAT_FN_LOG10, log10, 1),
+  IMPL (FLAT_FN_LOG1P, log1p, 1), IMPL (FLAT_FN_SIN, sin, 1),
+  IMPL (FLAT_FN_COS, cos, 1), IMPL (FLAT_FN_TAN, tan, 1),
+  IMPL (FLAT_FN_ASIN, asin, 1), IMPL (FLAT_FN_ACOS, acos, 1),
+  IMPL (FLAT_FN_ATAN, atan, 1), IMPL (FLAT_FN_SINH, sinh, 1),
+  IMPL (FLAT_FN_COSH, cosh, 1), IMPL (FLAT_FN_TANH, tanh, 1),
+  IMPL (FLAT_FN_ERF, erf, 1), IMPL (FLAT_FN_ERFC, erfc, 1),
+  IMPL (FLAT_FN_FABS, fabs, 1), IMPL (FLAT_FN_FLOOR, floor, 1),
+  IMPL (FLAT_FN_CEIL, ceil, 1), IMPL (FLAT_FN_ROUND, round, 1),
+  IMPL (FLAT_FN_TRUNC, trunc, 1), IMPL (FLAT_FN_POW, pow, 2),
+  IMPL (FLAT_FN_ATAN2, atan2, 2), IMPL (FLAT_FN_FMOD, fmod, 2),
+  IMPL (FLAT_FN_HYPOT, hypot, 2), IMPL (FLAT_FN_FMIN, fmin, 2),
+  IMPL (FLAT_FN_FMAX, fmax, 2), IMPL (FLAT_FN_COPYSIGN, copysign, 2),
+  IMPL (FLAT_FN_FMA, fma, 3)
+};
+#undef IMPL
+
+static double
+call_math (flat_math fn, const double *x)
+{
+  const math_impl *m = &math_impls[fn];
+  switch (flat_math_table[fn].arity)
+    {
+    case 1:
+      return m->d1 ? m->d1 (x[0]) : m->f1 ((float) x[0]);
+    case 2:
+      return m->d2 ? m->d2 (x[0], x[1]) : m->f2 ((float) x[0], (float) x[1]);
+    default:
+      return m->d3 ? m->d3 (x[0], x[1], x[2])
+	: m->f3 ((float) x[0], (float) x[1], (float) x[2]);
+    }
+}
+
+/* ---- Operators ---------------------------------------------------------- */
+
+static flat_value
+invalid (int *ok)
+{
+  *ok = 0;
+  return (flat_value) { .i = 0 };
+}
+
+/* -1, 0 or 1 as A is below, equal to or above B, both of type T.  */
+static int
+compare (flat_type t, flat_value a, flat_value b)
+{
+  if (flat_type_table[t].is_float)
+    return (a.f > b.f) - (a.f < b.f);
+  if (flat_type_table[t].is_signed)
+    return (a.i > b.i) - (a.i < b.i);
+  return (a.u > b.u) - (a.u < b.u);
+}
+
+static flat_value
+eval_float_op (flat_op op, double a, double b, int *ok)
+{
+  switch (op)
+    {
+    case FLAT_OP_NEG: return (flat_value) { .f = -a };
+    case FLAT_OP_ABS: return (flat_value) { .f = fabs (a) };
+    case FLAT_OP_ADD: return (flat_value) { .f = a + b };
+    case FLAT_OP_SUB: return (flat_value) { .f = a - b };
+    case FLAT_OP_MUL: return (flat_value) { .f = a * b };
+    case FLAT_OP_DIV: return (flat_value) { .f = a / b };
+    case FLAT_OP_MIN: return (flat_value) { .f = fmin (a, b) };
+    case FLAT_OP_MAX: return (flat_value) { .f = fmax (a, b) };
+    default: return invalid (ok);
+    }
+}
+
+/* Integer operator OP on A and B of type T (B of type BT for shifts), in
+   64-bit bits, not yet wrapped to T.  */
+static flat_value
+eval_int_op (flat_op op, flat_type t, flat_value a, flat_value b,
+	     flat_type bt, int *ok)
+{
+  int is_signed = flat_type_table[t].is_signed;
+  switch (op)
+    {
+    case FLAT_OP_NEG: return (flat_value) { .u = -a.u };
+    case FLAT_OP_BNOT: return (flat_value) { .u = ~a.u };
+    case FLAT_OP_ABS:
+      return (flat_value) { .u = is_signed && a.i < 0 ? -a.u : a.u };
+    case FLAT_OP_ADD: return (flat_value) { .u = a.u + b.u };
+    case FLAT_OP_SUB: return (flat_value) { .u = a.u - b.u };
+    case FLAT_OP_MUL: return (flat_value) { .u = a.u * b.u };
+    case FLAT_OP_DIV:
+    case FLAT_OP_MOD:
+      if (b.u == 0)
+	return invalid (ok);
+      if (!is_signed)
+	return (flat_value) { .u = op == FLAT_OP_DIV ? a.u / b.u : a.u % b.u };
+      /* INT64_MIN / -1 traps on x86: its wrapped quotient is -a.  */
+      if (b.i == -1)
+	return (flat_value) { .u = op == FLAT_OP_DIV ? -a.u : 0 };
+      return (flat_value) { .i = op == FLAT_OP_DIV ? a.i / b.i : a.i % b.i };
+    case FLAT_OP_SHL:
+    case FLAT_OP_SHR:
+      {
+	int64_t count = flat_value_signed (bt, b);
+	if (count < 0 || count >= 8 * flat_type_table[t].size)
+	  return invalid (ok);
+	if (op == FLAT_OP_SHL)
+	  return (flat_value) { .u = a.u << count };
+	return is_signed ? (flat_value) { .i = a.i >> count }
+	  : (flat_value) { .u = a.u >> count };
+      }
+    case FLAT_OP_BAND: return (flat_value) { .u = a.u & b.u };
+    case FLAT_OP_BOR: return (flat_value) { .u = a.u | b.u };
+    case FLAT_OP_BXOR: return (flat_value) { .u = a.u ^ b.u };
+    case FLAT_OP_MIN: return compare (t, a, b) <= 0 ? a : b;
+    case FLAT_OP_MAX: return compare (t, a, b) >= 0 ? a : b;
+    default:
+      return invalid (ok);
+    }
+}
+
+static int
+comparison_holds (flat_op op, int c)
+{
+  switch (op)
+    {
+    case FLAT_OP_LT: return c < 0;
+    case FLAT_OP_LE: return c <= 0;
+    case FLAT_OP_GT: return c > 0;
+    case FLAT_OP_GE: return c >= 0;
+    case FLAT_OP_EQ: return c == 0;
+    default: return c != 0;
+    }
+}
+
+/* A of type FROM converted to type TO as a C cast does.  */
+static flat_value
+convert (flat_type from, flat_type to, flat_value a, int *ok)
+{
+  const flat_type_info *f = &flat_type_table[from], *t = &flat_type_table[to];
+  if (!f->is_float)
+    {
+      if (!t->is_float)
+	return flat_value_normalize (to, a);
+      /* Convert directly to the target precision (no double rounding).  */
+      if (to == FLAT_T_F32)
+	return (flat_value) { .f = f->is_signed ? (float) a.i : (float) a.u };
+      return (flat_value) { .f = f->is_signed ? (double) a.i : (double) a.u };
+    }
+  if (t->is_float)
+    return flat_value_normalize (to, a);
+  if (to == FLAT_T_BOOL)
+    return (flat_value) { .u = a.f != 0 };
+  double x = trunc (a.f);
+  if (isnan (x))
+    return invalid (ok);
+  if (t->is_signed)
+    {
+      if (x < -0x1p63 || x >= 0x1p63
+	  || !flat_value_fits (to, (int64_t) x))
+	return invalid (ok);
+      return (flat_value) { .i = (int64_t) x };
+    }
+  if (x < 0 || x >= 0x1p64)
+    return invalid (ok);
+  flat_value r = { .u = (uint64_t) x };
+  if (flat_value_normalize (to, r).u != r.u)
+    return invalid (ok);
+  return r;
+}
+
+/* ---- Expressions -------------------------------------------------------- */
+
+flat_value
+flat_eval_expr (const flat_expr *e, const flat_value *env, int *ok)
+{
+  switch (e->kind)
+    {
+    case FLAT_E_CONST:
+      return e->u.c;
+    case FLAT_E_VAR:
+      return env[e->u.var->id];
+    case FLAT_E_CAST:
+      return convert (e->u.cast->type, e->type,
+		      flat_eval_expr (e->u.cast, env, ok), ok);
+    case FLAT_E_SELECT:
+      /* Only the chosen arm is evaluated, as with C's ?:.  */
+      if (flat_eval_expr (e->u.select.cond, env, ok).u)
+	return flat_eval_expr (e->u.select.a, env, ok);
+      return flat_eval_expr (e->u.select.b, env, ok);
+    case FLAT_E_CALL:
+      {
+	double x[3];
+	for (int k = 0; k < flat_math_table[e->u.call.fn].arity; k++)
+	  x[k] = flat_eval_expr (e->u.call.args[k], env, ok).f;
+	return flat_value_normalize (e->type, (flat_value) {
+				     .f = call_math (e->u.call.fn, x) });
+      }
+    case FLAT_E_LOAD:
+      return invalid (ok);
+    case FLAT_E_UNARY:
+    case FLAT_E_BINARY:
+      break;
+    }
+
+  flat_op op = e->u.op.op;
+  flat_type t = e->u.op.a->type;
+  flat_value a = flat_eval_expr (e->u.op.a, env, ok);
+  if (op == FLAT_OP_NOT)
+    return (flat_value) { .u = a.u == 0 };
+  /* && and || evaluate their right operand only when C would.  */
+  if (op == FLAT_OP_LAND || op == FLAT_OP_LOR)
+    {
+      if ((a.u != 0) == (op == FLAT_OP_LOR))
+	return (flat_value) { .u = a.u != 0 };
+      return (flat_value) { .u = flat_eval_expr (e->u.op.b, env, ok).u != 0 };
+    }
+  flat_value b = { .i = 0 };
+  flat_type bt = t;
+  if (e->kind == FLAT_E_BINARY)
+    {
+      b = flat_eval_expr (e->u.op.b, env, ok);
+      bt = e->u.op.b->type;
+    }
+  if (flat_op_table[op].kind == 'C')
+    return (flat_value) { .u = comparison_holds (op, compare (t, a, b)) };
+  if (flat_type_table[t].is_float)
+    return flat_value_normalize (t, eval_float_op (op, a.f, b.f, ok));
+  return flat_value_normalize (t, eval_int_op (op, t, a, b, bt, ok));
+}
+
+/* ---- Trip counts -------------------------------------------------------- */
+
+int64_t
+flat_range_trip_count (const flat_range *range, const flat_value *env)
+{
+  int ok = 1;
+  flat_type t = range->index->type;
+  flat_value lb = flat_eval_expr (range->lb, env, &ok);
+  flat_value ub = flat_eval_expr (range->ub, env, &ok);
+  flat_value step = flat_eval_expr (range->step, env, &ok);
+  int64_t s = flat_value_signed (range->step->type, step);
+  if (!ok || s == 0 || flat_type_table[t].is_float)
+    return -1;
+  /* Iterations run from FIRST towards LAST (exclusive) by |S|.  */
+  flat_value first = s > 0 ? lb : ub, last = s > 0 ? ub : lb;
+  if (compare (t, first, last) >= 0)
+    return 0;
+  /* Both are canonical values of T, so the difference fits in 64 bits.  */
+  uint64_t span = last.u - first.u;
+  uint64_t stride = s > 0 ? (uint64_t) s : -(uint64_t) s;
+  uint64_t count = (span - 1) / stride + 1;
+  return count > INT64_MAX ? -1 : (int64_t) count;
+}

@@ -1,0 +1,709 @@
+/* Extents of the mems of a nest (extent.h): which elements the body can
+   read and write, so that the runtime transfers exactly those and the
+   plugin knows at compile time whether it can.
+
+   One walk serves both entry points.  With an environment of param values
+   (flat_extent_eval) every integer expression gets an inclusive interval;
+   without one (flat_extent_check) only whether it could get one is
+   decided, so the rules for what is boundable are the same.  Example:
+
+     map i : i32 = 0:i32 .. n step 1:i32 {        with n = 10, m = 4
+       map j : i32 = 0:i32 .. i step 1:i32 {      i in [0, 9], j in [0, 8]
+	 store a[(add (mul i m) j)] = 0x0p+0:f32   a written in [0, 44]
+       }
+     }
+
+   Note [Soundness]: intervals are mathematical integers.  Every result is
+   checked to be a value of its C type; one that could wrap, or an
+   overflow of the interval arithmetic itself, makes the index unboundable
+   rather than wrong.  Conditions only narrow (then-branches of `if`, the
+   first arm of `select`, the right operand of `land`), and a range or a
+   narrowed branch that is empty for the given params is not walked, since
+   its accesses never happen.  The compile-time walk cannot see overflow or
+   wrapping, so flat_extent_eval may still fail at run time where
+   flat_extent_check passed; the runtime then falls back to the host.  */
+
+#include "extent.h"
+#include "value.h"
+
+#include <stdlib.h>
+
+/* The interval of an integer expression, or why there is none.  */
+typedef struct bound
+{
+  int ok;
+  int64_t lo, hi;		/* OK: inclusive; empty if lo > hi */
+  const char *why;		/* !OK: the reason, completed by WHAT */
+  const char *what;
+} bound;
+
+typedef struct undo_entry
+{
+  int id;
+  bound old;
+} undo_entry;
+
+typedef struct walker
+{
+  const flat_nest *nest;
+  const flat_value *env;	/* NULL for the compile-time walk */
+  bound *vars;			/* by var id: params, indices, locals */
+  unsigned char *once;		/* by var id: local let once, never set */
+  undo_entry *undo;		/* narrowings to take back */
+  int n_undo, cap_undo;
+  flat_extent *out;		/* by var id; NULL for the compile-time walk */
+  int line;			/* of the statement being walked */
+  int failed;
+  int *fail_line;
+  char *msg;
+  size_t msg_size;
+} walker;
+
+static bound
+unknown (const char *why, const char *what)
+{
+  return (bound) { .ok = 0, .why = why, .what = what ? what : "" };
+}
+
+/* [LO, HI] as a bound of type T: unboundable if OVERFLOW or if the
+   interval leaves T's values.  The compile-time walk keeps no values.  */
+static bound
+make (const walker *w, flat_type t, int64_t lo, int64_t hi, int overflow)
+{
+  if (!w->env)
+    return (bound) { .ok = 1 };
+  if (overflow)
+    return unknown ("its arithmetic overflows", NULL);
+  if (!flat_value_fits (t, lo) || !flat_value_fits (t, hi))
+    return unknown ("a value may wrap around in type",
+		    flat_type_table[t].ir_name);
+  return (bound) { .ok = 1, .lo = lo, .hi = hi };
+}
+
+static int64_t
+min64 (int64_t a, int64_t b)
+{
+  return a < b ? a : b;
+}
+
+static int64_t
+max64 (int64_t a, int64_t b)
+{
+  return a > b ? a : b;
+}
+
+/* ---- Narrowing ---------------------------------------------------------- */
+
+static void
+set_var (walker *w, int id, bound b)
+{
+  if (w->n_undo == w->cap_undo)
+    {
+      int cap = w->cap_undo ? 2 * w->cap_undo : 16;
+      undo_entry *u = realloc (w->undo, (size_t) cap * sizeof *u);
+      if (!u)
+	{
+	  fputs ("flat: out of memory\n", stderr);
+	  abort ();
+	}
+      w->undo = u;
+      w->cap_undo = cap;
+    }
+  w->undo[w->n_undo++] = (undo_entry) { id, w->vars[id] };
+  w->vars[id] = b;
+}
+
+static void
+undo_to (walker *w, int height)
+{
+  while (w->n_undo > height)
+    {
+      w->n_undo--;
+      w->vars[w->undo[w->n_undo].id] = w->undo[w->n_undo].old;
+    }
+}
+
+static bound bound_expr (walker *w, const flat_expr *e);
+
+/* The operator for (OP B A) equivalent to (OP A B).  */
+static flat_op
+flip (flat_op op)
+{
+  switch (op)
+    {
+    case FLAT_OP_LT: return FLAT_OP_GT;
+    case FLAT_OP_LE: return FLAT_OP_GE;
+    case FLAT_OP_GT: return FLAT_OP_LT;
+    case FLAT_OP_GE: return FLAT_OP_LE;
+    default: return op;
+    }
+}
+
+/* Assume (OP X E) for a variable X whose bound is known; 0 if that leaves
+   X no value.  */
+static int
+narrow_var (walker *w, const flat_expr *x, flat_op op, const flat_expr *e)
+{
+  if (x->kind != FLAT_E_VAR || !w->vars[x->u.var->id].ok)
+    return 1;
+  bound b = w->vars[x->u.var->id];
+  bound eb = bound_expr (w, e);
+  if (!eb.ok)
+    return 1;
+  /* eb.hi - 1 and eb.lo + 1 cannot overflow: EB is a value of X's type,
+     and a comparison with the type's extreme value that leaves nothing is
+     caught below.  */
+  switch (op)
+    {
+    case FLAT_OP_LT:
+      if (eb.hi == INT64_MIN)
+	return 0;
+      b.hi = min64 (b.hi, eb.hi - 1);
+      break;
+    case FLAT_OP_LE:
+      b.hi = min64 (b.hi, eb.hi);
+      break;
+    case FLAT_OP_GT:
+      if (eb.lo == INT64_MAX)
+	return 0;
+      b.lo = max64 (b.lo, eb.lo + 1);
+      break;
+    case FLAT_OP_GE:
+      b.lo = max64 (b.lo, eb.lo);
+      break;
+    case FLAT_OP_EQ:
+      b.lo = max64 (b.lo, eb.lo);
+      b.hi = min64 (b.hi, eb.hi);
+      break;
+    default:
+      return 1;
+    }
+  set_var (w, x->u.var->id, b);
+  return b.lo <= b.hi;
+}
+
+/* Narrow the bounds of variables as COND being true says (undone by the
+   caller with undo_to); 0 if COND cannot hold.  Only run-time walks
+   narrow.  */
+static int
+assume (walker *w, const flat_expr *cond)
+{
+  if (!w->env || cond->kind != FLAT_E_BINARY)
+    return 1;
+  flat_op op = cond->u.op.op;
+  const flat_expr *a = cond->u.op.a, *b = cond->u.op.b;
+  if (op == FLAT_OP_LAND)
+    return assume (w, a) && assume (w, b);
+  if (flat_op_table[op].kind != 'C' || flat_type_table[a->type].is_float)
+    return 1;
+  return narrow_var (w, a, op, b) && narrow_var (w, b, flip (op), a);
+}
+
+/* ---- Intervals of expressions ------------------------------------------ */
+
+/* A literal integer constant C of E as a signed number, or 0 if E is not
+   one: divisors and shift counts must be literals.  */
+static int
+literal (const flat_expr *e, int64_t *c)
+{
+  if (e->kind != FLAT_E_CONST || flat_type_table[e->type].is_float)
+    return 0;
+  *c = flat_value_signed (e->type, e->u.c);
+  return 1;
+}
+
+/* (mod A C) for C > 0, with C's sign rule: the result has A's sign.  */
+static bound
+bound_mod (const walker *w, flat_type t, bound a, int64_t c)
+{
+  if (a.lo / c == a.hi / c && (a.lo >= 0 || a.hi <= 0))
+    return make (w, t, a.lo % c, a.hi % c, 0);
+  return make (w, t, a.lo < 0 ? max64 (a.lo, -(c - 1)) : 0,
+	       a.hi > 0 ? min64 (a.hi, c - 1) : 0, 0);
+}
+
+static bound
+bound_binary (walker *w, const flat_expr *e)
+{
+  flat_op op = e->u.op.op;
+  flat_type t = e->type;
+  if (flat_op_table[op].kind == 'C' || flat_op_table[op].kind == 'L')
+    return make (w, t, 0, 1, 0);
+  bound a = bound_expr (w, e->u.op.a);
+  if (!a.ok)
+    return a;
+  int64_t c, lo = 0, hi = 0, p[4];
+  int ov = 0;
+  switch (op)
+    {
+    case FLAT_OP_DIV:
+    case FLAT_OP_MOD:
+      if (!literal (e->u.op.b, &c) || c <= 0)
+	return unknown ("it divides by something other than a positive "
+			"constant", NULL);
+      /* Truncating division by C > 0 is monotonic.  */
+      return op == FLAT_OP_DIV ? make (w, t, a.lo / c, a.hi / c, 0)
+	: bound_mod (w, t, a, c);
+    case FLAT_OP_SHL:
+    case FLAT_OP_SHR:
+      if (!literal (e->u.op.b, &c) || c < 0
+	  || c >= 8 * flat_type_table[t].size)
+	return unknown ("it shifts by something other than a constant",
+			NULL);
+      if (op == FLAT_OP_SHR)
+	return make (w, t, a.lo >> c, a.hi >> c, 0);
+      ov = c >= 63 || __builtin_mul_overflow (a.lo, (int64_t) 1 << c, &lo)
+	|| __builtin_mul_overflow (a.hi, (int64_t) 1 << c, &hi);
+      return make (w, t, lo, hi, ov);
+    default:
+      break;
+    }
+  bound b = bound_expr (w, e->u.op.b);
+  if (!b.ok)
+    return b;
+  switch (op)
+    {
+    case FLAT_OP_ADD:
+      ov = __builtin_add_overflow (a.lo, b.lo, &lo)
+	| __builtin_add_overflow (a.hi, b.hi, &hi);
+      return make (w, t, lo, hi, ov);
+    case FLAT_OP_SUB:
+      ov = __builtin_sub_overflow (a.lo, b.hi, &lo)
+	| __builtin_sub_overflow (a.hi, b.lo, &hi);
+      return make (w, t, lo, hi, ov);
+    case FLAT_OP_MUL:
+      ov = __builtin_mul_overflow (a.lo, b.lo, &p[0])
+	| __builtin_mul_overflow (a.lo, b.hi, &p[1])
+	| __builtin_mul_overflow (a.hi, b.lo, &p[2])
+	| __builtin_mul_overflow (a.hi, b.hi, &p[3]);
+      lo = min64 (min64 (p[0], p[1]), min64 (p[2], p[3]));
+      hi = max64 (max64 (p[0], p[1]), max64 (p[2], p[3]));
+      return make (w, t, lo, hi, ov);
+    case FLAT_OP_MIN:
+      return make (w, t, min64 (a.lo, b.lo), min64 (a.hi, b.hi), 0);
+    case FLAT_OP_MAX:
+      return make (w, t, max64 (a.lo, b.lo), max64 (a.hi, b.hi), 0);
+    default:
+      return unknown ("it uses the operator", flat_op_table[op].ir_name);
+    }
+}
+
+static bound
+bound_unary (walker *w, const flat_expr *e)
+{
+  flat_type t = e->type;
+  if (e->u.op.op == FLAT_OP_NOT)
+    return make (w, t, 0, 1, 0);
+  bound a = bound_expr (w, e->u.op.a);
+  if (!a.ok)
+    return a;
+  switch (e->u.op.op)
+    {
+    case FLAT_OP_NEG:
+      return make (w, t, -(a.hi == INT64_MIN ? 0 : a.hi),
+		   -(a.lo == INT64_MIN ? 0 : a.lo), a.lo == INT64_MIN);
+    case FLAT_OP_BNOT:
+      /* ~x == -x - 1: decreasing.  */
+      return make (w, t, ~a.hi, ~a.lo, 0);
+    default:			/* abs */
+      if (a.lo == INT64_MIN)
+	return make (w, t, 0, 0, 1);
+      if (a.lo >= 0)
+	return a;
+      if (a.hi <= 0)
+	return make (w, t, -a.hi, -a.lo, 0);
+      return make (w, t, 0, max64 (-a.lo, a.hi), 0);
+    }
+}
+
+/* The interval of integer expression E.  */
+static bound
+bound_expr (walker *w, const flat_expr *e)
+{
+  if (flat_type_table[e->type].is_float)
+    return unknown ("it computes in floating point", NULL);
+  switch (e->kind)
+    {
+    case FLAT_E_CONST:
+      if (e->type == FLAT_T_U64 && e->u.c.u > INT64_MAX)
+	return unknown ("a constant is too large", NULL);
+      return make (w, e->type, e->u.c.i, e->u.c.i, 0);
+    case FLAT_E_VAR:
+      return w->vars[e->u.var->id];
+    case FLAT_E_UNARY:
+      return bound_unary (w, e);
+    case FLAT_E_BINARY:
+      return bound_binary (w, e);
+    case FLAT_E_CAST:
+      {
+	if (e->type == FLAT_T_BOOL)
+	  return make (w, e->type, 0, 1, 0);
+	bound a = bound_expr (w, e->u.cast);
+	return a.ok ? make (w, e->type, a.lo, a.hi, 0) : a;
+      }
+    case FLAT_E_SELECT:
+      {
+	int height = w->n_undo;
+	bound a = { .ok = 1, .lo = 1, .hi = 0 };	/* empty */
+	if (assume (w, e->u.select.cond))
+	  a = bound_expr (w, e->u.select.a);
+	undo_to (w, height);
+	bound b = bound_expr (w, e->u.select.b);
+	if (!a.ok || !b.ok)
+	  return a.ok ? b : a;
+	if (!w->env || a.lo > a.hi)
+	  return b;
+	return make (w, e->type, min64 (a.lo, b.lo), max64 (a.hi, b.hi), 0);
+      }
+    case FLAT_E_CALL:
+      return unknown ("it calls", flat_math_table[e->u.call.fn].c_name);
+    case FLAT_E_LOAD:
+      return unknown ("it reads memory:", e->u.load.mem->name);
+    }
+  return unknown ("it is not an expression", NULL);
+}
+
+/* ---- Accesses ----------------------------------------------------------- */
+
+static void
+fail (walker *w, const flat_var *mem, bound b)
+{
+  w->failed = 1;
+  if (w->fail_line)
+    *w->fail_line = w->line;
+  if (w->msg_size > 0)
+    snprintf (w->msg, w->msg_size, "%d: index into %s cannot be bounded: "
+	      "%s%s%s", w->line, mem->name, b.why, *b.what ? " " : "",
+	      b.what);
+}
+
+static void
+add_interval (flat_interval *into, bound b)
+{
+  if (into->lo > into->hi)
+    *into = (flat_interval) { b.lo, b.hi };
+  else
+    *into = (flat_interval) { min64 (into->lo, b.lo),
+			      max64 (into->hi, b.hi) };
+}
+
+/* A read or write of MEM at INDEX.  */
+static void
+note_access (walker *w, const flat_var *mem, const flat_expr *index,
+	     int write)
+{
+  if (w->failed || mem->kind != FLAT_VAR_MEM
+      || mem->clause != FLAT_CLAUSE_NONE)
+    return;
+  bound b = bound_expr (w, index);
+  if (!b.ok)
+    fail (w, mem, b);
+  else if (w->out)
+    add_interval (write ? &w->out[mem->id].write : &w->out[mem->id].read, b);
+}
+
+/* The loads in E, with the narrowing that C's evaluation order allows.  */
+static void
+visit_expr (walker *w, const flat_expr *e)
+{
+  int height = w->n_undo;
+  switch (e->kind)
+    {
+    case FLAT_E_CONST:
+    case FLAT_E_VAR:
+      return;
+    case FLAT_E_UNARY:
+      visit_expr (w, e->u.op.a);
+      return;
+    case FLAT_E_BINARY:
+      visit_expr (w, e->u.op.a);
+      if (e->u.op.op != FLAT_OP_LAND || assume (w, e->u.op.a))
+	visit_expr (w, e->u.op.b);
+      undo_to (w, height);
+      return;
+    case FLAT_E_CAST:
+      visit_expr (w, e->u.cast);
+      return;
+    case FLAT_E_SELECT:
+      visit_expr (w, e->u.select.cond);
+      if (assume (w, e->u.select.cond))
+	visit_expr (w, e->u.select.a);
+      undo_to (w, height);
+      visit_expr (w, e->u.select.b);
+      return;
+    case FLAT_E_CALL:
+      for (int k = 0; k < flat_math_table[e->u.call.fn].arity; k++)
+	visit_expr (w, e->u.call.args[k]);
+      return;
+    case FLAT_E_LOAD:
+      visit_expr (w, e->u.load.index);
+      note_access (w, e->u.load.mem, e->u.load.index, 0);
+      return;
+    }
+}
+
+/* ---- Statements --------------------------------------------------------- */
+
+/* The interval of R's index; EMPTY set if the range has no iteration.  */
+static bound
+bound_range (walker *w, const flat_range *r, int *empty)
+{
+  flat_type t = r->index->type;
+  int64_t s;
+  *empty = 0;
+  if (!literal (r->step, &s) || s == 0 || s == INT64_MIN)
+    return unknown ("the step of its index is not a constant",
+		    r->index->name);
+  bound lb = bound_expr (w, r->lb), ub = bound_expr (w, r->ub);
+  if (!lb.ok || !ub.ok)
+    return !lb.ok ? lb : ub;
+  if (!w->env)
+    return lb;
+  int64_t lo, hi, span;
+  int ov = 0;
+  if (s > 0)
+    {
+      /* lb, lb+s, ... < ub: at most ub.hi - 1, exactly the last value when
+	 lb is a point.  */
+      *empty = lb.lo >= ub.hi;
+      if (*empty)
+	return lb;
+      lo = lb.lo;
+      hi = ub.hi - 1;
+      if (lb.lo == lb.hi)
+	{
+	  ov = __builtin_sub_overflow (hi, lo, &span);
+	  hi = lo + (span - span % s);
+	}
+    }
+  else
+    {
+      *empty = lb.hi <= ub.lo;
+      if (*empty)
+	return lb;
+      hi = lb.hi;
+      lo = ub.lo + 1;
+      if (lb.lo == lb.hi)
+	{
+	  ov = __builtin_sub_overflow (hi, lo, &span);
+	  lo = hi - (span - span % -s);
+	}
+    }
+  return make (w, t, lo, hi, ov);
+}
+
+static void walk_block (walker *w, const flat_block *b);
+
+static void
+walk_stmt (walker *w, const flat_stmt *s)
+{
+  int height = w->n_undo;
+  int empty;
+  w->line = s->line;
+  switch (s->kind)
+    {
+    case FLAT_S_LET:
+      if (s->u.let.init)
+	{
+	  visit_expr (w, s->u.let.init);
+	  if (w->once[s->u.let.var->id])
+	    w->vars[s->u.let.var->id] = bound_expr (w, s->u.let.init);
+	}
+      break;
+    case FLAT_S_SET:
+      visit_expr (w, s->u.set.value);
+      break;
+    case FLAT_S_STORE:
+      visit_expr (w, s->u.store.index);
+      visit_expr (w, s->u.store.value);
+      note_access (w, s->u.store.mem, s->u.store.index, 1);
+      break;
+    case FLAT_S_IF:
+      visit_expr (w, s->u.if_.cond);
+      if (assume (w, s->u.if_.cond))
+	walk_block (w, &s->u.if_.then_b);
+      undo_to (w, height);
+      walk_block (w, &s->u.if_.else_b);
+      break;
+    case FLAT_S_LOOP:
+    case FLAT_S_MAP:
+      {
+	const flat_range *r = &s->u.loop.range;
+	visit_expr (w, r->lb);
+	visit_expr (w, r->ub);
+	bound i = bound_range (w, r, &empty);
+	if (!empty)
+	  {
+	    w->vars[r->index->id] = i;
+	    walk_block (w, &s->u.loop.body);
+	  }
+      }
+      break;
+    case FLAT_S_WHILE:
+      visit_expr (w, s->u.while_.cond);
+      walk_block (w, &s->u.while_.body);
+      break;
+    case FLAT_S_BREAK:
+    case FLAT_S_LAUNCH:
+      break;
+    }
+}
+
+static void
+walk_block (walker *w, const flat_block *b)
+{
+  for (const flat_stmt *s = b->first; s && !w->failed; s = s->next)
+    walk_stmt (w, s);
+}
+
+/* ---- Setup -------------------------------------------------------------- */
+
+/* Count the definitions of each var in B: DEFS[id] per let or set,
+   INITS[id] per let with an initialiser.  */
+static void
+count_defs (const flat_block *b, int *defs, int *inits)
+{
+  for (const flat_stmt *s = b->first; s; s = s->next)
+    switch (s->kind)
+      {
+      case FLAT_S_LET:
+	defs[s->u.let.var->id]++;
+	inits[s->u.let.var->id] += s->u.let.init != NULL;
+	break;
+      case FLAT_S_SET:
+	defs[s->u.set.var->id]++;
+	break;
+      case FLAT_S_IF:
+	count_defs (&s->u.if_.then_b, defs, inits);
+	count_defs (&s->u.if_.else_b, defs, inits);
+	break;
+      case FLAT_S_LOOP:
+      case FLAT_S_MAP:
+	count_defs (&s->u.loop.body, defs, inits);
+	break;
+      case FLAT_S_WHILE:
+	count_defs (&s->u.while_.body, defs, inits);
+	break;
+      case FLAT_S_STORE:
+      case FLAT_S_BREAK:
+      case FLAT_S_LAUNCH:
+	break;
+      }
+}
+
+/* The initial bound of V: params are points (any value in the
+   compile-time walk), locals and indices get theirs when declared.  */
+static bound
+initial_bound (const walker *w, const flat_var *v)
+{
+  switch (v->kind)
+    {
+    case FLAT_VAR_PARAM:
+      if (flat_type_table[v->type].is_float)
+	return unknown ("it uses the floating-point param", v->name);
+      {
+	int64_t x = w->env
+	  ? flat_value_normalize (v->type, w->env[v->id]).i : 0;
+	if (!flat_type_table[v->type].is_signed && x < 0)
+	  return unknown ("it uses the huge param", v->name);
+	return make (w, v->type, x, x, 0);
+      }
+    case FLAT_VAR_LOCAL:
+      return unknown ("it uses a local that is not defined once:", v->name);
+    default:
+      return unknown ("it uses", v->name);
+    }
+}
+
+/* The walk shared by both entry points; 0 or -1.  */
+static int
+walk_nest (walker *w)
+{
+  const flat_nest *nest = w->nest;
+  size_t n = nest->n_vars > 0 ? (size_t) nest->n_vars : 1;
+  w->vars = calloc (n, sizeof *w->vars);
+  w->once = calloc (n, sizeof *w->once);
+  int *defs = calloc (n, sizeof *defs), *inits = calloc (n, sizeof *inits);
+  int r = -1;
+  if (!w->vars || !w->once || !defs || !inits)
+    snprintf (w->msg, w->msg_size, "0: out of memory");
+  else
+    {
+      count_defs (&nest->body, defs, inits);
+      for (int k = 0; k < nest->n_vars; k++)
+	{
+	  const flat_var *v = nest->vars[k];
+	  w->once[k] = v->kind == FLAT_VAR_LOCAL && defs[k] == 1
+	    && inits[k] == 1;
+	  w->vars[k] = initial_bound (w, v);
+	}
+      walk_block (w, &nest->body);
+      r = w->failed ? -1 : 0;
+    }
+  free (w->vars);
+  free (w->once);
+  free (w->undo);
+  free (defs);
+  free (inits);
+  return r;
+}
+
+/* The extent a data clause gives MEM: [lo, lo+len) for the accesses that
+   var->access says.  */
+static int
+clause_extent (const flat_var *mem, const flat_value *env, flat_extent *out,
+	       char *msg, size_t msg_size)
+{
+  int ok = 1;
+  flat_value lo = flat_eval_expr (mem->extent_lo, env, &ok);
+  flat_value len = flat_eval_expr (mem->extent_len, env, &ok);
+  /* Canonical values are the numbers themselves, but for u64 ones beyond
+     INT64_MAX.  */
+  int64_t l = lo.i, n = len.i, hi = 0;
+  int huge = (!flat_type_table[mem->extent_lo->type].is_signed && l < 0)
+    || (!flat_type_table[mem->extent_len->type].is_signed && n < 0);
+  if (!ok || huge || (n > 0 && __builtin_add_overflow (l, n - 1, &hi)))
+    {
+      snprintf (msg, msg_size, "0: the data clause of %s cannot be "
+		"evaluated", mem->name);
+      return -1;
+    }
+  flat_interval whole = n > 0 ? (flat_interval) { l, hi }
+    : (flat_interval) { 0, -1 };
+  if (mem->access & FLAT_ACCESS_READ)
+    out->read = whole;
+  if (mem->access & FLAT_ACCESS_WRITE)
+    out->write = whole;
+  return 0;
+}
+
+int
+flat_extent_eval (const flat_nest *nest, const flat_value *env,
+		  flat_extent *out, char *msg, size_t msg_size)
+{
+  for (int k = 0; k < nest->n_vars; k++)
+    out[k] = (flat_extent) { { 0, -1 }, { 0, -1 } };
+  walker w = { .nest = nest, .env = env, .out = out, .msg = msg,
+	       .msg_size = msg_size };
+  if (walk_nest (&w) != 0)
+    return -1;
+  for (int k = 0; k < nest->n_params; k++)
+    {
+      const flat_var *m = nest->params[k];
+      if (m->kind == FLAT_VAR_MEM && m->clause != FLAT_CLAUSE_NONE
+	  && m->extent_lo && m->extent_len
+	  && clause_extent (m, env, &out[m->id], msg, msg_size) != 0)
+	return -1;
+    }
+  return 0;
+}
+
+int
+flat_extent_check (const flat_nest *nest, int *line, char *msg,
+		   size_t msg_size)
+{
+  walker w = { .nest = nest, .fail_line = line, .msg = msg,
+	       .msg_size = msg_size };
+  *line = 0;
+  return walk_nest (&w);
+}

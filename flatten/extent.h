@@ -1,0 +1,51 @@
+/* Extents: which elements of each mem a nest touches.
+
+   The nest's source-level body is walked once with interval arithmetic:
+   params are points, a map or loop index ranges over its bounds (narrowed
+   inside `if`s that compare it with an expression), a local defined once
+   by `let` takes its initialiser's interval.  Each load and store adds its
+   index interval to the mem's read or write extent.  A mem with a data
+   clause takes the clause's [lo, lo+len) instead.  The same walk, done
+   symbolically at compile time (flat_extent_check), tells the plugin
+   whether every index can be bounded at all.  */
+
+#ifndef FLAT_EXTENT_H
+#define FLAT_EXTENT_H
+
+#include "ir.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Inclusive element interval; empty when lo > hi.  */
+typedef struct flat_interval
+{
+  int64_t lo, hi;
+} flat_interval;
+
+typedef struct flat_extent
+{
+  flat_interval read, write;
+} flat_extent;
+
+/* For every MEM var of NEST, the elements its body reads and writes when
+   params have the values in ENV (indexed by var id; only PARAM entries are
+   used).  OUT is indexed by var id (entries of other vars are left empty).
+   Returns 0, or -1 if some index cannot be bounded (then MSG names the mem
+   and line).  */
+int flat_extent_eval (const flat_nest *nest, const flat_value *env,
+		      flat_extent *out, char *msg, size_t msg_size);
+
+/* Compile-time check that flat_extent_eval will succeed for all param
+   values: every index of every mem without a clause is built from
+   constants, params, indices, once-defined locals and integer arithmetic.
+   Returns 0, or -1 with "LINE: reason" about the first one that is not.  */
+int flat_extent_check (const flat_nest *nest, int *line, char *msg,
+		       size_t msg_size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FLAT_EXTENT_H */

@@ -1,0 +1,22 @@
+/* Pass `extents`: every mem without a data clause must have indices the
+   runtime can bound (extent.c); otherwise the nest is rejected and the
+   user is told which clause to add.
+
+     map i { store y[i] = (load x (load idx i)) }
+       -> "cannot bound the elements of 'x' ...; add copyin(x[lo:len])"  */
+
+#include "flatten.h"
+#include "extent.h"
+
+int
+flat_pass_extents (flat_nest *nest, flat_strategy strategy, flat_diag *diag)
+{
+  (void) strategy;
+  int line = nest->line;
+  char msg[400];
+  if (flat_extent_check (nest, &line, msg, sizeof msg) == 0)
+    return 0;
+  flat_diag_set (diag, line ? line : nest->line, "%s; add a copyin, copyout "
+		 "or copy clause with a section on the marked loop", msg);
+  return -1;
+}

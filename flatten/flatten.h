@@ -1,0 +1,85 @@
+/* The flattening pipeline: from a lifted nest (SOAC IR, source level) to
+   kernels and a host plan.  The passes are listed in one table
+   (pipeline.c); each can be dumped and the checker runs after every one.  */
+
+#ifndef FLAT_FLATTEN_H
+#define FLAT_FLATTEN_H
+
+#include "ir.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum flat_strategy
+{
+  FLAT_STRATEGY_INCREMENTAL,
+  FLAT_STRATEGY_MODERATE,
+  FLAT_STRATEGY_FULL
+} flat_strategy;
+
+const char *flat_strategy_name (flat_strategy strategy);
+/* -1 if NAME is not a strategy.  */
+int flat_strategy_by_name (const char *name);
+
+/* Why a nest was rejected, and where (source line, 0 if unknown).  */
+typedef struct flat_diag
+{
+  int line;
+  char msg[512];
+} flat_diag;
+
+void flat_diag_set (flat_diag *diag, int line, const char *fmt, ...)
+  __attribute__ ((format (printf, 3, 4)));
+
+typedef struct flat_pass
+{
+  const char *name;
+  const char *description;
+  int (*run) (flat_nest *nest, flat_strategy strategy, flat_diag *diag);
+} flat_pass;
+
+extern const flat_pass flat_passes[];
+extern const int flat_n_passes;
+
+/* Run every pass on NEST (lifted, not yet flattened).  With CHECK, the IR
+   checker runs after each pass and a failure names the pass.  Returns 0,
+   or -1 with the reason in DIAG (a rejection of the nest, or with CHECK an
+   internal error).  */
+int flat_pipeline_run (flat_nest *nest, flat_strategy strategy, int check,
+		       flat_diag *diag);
+
+/* Passes (one file each).  */
+int flat_pass_accesses (flat_nest *nest, flat_strategy strategy,
+			flat_diag *diag);
+int flat_pass_collisions (flat_nest *nest, flat_strategy strategy,
+			  flat_diag *diag);
+int flat_pass_extents (flat_nest *nest, flat_strategy strategy,
+		       flat_diag *diag);
+int flat_pass_segmap (flat_nest *nest, flat_strategy strategy,
+		      flat_diag *diag);
+
+/* Generic walk over a block: STMT is called on every statement before its
+   children, EXPR on every expression node (pre-order) with the statement
+   that holds it.  A nonzero return stops the walk and is returned.  Map,
+   loop and while bodies and both if arms are visited; so are the range
+   expressions of maps and loops.  */
+typedef struct flat_walker
+{
+  int (*stmt) (flat_stmt *s, void *data);
+  int (*expr) (flat_expr *e, flat_stmt *s, void *data);
+  void *data;
+} flat_walker;
+
+int flat_walk_block (const flat_block *block, const flat_walker *w);
+int flat_walk_expr (flat_expr *e, flat_stmt *s, const flat_walker *w);
+
+/* E / K when provably exact from E's structure (constant factors), else
+   NULL.  Turns the lifter's byte offsets into element indices.  */
+flat_expr *flat_expr_exact_div (flat_nest *nest, flat_expr *e, int64_t k);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FLAT_FLATTEN_H */

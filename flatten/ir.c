@@ -1,0 +1,478 @@
+/* Construction of SOAC IR nests: the arena every node lives in, the
+   property tables generated from the .def lists, and one constructor per
+   node kind, so that passes never fill in nodes by hand.
+
+   Example: y[i] = a * x[i] becomes
+     flat_s_new (nest, FLAT_S_STORE, line) with
+       .store.mem = y, .store.index = flat_e_var (nest, i),
+       .store.value = flat_e_binary (nest, FLAT_OP_MUL, flat_e_var (nest, a),
+				     flat_e_load (nest, x, flat_e_var (nest, i)))
+   which prints as  store y[i] = (mul a (load x i)).  */
+
+#include "ir.h"
+#include "value.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- Arena ------------------------------------------------------------ */
+
+#define ARENA_ALIGN 16
+#define ARENA_CHUNK_SIZE 16384
+
+/* A chunk's payload starts at an ARENA_ALIGN boundary after the header.  */
+typedef struct arena_chunk
+{
+  struct arena_chunk *next;
+  size_t size, used;
+} arena_chunk;
+
+#define CHUNK_HEADER \
+  ((sizeof (arena_chunk) + ARENA_ALIGN - 1) & ~(size_t) (ARENA_ALIGN - 1))
+
+struct flat_arena
+{
+  arena_chunk *chunks;		/* newest first; allocation from the head */
+};
+
+static void
+fatal_out_of_memory (void)
+{
+  fputs ("flat: out of memory\n", stderr);
+  abort ();
+}
+
+static arena_chunk *
+chunk_new (size_t payload)
+{
+  size_t total = CHUNK_HEADER + payload;
+  arena_chunk *c = aligned_alloc (ARENA_ALIGN, total);
+  if (!c)
+    fatal_out_of_memory ();
+  c->next = NULL;
+  c->size = payload;
+  c->used = 0;
+  return c;
+}
+
+flat_arena *
+flat_arena_new (void)
+{
+  flat_arena *arena = malloc (sizeof *arena);
+  if (!arena)
+    fatal_out_of_memory ();
+  arena->chunks = chunk_new (ARENA_CHUNK_SIZE);
+  return arena;
+}
+
+void
+flat_arena_free (flat_arena *arena)
+{
+  if (!arena)
+    return;
+  arena_chunk *c = arena->chunks;
+  while (c)
+    {
+      arena_chunk *next = c->next;
+      free (c);
+      c = next;
+    }
+  free (arena);
+}
+
+void *
+flat_arena_alloc (flat_arena *arena, size_t size)
+{
+  if (size > SIZE_MAX - ARENA_ALIGN - CHUNK_HEADER)
+    fatal_out_of_memory ();
+  size_t rounded = (size + ARENA_ALIGN - 1) & ~(size_t) (ARENA_ALIGN - 1);
+  arena_chunk *c = arena->chunks;
+  if (c->size - c->used < rounded)
+    {
+      /* Large requests get a chunk of their own behind the current one, so
+	 the current chunk's free space is not wasted.  */
+      if (rounded > ARENA_CHUNK_SIZE / 4)
+	{
+	  arena_chunk *big = chunk_new (rounded);
+	  big->next = c->next;
+	  c->next = big;
+	  c = big;
+	}
+      else
+	{
+	  c = chunk_new (ARENA_CHUNK_SIZE);
+	  c->next = arena->chunks;
+	  arena->chunks = c;
+	}
+    }
+  char *p = (char *) c + CHUNK_HEADER + c->used;
+  c->used += rounded;
+  memset (p, 0, rounded);
+  return p;
+}
+
+char *
+flat_arena_strdup (flat_arena *arena, const char *s)
+{
+  size_t n = strlen (s) + 1;
+  char *p = flat_arena_alloc (arena, n);
+  memcpy (p, s, n);
+  return p;
+}
+
+char *
+flat_arena_printf (flat_arena *arena, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  int n = vsnprintf (NULL, 0, fmt, ap);
+  va_end (ap);
+  if (n < 0)
+    {
+      fputs ("flat: bad format in flat_arena_printf\n", stderr);
+      abort ();
+    }
+  char *p = flat_arena_alloc (arena, (size_t) n + 1);
+  va_start (ap, fmt);
+  int m = vsnprintf (p, (size_t) n + 1, fmt, ap);
+  va_end (ap);
+  if (m != n)
+    {
+      fputs ("flat: inconsistent format in flat_arena_printf\n", stderr);
+      abort ();
+    }
+  return p;
+}
+
+/* ---- Tables ----------------------------------------------------------- */
+
+const flat_type_info flat_type_table[FLAT_N_TYPES] = {
+#define FLAT_TYPE(E, IR, C, CL, SIZE, SIGNED, FLOAT) \
+  [E] = { IR, C, CL, SIZE, SIGNED, FLOAT },
+#include "types.def"
+#undef FLAT_TYPE
+};
+
+const flat_op_info flat_op_table[FLAT_N_OPS] = {
+#define FLAT_OP(E, IR, ARITY, C, KIND) [E] = { IR, ARITY, C, KIND },
+#include "ops.def"
+#undef FLAT_OP
+};
+
+const flat_math_info flat_math_table[FLAT_N_MATH] = {
+#define FLAT_MATH(E, C, CL, ARITY, TYPE) [E] = { C, CL, ARITY, TYPE },
+#include "mathfns.def"
+#undef FLAT_MATH
+};
+
+/* Index of the entry of TABLE (N entries of STRIDE bytes, each starting
+   with its name as a const char *) called NAME, or -1.  */
+static int
+table_lookup (const void *table, int n, size_t stride, const char *name)
+{
+  for (int k = 0; k < n; k++)
+    {
+      const char *entry_name;
+      memcpy (&entry_name, (const char *) table + (size_t) k * stride,
+	      sizeof entry_name);
+      if (strcmp (entry_name, name) == 0)
+	return k;
+    }
+  return -1;
+}
+
+int
+flat_type_by_name (const char *ir_name)
+{
+  return table_lookup (flat_type_table, FLAT_N_TYPES,
+		       sizeof flat_type_table[0], ir_name);
+}
+
+int
+flat_op_by_name (const char *ir_name)
+{
+  return table_lookup (flat_op_table, FLAT_N_OPS, sizeof flat_op_table[0],
+		       ir_name);
+}
+
+int
+flat_math_by_name (const char *c_name)
+{
+  return table_lookup (flat_math_table, FLAT_N_MATH,
+		       sizeof flat_math_table[0], c_name);
+}
+
+/* ---- Nest ------------------------------------------------------------- */
+
+/* ARRAY (N used, *CAP allocated, ELEM bytes each) with room for one more
+   element.  */
+static void *
+grow_array (void *array, int n, int *cap, size_t elem)
+{
+  if (n < *cap)
+    return array;
+  int new_cap = *cap ? 2 * *cap : 8;
+  void *p = realloc (array, (size_t) new_cap * elem);
+  if (!p)
+    fatal_out_of_memory ();
+  *cap = new_cap;
+  return p;
+}
+
+flat_nest *
+flat_nest_new (const char *name, const char *file, int line)
+{
+  flat_arena *arena = flat_arena_new ();
+  flat_nest *nest = flat_arena_alloc (arena, sizeof *nest);
+  nest->arena = arena;
+  nest->name = flat_arena_strdup (arena, name ? name : "");
+  nest->file = flat_arena_strdup (arena, file ? file : "");
+  nest->line = line;
+  return nest;
+}
+
+void
+flat_nest_free (flat_nest *nest)
+{
+  if (!nest)
+    return;
+  free (nest->vars);
+  free (nest->params);
+  free (nest->kernels);
+  flat_arena_free (nest->arena);
+}
+
+/* ---- Variables -------------------------------------------------------- */
+
+/* NAME as an identifier of the text form: characters other than letters,
+   digits and '_' become '_' ("D.1234" -> "D_1234"), a leading digit or an
+   empty name gets a '_' or "v".  */
+static char *
+identifier (flat_arena *arena, const char *name)
+{
+  if (!name || !*name)
+    return flat_arena_strdup (arena, "v");
+  int digit_first = name[0] >= '0' && name[0] <= '9';
+  char *s = flat_arena_printf (arena, "%s%s", digit_first ? "_" : "", name);
+  for (char *p = s; *p; p++)
+    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')
+	  || (*p >= '0' && *p <= '9') || *p == '_'))
+      *p = '_';
+  return s;
+}
+
+flat_var *
+flat_var_new (flat_nest *nest, flat_var_kind kind, flat_type type,
+	      const char *name)
+{
+  const char *base = identifier (nest->arena, name);
+  const char *unique = base;
+  for (int k = 1; flat_var_lookup (nest, unique); k++)
+    unique = flat_arena_printf (nest->arena, "%s_%d", base, k);
+
+  flat_var *v = flat_arena_alloc (nest->arena, sizeof *v);
+  v->id = nest->n_vars;
+  v->name = unique;
+  v->kind = kind;
+  v->type = type;
+  nest->vars = grow_array (nest->vars, nest->n_vars, &nest->cap_vars,
+			   sizeof *nest->vars);
+  nest->vars[nest->n_vars++] = v;
+  if (kind == FLAT_VAR_PARAM || kind == FLAT_VAR_MEM)
+    {
+      nest->params = grow_array (nest->params, nest->n_params,
+				 &nest->cap_params, sizeof *nest->params);
+      nest->params[nest->n_params++] = v;
+    }
+  return v;
+}
+
+flat_var *
+flat_var_lookup (const flat_nest *nest, const char *name)
+{
+  for (int k = 0; k < nest->n_vars; k++)
+    if (strcmp (nest->vars[k]->name, name) == 0)
+      return nest->vars[k];
+  return NULL;
+}
+
+/* ---- Expressions ------------------------------------------------------ */
+
+static flat_expr *
+expr_new (flat_nest *nest, flat_expr_kind kind, flat_type type)
+{
+  flat_expr *e = flat_arena_alloc (nest->arena, sizeof *e);
+  e->kind = kind;
+  e->type = type;
+  return e;
+}
+
+flat_expr *
+flat_e_const_int (flat_nest *nest, flat_type type, int64_t v)
+{
+  if (flat_type_table[type].is_float)
+    return flat_e_const_float (nest, type, (double) v);
+  flat_expr *e = expr_new (nest, FLAT_E_CONST, type);
+  e->u.c = flat_value_normalize (type, (flat_value) { .i = v });
+  return e;
+}
+
+flat_expr *
+flat_e_const_float (flat_nest *nest, flat_type type, double v)
+{
+  flat_expr *e = expr_new (nest, FLAT_E_CONST, type);
+  e->u.c = flat_value_normalize (type, (flat_value) { .f = v });
+  return e;
+}
+
+flat_expr *
+flat_e_var (flat_nest *nest, flat_var *var)
+{
+  flat_expr *e = expr_new (nest, FLAT_E_VAR, var->type);
+  e->u.var = var;
+  return e;
+}
+
+/* Result type of operator OP applied to an operand of type T.  */
+static flat_type
+op_result_type (flat_op op, flat_type t)
+{
+  char kind = flat_op_table[op].kind;
+  return kind == 'C' || kind == 'L' ? FLAT_T_BOOL : t;
+}
+
+flat_expr *
+flat_e_unary (flat_nest *nest, flat_op op, flat_expr *a)
+{
+  flat_expr *e = expr_new (nest, FLAT_E_UNARY, op_result_type (op, a->type));
+  e->u.op.op = op;
+  e->u.op.a = a;
+  return e;
+}
+
+flat_expr *
+flat_e_binary (flat_nest *nest, flat_op op, flat_expr *a, flat_expr *b)
+{
+  flat_expr *e = expr_new (nest, FLAT_E_BINARY,
+			   op_result_type (op, a->type));
+  e->u.op.op = op;
+  e->u.op.a = a;
+  e->u.op.b = b;
+  return e;
+}
+
+flat_expr *
+flat_e_cast (flat_nest *nest, flat_type type, flat_expr *a)
+{
+  flat_expr *e = expr_new (nest, FLAT_E_CAST, type);
+  e->u.cast = a;
+  return e;
+}
+
+flat_expr *
+flat_e_select (flat_nest *nest, flat_expr *cond, flat_expr *a, flat_expr *b)
+{
+  flat_expr *e = expr_new (nest, FLAT_E_SELECT, a->type);
+  e->u.select.cond = cond;
+  e->u.select.a = a;
+  e->u.select.b = b;
+  return e;
+}
+
+flat_expr *
+flat_e_call (flat_nest *nest, flat_math fn, flat_expr **args)
+{
+  flat_expr *e = expr_new (nest, FLAT_E_CALL, flat_math_table[fn].type);
+  e->u.call.fn = fn;
+  for (int k = 0; k < flat_math_table[fn].arity; k++)
+    e->u.call.args[k] = args[k];
+  return e;
+}
+
+flat_expr *
+flat_e_load (flat_nest *nest, flat_var *mem, flat_expr *index)
+{
+  flat_expr *e = expr_new (nest, FLAT_E_LOAD, mem->type);
+  e->u.load.mem = mem;
+  e->u.load.index = index;
+  return e;
+}
+
+flat_expr *
+flat_e_copy (flat_nest *nest, const flat_expr *e)
+{
+  if (!e)
+    return NULL;
+  flat_expr *c = expr_new (nest, e->kind, e->type);
+  c->u = e->u;
+  switch (e->kind)
+    {
+    case FLAT_E_CONST:
+    case FLAT_E_VAR:
+      break;
+    case FLAT_E_UNARY:
+    case FLAT_E_BINARY:
+      c->u.op.a = flat_e_copy (nest, e->u.op.a);
+      c->u.op.b = flat_e_copy (nest, e->u.op.b);
+      break;
+    case FLAT_E_CAST:
+      c->u.cast = flat_e_copy (nest, e->u.cast);
+      break;
+    case FLAT_E_SELECT:
+      c->u.select.cond = flat_e_copy (nest, e->u.select.cond);
+      c->u.select.a = flat_e_copy (nest, e->u.select.a);
+      c->u.select.b = flat_e_copy (nest, e->u.select.b);
+      break;
+    case FLAT_E_CALL:
+      for (int k = 0; k < flat_math_table[e->u.call.fn].arity; k++)
+	c->u.call.args[k] = flat_e_copy (nest, e->u.call.args[k]);
+      break;
+    case FLAT_E_LOAD:
+      c->u.load.index = flat_e_copy (nest, e->u.load.index);
+      break;
+    }
+  return c;
+}
+
+/* ---- Statements and kernels ------------------------------------------- */
+
+flat_stmt *
+flat_s_new (flat_nest *nest, flat_stmt_kind kind, int line)
+{
+  flat_stmt *s = flat_arena_alloc (nest->arena, sizeof *s);
+  s->kind = kind;
+  s->line = line;
+  return s;
+}
+
+/* S may be the head of a chain (linked by next): the whole chain is
+   appended and block->last is its end.  */
+void
+flat_block_append (flat_block *block, flat_stmt *s)
+{
+  if (block->last)
+    block->last->next = s;
+  else
+    block->first = s;
+  block->last = s;
+  while (block->last->next)
+    block->last = block->last->next;
+}
+
+flat_kernel *
+flat_kernel_new (flat_nest *nest, flat_kernel_kind kind, flat_level level,
+		 int n_dims)
+{
+  flat_kernel *k = flat_arena_alloc (nest->arena, sizeof *k);
+  k->name = flat_arena_printf (nest->arena, "k%d", nest->n_kernels);
+  k->kind = kind;
+  k->level = level;
+  k->n_dims = n_dims;
+  if (n_dims > 0)
+    k->dims = flat_arena_alloc (nest->arena, (size_t) n_dims * sizeof *k->dims);
+  nest->kernels = grow_array (nest->kernels, nest->n_kernels,
+			      &nest->cap_kernels, sizeof *nest->kernels);
+  nest->kernels[nest->n_kernels++] = k;
+  return k;
+}

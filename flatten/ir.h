@@ -1,0 +1,368 @@
+/* The SOAC IR of Flat: one lifted loop nest, before and after flattening.
+
+   A nest is what one `#pragma flat` loop (with everything inside it) becomes.
+   It has
+     - a variable table (params passed by value, mems passed by address,
+       indices of maps and loops, locals and local arrays), names unique
+       within the nest;
+     - a body: the lifted source-level program, whose statements are the
+       SOACs (map, later reduce/scan/redomap/scanomap) and the sequential
+       constructs around and inside them (let/set/store/if/loop/while);
+     - after flattening: kernels (segmap at the grid or group level) and a
+       host plan (launches, later guards with thresholds and host loops).
+
+   Scalar expressions are trees; SOACs never occur inside expressions, only
+   as statements, which is the part of A-normal form flattening relies on.
+   Memory is addressed in elements of the mem's element type: the lifter
+   turns C byte offsets into element indices.
+
+   All nodes of a nest live in its arena and die with flat_nest_free.
+
+   Text form (printer: ir_print.c, parser: ir_parse.c):
+
+     nest "saxpy" at "saxpy.c" 12 {
+       param n : i32
+       param a : f32
+       mem x : f32 read
+       mem y : f32 read write copy((sub n 1:i32), n)
+       body {
+         map i : i32 = 0:i32 .. n step 1:i32 {
+           store y[i] = (add (mul a (load x i)) (load y i))
+         }
+       }
+       kernel k0 segmap grid (i : i32 = 0:i32 .. n step 1:i32) {
+         store y[i] = (add (mul a (load x i)) (load y i))
+       }
+       plan {
+         launch k0
+       }
+     }
+
+   Expressions: NAME | INT:TYPE | FLOAT:TYPE (hex float, exact) |
+   (OP E [E]) | (cast TYPE E) | (select C A B) | (call FN E...) |
+   (load MEM E).  Statements: see flat_stmt_kind.  */
+
+#ifndef FLAT_IR_H
+#define FLAT_IR_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Arena ------------------------------------------------------------ */
+
+typedef struct flat_arena flat_arena;
+
+flat_arena *flat_arena_new (void);
+void flat_arena_free (flat_arena *arena);
+/* Zero-filled, 16-byte aligned; aborts on exhaustion of memory.  */
+void *flat_arena_alloc (flat_arena *arena, size_t size);
+char *flat_arena_strdup (flat_arena *arena, const char *s);
+char *flat_arena_printf (flat_arena *arena, const char *fmt, ...)
+  __attribute__ ((format (printf, 2, 3)));
+
+/* ---- Types, operators, math functions --------------------------------- */
+
+typedef enum flat_type
+{
+#define FLAT_TYPE(E, IR, C, CL, SIZE, SIGNED, FLOAT) E,
+#include "types.def"
+#undef FLAT_TYPE
+  FLAT_N_TYPES
+} flat_type;
+
+typedef struct flat_type_info
+{
+  const char *ir_name, *c_name, *opencl_name;
+  int size, is_signed, is_float;
+} flat_type_info;
+
+extern const flat_type_info flat_type_table[FLAT_N_TYPES];
+/* IR_NAME -> type; -1 if unknown.  */
+int flat_type_by_name (const char *ir_name);
+
+typedef enum flat_op
+{
+#define FLAT_OP(E, IR, ARITY, C, KIND) E,
+#include "ops.def"
+#undef FLAT_OP
+  FLAT_N_OPS
+} flat_op;
+
+typedef struct flat_op_info
+{
+  const char *ir_name;
+  int arity;
+  const char *c_spelling;	/* NULL for function-like operators */
+  char kind;			/* 'A', 'C', 'L', 'F': see ops.def */
+} flat_op_info;
+
+extern const flat_op_info flat_op_table[FLAT_N_OPS];
+int flat_op_by_name (const char *ir_name);
+
+typedef enum flat_math
+{
+#define FLAT_MATH(E, C, CL, ARITY, TYPE) E,
+#include "mathfns.def"
+#undef FLAT_MATH
+  FLAT_N_MATH
+} flat_math;
+
+typedef struct flat_math_info
+{
+  const char *c_name, *opencl_name;
+  int arity;
+  flat_type type;
+} flat_math_info;
+
+extern const flat_math_info flat_math_table[FLAT_N_MATH];
+/* C name ("sqrtf") -> function; -1 if not a supported math function.  */
+int flat_math_by_name (const char *c_name);
+
+/* ---- Variables -------------------------------------------------------- */
+
+typedef enum flat_var_kind
+{
+  FLAT_VAR_PARAM,		/* scalar passed by value from the host */
+  FLAT_VAR_MEM,			/* array passed by address from the host */
+  FLAT_VAR_INDEX,		/* index of a map or a loop */
+  FLAT_VAR_LOCAL,		/* local scalar of the nest */
+  FLAT_VAR_LOCAL_ARRAY		/* fixed-size local array of the nest */
+} flat_var_kind;
+
+/* Access flags of a mem, computed by flat_analyze_accesses.  */
+enum
+{
+  FLAT_ACCESS_READ = 1,
+  FLAT_ACCESS_WRITE = 2
+};
+
+/* Data clause given for a mem (SPEC 2.5).  */
+typedef enum flat_clause
+{
+  FLAT_CLAUSE_NONE,
+  FLAT_CLAUSE_COPYIN,
+  FLAT_CLAUSE_COPYOUT,
+  FLAT_CLAUSE_COPY,
+  FLAT_CLAUSE_CREATE,
+  FLAT_CLAUSE_PRESENT
+} flat_clause;
+
+struct flat_expr;
+
+typedef struct flat_var
+{
+  int id;			/* index in nest->vars */
+  const char *name;		/* unique within the nest */
+  flat_var_kind kind;
+  flat_type type;		/* scalar type; element type of mems and
+				   local arrays */
+  long long length;		/* LOCAL_ARRAY: number of elements */
+  unsigned access;		/* MEM: FLAT_ACCESS_* */
+  flat_clause clause;		/* MEM: data clause, if any */
+  struct flat_expr *extent_lo;	/* MEM with a clause: first element */
+  struct flat_expr *extent_len;	/* MEM with a clause: element count */
+} flat_var;
+
+/* ---- Expressions ------------------------------------------------------ */
+
+typedef enum flat_expr_kind
+{
+  FLAT_E_CONST,
+  FLAT_E_VAR,
+  FLAT_E_UNARY,
+  FLAT_E_BINARY,
+  FLAT_E_CAST,
+  FLAT_E_SELECT,
+  FLAT_E_CALL,
+  FLAT_E_LOAD
+} flat_expr_kind;
+
+/* A constant's bits: integers (and bool) in .i (sign- or zero-extended to
+   64 bits as their type says), floats in .f.  */
+typedef union flat_value
+{
+  int64_t i;
+  uint64_t u;
+  double f;
+} flat_value;
+
+typedef struct flat_expr
+{
+  flat_expr_kind kind;
+  flat_type type;		/* result type (bool for comparisons) */
+  union
+  {
+    flat_value c;				/* CONST */
+    flat_var *var;				/* VAR */
+    struct { flat_op op; struct flat_expr *a, *b; } op;	/* UNARY, BINARY */
+    struct flat_expr *cast;			/* CAST: operand */
+    struct { struct flat_expr *cond, *a, *b; } select;
+    struct { flat_math fn; struct flat_expr *args[3]; } call;
+    struct { flat_var *mem; struct flat_expr *index; } load;
+  } u;
+} flat_expr;
+
+/* ---- Statements ------------------------------------------------------- */
+
+typedef enum flat_stmt_kind
+{
+  /* Source level (also inside kernels).  */
+  FLAT_S_LET,			/* let v : T [= e]  |  let a : T[N] */
+  FLAT_S_SET,			/* set v = e */
+  FLAT_S_STORE,			/* store m[i] = e   (mem or local array) */
+  FLAT_S_IF,			/* if c { } else { } */
+  FLAT_S_LOOP,			/* loop i : T = lb .. ub step s { } */
+  FLAT_S_WHILE,			/* while c { }  |  do { } while c */
+  FLAT_S_BREAK,			/* break (innermost loop or while) */
+  FLAT_S_MAP,			/* map i : T = lb .. ub step s { } */
+  /* Host plan level.  */
+  FLAT_S_LAUNCH			/* launch KERNEL */
+} flat_stmt_kind;
+
+struct flat_stmt;
+struct flat_kernel;
+
+typedef struct flat_block
+{
+  struct flat_stmt *first, *last;
+} flat_block;
+
+/* LOOP semantics: step is a nonzero constant; for step > 0 the index runs
+   lb, lb+s, ... while < ub; for step < 0 while > ub.  MAP: step > 0.  */
+typedef struct flat_range
+{
+  flat_var *index;
+  flat_expr *lb, *ub, *step;
+} flat_range;
+
+typedef struct flat_stmt
+{
+  flat_stmt_kind kind;
+  int line;			/* source line, 0 if unknown */
+  struct flat_stmt *next;
+  union
+  {
+    struct { flat_var *var; flat_expr *init; } let;	/* init may be NULL */
+    struct { flat_var *var; flat_expr *value; } set;
+    struct { flat_var *mem; flat_expr *index, *value; } store;
+    struct { flat_expr *cond; flat_block then_b, else_b; } if_;
+    struct { flat_range range; flat_block body; } loop;	/* LOOP, MAP */
+    struct { flat_expr *cond; int do_while; flat_block body; } while_;
+    struct { struct flat_kernel *kernel; } launch;
+  } u;
+} flat_stmt;
+
+/* ---- Kernels (target level) ------------------------------------------- */
+
+typedef enum flat_kernel_kind
+{
+  FLAT_K_SEGMAP
+} flat_kernel_kind;
+
+typedef enum flat_level
+{
+  FLAT_LEVEL_GROUP = 0,
+  FLAT_LEVEL_GRID = 1
+} flat_level;
+
+/* A kernel runs its body once per point of the product of its dims (outer
+   to inner).  The innermost dim varies fastest across work-items.  Kernels
+   take every param and mem of the nest as arguments.  */
+typedef struct flat_kernel
+{
+  const char *name;		/* k0, k1, ...: unique in the nest */
+  flat_kernel_kind kind;
+  flat_level level;
+  int n_dims;
+  flat_range *dims;
+  flat_block body;
+} flat_kernel;
+
+/* ---- Nest ------------------------------------------------------------- */
+
+typedef struct flat_nest
+{
+  flat_arena *arena;
+  const char *name;		/* name(...) clause, else "file:line" */
+  const char *file;
+  int line;
+  flat_var **vars;
+  int n_vars, cap_vars;
+  flat_var **params;		/* call order: the PARAM and MEM vars */
+  int n_params, cap_params;
+  flat_block body;
+  flat_kernel **kernels;	/* after flattening */
+  int n_kernels, cap_kernels;
+  flat_block plan;		/* after flattening */
+} flat_nest;
+
+/* ---- Construction (ir.c) ---------------------------------------------- */
+
+flat_nest *flat_nest_new (const char *name, const char *file, int line);
+void flat_nest_free (flat_nest *nest);
+
+/* New variable; NAME is made unique (suffix _1, _2, ...).  PARAM and MEM
+   vars are also appended to nest->params.  */
+flat_var *flat_var_new (flat_nest *nest, flat_var_kind kind, flat_type type,
+			const char *name);
+flat_var *flat_var_lookup (const flat_nest *nest, const char *name);
+
+flat_expr *flat_e_const_int (flat_nest *nest, flat_type type, int64_t v);
+flat_expr *flat_e_const_float (flat_nest *nest, flat_type type, double v);
+flat_expr *flat_e_var (flat_nest *nest, flat_var *var);
+flat_expr *flat_e_unary (flat_nest *nest, flat_op op, flat_expr *a);
+/* Result type: bool for comparisons and logical operators, else A's.  */
+flat_expr *flat_e_binary (flat_nest *nest, flat_op op, flat_expr *a,
+			  flat_expr *b);
+flat_expr *flat_e_cast (flat_nest *nest, flat_type type, flat_expr *a);
+flat_expr *flat_e_select (flat_nest *nest, flat_expr *cond, flat_expr *a,
+			  flat_expr *b);
+flat_expr *flat_e_call (flat_nest *nest, flat_math fn, flat_expr **args);
+flat_expr *flat_e_load (flat_nest *nest, flat_var *mem, flat_expr *index);
+/* Structural copy (variables shared).  */
+flat_expr *flat_e_copy (flat_nest *nest, const flat_expr *e);
+
+flat_stmt *flat_s_new (flat_nest *nest, flat_stmt_kind kind, int line);
+void flat_block_append (flat_block *block, flat_stmt *s);
+
+flat_kernel *flat_kernel_new (flat_nest *nest, flat_kernel_kind kind,
+			      flat_level level, int n_dims);
+
+/* ---- Text form (ir_print.c, ir_parse.c) ------------------------------- */
+
+void flat_print_expr (FILE *out, const flat_expr *e);
+void flat_print_nest (FILE *out, const flat_nest *nest);
+/* Printed nest in a malloc'ed string.  */
+char *flat_nest_to_string (const flat_nest *nest);
+
+/* Parse one nest.  On error returns NULL and writes "LINE:COL: message"
+   into ERR (ERR_SIZE bytes).  */
+flat_nest *flat_parse_nest (const char *text, char *err, size_t err_size);
+
+/* ---- Checker (ir_check.c) --------------------------------------------- */
+
+/* Type and scope check of the whole nest, kernels and plan included.
+   Returns 0 if well formed, else writes the first problem into ERR.  */
+int flat_check_nest (const flat_nest *nest, char *err, size_t err_size);
+
+/* ---- Evaluation (eval.c) ---------------------------------------------- */
+
+/* Value of a scalar expression in an environment indexed by var id (loads
+   are not allowed: returns 0 and sets *ok = 0).  Integer results are
+   wrapped to the expression's type as C would.  */
+flat_value flat_eval_expr (const flat_expr *e, const flat_value *env,
+			   int *ok);
+/* Number of iterations of RANGE in ENV (0 if empty), or -1 if unknown.  */
+int64_t flat_range_trip_count (const flat_range *range,
+			       const flat_value *env);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FLAT_IR_H */

@@ -1,0 +1,497 @@
+/* The type and scope checker of SOAC IR nests, run on the lifter's output
+   and after every pass in tests, so that a pass that builds a wrong tree is
+   caught at the pass and not by a C compiler or a GPU.
+
+   It reports the first problem with the statement's line and construct:
+
+     store y[i] = (cast f64 (load x i))     with y of element type f32
+     -> "line 7: store to y: value has type f64, mem element type is f32"
+
+   Scope: params and mems are visible everywhere; a let is visible in the
+   rest of its block, a loop's or map's index in its body, a kernel's dims
+   in the later dims and the kernel body.  A variable may not be declared
+   again while it is in scope.  */
+
+#include "ir.h"
+#include "value.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct checker
+{
+  const flat_nest *nest;
+  int *in_scope;		/* by var id */
+  int *stack;			/* ids of the declared vars in scope */
+  int n_stack;
+  int in_plan;
+  const char *part;		/* "", "kernel k0: " or "plan: " */
+  int line;			/* of the statement being checked */
+  char what[128];		/* the construct being checked */
+  char *err;
+  size_t err_size;
+} checker;
+
+static int problem (checker *c, const char *fmt, ...)
+  __attribute__ ((format (printf, 2, 3)));
+
+/* Write "PART[line N: ]WHAT: message" into the error buffer; returns -1.  */
+static int
+problem (checker *c, const char *fmt, ...)
+{
+  if (c->err_size == 0)
+    return -1;
+  char line[32] = "";
+  if (c->line > 0)
+    snprintf (line, sizeof line, "line %d: ", c->line);
+  int n = snprintf (c->err, c->err_size, "%s%s%s: ", c->part, line, c->what);
+  if (n >= 0 && (size_t) n < c->err_size)
+    {
+      va_list ap;
+      va_start (ap, fmt);
+      vsnprintf (c->err + n, c->err_size - (size_t) n, fmt, ap);
+      va_end (ap);
+    }
+  return -1;
+}
+
+static void at (checker *c, int line, const char *fmt, ...)
+  __attribute__ ((format (printf, 3, 4)));
+
+/* Set the construct (and line) that later problems are about.  */
+static void
+at (checker *c, int line, const char *fmt, ...)
+{
+  c->line = line;
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (c->what, sizeof c->what, fmt, ap);
+  va_end (ap);
+}
+
+static const char *
+tname (flat_type t)
+{
+  return (unsigned) t < FLAT_N_TYPES ? flat_type_table[t].ir_name : "?";
+}
+
+/* Integer types that can index memory or count loops (not bool).  */
+static int
+is_int (flat_type t)
+{
+  return !flat_type_table[t].is_float && t != FLAT_T_BOOL;
+}
+
+/* ---- Expressions -------------------------------------------------------- */
+
+static int check_expr (checker *c, const flat_expr *e);
+
+/* E, checked, with type T.  */
+static int
+check_typed (checker *c, const flat_expr *e, flat_type t, const char *role)
+{
+  if (check_expr (c, e) != 0)
+    return -1;
+  if (e->type != t)
+    return problem (c, "%s has type %s, expected %s", role, tname (e->type),
+		    tname (t));
+  return 0;
+}
+
+static int
+check_scalar_var (checker *c, const flat_var *v)
+{
+  if (v->kind == FLAT_VAR_MEM || v->kind == FLAT_VAR_LOCAL_ARRAY)
+    return problem (c, "%s is an array, used as a scalar", v->name);
+  if (!c->in_scope[v->id])
+    return problem (c, "%s used out of its scope", v->name);
+  return 0;
+}
+
+static int
+check_array (checker *c, const flat_var *m, const flat_expr *index)
+{
+  if (m->kind != FLAT_VAR_MEM && m->kind != FLAT_VAR_LOCAL_ARRAY)
+    return problem (c, "%s is not an array", m->name);
+  if (!c->in_scope[m->id])
+    return problem (c, "%s used out of its scope", m->name);
+  if (check_expr (c, index) != 0)
+    return -1;
+  if (!is_int (index->type))
+    return problem (c, "index into %s has type %s, not an integer type",
+		    m->name, tname (index->type));
+  return 0;
+}
+
+static int
+check_unary (checker *c, const flat_expr *e)
+{
+  flat_op op = e->u.op.op;
+  const flat_expr *a = e->u.op.a;
+  const char *name = flat_op_table[op].ir_name;
+  if (flat_op_table[op].arity != 1)
+    return problem (c, "%s used with one operand", name);
+  if (check_expr (c, a) != 0)
+    return -1;
+  if (op == FLAT_OP_NOT ? a->type != FLAT_T_BOOL
+      : op == FLAT_OP_BNOT ? flat_type_table[a->type].is_float
+      : a->type == FLAT_T_BOOL)
+    return problem (c, "%s of an operand of type %s", name, tname (a->type));
+  return 0;
+}
+
+static int
+check_binary (checker *c, const flat_expr *e)
+{
+  flat_op op = e->u.op.op;
+  const flat_expr *a = e->u.op.a, *b = e->u.op.b;
+  const char *name = flat_op_table[op].ir_name;
+  char kind = flat_op_table[op].kind;
+  if (flat_op_table[op].arity != 2)
+    return problem (c, "%s used with two operands", name);
+  if (check_expr (c, a) != 0 || check_expr (c, b) != 0)
+    return -1;
+  if (op == FLAT_OP_SHL || op == FLAT_OP_SHR)
+    {
+      if (!is_int (a->type) || !is_int (b->type))
+	return problem (c, "%s of operands of types %s and %s", name,
+			tname (a->type), tname (b->type));
+      return 0;
+    }
+  if (a->type != b->type)
+    return problem (c, "%s of operands of different types %s and %s", name,
+		    tname (a->type), tname (b->type));
+  if (kind == 'L' && a->type != FLAT_T_BOOL)
+    return problem (c, "%s of operands of type %s, not bool", name,
+		    tname (a->type));
+  int bitwise = op == FLAT_OP_MOD || op == FLAT_OP_BAND || op == FLAT_OP_BOR
+    || op == FLAT_OP_BXOR;
+  if (bitwise && flat_type_table[a->type].is_float)
+    return problem (c, "%s of operands of type %s", name, tname (a->type));
+  return 0;
+}
+
+/* The type an expression of E's kind and operands must have.  */
+static flat_type
+expected_type (const flat_expr *e)
+{
+  switch (e->kind)
+    {
+    case FLAT_E_VAR:
+      return e->u.var->type;
+    case FLAT_E_UNARY:
+    case FLAT_E_BINARY:
+      return strchr ("CL", flat_op_table[e->u.op.op].kind) ? FLAT_T_BOOL
+	: e->u.op.a->type;
+    case FLAT_E_SELECT:
+      return e->u.select.a->type;
+    case FLAT_E_CALL:
+      return flat_math_table[e->u.call.fn].type;
+    case FLAT_E_LOAD:
+      return e->u.load.mem->type;
+    default:
+      return e->type;
+    }
+}
+
+static int
+check_expr (checker *c, const flat_expr *e)
+{
+  if (!e)
+    return problem (c, "missing expression");
+  if ((unsigned) e->type >= FLAT_N_TYPES)
+    return problem (c, "expression of an invalid type");
+  int r = 0;
+  switch (e->kind)
+    {
+    case FLAT_E_CONST:
+      if (!flat_type_table[e->type].is_float
+	  && flat_value_normalize (e->type, e->u.c).u != e->u.c.u)
+	return problem (c, "constant %lld is not a value of %s",
+			(long long) e->u.c.i, tname (e->type));
+      break;
+    case FLAT_E_VAR:
+      r = check_scalar_var (c, e->u.var);
+      break;
+    case FLAT_E_UNARY:
+      r = check_unary (c, e);
+      break;
+    case FLAT_E_BINARY:
+      r = check_binary (c, e);
+      break;
+    case FLAT_E_CAST:
+      r = check_expr (c, e->u.cast);
+      break;
+    case FLAT_E_SELECT:
+      if (check_typed (c, e->u.select.cond, FLAT_T_BOOL, "select condition")
+	  != 0
+	  || check_expr (c, e->u.select.a) != 0
+	  || check_typed (c, e->u.select.b, e->u.select.a->type,
+			  "second select arm") != 0)
+	return -1;
+      break;
+    case FLAT_E_CALL:
+      {
+	const flat_math_info *fn = &flat_math_table[e->u.call.fn];
+	for (int k = 0; k < fn->arity; k++)
+	  if (check_typed (c, e->u.call.args[k], fn->type, fn->c_name) != 0)
+	    return -1;
+      }
+      break;
+    case FLAT_E_LOAD:
+      r = check_array (c, e->u.load.mem, e->u.load.index);
+      break;
+    }
+  if (r != 0)
+    return r;
+  if (e->type != expected_type (e))
+    return problem (c, "expression has type %s, expected %s",
+		    tname (e->type), tname (expected_type (e)));
+  return 0;
+}
+
+/* ---- Scope -------------------------------------------------------------- */
+
+static int
+declare (checker *c, const flat_var *v)
+{
+  if (c->in_scope[v->id])
+    return problem (c, "%s declared again while in scope", v->name);
+  c->in_scope[v->id] = 1;
+  c->stack[c->n_stack++] = v->id;
+  return 0;
+}
+
+/* Close the scopes opened since the stack had HEIGHT entries.  */
+static void
+pop_to (checker *c, int height)
+{
+  while (c->n_stack > height)
+    c->in_scope[c->stack[--c->n_stack]] = 0;
+}
+
+/* ---- Statements --------------------------------------------------------- */
+
+/* The bounds and step of R (MAP: positive step), then R's index declared.  */
+static int
+check_range (checker *c, const flat_range *r, int is_map)
+{
+  const flat_var *i = r->index;
+  if (i->kind != FLAT_VAR_INDEX || !is_int (i->type))
+    return problem (c, "%s is not an integer index variable", i->name);
+  if (check_typed (c, r->lb, i->type, "lower bound") != 0
+      || check_typed (c, r->ub, i->type, "upper bound") != 0
+      || check_typed (c, r->step, i->type, "step") != 0)
+    return -1;
+  int64_t s = r->step->kind == FLAT_E_CONST
+    ? flat_value_signed (i->type, r->step->u.c) : 0;
+  if (is_map ? s <= 0 : s == 0)
+    return problem (c, "step must be a %s integer constant",
+		    is_map ? "positive" : "nonzero");
+  return declare (c, i);
+}
+
+static int check_block (checker *c, const flat_block *b, int in_loop);
+
+static int
+check_let (checker *c, const flat_stmt *s)
+{
+  const flat_var *v = s->u.let.var;
+  at (c, s->line, "let %s", v->name);
+  if (v->kind == FLAT_VAR_LOCAL_ARRAY)
+    {
+      if (s->u.let.init)
+	return problem (c, "a local array has no initialiser");
+      if (v->length <= 0)
+	return problem (c, "array length %lld is not positive", v->length);
+    }
+  else if (v->kind != FLAT_VAR_LOCAL)
+    return problem (c, "%s is not a local variable", v->name);
+  else if (s->u.let.init)
+    {
+      if (check_expr (c, s->u.let.init) != 0)
+	return -1;
+      if (s->u.let.init->type != v->type)
+	return problem (c, "value has type %s, variable type is %s",
+			tname (s->u.let.init->type), tname (v->type));
+    }
+  return declare (c, v);
+}
+
+static int
+check_store (checker *c, const flat_stmt *s)
+{
+  const flat_var *m = s->u.store.mem;
+  at (c, s->line, "store to %s", m->name);
+  if (check_array (c, m, s->u.store.index) != 0
+      || check_expr (c, s->u.store.value) != 0)
+    return -1;
+  if (s->u.store.value->type != m->type)
+    return problem (c, "value has type %s, %s element type is %s",
+		    tname (s->u.store.value->type),
+		    m->kind == FLAT_VAR_MEM ? "mem" : "array", tname (m->type));
+  return 0;
+}
+
+static int
+check_stmt (checker *c, const flat_stmt *s, int in_loop)
+{
+  int height = c->n_stack;
+  int r = 0;
+  switch (s->kind)
+    {
+    case FLAT_S_LET:
+      return check_let (c, s);
+    case FLAT_S_SET:
+      {
+	const flat_var *v = s->u.set.var;
+	at (c, s->line, "set %s", v->name);
+	if (v->kind != FLAT_VAR_LOCAL)
+	  return problem (c, "%s is not a local scalar", v->name);
+	if (check_scalar_var (c, v) != 0
+	    || check_expr (c, s->u.set.value) != 0)
+	  return -1;
+	if (s->u.set.value->type != v->type)
+	  return problem (c, "value has type %s, variable type is %s",
+			  tname (s->u.set.value->type), tname (v->type));
+	return 0;
+      }
+    case FLAT_S_STORE:
+      return check_store (c, s);
+    case FLAT_S_IF:
+      at (c, s->line, "if");
+      if (check_typed (c, s->u.if_.cond, FLAT_T_BOOL, "condition") != 0
+	  || check_block (c, &s->u.if_.then_b, in_loop) != 0)
+	return -1;
+      return check_block (c, &s->u.if_.else_b, in_loop);
+    case FLAT_S_LOOP:
+    case FLAT_S_MAP:
+      at (c, s->line, "%s %s", s->kind == FLAT_S_MAP ? "map" : "loop",
+	  s->u.loop.range.index->name);
+      r = check_range (c, &s->u.loop.range, s->kind == FLAT_S_MAP);
+      if (r == 0)
+	r = check_block (c, &s->u.loop.body, s->kind == FLAT_S_LOOP);
+      pop_to (c, height);
+      return r;
+    case FLAT_S_WHILE:
+      if (check_block (c, &s->u.while_.body, 1) != 0)
+	return -1;
+      at (c, s->line, "while");
+      return check_typed (c, s->u.while_.cond, FLAT_T_BOOL, "condition");
+    case FLAT_S_BREAK:
+      at (c, s->line, "break");
+      return in_loop ? 0 : problem (c, "not inside a loop or while");
+    case FLAT_S_LAUNCH:
+      at (c, s->line, "launch");
+      if (!c->in_plan)
+	return problem (c, "outside the plan");
+      for (int k = 0; k < c->nest->n_kernels; k++)
+	if (c->nest->kernels[k] == s->u.launch.kernel)
+	  return 0;
+      return problem (c, "not a kernel of this nest");
+    }
+  at (c, s->line, "statement");
+  return problem (c, "unknown statement kind %d", (int) s->kind);
+}
+
+/* IN_LOOP: a break here leaves a loop or while (not a map).  */
+static int
+check_block (checker *c, const flat_block *b, int in_loop)
+{
+  int height = c->n_stack;
+  int r = 0;
+  for (const flat_stmt *s = b->first; s && r == 0; s = s->next)
+    r = check_stmt (c, s, in_loop);
+  pop_to (c, height);
+  return r;
+}
+
+/* ---- Nest --------------------------------------------------------------- */
+
+static int
+check_params (checker *c)
+{
+  const flat_nest *nest = c->nest;
+  for (int k = 0; k < nest->n_vars; k++)
+    if (nest->vars[k]->id != k)
+      {
+	at (c, 0, "variable %s", nest->vars[k]->name);
+	return problem (c, "id %d at position %d", nest->vars[k]->id, k);
+      }
+  for (int k = 0; k < nest->n_params; k++)
+    {
+      const flat_var *v = nest->params[k];
+      at (c, 0, "param %s", v->name);
+      if (v->kind != FLAT_VAR_PARAM && v->kind != FLAT_VAR_MEM)
+	return problem (c, "not a param or mem");
+      c->in_scope[v->id] = 1;
+    }
+  for (int k = 0; k < nest->n_params; k++)
+    {
+      const flat_var *v = nest->params[k];
+      if (v->kind != FLAT_VAR_MEM || v->clause == FLAT_CLAUSE_NONE
+	  || v->clause == FLAT_CLAUSE_PRESENT)
+	continue;
+      at (c, 0, "data clause of %s", v->name);
+      if (check_expr (c, v->extent_lo) != 0
+	  || check_expr (c, v->extent_len) != 0)
+	return -1;
+      if (!is_int (v->extent_lo->type) || !is_int (v->extent_len->type))
+	return problem (c, "extent of types %s and %s, not integers",
+			tname (v->extent_lo->type),
+			tname (v->extent_len->type));
+    }
+  return 0;
+}
+
+static int
+check_kernel (checker *c, const flat_kernel *k)
+{
+  int height = c->n_stack;
+  int r = 0;
+  for (int d = 0; d < k->n_dims && r == 0; d++)
+    {
+      at (c, 0, "dim %s", k->dims[d].index->name);
+      r = check_range (c, &k->dims[d], 1);
+    }
+  if (r == 0)
+    r = check_block (c, &k->body, 0);
+  pop_to (c, height);
+  return r;
+}
+
+int
+flat_check_nest (const flat_nest *nest, char *err, size_t err_size)
+{
+  checker c = { .nest = nest, .part = "", .err = err, .err_size = err_size };
+  size_t n = nest->n_vars > 0 ? (size_t) nest->n_vars : 1;
+  c.in_scope = calloc (n, sizeof *c.in_scope);
+  c.stack = calloc (n, sizeof *c.stack);
+  int r = -1;
+  if (!c.in_scope || !c.stack)
+    {
+      at (&c, 0, "checker");
+      problem (&c, "out of memory");
+    }
+  else if (check_params (&c) == 0 && check_block (&c, &nest->body, 0) == 0)
+    {
+      char part[64];
+      r = 0;
+      for (int k = 0; k < nest->n_kernels && r == 0; k++)
+	{
+	  snprintf (part, sizeof part, "kernel %s: ", nest->kernels[k]->name);
+	  c.part = part;
+	  r = check_kernel (&c, nest->kernels[k]);
+	}
+      if (r == 0)
+	{
+	  c.part = "plan: ";
+	  c.in_plan = 1;
+	  r = check_block (&c, &nest->plan, 0);
+	}
+    }
+  free (c.in_scope);
+  free (c.stack);
+  return r;
+}

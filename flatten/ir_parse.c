@@ -1,0 +1,832 @@
+/* The parser of the SOAC IR text form, so that passes can be run and
+   tested on hand-written IR and so that libflat can read back the plan a
+   package carries.  It accepts what ir_print.c writes (whitespace between
+   tokens is free) and builds the nest with the constructors of ir.c, so
+   printing the result gives the text back:
+
+     nest "n" at "f.c" 3 {            flat_nest_new ("n", "f.c", 3)
+       param n : i32                  flat_var_new (PARAM, i32, "n")
+       body {
+         map i : i32 = 0:i32 .. n step 1:i32 {
+         }
+       }
+     }
+
+   Names are resolved as they are read: a name must be declared (by a param
+   or mem line, a let, a loop, a map or a kernel dim) before it is used, and
+   a declaration of an existing name with the same kind and type means the
+   same variable (kernel dims re-declare the indices of the maps they come
+   from).  Scoping is the checker's business.  Errors are reported as
+   "LINE:COL: message" with a longjmp out of the recursion; everything
+   allocated so far lives in the nest's arena and is freed with it.  */
+
+#include "ir.h"
+#include "value.h"
+
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Deeper expressions or blocks than this are rejected rather than risking
+   the C stack on garbage input.  */
+#define MAX_DEPTH 256
+
+typedef enum tok_kind
+{
+  TOK_EOF,
+  TOK_NAME,			/* identifier or keyword */
+  TOK_INT,			/* bare decimal integer: line, array length */
+  TOK_CONST,			/* LITERAL:TYPE */
+  TOK_STRING,			/* "..." */
+  TOK_DOTDOT,			/* .. */
+  TOK_PUNCT			/* one of ( ) { } [ ] , : = */
+} tok_kind;
+
+typedef struct token
+{
+  tok_kind kind;
+  const char *start;		/* the token's text; for TOK_CONST the literal */
+  size_t len;
+  const char *type_name;	/* TOK_CONST: the type after ':' */
+  size_t type_len;
+  int line, col;
+} token;
+
+typedef struct parser
+{
+  const char *p;		/* scanner position, after TOK */
+  int line, col;		/* of P */
+  token tok;			/* current token */
+  flat_nest *nest;
+  int depth;
+  jmp_buf fail;
+  char *err;
+  size_t err_size;
+} parser;
+
+static void fail_at (parser *ps, int line, int col, const char *fmt, ...)
+  __attribute__ ((format (printf, 4, 5), noreturn));
+
+static void
+fail_at (parser *ps, int line, int col, const char *fmt, ...)
+{
+  if (ps->err_size > 0)
+    {
+      int n = snprintf (ps->err, ps->err_size, "%d:%d: ", line, col);
+      if (n >= 0 && (size_t) n < ps->err_size)
+	{
+	  va_list ap;
+	  va_start (ap, fmt);
+	  vsnprintf (ps->err + n, ps->err_size - (size_t) n, fmt, ap);
+	  va_end (ap);
+	}
+    }
+  longjmp (ps->fail, 1);
+}
+
+/* Error at the current token: "expected WHAT".  */
+static void expected (parser *ps, const char *what)
+  __attribute__ ((noreturn));
+
+static void
+expected (parser *ps, const char *what)
+{
+  const token *t = &ps->tok;
+  if (t->kind == TOK_EOF)
+    fail_at (ps, t->line, t->col, "expected %s, found end of text", what);
+  int len = t->len > 40 ? 40 : (int) t->len;
+  if (t->kind == TOK_CONST)
+    fail_at (ps, t->line, t->col, "expected %s, found '%.*s:%.*s'", what,
+	     len, t->start, (int) t->type_len, t->type_name);
+  fail_at (ps, t->line, t->col, "expected %s, found '%.*s'", what, len,
+	   t->start);
+}
+
+/* ---- Scanner ------------------------------------------------------------ */
+
+static void
+advance_char (parser *ps)
+{
+  if (*ps->p == '\n')
+    {
+      ps->line++;
+      ps->col = 1;
+    }
+  else
+    ps->col++;
+  ps->p++;
+}
+
+static int
+is_ident_start (char c)
+{
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+static int
+is_ident_char (char c)
+{
+  return is_ident_start (c) || (c >= '0' && c <= '9');
+}
+
+/* Characters of a numeric literal: decimal integers, hex and decimal
+   floats, inf and nan, with a sign.  */
+static int
+is_literal_char (char c)
+{
+  return is_ident_char (c) || c == '.' || c == '+' || c == '-';
+}
+
+/* After a literal at the scanner position: ":TYPE" makes it a TOK_CONST.  */
+static void
+scan_type_suffix (parser *ps)
+{
+  if (*ps->p != ':' || !is_ident_start (ps->p[1]))
+    return;
+  advance_char (ps);
+  ps->tok.kind = TOK_CONST;
+  ps->tok.type_name = ps->p;
+  while (is_ident_char (*ps->p))
+    advance_char (ps);
+  ps->tok.type_len = (size_t) (ps->p - ps->tok.type_name);
+}
+
+/* Read the next token into ps->tok.  */
+static void
+next (parser *ps)
+{
+  while (*ps->p == ' ' || *ps->p == '\t' || *ps->p == '\n' || *ps->p == '\r')
+    advance_char (ps);
+  token *t = &ps->tok;
+  t->start = ps->p;
+  t->line = ps->line;
+  t->col = ps->col;
+  t->type_name = NULL;
+  t->type_len = 0;
+  char c = *ps->p;
+  if (c == '\0')
+    t->kind = TOK_EOF;
+  else if (is_ident_start (c))
+    {
+      t->kind = TOK_NAME;
+      while (is_ident_char (*ps->p))
+	advance_char (ps);
+      size_t len = (size_t) (ps->p - t->start);
+      if ((len == 3 && (strncmp (t->start, "inf", 3) == 0
+			|| strncmp (t->start, "nan", 3) == 0)))
+	{
+	  t->len = len;
+	  scan_type_suffix (ps);
+	}
+    }
+  else if ((c >= '0' && c <= '9') || c == '-')
+    {
+      t->kind = TOK_INT;
+      while (is_literal_char (*ps->p))
+	advance_char (ps);
+      t->len = (size_t) (ps->p - t->start);
+      scan_type_suffix (ps);
+      return;
+    }
+  else if (c == '"')
+    {
+      t->kind = TOK_STRING;
+      advance_char (ps);
+      while (*ps->p != '"')
+	{
+	  if (*ps->p == '\0' || *ps->p == '\n')
+	    fail_at (ps, t->line, t->col, "unterminated string");
+	  if (*ps->p == '\\' && ps->p[1] != '\0')
+	    advance_char (ps);
+	  advance_char (ps);
+	}
+      advance_char (ps);
+    }
+  else if (c == '.' && ps->p[1] == '.')
+    {
+      t->kind = TOK_DOTDOT;
+      advance_char (ps);
+      advance_char (ps);
+    }
+  else if (strchr ("(){}[],:=", c))
+    {
+      t->kind = TOK_PUNCT;
+      advance_char (ps);
+    }
+  else
+    fail_at (ps, t->line, t->col, "unexpected character '%c'", c);
+  if (t->kind != TOK_CONST)
+    t->len = (size_t) (ps->p - t->start);
+}
+
+static int
+is_punct (const parser *ps, char c)
+{
+  return ps->tok.kind == TOK_PUNCT && *ps->tok.start == c;
+}
+
+static int
+is_word (const parser *ps, const char *word)
+{
+  return ps->tok.kind == TOK_NAME && ps->tok.len == strlen (word)
+    && strncmp (ps->tok.start, word, ps->tok.len) == 0;
+}
+
+static void
+expect_punct (parser *ps, char c)
+{
+  if (!is_punct (ps, c))
+    {
+      char what[4] = { '\'', c, '\'', '\0' };
+      expected (ps, what);
+    }
+  next (ps);
+}
+
+static void
+expect_word (parser *ps, const char *word)
+{
+  if (!is_word (ps, word))
+    {
+      char what[32];
+      snprintf (what, sizeof what, "'%s'", word);
+      expected (ps, what);
+    }
+  next (ps);
+}
+
+/* The current TOK_NAME as a NUL-terminated string in the nest's arena.  */
+static char *
+take_name (parser *ps, const char *what)
+{
+  if (ps->tok.kind != TOK_NAME)
+    expected (ps, what);
+  char *s = flat_arena_alloc (ps->nest->arena, ps->tok.len + 1);
+  memcpy (s, ps->tok.start, ps->tok.len);
+  next (ps);
+  return s;
+}
+
+/* TYPE := bool | i8 | u8 | ... | f64 */
+static flat_type
+parse_type (parser *ps)
+{
+  int line = ps->tok.line, col = ps->tok.col;
+  char *name = take_name (ps, "a type");
+  int t = flat_type_by_name (name);
+  if (t < 0)
+    fail_at (ps, line, col, "expected a type, found '%s'", name);
+  return (flat_type) t;
+}
+
+/* INT := [0-9]+   (a bare nonnegative integer) */
+static long long
+parse_int (parser *ps, const char *what)
+{
+  if (ps->tok.kind != TOK_INT)
+    expected (ps, what);
+  long long v = 0;
+  for (size_t k = 0; k < ps->tok.len; k++)
+    {
+      char c = ps->tok.start[k];
+      if (c < '0' || c > '9' || v > (INT32_MAX - (c - '0')) / 10)
+	expected (ps, what);
+      v = 10 * v + (c - '0');
+    }
+  next (ps);
+  return v;
+}
+
+/* STRING := '"' (CHAR | '\' ESCAPE)* '"', ESCAPE being one of \ " n t or
+   three octal digits.  */
+static const char *
+parse_string (parser *ps, const char *what)
+{
+  if (ps->tok.kind != TOK_STRING)
+    expected (ps, what);
+  char *s = flat_arena_alloc (ps->nest->arena, ps->tok.len);
+  char *o = s;
+  const char *end = ps->tok.start + ps->tok.len - 1;
+  for (const char *q = ps->tok.start + 1; q < end; q++)
+    {
+      if (*q != '\\')
+	{
+	  *o++ = *q;
+	  continue;
+	}
+      q++;
+      if (*q == 'n')
+	*o++ = '\n';
+      else if (*q == 't')
+	*o++ = '\t';
+      else if (*q == '\\' || *q == '"')
+	*o++ = *q;
+      else if (end - q >= 3 && q[0] >= '0' && q[0] <= '3'
+	       && q[1] >= '0' && q[1] <= '7' && q[2] >= '0' && q[2] <= '7')
+	{
+	  *o++ = (char) ((q[0] - '0') * 64 + (q[1] - '0') * 8 + (q[2] - '0'));
+	  q += 2;
+	}
+      else
+	fail_at (ps, ps->tok.line, ps->tok.col, "bad escape in string");
+    }
+  *o = '\0';
+  next (ps);
+  return s;
+}
+
+/* ---- Expressions -------------------------------------------------------- */
+
+/* The value of the literal of the current TOK_CONST as TYPE, or a parse
+   error if it is not one (malformed, out of the type's range).  */
+static flat_value
+literal_value (parser *ps, flat_type type)
+{
+  const token *t = &ps->tok;
+  char buf[128];
+  if (t->len >= sizeof buf)
+    fail_at (ps, t->line, t->col, "constant too long");
+  memcpy (buf, t->start, t->len);
+  buf[t->len] = '\0';
+  const char *tn = flat_type_table[type].ir_name;
+  flat_value v;
+  if (flat_type_table[type].is_float)
+    {
+      char *end;
+      v.f = strtod (buf, &end);
+      if (end == buf || *end != '\0')
+	fail_at (ps, t->line, t->col, "malformed %s constant '%s'", tn, buf);
+      return flat_value_normalize (type, v);
+    }
+  int negative = buf[0] == '-';
+  const char *digits = buf + negative;
+  if (*digits == '\0' || strspn (digits, "0123456789") != strlen (digits))
+    fail_at (ps, t->line, t->col, "malformed %s constant '%s'", tn, buf);
+  errno = 0;
+  if (type == FLAT_T_U64)
+    v.u = negative ? 0 : strtoull (buf, NULL, 10);
+  else
+    v.i = strtoll (buf, NULL, 10);
+  if (errno == ERANGE || (type == FLAT_T_U64 ? negative
+			  : !flat_value_fits (type, v.i)))
+    fail_at (ps, t->line, t->col, "constant '%s' out of range for %s", buf,
+	     tn);
+  return flat_value_normalize (type, v);
+}
+
+/* CONST := LITERAL ':' TYPE */
+static flat_expr *
+parse_const (parser *ps)
+{
+  const token *t = &ps->tok;
+  char tname[16];
+  int type = -1;
+  if (t->type_len < sizeof tname)
+    {
+      memcpy (tname, t->type_name, t->type_len);
+      tname[t->type_len] = '\0';
+      type = flat_type_by_name (tname);
+    }
+  if (type < 0)
+    fail_at (ps, t->line, t->col, "expected a type after ':', found '%.*s'",
+	     (int) (t->type_len > 40 ? 40 : t->type_len), t->type_name);
+  flat_value v = literal_value (ps, (flat_type) type);
+  flat_expr *e = flat_type_table[type].is_float
+    ? flat_e_const_float (ps->nest, (flat_type) type, v.f)
+    : flat_e_const_int (ps->nest, (flat_type) type, v.i);
+  next (ps);
+  return e;
+}
+
+/* A name that must already be declared.  */
+static flat_var *
+parse_var_ref (parser *ps, const char *what)
+{
+  int line = ps->tok.line, col = ps->tok.col;
+  char *name = take_name (ps, what);
+  flat_var *v = flat_var_lookup (ps->nest, name);
+  if (!v)
+    fail_at (ps, line, col, "unknown variable '%s'", name);
+  return v;
+}
+
+static flat_expr *parse_expr (parser *ps);
+
+/* FORM := 'cast' TYPE EXPR | 'select' EXPR EXPR EXPR
+	 | 'call' FN EXPR... | 'load' NAME EXPR | OP EXPR [EXPR]
+   (after the opening parenthesis; the closing one is the caller's)  */
+static flat_expr *
+parse_form (parser *ps)
+{
+  flat_nest *nest = ps->nest;
+  int line = ps->tok.line, col = ps->tok.col;
+  char *head = take_name (ps, "an operator");
+  if (strcmp (head, "cast") == 0)
+    {
+      flat_type type = parse_type (ps);
+      return flat_e_cast (nest, type, parse_expr (ps));
+    }
+  if (strcmp (head, "select") == 0)
+    {
+      flat_expr *c = parse_expr (ps);
+      flat_expr *a = parse_expr (ps);
+      return flat_e_select (nest, c, a, parse_expr (ps));
+    }
+  if (strcmp (head, "call") == 0)
+    {
+      int fline = ps->tok.line, fcol = ps->tok.col;
+      char *fname = take_name (ps, "a math function");
+      int fn = flat_math_by_name (fname);
+      if (fn < 0)
+	fail_at (ps, fline, fcol, "unknown math function '%s'", fname);
+      flat_expr *args[3];
+      for (int k = 0; k < flat_math_table[fn].arity; k++)
+	args[k] = parse_expr (ps);
+      return flat_e_call (nest, (flat_math) fn, args);
+    }
+  if (strcmp (head, "load") == 0)
+    {
+      flat_var *mem = parse_var_ref (ps, "an array name");
+      return flat_e_load (nest, mem, parse_expr (ps));
+    }
+  int op = flat_op_by_name (head);
+  if (op < 0)
+    fail_at (ps, line, col, "unknown operator '%s'", head);
+  flat_expr *a = parse_expr (ps);
+  if (flat_op_table[op].arity == 1)
+    return flat_e_unary (nest, (flat_op) op, a);
+  return flat_e_binary (nest, (flat_op) op, a, parse_expr (ps));
+}
+
+/* EXPR := NAME | CONST | '(' FORM ')' */
+static flat_expr *
+parse_expr (parser *ps)
+{
+  if (ps->tok.kind == TOK_CONST)
+    return parse_const (ps);
+  if (ps->tok.kind == TOK_NAME)
+    return flat_e_var (ps->nest, parse_var_ref (ps, "an expression"));
+  if (!is_punct (ps, '('))
+    expected (ps, "an expression");
+  if (++ps->depth > MAX_DEPTH)
+    fail_at (ps, ps->tok.line, ps->tok.col, "expression nested too deeply");
+  next (ps);
+  flat_expr *e = parse_form (ps);
+  expect_punct (ps, ')');
+  ps->depth--;
+  return e;
+}
+
+/* ---- Statements --------------------------------------------------------- */
+
+/* Declaration of NAME (read from the current token) as KIND of TYPE with
+   LENGTH elements (local arrays): a new variable, or the existing one of
+   that name if it is an index or local of the same kind, type and length.  */
+static flat_var *
+declare (parser *ps, const char *name, int line, int col, flat_var_kind kind,
+	 flat_type type, long long length)
+{
+  flat_var *v = flat_var_lookup (ps->nest, name);
+  if (v)
+    {
+      if (v->kind != kind || v->type != type || v->length != length
+	  || kind == FLAT_VAR_PARAM || kind == FLAT_VAR_MEM)
+	fail_at (ps, line, col, "'%s' redeclared differently", name);
+      return v;
+    }
+  v = flat_var_new (ps->nest, kind, type, name);
+  v->length = length;
+  return v;
+}
+
+/* RANGE := NAME ':' TYPE '=' EXPR '..' EXPR 'step' EXPR */
+static void
+parse_range (parser *ps, flat_range *r)
+{
+  int line = ps->tok.line, col = ps->tok.col;
+  char *name = take_name (ps, "an index name");
+  expect_punct (ps, ':');
+  flat_type type = parse_type (ps);
+  expect_punct (ps, '=');
+  /* The bounds are read before the index is declared: they cannot use it.  */
+  r->lb = parse_expr (ps);
+  if (ps->tok.kind != TOK_DOTDOT)
+    expected (ps, "'..'");
+  next (ps);
+  r->ub = parse_expr (ps);
+  expect_word (ps, "step");
+  r->step = parse_expr (ps);
+  r->index = declare (ps, name, line, col, FLAT_VAR_INDEX, type, 0);
+}
+
+static void parse_block (parser *ps, flat_block *b);
+
+/* LET := 'let' NAME ':' TYPE ( '[' INT ']' | [ '=' EXPR ] ) */
+static void
+parse_let (parser *ps, flat_stmt *s)
+{
+  int line = ps->tok.line, col = ps->tok.col;
+  char *name = take_name (ps, "a variable name");
+  expect_punct (ps, ':');
+  flat_type type = parse_type (ps);
+  if (is_punct (ps, '['))
+    {
+      next (ps);
+      long long length = parse_int (ps, "an array length");
+      expect_punct (ps, ']');
+      s->u.let.var = declare (ps, name, line, col, FLAT_VAR_LOCAL_ARRAY,
+			      type, length);
+      return;
+    }
+  if (is_punct (ps, '='))
+    {
+      next (ps);
+      s->u.let.init = parse_expr (ps);
+    }
+  s->u.let.var = declare (ps, name, line, col, FLAT_VAR_LOCAL, type, 0);
+}
+
+/* LAUNCH := 'launch' NAME   (a kernel defined above) */
+static void
+parse_launch (parser *ps, flat_stmt *s)
+{
+  int line = ps->tok.line, col = ps->tok.col;
+  char *name = take_name (ps, "a kernel name");
+  for (int k = 0; k < ps->nest->n_kernels; k++)
+    if (strcmp (ps->nest->kernels[k]->name, name) == 0)
+      {
+	s->u.launch.kernel = ps->nest->kernels[k];
+	return;
+      }
+  fail_at (ps, line, col, "unknown kernel '%s'", name);
+}
+
+/* STMT := LET | 'set' NAME '=' EXPR | 'store' NAME '[' EXPR ']' '=' EXPR
+	 | 'if' EXPR BLOCK [ 'else' BLOCK ]
+	 | 'loop' RANGE BLOCK | 'map' RANGE BLOCK
+	 | 'while' EXPR BLOCK | 'do' BLOCK 'while' EXPR
+	 | 'break' | LAUNCH  */
+static flat_stmt *
+parse_stmt (parser *ps)
+{
+  static const struct
+  {
+    const char *word;
+    flat_stmt_kind kind;
+  } words[] = {
+    { "let", FLAT_S_LET }, { "set", FLAT_S_SET }, { "store", FLAT_S_STORE },
+    { "if", FLAT_S_IF }, { "loop", FLAT_S_LOOP }, { "while", FLAT_S_WHILE },
+    { "do", FLAT_S_WHILE }, { "break", FLAT_S_BREAK }, { "map", FLAT_S_MAP },
+    { "launch", FLAT_S_LAUNCH }
+  };
+  size_t w = 0;
+  while (w < sizeof words / sizeof words[0] && !is_word (ps, words[w].word))
+    w++;
+  if (w == sizeof words / sizeof words[0])
+    expected (ps, "a statement");
+  int do_while = is_word (ps, "do");
+  next (ps);
+
+  flat_stmt *s = flat_s_new (ps->nest, words[w].kind, 0);
+  switch (s->kind)
+    {
+    case FLAT_S_LET:
+      parse_let (ps, s);
+      break;
+    case FLAT_S_SET:
+      s->u.set.var = parse_var_ref (ps, "a variable name");
+      expect_punct (ps, '=');
+      s->u.set.value = parse_expr (ps);
+      break;
+    case FLAT_S_STORE:
+      s->u.store.mem = parse_var_ref (ps, "an array name");
+      expect_punct (ps, '[');
+      s->u.store.index = parse_expr (ps);
+      expect_punct (ps, ']');
+      expect_punct (ps, '=');
+      s->u.store.value = parse_expr (ps);
+      break;
+    case FLAT_S_IF:
+      s->u.if_.cond = parse_expr (ps);
+      parse_block (ps, &s->u.if_.then_b);
+      if (is_word (ps, "else"))
+	{
+	  next (ps);
+	  parse_block (ps, &s->u.if_.else_b);
+	}
+      break;
+    case FLAT_S_LOOP:
+    case FLAT_S_MAP:
+      parse_range (ps, &s->u.loop.range);
+      parse_block (ps, &s->u.loop.body);
+      break;
+    case FLAT_S_WHILE:
+      s->u.while_.do_while = do_while;
+      if (do_while)
+	{
+	  parse_block (ps, &s->u.while_.body);
+	  expect_word (ps, "while");
+	  s->u.while_.cond = parse_expr (ps);
+	}
+      else
+	{
+	  s->u.while_.cond = parse_expr (ps);
+	  parse_block (ps, &s->u.while_.body);
+	}
+      break;
+    case FLAT_S_BREAK:
+      break;
+    case FLAT_S_LAUNCH:
+      parse_launch (ps, s);
+      break;
+    }
+  return s;
+}
+
+/* BLOCK := '{' STMT* '}' */
+static void
+parse_block (parser *ps, flat_block *b)
+{
+  if (++ps->depth > MAX_DEPTH)
+    fail_at (ps, ps->tok.line, ps->tok.col, "blocks nested too deeply");
+  expect_punct (ps, '{');
+  while (!is_punct (ps, '}'))
+    flat_block_append (b, parse_stmt (ps));
+  next (ps);
+  ps->depth--;
+}
+
+/* ---- Nest --------------------------------------------------------------- */
+
+static const char *const clause_words[] = {
+  [FLAT_CLAUSE_COPYIN] = "copyin",
+  [FLAT_CLAUSE_COPYOUT] = "copyout",
+  [FLAT_CLAUSE_COPY] = "copy",
+  [FLAT_CLAUSE_CREATE] = "create",
+  [FLAT_CLAUSE_PRESENT] = "present"
+};
+
+/* PARAM := 'param' NAME ':' TYPE
+   MEM := 'mem' NAME ':' TYPE ['read'] ['write'] [CLAUSE]
+   CLAUSE := ('copyin' | 'copyout' | 'copy' | 'create') '(' EXPR ',' EXPR ')'
+	   | 'present'  */
+static void
+parse_param (parser *ps, flat_var_kind kind)
+{
+  int line = ps->tok.line, col = ps->tok.col;
+  char *name = take_name (ps, "a name");
+  expect_punct (ps, ':');
+  flat_var *v = declare (ps, name, line, col, kind, parse_type (ps), 0);
+  if (kind != FLAT_VAR_MEM)
+    return;
+  if (is_word (ps, "read"))
+    {
+      v->access |= FLAT_ACCESS_READ;
+      next (ps);
+    }
+  if (is_word (ps, "write"))
+    {
+      v->access |= FLAT_ACCESS_WRITE;
+      next (ps);
+    }
+  for (int c = FLAT_CLAUSE_COPYIN; c <= FLAT_CLAUSE_PRESENT; c++)
+    if (is_word (ps, clause_words[c]))
+      {
+	next (ps);
+	v->clause = (flat_clause) c;
+	if (c == FLAT_CLAUSE_PRESENT)
+	  return;
+	expect_punct (ps, '(');
+	v->extent_lo = parse_expr (ps);
+	expect_punct (ps, ',');
+	v->extent_len = parse_expr (ps);
+	expect_punct (ps, ')');
+	return;
+      }
+}
+
+/* KERNEL := 'kernel' NAME 'segmap' ('grid' | 'group')
+	     '(' [RANGE (',' RANGE)*] ')' BLOCK
+   NAME must be k0, k1, ... in order (flat_kernel_new's naming).  */
+static void
+parse_kernel (parser *ps)
+{
+  flat_nest *nest = ps->nest;
+  char want[24];
+  snprintf (want, sizeof want, "k%d", nest->n_kernels);
+  if (!is_word (ps, want))
+    {
+      char what[40];
+      snprintf (what, sizeof what, "kernel name '%s'", want);
+      expected (ps, what);
+    }
+  next (ps);
+  expect_word (ps, "segmap");
+  flat_level level = FLAT_LEVEL_GRID;
+  if (is_word (ps, "group"))
+    level = FLAT_LEVEL_GROUP;
+  else if (!is_word (ps, "grid"))
+    expected (ps, "'grid' or 'group'");
+  next (ps);
+
+  /* Dims are read into an arena list first: their number is known only at
+     the closing parenthesis.  */
+  typedef struct dim_list
+  {
+    flat_range range;
+    struct dim_list *next;
+  } dim_list;
+  dim_list *dims = NULL, **tail = &dims;
+  int n_dims = 0;
+  expect_punct (ps, '(');
+  while (!is_punct (ps, ')'))
+    {
+      if (n_dims > 0)
+	expect_punct (ps, ',');
+      dim_list *d = flat_arena_alloc (nest->arena, sizeof *d);
+      parse_range (ps, &d->range);
+      *tail = d;
+      tail = &d->next;
+      n_dims++;
+    }
+  next (ps);
+  flat_kernel *k = flat_kernel_new (nest, FLAT_K_SEGMAP, level, n_dims);
+  int i = 0;
+  for (dim_list *d = dims; d; d = d->next)
+    k->dims[i++] = d->range;
+  parse_block (ps, &k->body);
+}
+
+/* NEST := 'nest' STRING 'at' STRING INT '{'
+	   (PARAM | MEM)* 'body' BLOCK ('kernel' KERNEL)* ['plan' BLOCK] '}' */
+static void
+parse_nest (parser *ps)
+{
+  expect_word (ps, "nest");
+  ps->nest = flat_nest_new ("", "", 0);
+  ps->nest->name = parse_string (ps, "the nest's name string");
+  expect_word (ps, "at");
+  ps->nest->file = parse_string (ps, "the file name string");
+  ps->nest->line = (int) parse_int (ps, "a line number");
+  expect_punct (ps, '{');
+  for (;;)
+    {
+      if (is_word (ps, "param"))
+	{
+	  next (ps);
+	  parse_param (ps, FLAT_VAR_PARAM);
+	}
+      else if (is_word (ps, "mem"))
+	{
+	  next (ps);
+	  parse_param (ps, FLAT_VAR_MEM);
+	}
+      else
+	break;
+    }
+  expect_word (ps, "body");
+  parse_block (ps, &ps->nest->body);
+  while (is_word (ps, "kernel"))
+    {
+      next (ps);
+      parse_kernel (ps);
+    }
+  if (ps->nest->n_kernels > 0)
+    {
+      expect_word (ps, "plan");
+      parse_block (ps, &ps->nest->plan);
+    }
+  expect_punct (ps, '}');
+  if (ps->tok.kind != TOK_EOF)
+    expected (ps, "end of text");
+}
+
+flat_nest *
+flat_parse_nest (const char *text, char *err, size_t err_size)
+{
+  parser *ps = calloc (1, sizeof *ps);
+  if (!ps)
+    {
+      if (err_size > 0)
+	snprintf (err, err_size, "1:1: out of memory");
+      return NULL;
+    }
+  ps->p = text;
+  ps->line = 1;
+  ps->col = 1;
+  ps->err = err;
+  ps->err_size = err_size;
+  flat_nest *nest = NULL;
+  if (setjmp (ps->fail) == 0)
+    {
+      next (ps);
+      parse_nest (ps);
+      nest = ps->nest;
+    }
+  else
+    flat_nest_free (ps->nest);
+  free (ps);
+  return nest;
+}

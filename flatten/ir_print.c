@@ -1,0 +1,318 @@
+/* The printer of the SOAC IR text form (grammar: ir.h and ir_parse.c).
+
+   The output is canonical, so that printing a parsed text gives it back
+   byte for byte: one statement a line, two spaces of indentation a block,
+   integers in decimal, floats as exact C99 hex floats, for example
+
+     map i : i32 = 0:i32 .. n step 1:i32 {
+       let t : f32 = (mul 0x1.99999ap-4:f32 (load x i))
+       store y[i] = (call sqrtf t)
+     }  */
+
+#include "ir.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+
+static void
+print_const (FILE *out, flat_type type, flat_value c)
+{
+  const char *tn = flat_type_table[type].ir_name;
+  if (flat_type_table[type].is_float)
+    {
+      if (isnan (c.f))
+	fprintf (out, "nan:%s", tn);
+      else if (isinf (c.f))
+	fprintf (out, "%sinf:%s", c.f < 0 ? "-" : "", tn);
+      else
+	fprintf (out, "%a:%s", c.f, tn);
+    }
+  else if (type == FLAT_T_U64)
+    fprintf (out, "%" PRIu64 ":%s", c.u, tn);
+  else
+    fprintf (out, "%" PRId64 ":%s", c.i, tn);
+}
+
+void
+flat_print_expr (FILE *out, const flat_expr *e)
+{
+  if (!e)
+    {
+      /* Only a malformed nest gets here; keep dumps of it readable.  */
+      fputs ("<null>", out);
+      return;
+    }
+  switch (e->kind)
+    {
+    case FLAT_E_CONST:
+      print_const (out, e->type, e->u.c);
+      break;
+    case FLAT_E_VAR:
+      fputs (e->u.var->name, out);
+      break;
+    case FLAT_E_UNARY:
+    case FLAT_E_BINARY:
+      fprintf (out, "(%s ", flat_op_table[e->u.op.op].ir_name);
+      flat_print_expr (out, e->u.op.a);
+      if (e->kind == FLAT_E_BINARY)
+	{
+	  fputc (' ', out);
+	  flat_print_expr (out, e->u.op.b);
+	}
+      fputc (')', out);
+      break;
+    case FLAT_E_CAST:
+      fprintf (out, "(cast %s ", flat_type_table[e->type].ir_name);
+      flat_print_expr (out, e->u.cast);
+      fputc (')', out);
+      break;
+    case FLAT_E_SELECT:
+      fputs ("(select ", out);
+      flat_print_expr (out, e->u.select.cond);
+      fputc (' ', out);
+      flat_print_expr (out, e->u.select.a);
+      fputc (' ', out);
+      flat_print_expr (out, e->u.select.b);
+      fputc (')', out);
+      break;
+    case FLAT_E_CALL:
+      fprintf (out, "(call %s", flat_math_table[e->u.call.fn].c_name);
+      for (int k = 0; k < flat_math_table[e->u.call.fn].arity; k++)
+	{
+	  fputc (' ', out);
+	  flat_print_expr (out, e->u.call.args[k]);
+	}
+      fputc (')', out);
+      break;
+    case FLAT_E_LOAD:
+      fprintf (out, "(load %s ", e->u.load.mem->name);
+      flat_print_expr (out, e->u.load.index);
+      fputc (')', out);
+      break;
+    }
+}
+
+static void
+indent (FILE *out, int depth)
+{
+  fprintf (out, "%*s", 2 * depth, "");
+}
+
+/* "i : i32 = LB .. UB step S" */
+static void
+print_range (FILE *out, const flat_range *r)
+{
+  fprintf (out, "%s : %s = ", r->index->name,
+	   flat_type_table[r->index->type].ir_name);
+  flat_print_expr (out, r->lb);
+  fputs (" .. ", out);
+  flat_print_expr (out, r->ub);
+  fputs (" step ", out);
+  flat_print_expr (out, r->step);
+}
+
+static void print_block (FILE *out, const flat_block *b, int depth);
+
+/* The statements of B at DEPTH, then the closing brace at DEPTH - 1.  */
+static void
+print_block_close (FILE *out, const flat_block *b, int depth)
+{
+  print_block (out, b, depth);
+  indent (out, depth - 1);
+  fputc ('}', out);
+}
+
+static void
+print_stmt (FILE *out, const flat_stmt *s, int depth)
+{
+  indent (out, depth);
+  switch (s->kind)
+    {
+    case FLAT_S_LET:
+      {
+	const flat_var *v = s->u.let.var;
+	fprintf (out, "let %s : %s", v->name, flat_type_table[v->type].ir_name);
+	if (v->kind == FLAT_VAR_LOCAL_ARRAY)
+	  fprintf (out, "[%lld]", v->length);
+	if (s->u.let.init)
+	  {
+	    fputs (" = ", out);
+	    flat_print_expr (out, s->u.let.init);
+	  }
+      }
+      break;
+    case FLAT_S_SET:
+      fprintf (out, "set %s = ", s->u.set.var->name);
+      flat_print_expr (out, s->u.set.value);
+      break;
+    case FLAT_S_STORE:
+      fprintf (out, "store %s[", s->u.store.mem->name);
+      flat_print_expr (out, s->u.store.index);
+      fputs ("] = ", out);
+      flat_print_expr (out, s->u.store.value);
+      break;
+    case FLAT_S_IF:
+      fputs ("if ", out);
+      flat_print_expr (out, s->u.if_.cond);
+      fputs (" {\n", out);
+      print_block_close (out, &s->u.if_.then_b, depth + 1);
+      if (s->u.if_.else_b.first)
+	{
+	  fputs (" else {\n", out);
+	  print_block_close (out, &s->u.if_.else_b, depth + 1);
+	}
+      break;
+    case FLAT_S_LOOP:
+    case FLAT_S_MAP:
+      fputs (s->kind == FLAT_S_LOOP ? "loop " : "map ", out);
+      print_range (out, &s->u.loop.range);
+      fputs (" {\n", out);
+      print_block_close (out, &s->u.loop.body, depth + 1);
+      break;
+    case FLAT_S_WHILE:
+      if (s->u.while_.do_while)
+	{
+	  fputs ("do {\n", out);
+	  print_block_close (out, &s->u.while_.body, depth + 1);
+	  fputs (" while ", out);
+	  flat_print_expr (out, s->u.while_.cond);
+	}
+      else
+	{
+	  fputs ("while ", out);
+	  flat_print_expr (out, s->u.while_.cond);
+	  fputs (" {\n", out);
+	  print_block_close (out, &s->u.while_.body, depth + 1);
+	}
+      break;
+    case FLAT_S_BREAK:
+      fputs ("break", out);
+      break;
+    case FLAT_S_LAUNCH:
+      fprintf (out, "launch %s", s->u.launch.kernel->name);
+      break;
+    }
+  fputc ('\n', out);
+}
+
+static void
+print_block (FILE *out, const flat_block *b, int depth)
+{
+  for (const flat_stmt *s = b->first; s; s = s->next)
+    print_stmt (out, s, depth);
+}
+
+/* A string in double quotes with C escapes for '"', '\\' and control
+   characters, which the parser undoes.  */
+static void
+print_string (FILE *out, const char *s)
+{
+  fputc ('"', out);
+  for (const unsigned char *p = (const unsigned char *) s; *p; p++)
+    if (*p == '"' || *p == '\\')
+      fprintf (out, "\\%c", *p);
+    else if (*p == '\n')
+      fputs ("\\n", out);
+    else if (*p == '\t')
+      fputs ("\\t", out);
+    else if (*p < 0x20 || *p == 0x7f)
+      fprintf (out, "\\%03o", *p);
+    else
+      fputc (*p, out);
+  fputc ('"', out);
+}
+
+static const char *const clause_names[] = {
+  [FLAT_CLAUSE_NONE] = NULL,
+  [FLAT_CLAUSE_COPYIN] = "copyin",
+  [FLAT_CLAUSE_COPYOUT] = "copyout",
+  [FLAT_CLAUSE_COPY] = "copy",
+  [FLAT_CLAUSE_CREATE] = "create",
+  [FLAT_CLAUSE_PRESENT] = "present"
+};
+
+/* "param n : i32"  |  "mem y : f32 read write copy(LO, LEN)" */
+static void
+print_param (FILE *out, const flat_var *v)
+{
+  fprintf (out, "  %s %s : %s", v->kind == FLAT_VAR_MEM ? "mem" : "param",
+	   v->name, flat_type_table[v->type].ir_name);
+  if (v->kind == FLAT_VAR_MEM)
+    {
+      if (v->access & FLAT_ACCESS_READ)
+	fputs (" read", out);
+      if (v->access & FLAT_ACCESS_WRITE)
+	fputs (" write", out);
+      if (v->clause != FLAT_CLAUSE_NONE)
+	{
+	  fprintf (out, " %s", clause_names[v->clause]);
+	  if (v->clause != FLAT_CLAUSE_PRESENT)
+	    {
+	      fputc ('(', out);
+	      flat_print_expr (out, v->extent_lo);
+	      fputs (", ", out);
+	      flat_print_expr (out, v->extent_len);
+	      fputc (')', out);
+	    }
+	}
+    }
+  fputc ('\n', out);
+}
+
+static void
+print_kernel (FILE *out, const flat_kernel *k)
+{
+  fprintf (out, "  kernel %s segmap %s (", k->name,
+	   k->level == FLAT_LEVEL_GRID ? "grid" : "group");
+  for (int d = 0; d < k->n_dims; d++)
+    {
+      if (d > 0)
+	fputs (", ", out);
+      print_range (out, &k->dims[d]);
+    }
+  fputs (") {\n", out);
+  print_block_close (out, &k->body, 2);
+  fputc ('\n', out);
+}
+
+void
+flat_print_nest (FILE *out, const flat_nest *nest)
+{
+  fputs ("nest ", out);
+  print_string (out, nest->name);
+  fputs (" at ", out);
+  print_string (out, nest->file);
+  fprintf (out, " %d {\n", nest->line);
+  for (int k = 0; k < nest->n_params; k++)
+    print_param (out, nest->params[k]);
+  fputs ("  body {\n", out);
+  print_block_close (out, &nest->body, 2);
+  fputc ('\n', out);
+  for (int k = 0; k < nest->n_kernels; k++)
+    print_kernel (out, nest->kernels[k]);
+  if (nest->n_kernels > 0)
+    {
+      fputs ("  plan {\n", out);
+      print_block_close (out, &nest->plan, 2);
+      fputc ('\n', out);
+    }
+  fputs ("}\n", out);
+}
+
+char *
+flat_nest_to_string (const flat_nest *nest)
+{
+  char *buf = NULL;
+  size_t size = 0;
+  FILE *out = open_memstream (&buf, &size);
+  if (!out)
+    return NULL;
+  flat_print_nest (out, nest);
+  if (fclose (out) != 0)
+    {
+      free (buf);
+      return NULL;
+    }
+  return buf;
+}

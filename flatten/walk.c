@@ -1,0 +1,87 @@
+/* One traversal of blocks, statements and expressions, so each analysis
+   states only what it looks for (accesses.c, collisions.c, segmap.c).  */
+
+#include "flatten.h"
+
+int
+flat_walk_expr (flat_expr *e, flat_stmt *s, const flat_walker *w)
+{
+  if (!e)
+    return 0;
+  int r = w->expr ? w->expr (e, s, w->data) : 0;
+  if (r)
+    return r;
+  switch (e->kind)
+    {
+    case FLAT_E_UNARY:
+      return flat_walk_expr (e->u.op.a, s, w);
+    case FLAT_E_BINARY:
+      r = flat_walk_expr (e->u.op.a, s, w);
+      return r ? r : flat_walk_expr (e->u.op.b, s, w);
+    case FLAT_E_CAST:
+      return flat_walk_expr (e->u.cast, s, w);
+    case FLAT_E_SELECT:
+      r = flat_walk_expr (e->u.select.cond, s, w);
+      r = r ? r : flat_walk_expr (e->u.select.a, s, w);
+      return r ? r : flat_walk_expr (e->u.select.b, s, w);
+    case FLAT_E_CALL:
+      for (int i = 0; i < 3 && !r; i++)
+	r = flat_walk_expr (e->u.call.args[i], s, w);
+      return r;
+    case FLAT_E_LOAD:
+      return flat_walk_expr (e->u.load.index, s, w);
+    default:
+      return 0;
+    }
+}
+
+static int
+walk_range (flat_range *r, flat_stmt *s, const flat_walker *w)
+{
+  int k = flat_walk_expr (r->lb, s, w);
+  k = k ? k : flat_walk_expr (r->ub, s, w);
+  return k ? k : flat_walk_expr (r->step, s, w);
+}
+
+static int
+walk_stmt (flat_stmt *s, const flat_walker *w)
+{
+  int r = w->stmt ? w->stmt (s, w->data) : 0;
+  if (r)
+    return r;
+  switch (s->kind)
+    {
+    case FLAT_S_LET:
+      return flat_walk_expr (s->u.let.init, s, w);
+    case FLAT_S_SET:
+      return flat_walk_expr (s->u.set.value, s, w);
+    case FLAT_S_STORE:
+      r = flat_walk_expr (s->u.store.index, s, w);
+      return r ? r : flat_walk_expr (s->u.store.value, s, w);
+    case FLAT_S_IF:
+      r = flat_walk_expr (s->u.if_.cond, s, w);
+      r = r ? r : flat_walk_block (&s->u.if_.then_b, w);
+      return r ? r : flat_walk_block (&s->u.if_.else_b, w);
+    case FLAT_S_LOOP:
+    case FLAT_S_MAP:
+      r = walk_range (&s->u.loop.range, s, w);
+      return r ? r : flat_walk_block (&s->u.loop.body, w);
+    case FLAT_S_WHILE:
+      r = flat_walk_expr (s->u.while_.cond, s, w);
+      return r ? r : flat_walk_block (&s->u.while_.body, w);
+    default:
+      return 0;
+    }
+}
+
+int
+flat_walk_block (const flat_block *block, const flat_walker *w)
+{
+  for (flat_stmt *s = block->first; s; s = s->next)
+    {
+      int r = walk_stmt (s, w);
+      if (r)
+	return r;
+    }
+  return 0;
+}

@@ -1,0 +1,382 @@
+/* `#pragma flat ...`: registration with the C front end, tokens handed to
+   the C clause parser (pragmas/), names resolved in the pragma's scope, and
+   a marker statement left where the pragma stood.
+
+   The C front end calls a plugin's pragma handler while it parses the
+   enclosing compound statement, before the statement that follows, so
+
+       #pragma flat map copyin(x[0:n])         __flat_directive (3);
+       for (int i = 0; i < n; i++) ...    ->   { int i = 0; goto ...; ... }
+
+   and the rewriter later binds directive 3 to whatever statement follows
+   its marker.  Markers are removed from every function before it is
+   gimplified.  */
+
+#include "glue.h"
+
+vec<tree> flat_functions_with_directives;
+
+static std::vector<flat_recorded_directive *> directives;
+static tree marker_decl;
+
+const char *
+flat_directive_kind_name (flat_directive_kind kind)
+{
+  switch (kind)
+    {
+    case FLAT_DIRECTIVE_MAP: return "map";
+    case FLAT_DIRECTIVE_REDUCE: return "reduce";
+    case FLAT_DIRECTIVE_SCAN: return "scan";
+    case FLAT_DIRECTIVE_DECLARE_REDUCTION: return "declare reduction";
+    case FLAT_DIRECTIVE_DATA: return "data";
+    case FLAT_DIRECTIVE_UPDATE: return "update";
+    }
+  return "?";
+}
+
+flat_recorded_directive *
+flat_marker_directive (tree stmt)
+{
+  if (!stmt || TREE_CODE (stmt) != CALL_EXPR || !marker_decl
+      || get_callee_fndecl (stmt) != marker_decl)
+    return NULL;
+  HOST_WIDE_INT id = tree_to_shwi (CALL_EXPR_ARG (stmt, 0));
+  return directives[id];
+}
+
+/* The text of a preprocessing number that pragma_lex has already turned
+   into a constant.  */
+static const char *
+number_text (tree value)
+{
+  static char buf[64];
+  if (TREE_CODE (value) == INTEGER_CST)
+    {
+      if (TYPE_UNSIGNED (TREE_TYPE (value)))
+	snprintf (buf, sizeof buf, "%lluu",
+		  (unsigned long long) tree_to_uhwi (value));
+      else
+	snprintf (buf, sizeof buf, "%lld", (long long) tree_to_shwi (value));
+      if (TYPE_PRECISION (TREE_TYPE (value)) > 32)
+	strcat (buf, "l");
+      return buf;
+    }
+  if (TREE_CODE (value) == REAL_CST)
+    {
+      real_to_decimal (buf, TREE_REAL_CST_PTR (value), sizeof buf - 2, 0, 1);
+      if (TYPE_PRECISION (TREE_TYPE (value)) == 32)
+	strcat (buf, "f");
+      return buf;
+    }
+  return "0";
+}
+
+struct pragma_tokens
+{
+  std::vector<flat_token> toks;
+  std::vector<location_t> locs;
+  std::vector<std::string> texts;
+};
+
+static void
+read_pragma_tokens (pragma_tokens *pt)
+{
+  for (;;)
+    {
+      tree value = NULL_TREE;
+      location_t loc = UNKNOWN_LOCATION;
+      enum cpp_ttype type = pragma_lex (&value, &loc);
+      flat_token tok;
+      memset (&tok, 0, sizeof tok);
+      expanded_location xl = expand_location (loc);
+      tok.line = xl.line;
+      tok.column = xl.column;
+      std::string text;
+      if (type == CPP_EOF || type == CPP_PRAGMA_EOL)
+	tok.kind = FLAT_TOK_END;
+      else if (type == CPP_NAME)
+	{
+	  tok.kind = FLAT_TOK_NAME;
+	  text = IDENTIFIER_POINTER (value);
+	}
+      else if (type == CPP_NUMBER)
+	{
+	  tok.kind = FLAT_TOK_NUMBER;
+	  text = number_text (value);
+	}
+      else if (type == CPP_STRING)
+	{
+	  tok.kind = FLAT_TOK_STRING;
+	  text = std::string ("\"") + TREE_STRING_POINTER (value) + "\"";
+	}
+      else
+	{
+	  tok.kind = FLAT_TOK_PUNCT;
+	  text = cpp_type2name (type, 0);
+	}
+      pt->texts.push_back (text);
+      pt->toks.push_back (tok);
+      pt->locs.push_back (loc);
+      if (tok.kind == FLAT_TOK_END)
+	break;
+    }
+  for (size_t i = 0; i < pt->toks.size (); i++)
+    pt->toks[i].text = pt->texts[i].c_str ();
+}
+
+/* The location of the token at LOC (line, column), else FALLBACK.  */
+static location_t
+token_location (const pragma_tokens &pt, flat_pragma_loc loc,
+		location_t fallback)
+{
+  for (size_t i = 0; i < pt.toks.size (); i++)
+    if (pt.toks[i].line == loc.line && pt.toks[i].column == loc.column)
+      return pt.locs[i];
+  return fallback;
+}
+
+/* A clause expression as a GENERIC tree in the pragma's scope, with C's
+   conversions; NULL_TREE after an error.  */
+static tree
+cexpr_tree (const flat_cexpr *e, const pragma_tokens &pt, location_t ploc)
+{
+  location_t loc = token_location (pt, e->loc, ploc);
+  switch (e->kind)
+    {
+    case FLAT_CEXPR_IDENT:
+      {
+	tree decl = lookup_name (get_identifier (e->u.ident));
+	if (!decl)
+	  {
+	    error_at (loc, "flat: '%s' undeclared in '#pragma flat'",
+		      e->u.ident);
+	    return NULL_TREE;
+	  }
+	if (TREE_CODE (decl) == CONST_DECL)
+	  return DECL_INITIAL (decl);
+	return decl;
+      }
+    case FLAT_CEXPR_INT:
+      {
+	tree type = e->u.int_lit.n_long || e->u.int_lit.value > INT_MAX
+	  ? (e->u.int_lit.is_unsigned ? long_unsigned_type_node
+	     : long_integer_type_node)
+	  : (e->u.int_lit.is_unsigned ? unsigned_type_node
+	     : integer_type_node);
+	return build_int_cst (type, e->u.int_lit.value);
+      }
+    case FLAT_CEXPR_FLOAT:
+      {
+	REAL_VALUE_TYPE r;
+	tree type = e->u.float_lit.suffix == 'f' ? float_type_node
+	  : double_type_node;
+	real_from_string (&r, e->u.float_lit.text);
+	return build_real (type, r);
+      }
+    case FLAT_CEXPR_UNARY:
+      {
+	tree a = cexpr_tree (e->u.unary.a, pt, ploc);
+	if (!a)
+	  return NULL_TREE;
+	const char *sp = NULL;
+	switch (e->u.unary.op)
+	  {
+#define FLAT_CUNOP(E, SPELLING) case E: sp = SPELLING; break;
+#include "../pragmas/cexpr_ops.def"
+#undef FLAT_CUNOP
+	  default: break;
+	  }
+	enum tree_code code = !strcmp (sp, "-") ? NEGATE_EXPR
+	  : !strcmp (sp, "+") ? CONVERT_EXPR
+	  : !strcmp (sp, "~") ? BIT_NOT_EXPR
+	  : !strcmp (sp, "!") ? TRUTH_NOT_EXPR : ERROR_MARK;
+	if (code == ERROR_MARK)
+	  break;
+	if (code == CONVERT_EXPR)
+	  return a;
+	return build_unary_op (loc, code, a, false);
+      }
+    case FLAT_CEXPR_BINARY:
+      {
+	tree a = cexpr_tree (e->u.binary.a, pt, ploc);
+	tree b = cexpr_tree (e->u.binary.b, pt, ploc);
+	if (!a || !b)
+	  return NULL_TREE;
+	const char *sp = NULL;
+	switch (e->u.binary.op)
+	  {
+#define FLAT_CBINOP(E, SPELLING, PREC) case E: sp = SPELLING; break;
+#include "../pragmas/cexpr_ops.def"
+#undef FLAT_CBINOP
+	  default: break;
+	  }
+	static const struct { const char *sp; enum tree_code code; } ops[] = {
+	  { "+", PLUS_EXPR }, { "-", MINUS_EXPR }, { "*", MULT_EXPR },
+	  { "/", TRUNC_DIV_EXPR }, { "%", TRUNC_MOD_EXPR },
+	  { "<<", LSHIFT_EXPR }, { ">>", RSHIFT_EXPR },
+	  { "&", BIT_AND_EXPR }, { "|", BIT_IOR_EXPR }, { "^", BIT_XOR_EXPR },
+	  { "<", LT_EXPR }, { ">", GT_EXPR }, { "<=", LE_EXPR },
+	  { ">=", GE_EXPR }, { "==", EQ_EXPR }, { "!=", NE_EXPR },
+	  { "&&", TRUTH_ANDIF_EXPR }, { "||", TRUTH_ORIF_EXPR },
+	};
+	for (auto &o : ops)
+	  if (sp && !strcmp (o.sp, sp))
+	    return build_binary_op (loc, o.code, a, b, false);
+	break;
+      }
+    default:
+      break;
+    }
+  error_at (loc, "flat: unsupported expression in a '#pragma flat' clause");
+  return NULL_TREE;
+}
+
+/* Resolve the data-clause items of D in the current scope.  */
+static bool
+resolve_items (flat_recorded_directive *rd, const pragma_tokens &pt)
+{
+  bool ok = true;
+  for (size_t c = 0; c < rd->dir.n_data; c++)
+    {
+      const flat_data_clause &dc = rd->dir.data[c];
+      for (size_t i = 0; i < dc.n_items; i++)
+	{
+	  const flat_pragma_item &it = dc.items[i];
+	  flat_clause_item item;
+	  item.kind = dc.kind;
+	  item.loc = token_location (pt, it.loc, rd->loc);
+	  item.decl = lookup_name (get_identifier (it.name));
+	  item.lo = item.len = NULL_TREE;
+	  if (!item.decl || (!VAR_P (item.decl)
+			     && TREE_CODE (item.decl) != PARM_DECL))
+	    {
+	      error_at (item.loc, "flat: '%s' undeclared in '#pragma flat %s'",
+			it.name, flat_directive_kind_name (rd->dir.kind));
+	      ok = false;
+	      continue;
+	    }
+	  if (it.lo)
+	    {
+	      item.lo = cexpr_tree (it.lo, pt, item.loc);
+	      item.len = cexpr_tree (it.len, pt, item.loc);
+	      if (!item.lo || !item.len)
+		{
+		  ok = false;
+		  continue;
+		}
+	    }
+	  rd->items.push_back (item);
+	}
+    }
+  /* Reduction and scan variables must be declared too.  */
+  const flat_reduction_clause *rcs = rd->dir.kind == FLAT_DIRECTIVE_SCAN
+    ? &rd->dir.scan : rd->dir.reductions;
+  size_t nrc = rd->dir.kind == FLAT_DIRECTIVE_SCAN ? 1 : rd->dir.n_reductions;
+  if (rd->dir.kind == FLAT_DIRECTIVE_REDUCE
+      || rd->dir.kind == FLAT_DIRECTIVE_SCAN)
+    for (size_t c = 0; c < nrc; c++)
+      for (size_t i = 0; i < rcs[c].n_items; i++)
+	if (!lookup_name (get_identifier (rcs[c].items[i].name)))
+	  {
+	    error_at (token_location (pt, rcs[c].items[i].loc, rd->loc),
+		      "flat: '%s' undeclared in '#pragma flat %s'",
+		      rcs[c].items[i].name,
+		      flat_directive_kind_name (rd->dir.kind));
+	    ok = false;
+	  }
+  return ok;
+}
+
+/* `#pragma flat WORD ...`: one handler for every directive, so that an
+   unknown WORD is an error rather than an ignored pragma.  */
+static void
+handle_pragma (cpp_reader *)
+{
+  location_t ploc = input_location;
+  pragma_tokens pt;
+  read_pragma_tokens (&pt);
+  if (!pt.locs.empty () && pt.locs[0] != UNKNOWN_LOCATION)
+    ploc = pt.locs[0];
+  static const char *const words[] = {
+    "map", "reduce", "scan", "declare", "data", "update"
+  };
+  const char *word = NULL;
+  if (pt.toks[0].kind == FLAT_TOK_NAME)
+    for (const char *w : words)
+      if (!strcmp (pt.toks[0].text, w))
+	word = w;
+  if (!word)
+    {
+      error_at (ploc, "flat: unknown directive '#pragma flat %s'; expected "
+		"map, reduce, scan, declare reduction, data or update",
+		pt.toks[0].text);
+      return;
+    }
+  /* The parser takes the tokens after the directive word.  */
+  pt.toks.erase (pt.toks.begin ());
+  pt.locs.erase (pt.locs.begin ());
+  pt.texts.erase (pt.texts.begin ());
+  for (size_t i = 0; i < pt.toks.size (); i++)
+    pt.toks[i].text = pt.texts[i].c_str ();
+
+  flat_recorded_directive *rd = new flat_recorded_directive ();
+  flat_pragma_diag diag;
+  memset (&diag, 0, sizeof diag);
+  if (flat_directive_parse (word, pt.toks.data (), pt.toks.size (),
+			    &rd->dir, &diag) != 0)
+    {
+      location_t loc = diag.loc.line ? token_location (pt, diag.loc, ploc)
+	: ploc;
+      error_at (loc, "flat: %s", diag.message);
+      delete rd;
+      return;
+    }
+  rd->loc = ploc;
+  rd->fndecl = current_function_decl;
+  rd->used = false;
+  if (!resolve_items (rd, pt))
+    {
+      flat_directive_free (&rd->dir);
+      delete rd;
+      return;
+    }
+  switch (rd->dir.kind)
+    {
+    case FLAT_DIRECTIVE_DECLARE_REDUCTION:
+    case FLAT_DIRECTIVE_UPDATE:
+      warning_at (ploc, 0, "flat: '#pragma flat %s' is not supported yet; "
+		  "it is ignored", flat_directive_kind_name (rd->dir.kind));
+      flat_directive_free (&rd->dir);
+      delete rd;
+      return;
+    default:
+      break;
+    }
+  if (!current_function_decl)
+    {
+      error_at (ploc, "flat: '#pragma flat %s' must stand inside a function",
+		word);
+      flat_directive_free (&rd->dir);
+      delete rd;
+      return;
+    }
+  HOST_WIDE_INT id = directives.size ();
+  directives.push_back (rd);
+  if (flat_functions_with_directives.is_empty ()
+      || flat_functions_with_directives.last () != current_function_decl)
+    flat_functions_with_directives.safe_push (current_function_decl);
+  tree call = build_call_expr (marker_decl, 1,
+			       build_int_cst (integer_type_node, id));
+  SET_EXPR_LOCATION (call, ploc);
+  add_stmt (call);
+}
+
+void
+flat_register_pragmas (void *, void *)
+{
+  marker_decl = build_fn_decl ("__flat_directive",
+			       build_function_type_list (void_type_node,
+							 integer_type_node,
+							 NULL_TREE));
+  c_register_pragma_with_expansion (NULL, "flat", handle_pragma);
+}

@@ -1,0 +1,66 @@
+/* Declarations shared by the plugin's C++ files: the plugin's options,
+   the recorded directives, the lifter and the rewriter.  */
+
+#ifndef FLAT_GLUE_H
+#define FLAT_GLUE_H
+
+#include "gcc-compat.h"
+#include "../pragmas/directive.h"
+#include "../flatten/ir.h"
+#include "../flatten/flatten.h"
+
+/* Plugin arguments (-fplugin-arg-flat-KEY[=VALUE]).  */
+struct flat_options
+{
+  flat_strategy strategy;
+  unsigned backends;		/* FLAT_BACKEND_* */
+  unsigned dump;		/* FLAT_DUMP_* */
+  const char *dump_dir;
+  bool strict;
+  bool verbose;
+};
+
+enum
+{
+  FLAT_DUMP_IR = 1,
+  FLAT_DUMP_FLAT = 2,
+  FLAT_DUMP_KERNELS = 4
+};
+
+extern flat_options flat_opts;
+
+/* A `#pragma flat` line as recorded while parsing.  The parser leaves a
+   marker statement (a call to __flat_directive (ID)) where the pragma
+   stood, so the directive binds to the statement after it.  */
+struct flat_clause_item
+{
+  flat_data_kind kind;
+  tree decl;			/* the variable, resolved at the pragma */
+  tree lo, len;			/* section in elements, or NULL_TREE */
+  location_t loc;
+};
+
+struct flat_recorded_directive
+{
+  flat_directive dir;
+  location_t loc;
+  tree fndecl;			/* function the pragma appeared in */
+  std::vector<flat_clause_item> items;	/* data clauses, resolved */
+  bool used;			/* bound to a statement */
+};
+
+const char *flat_directive_kind_name (flat_directive_kind kind);
+
+void flat_register_pragmas (void *, void *);
+/* Directive of marker statement STMT, or NULL if STMT is no marker.  */
+flat_recorded_directive *flat_marker_directive (tree stmt);
+/* Functions that hold markers, in order of appearance.  */
+extern vec<tree> flat_functions_with_directives;
+
+/* Warn (or error under strict) at LOC that a marked loop is not lifted.  */
+void flat_reject (location_t loc, const char *reason);
+
+/* Lift and rewrite every marked loop of FNDECL, removing its markers.  */
+void flat_process_function (tree fndecl);
+
+#endif /* FLAT_GLUE_H */

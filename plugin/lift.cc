@@ -1,0 +1,1721 @@
+/* The lifter: a marked loop nest in GCC's GENERIC (as the C front end
+   leaves it after parsing the whole file) -> a flat_nest (flatten/ir.h).
+
+   Why GENERIC and not GIMPLE: before gimplification the nest is the same at
+   -O0 and -O3, if/else and switch are still structured, expressions are
+   trees, and every function body of the translation unit is there to be
+   inlined.  The C front end has already lowered loops to labels and gotos:
+
+       for (int i = 0; i < n; i++) B      { int i = 0;
+                                            goto E; T:; B; i++; E:;
+                                            if (i < n) goto T; else goto X;
+                                            X:; }
+
+   flat_match_loop recognises these shapes (also while, do-while and for(;;)),
+   canonical counted ones become `map` (marked) or `loop`, the rest `while`.
+
+   Memory accesses are decomposed into a base (a pointer or array declared
+   outside the nest: a mem) and a byte offset, which the C core turns into an
+   element index.  Free scalars become params.  Every free value also becomes
+   an argument tree of the call that replaces the nest, in the order of
+   nest->params.  Anything else is rejected with a reason and a location:
+   the loop then stays as it is.  */
+
+#include "glue.h"
+#include "loops.h"
+#include "lift.h"
+
+namespace {
+
+/* Why lifting stopped: thrown as a C++ exception would drag in RTTI; a
+   flag checked after each step is enough.  */
+struct lift_failure
+{
+  bool failed;
+  location_t loc;
+  char msg[512];
+};
+
+/* A pointer known inside the nest: a mem or local array plus a byte offset
+   expression (IR).  */
+struct address
+{
+  flat_var *base;
+  flat_expr *offset;		/* bytes, i64 */
+};
+
+/* Bindings of one function body being lifted (the nest's function, or an
+   inlined callee).  */
+struct frame
+{
+  tree fndecl;
+  std::map<tree, flat_var *> vars;	/* locals and indices */
+  std::map<tree, address> pointers;	/* local pointers and pointer params */
+  flat_var *result;			/* callee: its return value */
+  frame *parent;
+};
+
+struct lifter
+{
+  flat_nest *nest;
+  lift_failure fail;
+  frame *top;
+  std::vector<tree> args;		/* parallel to nest->params */
+  std::vector<std::pair<tree, flat_var *> > free_scalars;
+  std::vector<std::pair<tree, flat_var *> > free_mems;
+  std::vector<tree> break_labels;	/* innermost last; NULL for maps */
+  std::vector<tree> inlining;		/* callee stack, for recursion */
+  flat_block *cur;			/* where pre-statements go */
+  int cur_line;
+  location_t cur_loc;
+  std::map<int, location_t> line_locs;
+  tree nest_fndecl;
+};
+
+void
+fail_at (lifter &L, location_t loc, const char *fmt, ...)
+  ATTRIBUTE_PRINTF_3;
+
+void
+fail_at (lifter &L, location_t loc, const char *fmt, ...)
+{
+  if (L.fail.failed)
+    return;
+  L.fail.failed = true;
+  L.fail.loc = loc != UNKNOWN_LOCATION ? loc : L.cur_loc;
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (L.fail.msg, sizeof L.fail.msg, fmt, ap);
+  va_end (ap);
+}
+
+#define FAIL(L, loc, ...) \
+  do { fail_at ((L), (loc), __VA_ARGS__); return NULL; } while (0)
+
+const char *
+decl_name (tree decl)
+{
+  if (DECL_P (decl) && DECL_NAME (decl))
+    return IDENTIFIER_POINTER (DECL_NAME (decl));
+  return "tmp";
+}
+
+/* ---- Types ------------------------------------------------------------ */
+
+int
+flat_type_of (tree type)
+{
+  if (!type)
+    return -1;
+  type = TYPE_MAIN_VARIANT (type);
+  switch (TREE_CODE (type))
+    {
+    case BOOLEAN_TYPE:
+      return FLAT_T_BOOL;
+    case INTEGER_TYPE:
+    case ENUMERAL_TYPE:
+      {
+	bool u = TYPE_UNSIGNED (type);
+	switch (TYPE_PRECISION (type))
+	  {
+	  case 8: return u ? FLAT_T_U8 : FLAT_T_I8;
+	  case 16: return u ? FLAT_T_U16 : FLAT_T_I16;
+	  case 32: return u ? FLAT_T_U32 : FLAT_T_I32;
+	  case 64: return u ? FLAT_T_U64 : FLAT_T_I64;
+	  default: return -1;
+	  }
+      }
+    case REAL_TYPE:
+      if (TYPE_PRECISION (type) == 32)
+	return FLAT_T_F32;
+      if (TYPE_PRECISION (type) == 64)
+	return FLAT_T_F64;
+      return -1;
+    default:
+      return -1;
+    }
+}
+
+/* ---- Variables -------------------------------------------------------- */
+
+flat_var *
+lookup_local (lifter &L, tree decl)
+{
+  auto it = L.top->vars.find (decl);
+  return it == L.top->vars.end () ? NULL : it->second;
+}
+
+/* Does T mention a declaration bound in the current frame?  */
+tree
+mentions_local_r (tree *tp, int *walk_subtrees, void *data)
+{
+  lifter *L = (lifter *) data;
+  tree t = *tp;
+  if (TYPE_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if ((VAR_P (t) || TREE_CODE (t) == PARM_DECL)
+      && (L->top->vars.count (t) || L->top->pointers.count (t)))
+    return t;
+  return NULL_TREE;
+}
+
+bool
+mentions_local (lifter &L, tree t)
+{
+  return walk_tree_without_duplicates (&t, mentions_local_r, &L) != NULL;
+}
+
+flat_var *
+free_scalar (lifter &L, tree key, tree value, flat_type type)
+{
+  for (auto &p : L.free_scalars)
+    if (operand_equal_p (p.first, key, 0))
+      return p.second;
+  flat_var *v = flat_var_new (L.nest, FLAT_VAR_PARAM, type,
+			      DECL_P (key) ? decl_name (key) : "p");
+  L.free_scalars.push_back (std::make_pair (key, v));
+  L.args.push_back (value);
+  return v;
+}
+
+flat_var *
+free_mem (lifter &L, tree key, tree pointer_value, flat_type elem)
+{
+  for (auto &p : L.free_mems)
+    if (operand_equal_p (p.first, key, 0))
+      return p.second;
+  flat_var *v = flat_var_new (L.nest, FLAT_VAR_MEM, elem,
+			      DECL_P (key) ? decl_name (key) : "m");
+  L.free_mems.push_back (std::make_pair (key, v));
+  L.args.push_back (pointer_value);
+  return v;
+}
+
+/* ---- Expressions ------------------------------------------------------ */
+
+flat_expr *lift_expr (lifter &L, tree t);
+bool lift_stmt (lifter &L, tree t);
+bool lift_stmt_list (lifter &L, tree_stmt_iterator it, tree_stmt_iterator end,
+		     bool function_body);
+flat_expr *lift_call (lifter &L, tree call, bool want_value);
+
+flat_expr *
+const_of (lifter &L, tree t)
+{
+  int ty = flat_type_of (TREE_TYPE (t));
+  if (ty < 0)
+    FAIL (L, EXPR_LOCATION (t), "constant of unsupported type");
+  if (TREE_CODE (t) == INTEGER_CST)
+    return flat_e_const_int (L.nest, (flat_type) ty,
+			     flat_type_table[ty].is_signed
+			     ? (int64_t) TREE_INT_CST_LOW (t)
+			     : (int64_t) tree_to_uhwi (t));
+  long buf[2];
+  const REAL_VALUE_TYPE *r = TREE_REAL_CST_PTR (t);
+  if (ty == FLAT_T_F32)
+    {
+      long l;
+      REAL_VALUE_TO_TARGET_SINGLE (*r, l);
+      uint32_t bits = (uint32_t) l;
+      float f;
+      memcpy (&f, &bits, sizeof f);
+      return flat_e_const_float (L.nest, FLAT_T_F32, f);
+    }
+  REAL_VALUE_TO_TARGET_DOUBLE (*r, buf);
+  uint64_t bits = ((uint64_t) (uint32_t) buf[1] << 32) | (uint32_t) buf[0];
+  double d;
+  memcpy (&d, &bits, sizeof d);
+  return flat_e_const_float (L.nest, FLAT_T_F64, d);
+}
+
+flat_expr *
+cast_to (lifter &L, flat_type ty, flat_expr *e)
+{
+  if (!e || e->type == ty)
+    return e;
+  return flat_e_cast (L.nest, ty, e);
+}
+
+/* Truth value of E as bool (C: nonzero).  */
+flat_expr *
+truth (lifter &L, flat_expr *e)
+{
+  if (!e || e->type == FLAT_T_BOOL)
+    return e;
+  return flat_e_binary (L.nest, FLAT_OP_NE, e,
+			e->type == FLAT_T_F32 || e->type == FLAT_T_F64
+			? flat_e_const_float (L.nest, e->type, 0.0)
+			: flat_e_const_int (L.nest, e->type, 0));
+}
+
+flat_expr *
+lift_typed (lifter &L, tree t, flat_type ty)
+{
+  return cast_to (L, ty, lift_expr (L, t));
+}
+
+/* Address arithmetic is done in i64; sizetype offsets wrap to the same
+   bits.  */
+flat_expr *
+offset_expr (lifter &L, tree t)
+{
+  return lift_typed (L, t, FLAT_T_I64);
+}
+
+flat_expr *
+add_offset (lifter &L, flat_expr *a, flat_expr *b)
+{
+  if (!a || !b)
+    return NULL;
+  if (b->kind == FLAT_E_CONST && b->u.c.i == 0)
+    return a;
+  if (a->kind == FLAT_E_CONST && a->u.c.i == 0)
+    return b;
+  return flat_e_binary (L.nest, FLAT_OP_ADD, a, b);
+}
+
+bool decompose_pointer_typed (lifter &L, tree p, tree elem, address *out);
+
+/* A pointer-valued expression that does not depend on the nest: a mem.  */
+bool
+invariant_base (lifter &L, tree key, tree value, tree access_type,
+		address *out)
+{
+  int elem = flat_type_of (access_type);
+  if (elem < 0)
+    {
+      fail_at (L, EXPR_LOCATION (key),
+	       "elements of unsupported type (only integer and floating "
+	       "point scalars)");
+      return false;
+    }
+  flat_var *m = free_mem (L, key, value, (flat_type) elem);
+  if (m->type != (flat_type) elem)
+    {
+      fail_at (L, EXPR_LOCATION (key),
+	       "'%s' is accessed with two element types (%s and %s)",
+	       m->name, flat_type_table[m->type].ir_name,
+	       flat_type_table[elem].ir_name);
+      return false;
+    }
+  out->base = m;
+  out->offset = flat_e_const_int (L.nest, FLAT_T_I64, 0);
+  return true;
+}
+
+/* The innermost scalar element type of an array type.  */
+tree
+array_elem_type (tree type)
+{
+  while (TREE_CODE (type) == ARRAY_TYPE)
+    type = TREE_TYPE (type);
+  return type;
+}
+
+/* Address of lvalue REF (of array or scalar type).  ELEM is the scalar
+   type the access reads or writes.  */
+bool
+decompose_lvalue (lifter &L, tree ref, tree elem, address *out)
+{
+  switch (TREE_CODE (ref))
+    {
+    case INDIRECT_REF:
+      return decompose_pointer_typed (L, TREE_OPERAND (ref, 0), elem, out);
+    case MEM_REF:
+      {
+	if (!decompose_pointer_typed (L, TREE_OPERAND (ref, 0), elem, out))
+	  return false;
+	out->offset = add_offset (L, out->offset,
+				  flat_e_const_int (L.nest, FLAT_T_I64,
+						    mem_ref_offset (ref)
+						    .force_shwi ().to_constant ()));
+	return out->offset != NULL;
+      }
+    case ARRAY_REF:
+      {
+	if (!decompose_lvalue (L, TREE_OPERAND (ref, 0), elem, out))
+	  return false;
+	tree size = TYPE_SIZE_UNIT (TREE_TYPE (ref));
+	if (!size)
+	  {
+	    fail_at (L, EXPR_LOCATION (ref), "array element of unknown size");
+	    return false;
+	  }
+	flat_expr *idx = offset_expr (L, TREE_OPERAND (ref, 1));
+	flat_expr *sz = offset_expr (L, size);
+	if (!idx || !sz)
+	  return false;
+	out->offset = add_offset (L, out->offset,
+				  flat_e_binary (L.nest, FLAT_OP_MUL, idx, sz));
+	return true;
+      }
+    case COMPOUND_EXPR:
+      if (TREE_SIDE_EFFECTS (TREE_OPERAND (ref, 0))
+	  && TREE_CODE (TREE_OPERAND (ref, 0)) != SAVE_EXPR)
+	{
+	  fail_at (L, EXPR_LOCATION (ref), "side effect in an address");
+	  return false;
+	}
+      return decompose_lvalue (L, TREE_OPERAND (ref, 1), elem, out);
+    case VAR_DECL:
+    case PARM_DECL:
+      {
+	if (TREE_CODE (TREE_TYPE (ref)) != ARRAY_TYPE)
+	  break;
+	flat_var *v = lookup_local (L, ref);
+	if (v)
+	  {
+	    out->base = v;
+	    out->offset = flat_e_const_int (L.nest, FLAT_T_I64, 0);
+	    return true;
+	  }
+	return invariant_base (L, ref, build_fold_addr_expr (ref), elem, out);
+      }
+    case COMPONENT_REF:
+      fail_at (L, EXPR_LOCATION (ref), "struct members are not supported");
+      return false;
+    default:
+      break;
+    }
+  fail_at (L, EXPR_LOCATION (ref), "unsupported memory reference ('%s')",
+	   get_tree_code_name (TREE_CODE (ref)));
+  return false;
+}
+
+bool
+decompose_pointer_typed (lifter &L, tree p, tree elem, address *out)
+{
+  switch (TREE_CODE (p))
+    {
+    case POINTER_PLUS_EXPR:
+      {
+	if (!decompose_pointer_typed (L, TREE_OPERAND (p, 0), elem, out))
+	  return false;
+	out->offset = add_offset (L, out->offset,
+				  offset_expr (L, TREE_OPERAND (p, 1)));
+	return out->offset != NULL;
+      }
+    CASE_CONVERT:
+    case NON_LVALUE_EXPR:
+    case SAVE_EXPR:
+      if (POINTER_TYPE_P (TREE_TYPE (TREE_OPERAND (p, 0))))
+	return decompose_pointer_typed (L, TREE_OPERAND (p, 0), elem, out);
+      break;
+    case ADDR_EXPR:
+      return decompose_lvalue (L, TREE_OPERAND (p, 0), elem, out);
+    case COMPOUND_EXPR:
+      if (TREE_SIDE_EFFECTS (TREE_OPERAND (p, 0))
+	  && TREE_CODE (TREE_OPERAND (p, 0)) != SAVE_EXPR)
+	break;
+      return decompose_pointer_typed (L, TREE_OPERAND (p, 1), elem, out);
+    case VAR_DECL:
+    case PARM_DECL:
+      {
+	auto it = L.top->pointers.find (p);
+	if (it != L.top->pointers.end ())
+	  {
+	    *out = it->second;
+	    if (out->base->kind == FLAT_VAR_MEM)
+	      {
+		int ty = flat_type_of (elem);
+		if (ty != (int) out->base->type)
+		  {
+		    fail_at (L, EXPR_LOCATION (p),
+			     "'%s' is accessed with two element types",
+			     out->base->name);
+		    return false;
+		  }
+	      }
+	    return true;
+	  }
+	if (L.top->vars.count (p))
+	  {
+	    fail_at (L, EXPR_LOCATION (p),
+		     "pointer '%s' is assigned inside the loop", decl_name (p));
+	    return false;
+	  }
+	if (L.top->parent)
+	  {
+	    fail_at (L, EXPR_LOCATION (p),
+		     "helper function reads global pointer '%s'",
+		     decl_name (p));
+	    return false;
+	  }
+	return invariant_base (L, p, p, elem, out);
+      }
+    default:
+      break;
+    }
+  if (!L.top->parent && !mentions_local (L, p) && !TREE_SIDE_EFFECTS (p))
+    return invariant_base (L, p, p, elem, out);
+  fail_at (L, EXPR_LOCATION (p), "unsupported pointer expression ('%s')",
+	   get_tree_code_name (TREE_CODE (p)));
+  return false;
+}
+
+/* Element index of an access of scalar type ELEM at address A.  */
+flat_expr *
+element_index (lifter &L, const address &a, tree elem, location_t loc)
+{
+  HOST_WIDE_INT size = int_size_in_bytes (elem);
+  flat_expr *idx = flat_expr_exact_div (L.nest, a.offset, size);
+  if (!idx)
+    FAIL (L, loc, "access to '%s' is not aligned to its element size",
+	  a.base->name);
+  return idx;
+}
+
+flat_expr *
+lift_load (lifter &L, tree ref)
+{
+  tree elem = TREE_TYPE (ref);
+  if (flat_type_of (elem) < 0)
+    FAIL (L, EXPR_LOCATION (ref), "load of unsupported type");
+  address a;
+  if (!decompose_lvalue (L, ref, elem, &a))
+    return NULL;
+  flat_expr *idx = element_index (L, a, elem, EXPR_LOCATION (ref));
+  if (!idx)
+    return NULL;
+  return flat_e_load (L.nest, a.base, idx);
+}
+
+flat_expr *
+lift_decl_ref (lifter &L, tree t)
+{
+  flat_var *v = lookup_local (L, t);
+  if (v)
+    {
+      if (v->kind == FLAT_VAR_LOCAL_ARRAY)
+	FAIL (L, EXPR_LOCATION (t), "array '%s' used as a value", v->name);
+      return flat_e_var (L.nest, v);
+    }
+  if (L.top->pointers.count (t) || POINTER_TYPE_P (TREE_TYPE (t)))
+    FAIL (L, EXPR_LOCATION (t), "pointer '%s' used as a value",
+	  decl_name (t));
+  int ty = flat_type_of (TREE_TYPE (t));
+  if (ty < 0)
+    FAIL (L, EXPR_LOCATION (t), "'%s' has an unsupported type",
+	  decl_name (t));
+  if (L.top->parent && !(VAR_P (t) && TREE_READONLY (t)))
+    FAIL (L, EXPR_LOCATION (t), "helper function reads global '%s'",
+	  decl_name (t));
+  return flat_e_var (L.nest, free_scalar (L, t, t, (flat_type) ty));
+}
+
+flat_op
+binary_op_of (enum tree_code code, bool *ok)
+{
+  *ok = true;
+  switch (code)
+    {
+    case PLUS_EXPR: return FLAT_OP_ADD;
+    case MINUS_EXPR: return FLAT_OP_SUB;
+    case MULT_EXPR: return FLAT_OP_MUL;
+    case TRUNC_DIV_EXPR: case RDIV_EXPR: case EXACT_DIV_EXPR:
+      return FLAT_OP_DIV;
+    case TRUNC_MOD_EXPR: return FLAT_OP_MOD;
+    case LSHIFT_EXPR: return FLAT_OP_SHL;
+    case RSHIFT_EXPR: return FLAT_OP_SHR;
+    case BIT_AND_EXPR: return FLAT_OP_BAND;
+    case BIT_IOR_EXPR: return FLAT_OP_BOR;
+    case BIT_XOR_EXPR: return FLAT_OP_BXOR;
+    case MIN_EXPR: return FLAT_OP_MIN;
+    case MAX_EXPR: return FLAT_OP_MAX;
+    case LT_EXPR: return FLAT_OP_LT;
+    case LE_EXPR: return FLAT_OP_LE;
+    case GT_EXPR: return FLAT_OP_GT;
+    case GE_EXPR: return FLAT_OP_GE;
+    case EQ_EXPR: return FLAT_OP_EQ;
+    case NE_EXPR: return FLAT_OP_NE;
+    case TRUTH_ANDIF_EXPR: case TRUTH_AND_EXPR: return FLAT_OP_LAND;
+    case TRUTH_ORIF_EXPR: case TRUTH_OR_EXPR: return FLAT_OP_LOR;
+    default:
+      *ok = false;
+      return FLAT_OP_ADD;
+    }
+}
+
+flat_expr *
+lift_expr (lifter &L, tree t)
+{
+  if (L.fail.failed)
+    return NULL;
+  location_t loc = EXPR_LOCATION (t);
+  enum tree_code code = TREE_CODE (t);
+  int ty = flat_type_of (TREE_TYPE (t));
+  switch (code)
+    {
+    case INTEGER_CST:
+    case REAL_CST:
+      return const_of (L, t);
+    case VAR_DECL:
+    case PARM_DECL:
+      return lift_decl_ref (L, t);
+    case SAVE_EXPR:
+      if (DECL_P (TREE_OPERAND (t, 0)) || mentions_local (L, t))
+	return lift_expr (L, TREE_OPERAND (t, 0));
+      if (ty < 0)
+	FAIL (L, loc, "value of unsupported type");
+      return flat_e_var (L.nest, free_scalar (L, t, t, (flat_type) ty));
+    case NON_LVALUE_EXPR:
+      return lift_expr (L, TREE_OPERAND (t, 0));
+    case COMPOUND_EXPR:
+      if (TREE_SIDE_EFFECTS (TREE_OPERAND (t, 0))
+	  && TREE_CODE (TREE_OPERAND (t, 0)) != SAVE_EXPR)
+	FAIL (L, loc, "comma expression with side effects is not supported");
+      return lift_expr (L, TREE_OPERAND (t, 1));
+    CASE_CONVERT:
+    case FLOAT_EXPR:
+    case FIX_TRUNC_EXPR:
+      {
+	if (ty < 0)
+	  FAIL (L, loc, "conversion to an unsupported type");
+	tree op = TREE_OPERAND (t, 0);
+	flat_expr *a = lift_expr (L, op);
+	if (!a)
+	  return NULL;
+	if (ty == FLAT_T_BOOL)
+	  return truth (L, a);
+	return cast_to (L, (flat_type) ty, a);
+      }
+    case INDIRECT_REF:
+    case MEM_REF:
+    case ARRAY_REF:
+      return lift_load (L, t);
+    case NEGATE_EXPR:
+    case BIT_NOT_EXPR:
+    case ABS_EXPR:
+    case ABSU_EXPR:
+      {
+	flat_expr *a = lift_expr (L, TREE_OPERAND (t, 0));
+	if (!a)
+	  return NULL;
+	flat_op op = code == NEGATE_EXPR ? FLAT_OP_NEG
+	  : code == BIT_NOT_EXPR ? FLAT_OP_BNOT : FLAT_OP_ABS;
+	if (ty < 0)
+	  FAIL (L, loc, "operation on an unsupported type");
+	return cast_to (L, (flat_type) ty, flat_e_unary (L.nest, op, a));
+      }
+    case TRUTH_NOT_EXPR:
+      {
+	flat_expr *a = truth (L, lift_expr (L, TREE_OPERAND (t, 0)));
+	if (!a)
+	  return NULL;
+	return cast_to (L, (flat_type) ty,
+			flat_e_unary (L.nest, FLAT_OP_NOT, a));
+      }
+    case COND_EXPR:
+      {
+	if (VOID_TYPE_P (TREE_TYPE (t)) || ty < 0)
+	  FAIL (L, loc, "conditional expression of unsupported type");
+	flat_expr *c = truth (L, lift_expr (L, TREE_OPERAND (t, 0)));
+	flat_expr *a = lift_typed (L, TREE_OPERAND (t, 1), (flat_type) ty);
+	flat_expr *b = lift_typed (L, TREE_OPERAND (t, 2), (flat_type) ty);
+	if (!c || !a || !b)
+	  return NULL;
+	return flat_e_select (L.nest, c, a, b);
+      }
+    case CALL_EXPR:
+      return lift_call (L, t, true);
+    case POINTER_PLUS_EXPR:
+    case ADDR_EXPR:
+    case POINTER_DIFF_EXPR:
+      FAIL (L, loc, "pointer arithmetic outside of an array access");
+    case MODIFY_EXPR:
+    case PREINCREMENT_EXPR:
+    case PREDECREMENT_EXPR:
+    case POSTINCREMENT_EXPR:
+    case POSTDECREMENT_EXPR:
+      FAIL (L, loc, "assignment inside an expression is not supported");
+    default:
+      break;
+    }
+  bool is_binary;
+  flat_op op = binary_op_of (code, &is_binary);
+  if (is_binary)
+    {
+      if (ty < 0)
+	FAIL (L, loc, "operation on an unsupported type");
+      const flat_op_info &info = flat_op_table[op];
+      tree t0 = TREE_OPERAND (t, 0), t1 = TREE_OPERAND (t, 1);
+      flat_expr *a, *b;
+      if (info.kind == 'L')
+	{
+	  a = truth (L, lift_expr (L, t0));
+	  b = truth (L, lift_expr (L, t1));
+	}
+      else if (info.kind == 'C')
+	{
+	  a = lift_expr (L, t0);
+	  b = a ? lift_typed (L, t1, a->type) : NULL;
+	}
+      else if (op == FLAT_OP_SHL || op == FLAT_OP_SHR)
+	{
+	  a = lift_typed (L, t0, (flat_type) ty);
+	  b = lift_expr (L, t1);
+	}
+      else
+	{
+	  a = lift_typed (L, t0, (flat_type) ty);
+	  b = lift_typed (L, t1, (flat_type) ty);
+	}
+      if (!a || !b)
+	return NULL;
+      return cast_to (L, (flat_type) ty, flat_e_binary (L.nest, op, a, b));
+    }
+  FAIL (L, loc, "unsupported expression ('%s')", get_tree_code_name (code));
+}
+
+/* ---- Calls ------------------------------------------------------------ */
+
+const char *
+callee_name (tree fndecl)
+{
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+  if (strncmp (name, "__builtin_", 10) == 0)
+    name += 10;
+  return name;
+}
+
+flat_expr *
+lift_math_call (lifter &L, tree call, int fn)
+{
+  const flat_math_info &m = flat_math_table[fn];
+  if (call_expr_nargs (call) != m.arity)
+    FAIL (L, EXPR_LOCATION (call), "call to '%s' with %d arguments",
+	  m.c_name, call_expr_nargs (call));
+  flat_expr *args[3] = { NULL, NULL, NULL };
+  for (int i = 0; i < m.arity; i++)
+    {
+      args[i] = lift_typed (L, CALL_EXPR_ARG (call, i), m.type);
+      if (!args[i])
+	return NULL;
+    }
+  return flat_e_call (L.nest, (flat_math) fn, args);
+}
+
+bool inline_body (lifter &L, tree fndecl, tree call);
+
+/* A call: a <math.h> function, abs, or a function whose body is in this
+   translation unit, inlined.  */
+flat_expr *
+lift_call (lifter &L, tree call, bool want_value)
+{
+  location_t loc = EXPR_LOCATION (call);
+  tree fndecl = get_callee_fndecl (call);
+  if (!fndecl)
+    FAIL (L, loc, "call through a function pointer");
+  const char *name = callee_name (fndecl);
+  int fn = flat_math_by_name (name);
+  if (fn >= 0)
+    return lift_math_call (L, call, fn);
+  if ((!strcmp (name, "abs") || !strcmp (name, "labs")
+       || !strcmp (name, "llabs")) && call_expr_nargs (call) == 1)
+    {
+      int ty = flat_type_of (TREE_TYPE (call));
+      flat_expr *a = lift_typed (L, CALL_EXPR_ARG (call, 0), (flat_type) ty);
+      return a ? flat_e_unary (L.nest, FLAT_OP_ABS, a) : NULL;
+    }
+  if (!DECL_SAVED_TREE (fndecl) || DECL_EXTERNAL (fndecl))
+    {
+      if (DECL_PURE_P (fndecl) || TREE_READONLY (fndecl))
+	FAIL (L, loc, "call to '%s', whose body is not in this file",
+	      IDENTIFIER_POINTER (DECL_NAME (fndecl)));
+      FAIL (L, loc, "call to '%s', which has side effects",
+	    IDENTIFIER_POINTER (DECL_NAME (fndecl)));
+    }
+  if (std::find (L.inlining.begin (), L.inlining.end (), fndecl)
+      != L.inlining.end ())
+    FAIL (L, loc, "recursive call to '%s'", name);
+  if (L.inlining.size () > 16)
+    FAIL (L, loc, "helper calls nested too deeply");
+  tree rtype = TREE_TYPE (TREE_TYPE (fndecl));
+  int rty = VOID_TYPE_P (rtype) ? -1 : flat_type_of (rtype);
+  if (!VOID_TYPE_P (rtype) && rty < 0)
+    FAIL (L, loc, "'%s' returns an unsupported type", name);
+  if (want_value && VOID_TYPE_P (rtype))
+    FAIL (L, loc, "value of a void function");
+
+  frame callee;
+  callee.fndecl = fndecl;
+  callee.parent = L.top;
+  callee.result = NULL;
+  if (rty >= 0)
+    {
+      callee.result = flat_var_new (L.nest, FLAT_VAR_LOCAL, (flat_type) rty,
+				    flat_arena_printf (L.nest->arena, "%s_ret",
+						       name));
+      flat_stmt *let = flat_s_new (L.nest, FLAT_S_LET, L.cur_line);
+      let->u.let.var = callee.result;
+      flat_block_append (L.cur, let);
+    }
+  /* Bind the parameters in the caller's frame, then switch frames.  */
+  int i = 0;
+  for (tree parm = DECL_ARGUMENTS (fndecl); parm;
+       parm = DECL_CHAIN (parm), i++)
+    {
+      if (i >= call_expr_nargs (call))
+	FAIL (L, loc, "call to '%s' with too few arguments", name);
+      tree arg = CALL_EXPR_ARG (call, i);
+      if (POINTER_TYPE_P (TREE_TYPE (parm)))
+	{
+	  address a;
+	  tree pointee = TREE_TYPE (TREE_TYPE (parm));
+	  if (!decompose_pointer_typed (L, arg, array_elem_type (pointee), &a))
+	    return NULL;
+	  callee.pointers[parm] = a;
+	  continue;
+	}
+      int pty = flat_type_of (TREE_TYPE (parm));
+      if (pty < 0)
+	FAIL (L, loc, "parameter '%s' of '%s' has an unsupported type",
+	      decl_name (parm), name);
+      flat_expr *v = lift_typed (L, arg, (flat_type) pty);
+      if (!v)
+	return NULL;
+      flat_var *pv = flat_var_new (L.nest, FLAT_VAR_LOCAL, (flat_type) pty,
+				   decl_name (parm));
+      flat_stmt *let = flat_s_new (L.nest, FLAT_S_LET, L.cur_line);
+      let->u.let.var = pv;
+      let->u.let.init = v;
+      flat_block_append (L.cur, let);
+      callee.vars[parm] = pv;
+    }
+  frame *saved = L.top;
+  L.top = &callee;
+  L.inlining.push_back (fndecl);
+  std::vector<tree> saved_breaks;
+  saved_breaks.swap (L.break_labels);
+  bool ok = inline_body (L, fndecl, call);
+  L.break_labels.swap (saved_breaks);
+  L.inlining.pop_back ();
+  L.top = saved;
+  if (!ok)
+    return NULL;
+  if (!callee.result)
+    return flat_e_const_int (L.nest, FLAT_T_I32, 0);
+  return flat_e_var (L.nest, callee.result);
+}
+
+/* ---- Statements ------------------------------------------------------- */
+
+flat_stmt *
+new_stmt (lifter &L, flat_stmt_kind kind)
+{
+  flat_stmt *s = flat_s_new (L.nest, kind, L.cur_line);
+  return s;
+}
+
+void
+note_location (lifter &L, tree t)
+{
+  location_t loc = EXPR_P (t) || TREE_CODE (t) == DECL_EXPR
+    ? EXPR_LOCATION (t) : UNKNOWN_LOCATION;
+  if (loc == UNKNOWN_LOCATION)
+    return;
+  L.cur_loc = loc;
+  L.cur_line = flat_location_line (loc);
+  if (!L.line_locs.count (L.cur_line))
+    L.line_locs[L.cur_line] = loc;
+}
+
+/* Lift the statements [FIRST, END) into BLOCK.  */
+bool
+lift_into (lifter &L, flat_block *block, tree_stmt_iterator first,
+	   tree_stmt_iterator end, bool function_body)
+{
+  flat_block *saved = L.cur;
+  L.cur = block;
+  bool ok = lift_stmt_list (L, first, end, function_body);
+  L.cur = saved;
+  return ok;
+}
+
+bool
+lift_tree_into (lifter &L, flat_block *block, tree t)
+{
+  flat_block *saved = L.cur;
+  L.cur = block;
+  bool ok = t ? lift_stmt (L, t) : true;
+  L.cur = saved;
+  return ok;
+}
+
+/* Range bounds of a counted loop in the index's type: [lb, ub) for a
+   positive step, (ub, lb] for a negative one.  */
+bool
+counted_range (lifter &L, const counted_loop &c, flat_range *r)
+{
+  int ty = flat_type_of (TREE_TYPE (c.index));
+  if (ty < 0)
+    return false;
+  flat_type t = (flat_type) ty;
+  r->lb = lift_typed (L, c.lb, t);
+  flat_expr *bound = lift_typed (L, c.bound, t);
+  if (!r->lb || !bound)
+    return false;
+  if (c.cmp == LE_EXPR)
+    bound = flat_e_binary (L.nest, FLAT_OP_ADD, bound,
+			   flat_e_const_int (L.nest, t, 1));
+  else if (c.cmp == GE_EXPR)
+    bound = flat_e_binary (L.nest, FLAT_OP_SUB, bound,
+			   flat_e_const_int (L.nest, t, 1));
+  r->ub = bound;
+  r->step = flat_e_const_int (L.nest, t, c.step);
+  return true;
+}
+
+/* The value of a counted loop's index after the loop, as a GENERIC tree
+   (used when the index outlives the loop).  */
+
+bool
+lift_loop (lifter &L, const loop_shape &shape, tree init,
+	   flat_recorded_directive *dir, location_t loc)
+{
+  counted_loop c;
+  bool counted = flat_match_counted (shape, init, &c);
+  if (dir && !counted)
+    {
+      fail_at (L, loc, "not a canonical counted loop (expected "
+	       "'for (i = lb; i < ub; i += c)')");
+      return false;
+    }
+  if (dir && dir->dir.kind != FLAT_DIRECTIVE_MAP)
+    {
+      warning_at (dir->loc, 0, "flat: '#pragma flat %s' is not supported "
+		  "yet; the loop runs sequentially",
+		  flat_directive_kind_name (dir->dir.kind));
+      dir->used = true;
+      dir = NULL;
+    }
+  if (dir)
+    dir->used = true;
+  if (counted)
+    {
+      /* Bounds must not change inside the loop.  */
+      tree_stmt_iterator it = shape.body_first;
+      bool variant = false;
+      for (; !tsi_end_p (it) && it.ptr != c.incr.ptr;
+	   tsi_next (&it))
+	{
+	  tree b = flat_skip_nops (c.bound);
+	  if (TREE_SIDE_EFFECTS (c.bound)
+	      || ((VAR_P (b) || TREE_CODE (b) == PARM_DECL)
+		  && flat_tree_uses (tsi_stmt (it), b)
+		  && flat_range_assigns (it, c.incr, b)))
+	    variant = true;
+	}
+      if (variant && dir)
+	{
+	  fail_at (L, loc, "the loop bound changes inside the loop");
+	  return false;
+	}
+      counted = !variant;
+    }
+  if (counted)
+    {
+      flat_var *prev = lookup_local (L, c.index);
+      int ty = flat_type_of (TREE_TYPE (c.index));
+      flat_stmt *s = new_stmt (L, dir ? FLAT_S_MAP : FLAT_S_LOOP);
+      if (!counted_range (L, c, &s->u.loop.range))
+	return false;
+      if (dir && c.step < 0)
+	{
+	  fail_at (L, loc, "a marked loop must count upwards");
+	  return false;
+	}
+      flat_var *idx = flat_var_new (L.nest, FLAT_VAR_INDEX, (flat_type) ty,
+				    decl_name (c.index));
+      s->u.loop.range.index = idx;
+      L.top->vars[c.index] = idx;
+      L.break_labels.push_back (dir ? NULL_TREE : shape.break_label);
+      bool ok = lift_into (L, &s->u.loop.body, shape.body_first, c.incr,
+			   false);
+      L.break_labels.pop_back ();
+      if (prev)
+	L.top->vars[c.index] = prev;
+      else
+	L.top->vars.erase (c.index);
+      if (!ok)
+	return false;
+      flat_block_append (L.cur, s);
+      /* A local index that outlives the loop gets its final value.  */
+      if (prev)
+	{
+	  flat_range *r = &s->u.loop.range;
+	  flat_type t = (flat_type) ty;
+	  flat_expr *dist = flat_e_binary (L.nest, FLAT_OP_SUB, r->ub, r->lb);
+	  flat_expr *trips = flat_e_binary
+	    (L.nest, FLAT_OP_DIV,
+	     flat_e_binary (L.nest, FLAT_OP_ADD, dist,
+			    flat_e_const_int (L.nest, t,
+					      c.step > 0 ? c.step - 1
+					      : c.step + 1)),
+	     r->step);
+	  flat_expr *cmp = flat_e_binary (L.nest, c.step > 0 ? FLAT_OP_LT
+					  : FLAT_OP_GT, r->lb, r->ub);
+	  flat_stmt *set = new_stmt (L, FLAT_S_SET);
+	  set->u.set.var = prev;
+	  set->u.set.value = flat_e_select
+	    (L.nest, cmp,
+	     flat_e_binary (L.nest, FLAT_OP_ADD, flat_e_copy (L.nest, r->lb),
+			    flat_e_binary (L.nest, FLAT_OP_MUL, trips,
+					   flat_e_copy (L.nest, r->step))),
+	     flat_e_copy (L.nest, r->lb));
+	  flat_block_append (L.cur, set);
+	}
+      return true;
+    }
+  /* A general sequential loop: while / do-while / for (;;).  */
+  if (init && !lift_stmt (L, init))
+    return false;
+  flat_stmt *s = new_stmt (L, FLAT_S_WHILE);
+  s->u.while_.do_while = shape.do_while;
+  if (shape.cond)
+    s->u.while_.cond = truth (L, lift_expr (L, shape.cond));
+  else
+    s->u.while_.cond = flat_e_const_int (L.nest, FLAT_T_BOOL, 1);
+  if (!s->u.while_.cond)
+    return false;
+  L.break_labels.push_back (shape.break_label);
+  bool ok = lift_into (L, &s->u.while_.body, shape.body_first,
+		       shape.body_end, false);
+  L.break_labels.pop_back ();
+  if (!ok)
+    return false;
+  flat_block_append (L.cur, s);
+  return true;
+}
+
+bool
+lift_assign (lifter &L, tree lhs, tree rhs)
+{
+  lhs = flat_skip_nops (lhs);
+  if (VAR_P (lhs) || TREE_CODE (lhs) == PARM_DECL)
+    {
+      flat_var *v = lookup_local (L, lhs);
+      if (!v)
+	{
+	  if (POINTER_TYPE_P (TREE_TYPE (lhs)) && L.top->pointers.count (lhs))
+	    {
+	      fail_at (L, EXPR_LOCATION (rhs),
+		       "pointer '%s' is assigned inside the loop",
+		       decl_name (lhs));
+	      return false;
+	    }
+	  fail_at (L, L.cur_loc, "assignment to '%s', which is declared "
+		   "outside the loop", decl_name (lhs));
+	  return false;
+	}
+      flat_expr *e = lift_typed (L, rhs, v->type);
+      if (!e)
+	return false;
+      flat_stmt *s = new_stmt (L, FLAT_S_SET);
+      s->u.set.var = v;
+      s->u.set.value = e;
+      flat_block_append (L.cur, s);
+      return true;
+    }
+  if (TREE_CODE (lhs) == RESULT_DECL && L.top->result)
+    {
+      flat_expr *e = lift_typed (L, rhs, L.top->result->type);
+      if (!e)
+	return false;
+      flat_stmt *s = new_stmt (L, FLAT_S_SET);
+      s->u.set.var = L.top->result;
+      s->u.set.value = e;
+      flat_block_append (L.cur, s);
+      return true;
+    }
+  tree elem = TREE_TYPE (lhs);
+  if (flat_type_of (elem) < 0)
+    {
+      fail_at (L, L.cur_loc, "store of an unsupported type");
+      return false;
+    }
+  address a;
+  if (!decompose_lvalue (L, lhs, elem, &a))
+    return false;
+  if (L.top->parent && a.base->kind == FLAT_VAR_MEM)
+    {
+      /* Helpers may write through their pointer parameters only.  */
+      bool via_param = false;
+      for (tree p = DECL_ARGUMENTS (L.top->fndecl); p; p = DECL_CHAIN (p))
+	if (flat_tree_uses (lhs, p))
+	  via_param = true;
+      if (!via_param)
+	{
+	  fail_at (L, L.cur_loc, "call to '%s', which has side effects "
+		   "(it writes global '%s')",
+		   IDENTIFIER_POINTER (DECL_NAME (L.top->fndecl)),
+		   a.base->name);
+	  return false;
+	}
+    }
+  flat_expr *idx = element_index (L, a, elem, L.cur_loc);
+  flat_expr *e = idx ? lift_typed (L, rhs, a.base->type) : NULL;
+  if (!e)
+    return false;
+  flat_stmt *s = new_stmt (L, FLAT_S_STORE);
+  s->u.store.mem = a.base;
+  s->u.store.index = idx;
+  s->u.store.value = e;
+  flat_block_append (L.cur, s);
+  return true;
+}
+
+/* A local declaration: scalar (let), fixed-size array, or pointer alias.  */
+bool
+lift_decl (lifter &L, tree decl)
+{
+  if (!VAR_P (decl))
+    return true;		/* types, functions: nothing to do */
+  if (TREE_STATIC (decl) || DECL_EXTERNAL (decl))
+    {
+      if (TREE_READONLY (decl))
+	return true;		/* a const table: read as a mem */
+      fail_at (L, DECL_SOURCE_LOCATION (decl),
+	       "static variable '%s' inside the loop", decl_name (decl));
+      return false;
+    }
+  tree type = TREE_TYPE (decl);
+  tree init = DECL_INITIAL (decl);
+  if (POINTER_TYPE_P (type))
+    {
+      if (!init)
+	{
+	  fail_at (L, DECL_SOURCE_LOCATION (decl),
+		   "pointer '%s' without initialiser", decl_name (decl));
+	  return false;
+	}
+      address a;
+      if (!decompose_pointer_typed (L, init,
+				     array_elem_type (TREE_TYPE (type)), &a))
+	return false;
+      L.top->pointers[decl] = a;
+      return true;
+    }
+  if (TREE_CODE (type) == ARRAY_TYPE)
+    {
+      tree elem = array_elem_type (type);
+      int ety = flat_type_of (elem);
+      if (ety < 0 || !tree_fits_shwi_p (TYPE_SIZE_UNIT (type)))
+	{
+	  fail_at (L, DECL_SOURCE_LOCATION (decl),
+		   "local array '%s' must have a constant size and scalar "
+		   "elements", decl_name (decl));
+	  return false;
+	}
+      flat_var *v = flat_var_new (L.nest, FLAT_VAR_LOCAL_ARRAY,
+				  (flat_type) ety, decl_name (decl));
+      v->length = tree_to_shwi (TYPE_SIZE_UNIT (type))
+	/ int_size_in_bytes (elem);
+      L.top->vars[decl] = v;
+      flat_stmt *s = new_stmt (L, FLAT_S_LET);
+      s->u.let.var = v;
+      flat_block_append (L.cur, s);
+      if (init && TREE_CODE (init) == CONSTRUCTOR)
+	{
+	  /* Zero everything, then store the listed elements.  */
+	  if (TREE_CODE (TREE_TYPE (type)) == ARRAY_TYPE)
+	    {
+	      fail_at (L, DECL_SOURCE_LOCATION (decl),
+		       "initialiser of a multi-dimensional local array");
+	      return false;
+	    }
+	  for (long long k = 0; k < v->length; k++)
+	    {
+	      flat_stmt *st = new_stmt (L, FLAT_S_STORE);
+	      st->u.store.mem = v;
+	      st->u.store.index = flat_e_const_int (L.nest, FLAT_T_I64, k);
+	      st->u.store.value = (ety == FLAT_T_F32 || ety == FLAT_T_F64)
+		? flat_e_const_float (L.nest, (flat_type) ety, 0.0)
+		: flat_e_const_int (L.nest, (flat_type) ety, 0);
+	      flat_block_append (L.cur, st);
+	    }
+	  unsigned HOST_WIDE_INT k;
+	  tree idx, val;
+	  FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), k, idx, val)
+	    {
+	      flat_stmt *st = new_stmt (L, FLAT_S_STORE);
+	      st->u.store.mem = v;
+	      st->u.store.index = flat_e_const_int
+		(L.nest, FLAT_T_I64,
+		 idx && TREE_CODE (idx) == INTEGER_CST ? tree_to_shwi (idx)
+		 : (HOST_WIDE_INT) k);
+	      st->u.store.value = lift_typed (L, val, (flat_type) ety);
+	      if (!st->u.store.value)
+		return false;
+	      flat_block_append (L.cur, st);
+	    }
+	}
+      else if (init)
+	{
+	  fail_at (L, DECL_SOURCE_LOCATION (decl),
+		   "unsupported initialiser of local array '%s'",
+		   decl_name (decl));
+	  return false;
+	}
+      return true;
+    }
+  int ty = flat_type_of (type);
+  if (ty < 0)
+    {
+      fail_at (L, DECL_SOURCE_LOCATION (decl),
+	       "local '%s' has an unsupported type", decl_name (decl));
+      return false;
+    }
+  flat_expr *e = NULL;
+  if (init)
+    {
+      e = lift_typed (L, init, (flat_type) ty);
+      if (!e)
+	return false;
+    }
+  flat_var *v = flat_var_new (L.nest, FLAT_VAR_LOCAL, (flat_type) ty,
+			      decl_name (decl));
+  L.top->vars[decl] = v;
+  flat_stmt *s = new_stmt (L, FLAT_S_LET);
+  s->u.let.var = v;
+  s->u.let.init = e;
+  flat_block_append (L.cur, s);
+  return true;
+}
+
+/* switch with break-terminated cases -> if/else chain on the value.  */
+bool
+lift_switch (lifter &L, tree sw)
+{
+  tree cond = SWITCH_COND (sw);
+  tree body = SWITCH_BODY (sw);
+  if (TREE_CODE (body) == BIND_EXPR)
+    body = BIND_EXPR_BODY (body);
+  if (TREE_CODE (body) != STATEMENT_LIST)
+    {
+      fail_at (L, EXPR_LOCATION (sw), "unsupported switch body");
+      return false;
+    }
+  /* The break label is the last label of the body.  */
+  tree brk = NULL_TREE;
+  for (tree_stmt_iterator it = tsi_start (body); !tsi_end_p (it);
+       tsi_next (&it))
+    if (flat_label_of (tsi_stmt (it)))
+      brk = flat_label_of (tsi_stmt (it));
+  flat_expr *x = lift_expr (L, cond);
+  if (!x)
+    return false;
+  flat_var *xv = flat_var_new (L.nest, FLAT_VAR_LOCAL, x->type, "sw");
+  flat_stmt *let = new_stmt (L, FLAT_S_LET);
+  let->u.let.var = xv;
+  let->u.let.init = x;
+  flat_block_append (L.cur, let);
+
+  /* Segments: case labels, then statements up to a break.  */
+  struct segment { flat_expr *test; bool is_default; tree_stmt_iterator first, end; };
+  std::vector<segment> segs;
+  tree_stmt_iterator it = tsi_start (body);
+  while (!tsi_end_p (it))
+    {
+      flat_skip_debug (&it);
+      if (tsi_end_p (it))
+	break;
+      tree s = tsi_stmt (it);
+      if (flat_label_of (s) == brk && brk)
+	{
+	  tsi_next (&it);
+	  continue;
+	}
+      if (TREE_CODE (s) != CASE_LABEL_EXPR)
+	{
+	  fail_at (L, EXPR_LOCATION (sw), "switch statement before the first "
+		   "case label");
+	  return false;
+	}
+      segment seg;
+      seg.test = NULL;
+      seg.is_default = false;
+      while (!tsi_end_p (it) && (TREE_CODE (tsi_stmt (it)) == CASE_LABEL_EXPR
+				 || flat_is_debug (tsi_stmt (it))))
+	{
+	  tree c = tsi_stmt (it);
+	  tsi_next (&it);
+	  if (flat_is_debug (c))
+	    continue;
+	  if (!CASE_LOW (c))
+	    {
+	      seg.is_default = true;
+	      continue;
+	    }
+	  flat_expr *lo = lift_typed (L, CASE_LOW (c), xv->type);
+	  if (!lo)
+	    return false;
+	  flat_expr *t;
+	  if (CASE_HIGH (c))
+	    {
+	      flat_expr *hi = lift_typed (L, CASE_HIGH (c), xv->type);
+	      if (!hi)
+		return false;
+	      t = flat_e_binary (L.nest, FLAT_OP_LAND,
+				 flat_e_binary (L.nest, FLAT_OP_GE,
+						flat_e_var (L.nest, xv), lo),
+				 flat_e_binary (L.nest, FLAT_OP_LE,
+						flat_e_var (L.nest, xv), hi));
+	    }
+	  else
+	    t = flat_e_binary (L.nest, FLAT_OP_EQ, flat_e_var (L.nest, xv), lo);
+	  seg.test = seg.test ? flat_e_binary (L.nest, FLAT_OP_LOR, seg.test, t)
+	    : t;
+	}
+      seg.first = it;
+      bool ended = false;
+      while (!tsi_end_p (it))
+	{
+	  tree s2 = tsi_stmt (it);
+	  if (TREE_CODE (s2) == CASE_LABEL_EXPR || (brk && flat_label_of (s2) == brk))
+	    break;
+	  if (brk && flat_label_of_goto (s2) == brk)
+	    {
+	      seg.end = it;
+	      tsi_next (&it);
+	      ended = true;
+	      break;
+	    }
+	  tsi_next (&it);
+	}
+      if (!ended)
+	{
+	  seg.end = it;
+	  /* Falling off the end is fine for the last segment only.  */
+	  tree_stmt_iterator n = it;
+	  flat_skip_debug (&n);
+	  if (!tsi_end_p (n) && !(brk && flat_label_of (tsi_stmt (n)) == brk))
+	    {
+	      fail_at (L, EXPR_LOCATION (sw), "a switch case falls through "
+		       "to the next one");
+	      return false;
+	    }
+	}
+      segs.push_back (seg);
+    }
+  /* Build the chain from the last test backwards; default goes last.  */
+  flat_block chain = { NULL, NULL };
+  flat_block *deflt = NULL;
+  flat_block default_block = { NULL, NULL };
+  for (auto &seg : segs)
+    if (seg.is_default)
+      {
+	if (!lift_into (L, &default_block, seg.first, seg.end, false))
+	  return false;
+	deflt = &default_block;
+      }
+  flat_block *tail = deflt;
+  for (size_t k = segs.size (); k-- > 0;)
+    {
+      segment &seg = segs[k];
+      if (!seg.test)
+	continue;
+      flat_stmt *s = new_stmt (L, FLAT_S_IF);
+      s->u.if_.cond = seg.test;
+      if (seg.is_default)
+	{
+	  /* case X: default: — both reach the same code.  */
+	  s->u.if_.then_b = default_block;
+	}
+      else if (!lift_into (L, &s->u.if_.then_b, seg.first, seg.end, false))
+	return false;
+      if (tail)
+	s->u.if_.else_b = *tail;
+      chain.first = chain.last = NULL;
+      flat_block_append (&chain, s);
+      default_block = chain;
+      tail = &default_block;
+    }
+  if (tail)
+    for (flat_stmt *s = tail->first; s;)
+      {
+	flat_stmt *next = s->next;
+	s->next = NULL;
+	flat_block_append (L.cur, s);
+	s = next;
+      }
+  return true;
+}
+
+bool
+lift_stmt (lifter &L, tree t)
+{
+  if (L.fail.failed)
+    return false;
+  note_location (L, t);
+  switch (TREE_CODE (t))
+    {
+    case STATEMENT_LIST:
+      return lift_stmt_list (L, tsi_start (t), tsi_last (t), false)
+	&& true;
+    case BIND_EXPR:
+      {
+	flat_stmt *dummy = NULL;
+	(void) dummy;
+	tree body = BIND_EXPR_BODY (t);
+	if (TREE_CODE (body) == STATEMENT_LIST)
+	  {
+	    tree_stmt_iterator end = tsi_last (body);
+	    tsi_next (&end);
+	    return lift_stmt_list (L, tsi_start (body), end, false);
+	  }
+	return lift_stmt (L, body);
+      }
+    case DECL_EXPR:
+      return lift_decl (L, DECL_EXPR_DECL (t));
+    case DEBUG_BEGIN_STMT:
+      return true;
+    case MODIFY_EXPR:
+    case INIT_EXPR:
+      return lift_assign (L, TREE_OPERAND (t, 0), TREE_OPERAND (t, 1));
+    case PREINCREMENT_EXPR:
+    case POSTINCREMENT_EXPR:
+    case PREDECREMENT_EXPR:
+    case POSTDECREMENT_EXPR:
+      {
+	tree lhs = TREE_OPERAND (t, 0);
+	if (POINTER_TYPE_P (TREE_TYPE (lhs)))
+	  {
+	    fail_at (L, EXPR_LOCATION (t), "pointer increment is not "
+		     "supported");
+	    return false;
+	  }
+	bool inc = TREE_CODE (t) == PREINCREMENT_EXPR
+	  || TREE_CODE (t) == POSTINCREMENT_EXPR;
+	tree rhs = build2 (inc ? PLUS_EXPR : MINUS_EXPR, TREE_TYPE (lhs), lhs,
+			   fold_convert (TREE_TYPE (lhs),
+					 TREE_OPERAND (t, 1)));
+	return lift_assign (L, lhs, rhs);
+      }
+    case COND_EXPR:
+      {
+	if (!VOID_TYPE_P (TREE_TYPE (t)))
+	  break;
+	flat_expr *c = truth (L, lift_expr (L, COND_EXPR_COND (t)));
+	if (!c)
+	  return false;
+	flat_stmt *s = new_stmt (L, FLAT_S_IF);
+	s->u.if_.cond = c;
+	if (!lift_tree_into (L, &s->u.if_.then_b, COND_EXPR_THEN (t))
+	    || !lift_tree_into (L, &s->u.if_.else_b, COND_EXPR_ELSE (t)))
+	  return false;
+	flat_block_append (L.cur, s);
+	return true;
+      }
+    case SWITCH_EXPR:
+      return lift_switch (L, t);
+    case GOTO_EXPR:
+      {
+	tree lab = flat_label_of_goto (t);
+	if (lab && !L.break_labels.empty () && L.break_labels.back () == lab)
+	  {
+	    flat_block_append (L.cur, new_stmt (L, FLAT_S_BREAK));
+	    return true;
+	  }
+	if (lab && !L.break_labels.empty () && !L.break_labels.back ())
+	  fail_at (L, EXPR_LOCATION (t), "'break' out of a marked loop is "
+		   "not supported");
+	else
+	  fail_at (L, EXPR_LOCATION (t), "'goto' (or 'continue') is not "
+		   "supported");
+	return false;
+      }
+    case LABEL_EXPR:
+      return true;		/* labels of recognised loops and switches */
+    case RETURN_EXPR:
+      fail_at (L, EXPR_LOCATION (t), "'return' is not supported inside "
+	       "the loop");
+      return false;
+    case CALL_EXPR:
+      {
+	if (flat_marker_directive (t))
+	  return true;
+	return lift_call (L, t, false) != NULL;
+      }
+    case SAVE_EXPR:
+      return true;
+    case NOP_EXPR:
+    case CONVERT_EXPR:
+    case NON_LVALUE_EXPR:
+      return lift_stmt (L, TREE_OPERAND (t, 0));
+    default:
+      break;
+    }
+  if (!TREE_SIDE_EFFECTS (t))
+    return true;
+  fail_at (L, EXPR_LOCATION (t), "unsupported statement ('%s')",
+	   get_tree_code_name (TREE_CODE (t)));
+  return false;
+}
+
+/* Statements [IT, END) of a list.  In a FUNCTION_BODY (an inlined helper)
+   a `return` ends the walk and an `if` containing one takes the rest of
+   the list into both of its arms.  */
+bool
+lift_stmt_list (lifter &L, tree_stmt_iterator it, tree_stmt_iterator end,
+		bool function_body)
+{
+  flat_recorded_directive *pending = NULL;
+  location_t pending_loc = UNKNOWN_LOCATION;
+  for (; !tsi_end_p (it) && it.ptr != end.ptr;
+       tsi_next (&it))
+    {
+      if (L.fail.failed)
+	return false;
+      tree s = tsi_stmt (it);
+      if (flat_is_debug (s))
+	continue;
+      note_location (L, s);
+      flat_recorded_directive *d = flat_marker_directive (s);
+      if (d)
+	{
+	  pending = d;
+	  pending_loc = d->loc;
+	  continue;
+	}
+      /* A loop, possibly with its init statement before it.  */
+      loop_shape shape;
+      if (flat_match_loop (it, &shape))
+	{
+	  if (!lift_loop (L, shape, NULL, pending, EXPR_LOCATION (s)))
+	    return false;
+	  pending = NULL;
+	  it = shape.last;
+	  continue;
+	}
+      tree_stmt_iterator next = it;
+      tsi_next (&next);
+      flat_skip_debug (&next);
+      if ((TREE_CODE (s) == MODIFY_EXPR || TREE_CODE (s) == DECL_EXPR)
+	  && !tsi_end_p (next) && flat_match_loop (next, &shape))
+	{
+	  counted_loop c;
+	  if (TREE_CODE (s) == DECL_EXPR && flat_match_counted (shape, s, &c))
+	    {
+	      /* for (T i = lb; ...): i lives in the loop only.  */
+	      if (!lift_loop (L, shape, s, pending, EXPR_LOCATION (s)))
+		return false;
+	    }
+	  else if (TREE_CODE (s) == MODIFY_EXPR && flat_match_counted (shape, s, &c))
+	    {
+	      if (!lookup_local (L, c.index))
+		{
+		  /* Index declared outside the nest: private to the loop;
+		     the rewriter restores the final value for the outer
+		     loop, inner ones must not outlive it.  */
+		  if (L.top->parent)
+		    {
+		      fail_at (L, EXPR_LOCATION (s), "helper loop over "
+			       "global '%s'", decl_name (c.index));
+		      return false;
+		    }
+		}
+	      if (!lift_loop (L, shape, s, pending, EXPR_LOCATION (s)))
+		return false;
+	    }
+	  else
+	    {
+	      if (pending)
+		{
+		  fail_at (L, pending_loc, "not a canonical counted loop");
+		  return false;
+		}
+	      if (!lift_loop (L, shape, s, NULL, EXPR_LOCATION (s)))
+		return false;
+	    }
+	  pending = NULL;
+	  it = shape.last;
+	  continue;
+	}
+      if (pending)
+	{
+	  error_at (pending->loc, "flat: expected a 'for' loop after "
+		    "'#pragma flat %s'",
+		    flat_directive_kind_name (pending->dir.kind));
+	  pending->used = true;
+	  pending = NULL;
+	}
+      if (function_body && TREE_CODE (s) == RETURN_EXPR)
+	{
+	  tree v = TREE_OPERAND (s, 0);
+	  if (v && !lift_stmt (L, v))
+	    return false;
+	  return true;		/* the rest is unreachable */
+	}
+      if (function_body && TREE_CODE (s) == COND_EXPR
+	  && walk_tree_without_duplicates (tsi_stmt_ptr (it), [] (tree *tp,
+								 int *,
+								 void *)
+					   -> tree {
+					     return TREE_CODE (*tp)
+					       == RETURN_EXPR ? *tp
+					       : NULL_TREE; }, NULL))
+	{
+	  /* if (c) { ...; return a; } rest  ->  if (c) {...} else {rest}  */
+	  flat_expr *c = truth (L, lift_expr (L, COND_EXPR_COND (s)));
+	  if (!c)
+	    return false;
+	  flat_stmt *st = new_stmt (L, FLAT_S_IF);
+	  st->u.if_.cond = c;
+	  tree_stmt_iterator rest = it;
+	  tsi_next (&rest);
+	  for (int arm = 0; arm < 2; arm++)
+	    {
+	      flat_block *b = arm ? &st->u.if_.else_b : &st->u.if_.then_b;
+	      tree branch = arm ? COND_EXPR_ELSE (s) : COND_EXPR_THEN (s);
+	      flat_block *saved = L.cur;
+	      L.cur = b;
+	      bool ok = true;
+	      bool returned = false;
+	      if (branch)
+		{
+		  tree list = branch;
+		  if (TREE_CODE (list) == BIND_EXPR)
+		    list = BIND_EXPR_BODY (list);
+		  if (TREE_CODE (list) == STATEMENT_LIST)
+		    {
+		      tree_stmt_iterator e2 = tsi_last (list);
+		      tsi_next (&e2);
+		      for (tree_stmt_iterator k = tsi_start (list);
+			   !tsi_end_p (k); tsi_next (&k))
+			if (TREE_CODE (tsi_stmt (k)) == RETURN_EXPR)
+			  returned = true;
+		      ok = lift_stmt_list (L, tsi_start (list), e2, true);
+		    }
+		  else if (TREE_CODE (list) == RETURN_EXPR)
+		    {
+		      returned = true;
+		      ok = !TREE_OPERAND (list, 0)
+			|| lift_stmt (L, TREE_OPERAND (list, 0));
+		    }
+		  else
+		    ok = lift_stmt (L, list);
+		}
+	      if (ok && !returned)
+		ok = lift_stmt_list (L, rest, end, true);
+	      L.cur = saved;
+	      if (!ok)
+		return false;
+	    }
+	  flat_block_append (L.cur, st);
+	  return true;
+	}
+      if (!lift_stmt (L, s))
+	return false;
+    }
+  if (pending)
+    {
+      error_at (pending->loc, "flat: expected a 'for' loop after "
+		"'#pragma flat %s'", flat_directive_kind_name (pending->dir.kind));
+      pending->used = true;
+    }
+  return !L.fail.failed;
+}
+
+bool
+inline_body (lifter &L, tree fndecl, tree call)
+{
+  tree body = DECL_SAVED_TREE (fndecl);
+  if (TREE_CODE (body) == BIND_EXPR)
+    body = BIND_EXPR_BODY (body);
+  if (TREE_CODE (body) != STATEMENT_LIST)
+    {
+      tree_stmt_iterator dummy;
+      (void) dummy;
+      if (TREE_CODE (body) == RETURN_EXPR)
+	return !TREE_OPERAND (body, 0) || lift_stmt (L, TREE_OPERAND (body, 0));
+      return lift_stmt (L, body);
+    }
+  (void) call;
+  tree_stmt_iterator end = tsi_last (body);
+  tsi_next (&end);
+  /* A return inside a loop cannot be expressed structurally.  */
+  return lift_stmt_list (L, tsi_start (body), end, true);
+}
+
+/* Data clauses: a mem named in copyin/copyout/copy/create takes its
+   extent from the clause instead of from its indices.  */
+bool
+lift_clauses (lifter &L, const flat_recorded_directive *dir)
+{
+  for (const flat_clause_item &item : dir->items)
+    {
+      if (item.kind == FLAT_DATA_HOST || item.kind == FLAT_DATA_DEVICE)
+	continue;
+      flat_var *m = NULL;
+      for (auto &p : L.free_mems)
+	if (p.first == item.decl)
+	  m = p.second;
+      if (!m)
+	continue;		/* named but not accessed: nothing to move */
+      static const flat_clause clause_of[] = {
+	FLAT_CLAUSE_COPYIN, FLAT_CLAUSE_COPYOUT, FLAT_CLAUSE_COPY,
+	FLAT_CLAUSE_CREATE, FLAT_CLAUSE_PRESENT
+      };
+      m->clause = clause_of[item.kind];
+      if (item.lo && item.len)
+	{
+	  L.cur_loc = item.loc;
+	  m->extent_lo = lift_typed (L, item.lo, FLAT_T_I64);
+	  m->extent_len = lift_typed (L, item.len, FLAT_T_I64);
+	  if (!m->extent_lo || !m->extent_len)
+	    return false;
+	}
+      else if (item.kind != FLAT_DATA_PRESENT)
+	{
+	  fail_at (L, item.loc, "clause on '%s' needs a section "
+		   "'[lo:len]'", m->name);
+	  return false;
+	}
+    }
+  return true;
+}
+
+} /* namespace */
+
+/* ---- Entry point ------------------------------------------------------ */
+
+flat_nest *
+flat_lift_nest (tree fndecl, const loop_shape &shape, tree init,
+		flat_recorded_directive *dir, flat_lift_result *res)
+{
+  expanded_location xl = expand_location (dir->loc);
+  const char *file = xl.file ? lbasename (xl.file) : "?";
+  std::string where = std::string (file) + ":" + std::to_string (xl.line);
+  flat_nest *nest = flat_nest_new (dir->dir.name ? dir->dir.name
+				   : where.c_str (), file, xl.line);
+  lifter L;
+  memset (&L.fail, 0, sizeof L.fail);
+  L.nest = nest;
+  frame top;
+  top.fndecl = fndecl;
+  top.parent = NULL;
+  top.result = NULL;
+  L.top = &top;
+  L.cur = &nest->body;
+  L.cur_line = xl.line;
+  L.cur_loc = dir->loc;
+  L.nest_fndecl = fndecl;
+  L.line_locs[xl.line] = dir->loc;
+
+  bool ok = lift_loop (L, shape, init, dir, dir->loc)
+    && lift_clauses (L, dir);
+  if (!ok || L.fail.failed)
+    {
+      res->fail_loc = L.fail.loc;
+      res->fail_msg = L.fail.msg;
+      flat_nest_free (nest);
+      return NULL;
+    }
+  res->args = L.args;
+  res->line_locs = L.line_locs;
+  return nest;
+}

@@ -1,0 +1,24 @@
+/* The lifter's entry point (lift.cc).  */
+
+#ifndef FLAT_LIFT_H
+#define FLAT_LIFT_H
+
+#include "glue.h"
+#include "loops.h"
+
+struct flat_lift_result
+{
+  std::vector<tree> args;	/* call arguments, parallel to params */
+  std::map<int, location_t> line_locs;	/* IR line -> a location on it */
+  location_t fail_loc;
+  std::string fail_msg;
+};
+
+/* Lift the loop SHAPE (with INIT, its DECL_EXPR or MODIFY_EXPR, or NULL)
+   that DIR marks in FNDECL.  Returns the nest, or NULL with the reason
+   in RES.  */
+flat_nest *flat_lift_nest (tree fndecl, const loop_shape &shape, tree init,
+			   flat_recorded_directive *dir,
+			   flat_lift_result *res);
+
+#endif /* FLAT_LIFT_H */

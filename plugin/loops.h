@@ -1,0 +1,54 @@
+/* Recognising the loops the C front end lowered to labels and gotos, and
+   the canonical counted form among them (lift.cc, rewrite.cc).  */
+
+#ifndef FLAT_LOOPS_H
+#define FLAT_LOOPS_H
+
+#include "gcc-compat.h"
+
+/* A lowered loop:
+     for/while:  goto E; T:; BODY; E:; if (C) goto T; else goto X; X:;
+     do-while:   T:; BODY; if (C) goto T; else goto X; X:;
+     for (;;):   T:; BODY; goto T; [X:;]
+   BODY is [body_first, body_end).  The loop may also be a statement list
+   of its own; LAST is then that list.  */
+struct loop_shape
+{
+  tree cond;			/* NULL for for (;;) */
+  bool do_while;
+  tree_stmt_iterator body_first;
+  tree_stmt_iterator body_end;
+  tree break_label;		/* X, or NULL */
+  tree_stmt_iterator last;	/* the loop's last statement */
+};
+
+/* A canonical counted loop `for (i = lb; i CMP bound; i += step)`.  */
+struct counted_loop
+{
+  tree index;
+  tree lb;
+  tree bound;
+  enum tree_code cmp;		/* LT/LE/GT/GE/NE, index on the left */
+  HOST_WIDE_INT step;
+  tree_stmt_iterator incr;	/* the increment statement */
+};
+
+tree flat_skip_nops (tree t);
+tree flat_label_of_goto (tree t);
+tree flat_label_of (tree t);
+bool flat_is_debug (tree t);
+void flat_skip_debug (tree_stmt_iterator *it);
+
+/* Match a lowered loop starting at IT (debug statements skipped).  */
+bool flat_match_loop (tree_stmt_iterator it, loop_shape *out);
+/* Match SHAPE preceded by INIT (a DECL_EXPR with initialiser or a
+   MODIFY_EXPR) as a canonical counted loop.  */
+bool flat_match_counted (const loop_shape &shape, tree init,
+			 counted_loop *out);
+/* Does any statement of [IT, END) assign DECL (or take its address)?  */
+bool flat_range_assigns (tree_stmt_iterator it, tree_stmt_iterator end,
+			 tree decl);
+/* Does T mention DECL?  */
+bool flat_tree_uses (tree t, tree decl);
+
+#endif /* FLAT_LOOPS_H */

@@ -1,0 +1,151 @@
+/* The plugin's entry point: options, pragma registration, and the moment
+   the work happens.
+
+   Lifting needs every function of the translation unit parsed (helpers may
+   be defined after their callers) and nothing gimplified yet.  GCC has no
+   plugin event for exactly that point, so the plugin wraps the language
+   hook that parses the file: when the C front end's parse_file returns, all
+   bodies are GENERIC and cgraph has not analysed any of them.  */
+
+#include "glue.h"
+#include "../codegen/package.h"
+
+int plugin_is_GPL_compatible;
+
+flat_options flat_opts = {
+  FLAT_STRATEGY_INCREMENTAL, FLAT_BACKEND_OPENCL | FLAT_BACKEND_CUDA, 0, NULL,
+  false, false
+};
+
+static struct plugin_info flat_plugin_info = {
+  FLAT_VERSION_STRING,
+  "Flat: lifts #pragma flat loop nests into OpenCL and CUDA kernels.\n"
+  "Arguments: strategy=incremental|moderate|full, backends=opencl,cuda,\n"
+  "dump=ir|flat|kernels|all, dump-dir=DIR, strict, verbose."
+};
+
+static void (*c_parse_file_hook) (void);
+
+static void
+parse_then_lift (void)
+{
+  c_parse_file_hook ();
+  if (seen_error ())
+    return;
+  unsigned i;
+  tree fndecl;
+  FOR_EACH_VEC_ELT (flat_functions_with_directives, i, fndecl)
+    flat_process_function (fndecl);
+}
+
+/* A comma-separated list of names -> bit mask; false on an unknown name.  */
+static bool
+parse_list (const char *value, const char *const *names, const unsigned *bits,
+	    int n, unsigned *out)
+{
+  *out = 0;
+  std::string v (value ? value : "");
+  size_t pos = 0;
+  while (pos <= v.size ())
+    {
+      size_t comma = v.find (',', pos);
+      std::string word = v.substr (pos, comma == std::string::npos
+				   ? std::string::npos : comma - pos);
+      int k;
+      for (k = 0; k < n; k++)
+	if (word == names[k])
+	  break;
+      if (k == n)
+	return false;
+      *out |= bits[k];
+      if (comma == std::string::npos)
+	break;
+      pos = comma + 1;
+    }
+  return true;
+}
+
+static bool
+parse_arguments (struct plugin_name_args *info)
+{
+  bool ok = true;
+  for (int i = 0; i < info->argc; i++)
+    {
+      const char *key = info->argv[i].key;
+      const char *value = info->argv[i].value;
+      if (!strcmp (key, "strategy"))
+	{
+	  int s = value ? flat_strategy_by_name (value) : -1;
+	  if (s < 0)
+	    {
+	      error ("flat: unknown strategy '%s'; expected incremental, "
+		     "moderate or full", value ? value : "");
+	      ok = false;
+	    }
+	  else
+	    flat_opts.strategy = (flat_strategy) s;
+	}
+      else if (!strcmp (key, "backends"))
+	{
+	  static const char *const names[] = { "opencl", "cuda" };
+	  static const unsigned bits[] = { FLAT_BACKEND_OPENCL,
+					   FLAT_BACKEND_CUDA };
+	  if (!parse_list (value, names, bits, 2, &flat_opts.backends))
+	    {
+	      error ("flat: bad backends '%s'; expected a comma-separated "
+		     "list of opencl and cuda", value ? value : "");
+	      ok = false;
+	    }
+	}
+      else if (!strcmp (key, "dump"))
+	{
+	  static const char *const names[] = { "ir", "flat", "kernels", "all" };
+	  static const unsigned bits[] = { FLAT_DUMP_IR, FLAT_DUMP_FLAT,
+					   FLAT_DUMP_KERNELS,
+					   FLAT_DUMP_IR | FLAT_DUMP_FLAT
+					   | FLAT_DUMP_KERNELS };
+	  if (!parse_list (value, names, bits, 4, &flat_opts.dump))
+	    {
+	      error ("flat: bad dump '%s'; expected ir, flat, kernels or all",
+		     value ? value : "");
+	      ok = false;
+	    }
+	}
+      else if (!strcmp (key, "dump-dir") && value)
+	flat_opts.dump_dir = xstrdup (value);
+      else if (!strcmp (key, "strict") && !value)
+	flat_opts.strict = true;
+      else if (!strcmp (key, "verbose") && !value)
+	flat_opts.verbose = true;
+      else
+	{
+	  error ("flat: unknown plugin argument '%s'", key);
+	  ok = false;
+	}
+    }
+  return ok;
+}
+
+int
+plugin_init (struct plugin_name_args *info,
+	     struct plugin_gcc_version *version)
+{
+  if (!plugin_default_version_check (version, &gcc_version))
+    {
+      error ("flat: this plugin was built for GCC %s and cannot be loaded "
+	     "by GCC %s; rebuild Flat with this compiler",
+	     gcc_version.basever, version->basever);
+      return 1;
+    }
+  if (!parse_arguments (info))
+    return 1;
+  register_callback (info->base_name, PLUGIN_INFO, NULL, &flat_plugin_info);
+  register_callback (info->base_name, PLUGIN_PRAGMAS, flat_register_pragmas,
+		     NULL);
+  if (!c_parse_file_hook)
+    {
+      c_parse_file_hook = lang_hooks.parse_file;
+      lang_hooks.parse_file = parse_then_lift;
+    }
+  return 0;
+}

@@ -1,0 +1,441 @@
+/* Binding directives to loops and replacing lifted nests.
+
+   For each marker (directives.cc) the statement after it must be a loop.
+   A `map` nest that lifts and survives the pipeline (flatten/pipeline.c)
+   becomes
+
+       if (flat_run (__flat_pkg_N, &__flat_state_N, ARGS...) != 0)
+         { the original loop, unchanged }
+       else
+         i = <final value of the index>;    (only if i outlives the loop)
+
+   where __flat_pkg_N holds the nest package (codegen/package.h) in the
+   ELF section .flat_packages.  A nest that does not lift stays as it was,
+   with a warning (an error under -fplugin-arg-flat-strict).  */
+
+#include "glue.h"
+#include "lift.h"
+#include "../flatten/extent.h"
+#include "../codegen/package.h"
+#include "../codegen/codegen.h"
+
+static int package_counter;
+static tree flat_run_decl;
+
+void
+flat_reject (location_t loc, const char *reason)
+{
+  if (flat_opts.strict)
+    error_at (loc, "flat: loop not lifted: %s", reason);
+  else
+    warning_at (loc, 0, "flat: loop not lifted: %s; it runs on the host",
+		reason);
+}
+
+/* ---- Markers ---------------------------------------------------------- */
+
+static void strip_markers (tree t);
+
+static tree
+strip_markers_r (tree *tp, int *walk_subtrees, void *)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (TREE_CODE (*tp) == STATEMENT_LIST)
+    {
+      tree_stmt_iterator it = tsi_start (*tp);
+      while (!tsi_end_p (it))
+	if (flat_marker_directive (tsi_stmt (it)))
+	  tsi_delink (&it);
+	else
+	  tsi_next (&it);
+    }
+  return NULL_TREE;
+}
+
+static void
+strip_markers (tree t)
+{
+  walk_tree_without_duplicates (&t, strip_markers_r, NULL);
+}
+
+/* ---- The loop after a marker ------------------------------------------ */
+
+/* Where the marked loop is: statements [first, last] of the list, with
+   the loop's init statement (or NULL) and its shape.  */
+struct marked_loop
+{
+  tree_stmt_iterator first, last;
+  tree init;
+  loop_shape shape;
+};
+
+static bool
+find_marked_loop (tree_stmt_iterator after_marker, marked_loop *out)
+{
+  tree_stmt_iterator it = after_marker;
+  flat_skip_debug (&it);
+  if (tsi_end_p (it))
+    return false;
+  tree s = tsi_stmt (it);
+  if (getenv ("FLAT_PLUGIN_DEBUG"))
+    {
+      fprintf (stderr, "after marker: %s\n", get_tree_code_name (TREE_CODE (s)));
+      debug_generic_stmt (s);
+    }
+  out->first = it;
+  if (TREE_CODE (s) == BIND_EXPR
+      && TREE_CODE (BIND_EXPR_BODY (s)) == STATEMENT_LIST)
+    {
+      /* for (T i = lb; ...): { T i = lb; loop }  */
+      tree_stmt_iterator in = tsi_start (BIND_EXPR_BODY (s));
+      flat_skip_debug (&in);
+      if (tsi_end_p (in) || TREE_CODE (tsi_stmt (in)) != DECL_EXPR)
+	return false;
+      out->init = tsi_stmt (in);
+      tsi_next (&in);
+      if (!flat_match_loop (in, &out->shape))
+	return false;
+      tree_stmt_iterator after = out->shape.last;
+      tsi_next (&after);
+      flat_skip_debug (&after);
+      if (!tsi_end_p (after))
+	return false;
+      out->last = it;
+      return true;
+    }
+  if (TREE_CODE (s) == MODIFY_EXPR)
+    {
+      tree_stmt_iterator next = it;
+      tsi_next (&next);
+      if (!flat_match_loop (next, &out->shape))
+	return false;
+      out->init = s;
+      out->last = out->shape.last;
+      return true;
+    }
+  if (flat_match_loop (it, &out->shape))
+    {
+      out->init = NULL_TREE;
+      out->last = out->shape.last;
+      return true;
+    }
+  return false;
+}
+
+/* ---- Emission --------------------------------------------------------- */
+
+static tree
+file_scope_static (location_t loc, const char *prefix, tree type)
+{
+  char name[64];
+  snprintf (name, sizeof name, "__flat_%s_%d", prefix, package_counter);
+  tree decl = build_decl (loc, VAR_DECL, get_identifier (name), type);
+  TREE_STATIC (decl) = 1;
+  TREE_PUBLIC (decl) = 0;
+  DECL_ARTIFICIAL (decl) = 1;
+  TREE_USED (decl) = 1;
+  DECL_CONTEXT (decl) = NULL_TREE;
+  return decl;
+}
+
+static tree
+package_decl (location_t loc, const unsigned char *bytes, size_t size)
+{
+  tree type = build_array_type_nelts (unsigned_char_type_node, size);
+  tree decl = file_scope_static (loc, "pkg", build_qualified_type
+				 (type, TYPE_QUAL_CONST));
+  TREE_READONLY (decl) = 1;
+  tree init = build_string (size, (const char *) bytes);
+  TREE_TYPE (init) = type;
+  DECL_INITIAL (decl) = init;
+  set_decl_section_name (decl, FLAT_PACKAGE_ELF_SECTION);
+  SET_DECL_ALIGN (decl, 64);
+  DECL_USER_ALIGN (decl) = 1;
+  DECL_PRESERVE_P (decl) = 1;
+  varpool_node::finalize_decl (decl);
+  return decl;
+}
+
+static tree
+state_decl (location_t loc)
+{
+  tree decl = file_scope_static (loc, "state", ptr_type_node);
+  DECL_INITIAL (decl) = null_pointer_node;
+  varpool_node::finalize_decl (decl);
+  return decl;
+}
+
+/* The type a param travels as through `...` (C default promotions).  */
+static tree
+promoted_type (flat_type t)
+{
+  switch (t)
+    {
+    case FLAT_T_U32: return unsigned_type_node;
+    case FLAT_T_I64: return long_long_integer_type_node;
+    case FLAT_T_U64: return long_long_unsigned_type_node;
+    case FLAT_T_F32:
+    case FLAT_T_F64: return double_type_node;
+    default: return integer_type_node;
+    }
+}
+
+static tree
+run_call (location_t loc, tree pkg, tree state, const flat_nest *nest,
+	  const std::vector<tree> &args)
+{
+  if (!flat_run_decl)
+    {
+      tree uchar_ptr = build_pointer_type
+	(build_qualified_type (unsigned_char_type_node, TYPE_QUAL_CONST));
+      tree fntype = build_varargs_function_type_list
+	(integer_type_node, uchar_ptr, build_pointer_type (ptr_type_node),
+	 NULL_TREE);
+      flat_run_decl = build_fn_decl ("flat_run", fntype);
+    }
+  vec<tree, va_gc> *av = NULL;
+  vec_safe_push (av, fold_convert (TREE_VALUE (TYPE_ARG_TYPES
+					       (TREE_TYPE (flat_run_decl))),
+				   build_fold_addr_expr (pkg)));
+  vec_safe_push (av, build_fold_addr_expr (state));
+  for (int k = 0; k < nest->n_params; k++)
+    {
+      const flat_var *p = nest->params[k];
+      tree a = unshare_expr (args[k]);
+      vec_safe_push (av, p->kind == FLAT_VAR_MEM
+		     ? fold_convert (ptr_type_node, a)
+		     : fold_convert (promoted_type (p->type), a));
+    }
+  tree call = build_call_vec (integer_type_node,
+			      build_fold_addr_expr (flat_run_decl), av);
+  SET_EXPR_LOCATION (call, loc);
+  return call;
+}
+
+/* i = lb < ub ? lb + (ub - lb + step - 1) / step * step : lb, for an
+   index declared outside its loop.  */
+static tree
+final_index_value (const counted_loop &c)
+{
+  tree type = TREE_TYPE (c.index);
+  tree lb = fold_convert (type, unshare_expr (c.lb));
+  tree ub = fold_convert (type, unshare_expr (c.bound));
+  if (c.cmp == LE_EXPR)
+    ub = fold_build2 (PLUS_EXPR, type, ub, build_int_cst (type, 1));
+  if (c.cmp == NE_EXPR)
+    return build2 (MODIFY_EXPR, type, c.index, ub);
+  tree step = build_int_cst (type, c.step);
+  tree trips = fold_build2 (TRUNC_DIV_EXPR, type,
+			    fold_build2 (PLUS_EXPR, type,
+					 fold_build2 (MINUS_EXPR, type, ub, lb),
+					 build_int_cst (type, c.step - 1)),
+			    step);
+  tree fin = fold_build3 (COND_EXPR, type,
+			  fold_build2 (LT_EXPR, boolean_type_node, lb, ub),
+			  fold_build2 (PLUS_EXPR, type, lb,
+				       fold_build2 (MULT_EXPR, type, trips,
+						    step)), lb);
+  return build2 (MODIFY_EXPR, type, c.index, fin);
+}
+
+static void
+dump_text (const char *what, const flat_nest *nest, const char *suffix,
+	   const char *text)
+{
+  if (!text)
+    return;
+  std::string path = std::string (flat_opts.dump_dir ? flat_opts.dump_dir
+				  : ".") + "/" + nest->file + "."
+    + std::to_string (nest->line) + "." + suffix;
+  FILE *f = fopen (path.c_str (), "w");
+  if (!f)
+    {
+      warning (0, "flat: cannot write %s dump '%s'", what, path.c_str ());
+      return;
+    }
+  fputs (text, f);
+  fclose (f);
+}
+
+static location_t
+line_location (const flat_lift_result &res, int line, location_t fallback)
+{
+  auto it = res.line_locs.find (line);
+  return it != res.line_locs.end () ? it->second : fallback;
+}
+
+/* Lift, flatten and package the marked loop ML; on success replace it in
+   its statement list.  */
+static void
+replace_nest (tree fndecl, flat_recorded_directive *d, marked_loop &ml)
+{
+  flat_lift_result res;
+  flat_nest *nest = flat_lift_nest (fndecl, ml.shape, ml.init, d, &res);
+  if (!nest)
+    {
+      flat_reject (res.fail_loc, res.fail_msg.c_str ());
+      return;
+    }
+  if (flat_opts.dump & FLAT_DUMP_IR)
+    {
+      char *t = flat_nest_to_string (nest);
+      dump_text ("ir", nest, "ir", t);
+      free (t);
+    }
+  flat_diag diag;
+  memset (&diag, 0, sizeof diag);
+  if (flat_pipeline_run (nest, flat_opts.strategy, 1, &diag) != 0)
+    {
+      flat_reject (line_location (res, diag.line, d->loc), diag.msg);
+      flat_nest_free (nest);
+      return;
+    }
+  char err[512] = "";
+  size_t size = 0;
+  unsigned char *bytes = flat_package_build (nest, flat_opts.backends, &size,
+					     err, sizeof err);
+  if (!bytes)
+    {
+      flat_reject (d->loc, err);
+      flat_nest_free (nest);
+      return;
+    }
+  if (flat_opts.dump & FLAT_DUMP_FLAT)
+    dump_text ("flat", nest, "flat", flat_package_get (bytes, FLAT_PKG_PLAN));
+  if (flat_opts.dump & FLAT_DUMP_KERNELS)
+    {
+      dump_text ("kernels", nest, "cl", flat_package_get (bytes,
+							  FLAT_PKG_OPENCL));
+      dump_text ("kernels", nest, "cu", flat_package_get (bytes,
+							  FLAT_PKG_CUDA));
+    }
+  if (flat_opts.verbose)
+    inform (d->loc, "flat: lifted '%s' as a map nest: %d kernel(s), one "
+	    "device version and the host loop", nest->name, nest->n_kernels);
+
+  package_counter++;
+  location_t loc = d->loc;
+  tree pkg = package_decl (loc, bytes, size);
+  free (bytes);
+  tree state = state_decl (loc);
+  tree call = run_call (loc, pkg, state, nest, res.args);
+  flat_nest_free (nest);
+
+  /* The original statements move into the fallback arm.  */
+  tree fallback = alloc_stmt_list ();
+  tree_stmt_iterator it = ml.first;
+  tree last = tsi_stmt (ml.last);
+  counted_loop c;
+  bool index_outlives = ml.init && TREE_CODE (ml.init) == MODIFY_EXPR
+    && flat_match_counted (ml.shape, ml.init, &c);
+  tree device_arm = index_outlives ? final_index_value (c)
+    : build_empty_stmt (loc);
+  for (;;)
+    {
+      tree s = tsi_stmt (it);
+      bool done = s == last;
+      tsi_delink (&it);
+      append_to_statement_list_force (s, &fallback);
+      if (done)
+	break;
+    }
+  strip_markers (fallback);
+  tree cond = build2_loc (loc, NE_EXPR, boolean_type_node, call,
+			  integer_zero_node);
+  tree ifs = build3_loc (loc, COND_EXPR, void_type_node, cond, fallback,
+			 device_arm);
+  tsi_link_before (&it, ifs, TSI_SAME_STMT);
+}
+
+/* ---- Walking a function ----------------------------------------------- */
+
+static void process_tree (tree fndecl, tree t);
+
+static void
+process_list (tree fndecl, tree list)
+{
+  for (tree_stmt_iterator it = tsi_start (list); !tsi_end_p (it);)
+    {
+      tree s = tsi_stmt (it);
+      flat_recorded_directive *d = flat_marker_directive (s);
+      if (!d)
+	{
+	  process_tree (fndecl, s);
+	  tsi_next (&it);
+	  continue;
+	}
+      tsi_delink (&it);		/* it now points after the marker */
+      d->used = true;
+      const char *kind = flat_directive_kind_name (d->dir.kind);
+      if (d->dir.kind == FLAT_DIRECTIVE_DATA)
+	{
+	  warning_at (d->loc, 0, "flat: '#pragma flat data' is not supported "
+		      "yet; the arrays are copied by each nest");
+	  continue;
+	}
+      marked_loop ml;
+      if (!find_marked_loop (it, &ml))
+	{
+	  error_at (d->loc, "flat: expected a 'for' loop after '#pragma flat "
+		    "%s'", kind);
+	  continue;
+	}
+      if (d->dir.kind != FLAT_DIRECTIVE_MAP)
+	{
+	  warning_at (d->loc, 0, "flat: '#pragma flat %s' is not supported "
+		      "yet; the loop runs on the host", kind);
+	  continue;		/* inner markers are visited in turn */
+	}
+      replace_nest (fndecl, d, ml);
+      /* On failure the loop stays and its inner marked loops are tried
+	 on their own; on success `it` points at the new if statement,
+	 whose fallback arm holds no markers any more.  */
+    }
+}
+
+static void
+process_tree (tree fndecl, tree t)
+{
+  if (!t)
+    return;
+  switch (TREE_CODE (t))
+    {
+    case STATEMENT_LIST:
+      process_list (fndecl, t);
+      break;
+    case BIND_EXPR:
+      process_tree (fndecl, BIND_EXPR_BODY (t));
+      break;
+    case COND_EXPR:
+      if (VOID_TYPE_P (TREE_TYPE (t)))
+	{
+	  process_tree (fndecl, COND_EXPR_THEN (t));
+	  process_tree (fndecl, COND_EXPR_ELSE (t));
+	}
+      break;
+    case SWITCH_EXPR:
+      process_tree (fndecl, SWITCH_BODY (t));
+      break;
+    case TRY_FINALLY_EXPR:
+    case TRY_CATCH_EXPR:
+      process_tree (fndecl, TREE_OPERAND (t, 0));
+      process_tree (fndecl, TREE_OPERAND (t, 1));
+      break;
+    default:
+      break;
+    }
+}
+
+void
+flat_process_function (tree fndecl)
+{
+  tree body = DECL_SAVED_TREE (fndecl);
+  if (!body)
+    return;
+  tree saved = current_function_decl;
+  current_function_decl = fndecl;
+  process_tree (fndecl, body);
+  strip_markers (body);
+  current_function_decl = saved;
+}

@@ -1,0 +1,84 @@
+/* The interface every backend of libflat implements (host, OpenCL, later
+   CUDA).  run.c drives a nest through it without knowing which device API
+   is underneath: allocate buffers, copy in, build the nest's program once,
+   launch kernels, copy out.
+
+   A backend is a constant struct of function pointers.  Every function
+   returns 0 on success and -1 on failure, with a one-line message in
+   ERR (ERR_SIZE bytes) that says what the device API answered.  Device
+   objects (buffers, programs, kernels) are opaque handles.  Calls are not
+   thread-safe; run.c serialises them.  */
+
+#ifndef FLAT_RUNTIME_BACKEND_H
+#define FLAT_RUNTIME_BACKEND_H
+
+#include <stddef.h>
+
+/* Changes whenever a field is added, removed or changes meaning.  */
+#define FLAT_BACKEND_ABI 1
+
+/* One kernel argument, in the order of the kernel ABI (codegen.h).  */
+typedef struct flat_arg
+{
+  size_t size;			/* bytes of a scalar; 0 for a buffer */
+  const void *value;		/* the scalar's bytes, or the buffer handle
+				   (NULL: a null pointer) */
+} flat_arg;
+
+/* What the environment says about the device to open.  */
+typedef struct flat_backend_config
+{
+  const char *platform;		/* FLAT_PLATFORM, NULL: any */
+  int device_index;		/* FLAT_DEVICE_INDEX, -1: the first */
+  const char *cache_dir;	/* kernel binary cache, NULL: off */
+} flat_backend_config;
+
+typedef struct flat_backend
+{
+  unsigned abi;			/* FLAT_BACKEND_ABI */
+  const char *name;		/* "host", "opencl", "cuda": FLAT_LOG, cache */
+  /* Zero for the host backend, which declines all device work: the
+     caller runs its original loop, and only init, describe and shutdown
+     are set.  */
+  int runs_kernels;
+  int source_section;		/* flat_package_section of its kernels */
+  const char *build_options;	/* passed to build with that source */
+
+  /* Open the device CONFIG selects; -1 if there is none.  */
+  int (*init) (const flat_backend_config *config, char *err,
+	       size_t err_size);
+  /* Human-readable name of the open device.  */
+  int (*describe) (char *desc, size_t desc_size);
+  int (*buffer_alloc) (size_t size, void **buffer, char *err,
+		       size_t err_size);
+  int (*buffer_free) (void *buffer, char *err, size_t err_size);
+  /* Host to device and back, SIZE bytes from the buffer's start.  */
+  int (*write) (void *buffer, const void *src, size_t size, char *err,
+		size_t err_size);
+  int (*read) (void *buffer, void *dst, size_t size, char *err,
+	       size_t err_size);
+  /* Compile SOURCE with OPTIONS (through the binary cache of the config)
+     into a program; the build log goes into ERR on failure.  */
+  int (*build) (const char *source, const char *options, void **program,
+		char *err, size_t err_size);
+  /* Release a program and the kernels taken from it.  */
+  int (*program_free) (void *program, char *err, size_t err_size);
+  /* Kernel NAME of PROGRAM, and the largest work-group size it can be
+     launched with on the device.  */
+  int (*get_kernel) (void *program, const char *name, void **kernel,
+		     size_t *max_group_size, char *err, size_t err_size);
+  /* Set the N_ARGS arguments and launch GROUPS work-groups of GROUP_SIZE
+     work-items (1-D).  Asynchronous: errors may surface at finish.  */
+  int (*launch) (void *kernel, const flat_arg *args, int n_args,
+		 size_t groups, size_t group_size, char *err,
+		 size_t err_size);
+  /* Wait for all launched work.  */
+  int (*finish) (char *err, size_t err_size);
+  /* Release every device object and the device; init may follow.  */
+  int (*shutdown) (char *err, size_t err_size);
+} flat_backend;
+
+extern const flat_backend flat_backend_host;
+extern const flat_backend flat_backend_opencl;
+
+#endif /* FLAT_RUNTIME_BACKEND_H */

@@ -1,0 +1,658 @@
+/* The OpenCL backend.  libOpenCL is opened with dlopen at run time, never
+   linked, so a program built with Flat starts on a machine without any
+   OpenCL installed (init then fails and the host runs the nests).  CL/cl.h
+   is used for its types only: every entry point is a pointer found with
+   dlsym.
+
+   Device choice: the first platform whose name contains FLAT_PLATFORM
+   (case-insensitively; any platform when unset) that has a GPU, else the
+   first such platform that has a CPU device; FLAT_DEVICE_INDEX picks among
+   that platform's devices of that type.  Programs are compiled through the
+   binary cache (cache.c): a hit is loaded with clCreateProgramWithBinary,
+   a miss is built from source and its binary stored.  */
+
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+
+#include "backend.h"
+#include "cache.h"
+#include "log.h"
+
+#include "../codegen/codegen.h"
+#include "../codegen/package.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* Every OpenCL entry point the backend uses.  */
+#define CL_FUNCTIONS \
+  X (clGetPlatformIDs) \
+  X (clGetPlatformInfo) \
+  X (clGetDeviceIDs) \
+  X (clGetDeviceInfo) \
+  X (clCreateContext) \
+  X (clReleaseContext) \
+  X (clCreateCommandQueue) \
+  X (clReleaseCommandQueue) \
+  X (clCreateBuffer) \
+  X (clReleaseMemObject) \
+  X (clEnqueueWriteBuffer) \
+  X (clEnqueueReadBuffer) \
+  X (clCreateProgramWithSource) \
+  X (clCreateProgramWithBinary) \
+  X (clBuildProgram) \
+  X (clGetProgramBuildInfo) \
+  X (clGetProgramInfo) \
+  X (clReleaseProgram) \
+  X (clCreateKernel) \
+  X (clReleaseKernel) \
+  X (clGetKernelWorkGroupInfo) \
+  X (clSetKernelArg) \
+  X (clEnqueueNDRangeKernel) \
+  X (clFinish)
+
+/* A program and the kernels taken from it, released together.  */
+typedef struct cl_prog
+{
+  cl_program program;
+  cl_kernel *kernels;
+  int n_kernels;
+  struct cl_prog *next;		/* all live programs, for shutdown */
+} cl_prog;
+
+static struct
+{
+  void *lib;
+#define X(f) __typeof__ (f) *f;
+  CL_FUNCTIONS
+#undef X
+  cl_platform_id platform;
+  cl_device_id device;
+  cl_context context;
+  cl_command_queue queue;
+  size_t max_group_size;
+  char device_name[256];
+  char platform_name[256];
+  char driver[640];		/* platform and driver versions */
+  char *cache_dir;
+  cl_prog *programs;
+} cl;
+
+static const char *
+error_name (cl_int code)
+{
+  static char other[32];
+
+  switch (code)
+    {
+#define NAME(c) case c: return #c;
+      NAME (CL_DEVICE_NOT_FOUND)
+      NAME (CL_DEVICE_NOT_AVAILABLE)
+      NAME (CL_COMPILER_NOT_AVAILABLE)
+      NAME (CL_MEM_OBJECT_ALLOCATION_FAILURE)
+      NAME (CL_OUT_OF_RESOURCES)
+      NAME (CL_OUT_OF_HOST_MEMORY)
+      NAME (CL_BUILD_PROGRAM_FAILURE)
+      NAME (CL_INVALID_VALUE)
+      NAME (CL_INVALID_DEVICE)
+      NAME (CL_INVALID_BINARY)
+      NAME (CL_INVALID_BUILD_OPTIONS)
+      NAME (CL_INVALID_PROGRAM_EXECUTABLE)
+      NAME (CL_INVALID_KERNEL_NAME)
+      NAME (CL_INVALID_KERNEL)
+      NAME (CL_INVALID_ARG_INDEX)
+      NAME (CL_INVALID_ARG_VALUE)
+      NAME (CL_INVALID_ARG_SIZE)
+      NAME (CL_INVALID_KERNEL_ARGS)
+      NAME (CL_INVALID_WORK_GROUP_SIZE)
+      NAME (CL_INVALID_WORK_ITEM_SIZE)
+      NAME (CL_INVALID_GLOBAL_WORK_SIZE)
+      NAME (CL_INVALID_BUFFER_SIZE)
+      NAME (CL_INVALID_MEM_OBJECT)
+      NAME (CL_INVALID_COMMAND_QUEUE)
+      NAME (CL_INVALID_CONTEXT)
+      NAME (CL_INVALID_OPERATION)
+      NAME (CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
+#undef NAME
+    case -1001:
+      return "CL_PLATFORM_NOT_FOUND_KHR";
+    default:
+      snprintf (other, sizeof other, "OpenCL error %d", (int) code);
+      return other;
+    }
+}
+
+/* Report a failed call: "clCreateBuffer: CL_OUT_OF_RESOURCES".  */
+static int
+fail (char *err, size_t err_size, const char *what, cl_int code)
+{
+  snprintf (err, err_size, "%s: %s", what, error_name (code));
+  return -1;
+}
+
+static int
+load_library (char *err, size_t err_size)
+{
+  static const char *const names[] = { "libOpenCL.so.1", "libOpenCL.so" };
+  size_t i;
+
+  for (i = 0; i < sizeof names / sizeof names[0] && !cl.lib; i++)
+    cl.lib = dlopen (names[i], RTLD_NOW | RTLD_LOCAL);
+  if (!cl.lib)
+    {
+      snprintf (err, err_size, "no OpenCL library: %s", dlerror ());
+      return -1;
+    }
+#define X(f) \
+  cl.f = (__typeof__ (f) *) dlsym (cl.lib, #f); \
+  if (!cl.f) \
+    { \
+      snprintf (err, err_size, "no OpenCL: libOpenCL lacks %s", #f); \
+      return -1; \
+    }
+  CL_FUNCTIONS
+#undef X
+  return 0;
+}
+
+/* Case-insensitive substring test.  */
+static int
+contains (const char *haystack, const char *needle)
+{
+  size_t n = strlen (needle);
+
+  for (; *haystack; haystack++)
+    if (strncasecmp (haystack, needle, n) == 0)
+      return 1;
+  return n == 0;
+}
+
+/* Find the device CONFIG asks for: sets cl.device and the names.  */
+static int
+choose_device (const flat_backend_config *config, char *err,
+	       size_t err_size)
+{
+  static const struct
+  {
+    cl_device_type type;
+    const char *name;
+  } types[] = { { CL_DEVICE_TYPE_GPU, "GPU" }, { CL_DEVICE_TYPE_CPU, "CPU" } };
+  cl_platform_id platforms[16];
+  cl_uint n_platforms = 0, p;
+  cl_int rc;
+  size_t t;
+  int matching = 0;
+
+  rc = cl.clGetPlatformIDs (16, platforms, &n_platforms);
+  if (rc == -1001 || (rc == CL_SUCCESS && n_platforms == 0))
+    {
+      snprintf (err, err_size, "no OpenCL platform");
+      return -1;
+    }
+  if (rc != CL_SUCCESS)
+    return fail (err, err_size, "no OpenCL: clGetPlatformIDs", rc);
+  if (n_platforms > 16)
+    n_platforms = 16;
+
+  for (t = 0; t < sizeof types / sizeof types[0]; t++)
+    for (p = 0; p < n_platforms; p++)
+      {
+	cl_device_id devices[64];
+	cl_uint n_devices = 0;
+	cl_uint index = config->device_index < 0 ? 0 : config->device_index;
+
+	rc = cl.clGetPlatformInfo (platforms[p], CL_PLATFORM_NAME,
+				   sizeof cl.platform_name, cl.platform_name,
+				   NULL);
+	if (rc != CL_SUCCESS)
+	  return fail (err, err_size, "clGetPlatformInfo", rc);
+	if (config->platform && !contains (cl.platform_name, config->platform))
+	  continue;
+	matching++;
+	rc = cl.clGetDeviceIDs (platforms[p], types[t].type, 64, devices,
+				&n_devices);
+	if (rc == CL_DEVICE_NOT_FOUND || (rc == CL_SUCCESS && n_devices == 0))
+	  continue;
+	if (rc != CL_SUCCESS)
+	  return fail (err, err_size, "clGetDeviceIDs", rc);
+	if (n_devices > 64)
+	  n_devices = 64;
+	if (index >= n_devices)
+	  {
+	    snprintf (err, err_size,
+		      "FLAT_DEVICE_INDEX=%d but OpenCL platform '%s' has %u "
+		      "%s device(s)", config->device_index, cl.platform_name,
+		      (unsigned) n_devices, types[t].name);
+	    return -1;
+	  }
+	cl.platform = platforms[p];
+	cl.device = devices[index];
+	return 0;
+      }
+  if (config->platform && matching == 0)
+    snprintf (err, err_size,
+	      "no OpenCL platform matches FLAT_PLATFORM='%s'",
+	      config->platform);
+  else
+    snprintf (err, err_size, "no OpenCL GPU or CPU device");
+  return -1;
+}
+
+/* Names and limits of cl.device.  */
+static int
+query_device (char *err, size_t err_size)
+{
+  char device_version[128], driver_version[128];
+  size_t item_sizes[3] = { 0, 0, 0 };
+  cl_int rc;
+
+  rc = cl.clGetDeviceInfo (cl.device, CL_DEVICE_NAME, sizeof cl.device_name,
+			   cl.device_name, NULL);
+  if (rc == CL_SUCCESS)
+    rc = cl.clGetDeviceInfo (cl.device, CL_DEVICE_VERSION,
+			     sizeof device_version, device_version, NULL);
+  if (rc == CL_SUCCESS)
+    rc = cl.clGetDeviceInfo (cl.device, CL_DRIVER_VERSION,
+			     sizeof driver_version, driver_version, NULL);
+  if (rc == CL_SUCCESS)
+    rc = cl.clGetDeviceInfo (cl.device, CL_DEVICE_MAX_WORK_GROUP_SIZE,
+			     sizeof cl.max_group_size, &cl.max_group_size,
+			     NULL);
+  if (rc == CL_SUCCESS)
+    rc = cl.clGetDeviceInfo (cl.device, CL_DEVICE_MAX_WORK_ITEM_SIZES,
+			     sizeof item_sizes, item_sizes, NULL);
+  if (rc != CL_SUCCESS)
+    return fail (err, err_size, "clGetDeviceInfo", rc);
+  if (item_sizes[0] > 0 && item_sizes[0] < cl.max_group_size)
+    cl.max_group_size = item_sizes[0];
+  if (cl.max_group_size == 0)
+    cl.max_group_size = 1;
+  snprintf (cl.driver, sizeof cl.driver, "%s; %s; %s", cl.platform_name,
+	    device_version, driver_version);
+  return 0;
+}
+
+/* Release PROG, its kernels, and unlink it from cl.programs.  */
+static int
+release_program (cl_prog *prog)
+{
+  cl_prog **p;
+  int i, status = 0;
+
+  for (i = 0; i < prog->n_kernels; i++)
+    if (cl.clReleaseKernel (prog->kernels[i]) != CL_SUCCESS)
+      status = -1;
+  if (cl.clReleaseProgram (prog->program) != CL_SUCCESS)
+    status = -1;
+  for (p = &cl.programs; *p != prog; p = &(*p)->next)
+    ;
+  *p = prog->next;
+  free (prog->kernels);
+  free (prog);
+  return status;
+}
+
+/* Release whatever init got as far as creating; back to the start.  */
+static int
+release_all (void)
+{
+  int status = 0;
+
+  while (cl.programs)
+    if (release_program (cl.programs) != 0)
+      status = -1;
+  if (cl.queue && cl.clReleaseCommandQueue (cl.queue) != CL_SUCCESS)
+    status = -1;
+  if (cl.context && cl.clReleaseContext (cl.context) != CL_SUCCESS)
+    status = -1;
+  free (cl.cache_dir);
+  if (cl.lib && dlclose (cl.lib) != 0)
+    status = -1;
+  memset (&cl, 0, sizeof cl);
+  return status;
+}
+
+static int
+opencl_init (const flat_backend_config *config, char *err, size_t err_size)
+{
+  cl_context_properties props[3];
+  cl_int rc;
+
+  if (load_library (err, err_size) != 0
+      || choose_device (config, err, err_size) != 0
+      || query_device (err, err_size) != 0)
+    {
+      (void) release_all ();
+      return -1;
+    }
+  props[0] = CL_CONTEXT_PLATFORM;
+  props[1] = (cl_context_properties) cl.platform;
+  props[2] = 0;
+  cl.context = cl.clCreateContext (props, 1, &cl.device, NULL, NULL, &rc);
+  if (cl.context)
+    cl.queue = cl.clCreateCommandQueue (cl.context, cl.device, 0, &rc);
+  if (!cl.queue)
+    {
+      (void) release_all ();
+      return fail (err, err_size,
+		   cl.context ? "clCreateCommandQueue" : "clCreateContext", rc);
+    }
+  if (config->cache_dir)
+    {
+      cl.cache_dir = strdup (config->cache_dir);
+      if (!cl.cache_dir)
+	{
+	  (void) release_all ();
+	  snprintf (err, err_size, "out of memory");
+	  return -1;
+	}
+    }
+  return 0;
+}
+
+static int
+opencl_describe (char *desc, size_t desc_size)
+{
+  snprintf (desc, desc_size, "%s", cl.device_name);
+  return 0;
+}
+
+static int
+opencl_buffer_alloc (size_t size, void **buffer, char *err, size_t err_size)
+{
+  cl_int rc;
+  cl_mem mem = cl.clCreateBuffer (cl.context, CL_MEM_READ_WRITE, size, NULL,
+				  &rc);
+
+  if (!mem)
+    return fail (err, err_size, "clCreateBuffer", rc);
+  *buffer = mem;
+  return 0;
+}
+
+static int
+opencl_buffer_free (void *buffer, char *err, size_t err_size)
+{
+  cl_int rc = cl.clReleaseMemObject ((cl_mem) buffer);
+
+  return rc == CL_SUCCESS ? 0 : fail (err, err_size, "clReleaseMemObject",
+				      rc);
+}
+
+static int
+opencl_write (void *buffer, const void *src, size_t size, char *err,
+	      size_t err_size)
+{
+  cl_int rc = cl.clEnqueueWriteBuffer (cl.queue, (cl_mem) buffer, CL_TRUE, 0,
+				       size, src, 0, NULL, NULL);
+
+  return rc == CL_SUCCESS ? 0 : fail (err, err_size, "clEnqueueWriteBuffer",
+				      rc);
+}
+
+static int
+opencl_read (void *buffer, void *dst, size_t size, char *err,
+	     size_t err_size)
+{
+  cl_int rc = cl.clEnqueueReadBuffer (cl.queue, (cl_mem) buffer, CL_TRUE, 0,
+				      size, dst, 0, NULL, NULL);
+
+  return rc == CL_SUCCESS ? 0 : fail (err, err_size, "clEnqueueReadBuffer",
+				      rc);
+}
+
+/* "CL_BUILD_PROGRAM_FAILURE: <build log>" into ERR.  */
+static void
+build_failure (cl_program program, cl_int code, char *err, size_t err_size)
+{
+  size_t n = 0, len;
+  char *log = NULL;
+
+  if (cl.clGetProgramBuildInfo (program, cl.device, CL_PROGRAM_BUILD_LOG, 0,
+				NULL, &n) == CL_SUCCESS && n > 0)
+    log = malloc (n);
+  if (log && cl.clGetProgramBuildInfo (program, cl.device,
+				       CL_PROGRAM_BUILD_LOG, n, log, NULL)
+	     != CL_SUCCESS)
+    {
+      free (log);
+      log = NULL;
+    }
+  if (log)
+    {
+      log[n - 1] = '\0';
+      for (len = strlen (log); len > 0 && strchr (" \t\r\n", log[len - 1]);
+	   len--)
+	log[len - 1] = '\0';
+    }
+  snprintf (err, err_size, "%s: %s", error_name (code),
+	    log && *log ? log : "(no build log)");
+  free (log);
+}
+
+/* The program for KEY from the binary cache, built; NULL on a miss or if
+   the device rejects the binary.  */
+static cl_program
+program_from_cache (const char *key, const char *options)
+{
+  unsigned char *binary;
+  const unsigned char *binaries[1];
+  size_t size;
+  cl_int rc, status;
+  cl_program program;
+
+  if (flat_cache_load (cl.cache_dir, key, &binary, &size) != 0)
+    return NULL;
+  binaries[0] = binary;
+  program = cl.clCreateProgramWithBinary (cl.context, 1, &cl.device, &size,
+					  binaries, &status, &rc);
+  free (binary);
+  if (!program)
+    return NULL;
+  if (rc != CL_SUCCESS || status != CL_SUCCESS
+      || cl.clBuildProgram (program, 1, &cl.device, options, NULL, NULL)
+	 != CL_SUCCESS)
+    {
+      (void) cl.clReleaseProgram (program);
+      return NULL;
+    }
+  return program;
+}
+
+/* Store the binary of PROGRAM under KEY.  A failure turns the cache off
+   with one warning: the program itself is fine.  */
+static void
+store_binary (cl_program program, const char *key)
+{
+  char err[512];
+  size_t size = 0;
+  unsigned char *binary = NULL;
+  cl_int rc;
+  int stored = 0;
+
+  rc = cl.clGetProgramInfo (program, CL_PROGRAM_BINARY_SIZES, sizeof size,
+			    &size, NULL);
+  if (rc == CL_SUCCESS && size > 0 && (binary = malloc (size)) != NULL)
+    rc = cl.clGetProgramInfo (program, CL_PROGRAM_BINARIES, sizeof binary,
+			      &binary, NULL);
+  if (rc != CL_SUCCESS)
+    (void) fail (err, sizeof err, "clGetProgramInfo", rc);
+  else if (!binary)
+    snprintf (err, sizeof err, "no program binary");
+  else
+    stored = flat_cache_store (cl.cache_dir, key, binary, size, err,
+			       sizeof err) == 0;
+  if (!stored)
+    {
+      flat_warning ("kernel cache: %s; caching is off", err);
+      free (cl.cache_dir);
+      cl.cache_dir = NULL;
+    }
+  free (binary);
+}
+
+static int
+opencl_build (const char *source, const char *options, void **program,
+	      char *err, size_t err_size)
+{
+  char *key = NULL;
+  cl_program built = NULL;
+  cl_prog *prog;
+  cl_int rc;
+
+  if (cl.cache_dir)
+    {
+      key = flat_cache_key ("opencl", cl.device_name, cl.driver, options,
+			    source);
+      if (key)
+	built = program_from_cache (key, options);
+    }
+  if (!built)
+    {
+      built = cl.clCreateProgramWithSource (cl.context, 1, &source, NULL,
+					    &rc);
+      if (!built)
+	{
+	  free (key);
+	  return fail (err, err_size, "clCreateProgramWithSource", rc);
+	}
+      rc = cl.clBuildProgram (built, 1, &cl.device, options, NULL, NULL);
+      if (rc != CL_SUCCESS)
+	{
+	  build_failure (built, rc, err, err_size);
+	  (void) cl.clReleaseProgram (built);
+	  free (key);
+	  return -1;
+	}
+      if (key && cl.cache_dir)
+	store_binary (built, key);
+    }
+  free (key);
+  prog = calloc (1, sizeof *prog);
+  if (!prog)
+    {
+      (void) cl.clReleaseProgram (built);
+      snprintf (err, err_size, "out of memory");
+      return -1;
+    }
+  prog->program = built;
+  prog->next = cl.programs;
+  cl.programs = prog;
+  *program = prog;
+  return 0;
+}
+
+static int
+opencl_program_free (void *program, char *err, size_t err_size)
+{
+  if (release_program (program) != 0)
+    {
+      snprintf (err, err_size, "releasing an OpenCL program failed");
+      return -1;
+    }
+  return 0;
+}
+
+static int
+opencl_get_kernel (void *program, const char *name, void **kernel,
+		   size_t *max_group_size, char *err, size_t err_size)
+{
+  cl_prog *prog = program;
+  cl_kernel k, *grown;
+  size_t group;
+  cl_int rc;
+
+  k = cl.clCreateKernel (prog->program, name, &rc);
+  if (!k)
+    return fail (err, err_size, "clCreateKernel", rc);
+  rc = cl.clGetKernelWorkGroupInfo (k, cl.device, CL_KERNEL_WORK_GROUP_SIZE,
+				    sizeof group, &group, NULL);
+  grown = rc == CL_SUCCESS ? realloc (prog->kernels,
+				      (prog->n_kernels + 1) * sizeof *grown)
+			   : NULL;
+  if (!grown)
+    {
+      (void) cl.clReleaseKernel (k);
+      if (rc != CL_SUCCESS)
+	return fail (err, err_size, "clGetKernelWorkGroupInfo", rc);
+      snprintf (err, err_size, "out of memory");
+      return -1;
+    }
+  prog->kernels = grown;
+  prog->kernels[prog->n_kernels++] = k;
+  *kernel = k;
+  *max_group_size = group > 0 && group < cl.max_group_size
+		    ? group : cl.max_group_size;
+  return 0;
+}
+
+static int
+opencl_launch (void *kernel, const flat_arg *args, int n_args, size_t groups,
+	       size_t group_size, char *err, size_t err_size)
+{
+  size_t global = groups * group_size;
+  cl_int rc;
+  int i;
+
+  for (i = 0; i < n_args; i++)
+    {
+      cl_mem mem = (cl_mem) args[i].value;
+
+      if (args[i].size == 0)
+	rc = cl.clSetKernelArg (kernel, i, sizeof mem, mem ? &mem : NULL);
+      else
+	rc = cl.clSetKernelArg (kernel, i, args[i].size, args[i].value);
+      if (rc != CL_SUCCESS)
+	{
+	  snprintf (err, err_size, "clSetKernelArg %d: %s", i,
+		    error_name (rc));
+	  return -1;
+	}
+    }
+  rc = cl.clEnqueueNDRangeKernel (cl.queue, kernel, 1, NULL, &global,
+				  &group_size, 0, NULL, NULL);
+  return rc == CL_SUCCESS ? 0 : fail (err, err_size, "clEnqueueNDRangeKernel",
+				      rc);
+}
+
+static int
+opencl_finish (char *err, size_t err_size)
+{
+  cl_int rc = cl.clFinish (cl.queue);
+
+  return rc == CL_SUCCESS ? 0 : fail (err, err_size, "clFinish", rc);
+}
+
+static int
+opencl_shutdown (char *err, size_t err_size)
+{
+  if (release_all () != 0)
+    {
+      snprintf (err, err_size, "releasing the OpenCL device failed");
+      return -1;
+    }
+  return 0;
+}
+
+const flat_backend flat_backend_opencl = {
+  .abi = FLAT_BACKEND_ABI,
+  .name = "opencl",
+  .runs_kernels = 1,
+  .source_section = FLAT_PKG_OPENCL,
+  .build_options = flat_opencl_build_options,
+  .init = opencl_init,
+  .describe = opencl_describe,
+  .buffer_alloc = opencl_buffer_alloc,
+  .buffer_free = opencl_buffer_free,
+  .write = opencl_write,
+  .read = opencl_read,
+  .build = opencl_build,
+  .program_free = opencl_program_free,
+  .get_kernel = opencl_get_kernel,
+  .launch = opencl_launch,
+  .finish = opencl_finish,
+  .shutdown = opencl_shutdown
+};

@@ -1,0 +1,275 @@
+/* Parsing of the FLAT_* environment variables into a flat_env.
+
+   A pure function of an environ-style array, so tests can feed it any
+   environment and read the warnings it writes:
+
+     FLAT_GROUP_SIZE=abc FLAT_LOG=2
+       -> group_size 256 (default kept), log 2, and on WARN
+          flat: warning: ignoring FLAT_GROUP_SIZE='abc': expected a positive integer
+
+   The FLAT_THRESHOLD_* family is open-ended, which is why the input is the
+   whole environment rather than a getenv-style lookup.  */
+
+#include "env.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define THRESHOLD_PREFIX "FLAT_THRESHOLD_"
+
+static const char *const device_names[] = {
+  [FLAT_DEVICE_AUTO] = "auto",
+  [FLAT_DEVICE_CUDA] = "cuda",
+  [FLAT_DEVICE_OPENCL] = "opencl",
+  [FLAT_DEVICE_HOST] = "host"
+};
+
+const char *
+flat_device_choice_name (flat_device_choice choice)
+{
+  return device_names[choice];
+}
+
+static void
+set_defaults (flat_env *env)
+{
+  memset (env, 0, sizeof *env);
+  env->device = FLAT_DEVICE_AUTO;
+  env->device_index = -1;
+  env->group_size = 256;
+  env->default_threshold = 32768;
+}
+
+void
+flat_env_clear (flat_env *env)
+{
+  int i;
+
+  free (env->platform);
+  free (env->cache_dir);
+  free (env->tuning);
+  for (i = 0; i < env->n_thresholds; i++)
+    free (env->thresholds[i].name);
+  free (env->thresholds);
+  set_defaults (env);
+}
+
+/* Value of NAME in ENVP, or NULL.  */
+static const char *
+lookup (const char *const *envp, const char *name)
+{
+  size_t len = strlen (name);
+
+  for (; *envp; envp++)
+    if (strncmp (*envp, name, len) == 0 && (*envp)[len] == '=')
+      return *envp + len + 1;
+  return NULL;
+}
+
+/* Decimal digits only, in [MIN, MAX].  */
+static int
+parse_integer (const char *s, int64_t min, int64_t max, int64_t *out)
+{
+  char *end;
+  long long v;
+
+  if (*s < '0' || *s > '9')
+    return -1;
+  errno = 0;
+  v = strtoll (s, &end, 10);
+  if (errno != 0 || *end != '\0' || v < min || v > max)
+    return -1;
+  *out = v;
+  return 0;
+}
+
+static void
+warn_bad (FILE *warn, const char *name, const char *value,
+	  const char *expected)
+{
+  fprintf (warn, "flat: warning: ignoring %s='%s': expected %s\n", name,
+	   value, expected);
+}
+
+/* Parse the integer variable NAME into *OUT if it is set; returns the
+   number of bad values (0 or 1).  */
+static int
+integer_var (const char *const *envp, FILE *warn, const char *name,
+	     int64_t min, int64_t max, const char *expected, int64_t *out)
+{
+  const char *value = lookup (envp, name);
+
+  if (!value || !*value)
+    return 0;
+  if (parse_integer (value, min, max, out) != 0)
+    {
+      warn_bad (warn, name, value, expected);
+      return 1;
+    }
+  return 0;
+}
+
+/* Copy of the string variable NAME into *OUT if set and non-empty.
+   Returns -1 if memory ran out.  */
+static int
+string_var (const char *const *envp, const char *name, char **out)
+{
+  const char *value = lookup (envp, name);
+
+  if (!value || !*value)
+    return 0;
+  *out = strdup (value);
+  return *out ? 0 : -1;
+}
+
+static int
+device_var (const char *const *envp, FILE *warn, flat_device_choice *out)
+{
+  const char *value = lookup (envp, "FLAT_DEVICE");
+  size_t i;
+
+  if (!value || !*value)
+    return 0;
+  for (i = 0; i < sizeof device_names / sizeof device_names[0]; i++)
+    if (strcasecmp (value, device_names[i]) == 0)
+      {
+	*out = (flat_device_choice) i;
+	return 0;
+      }
+  warn_bad (warn, "FLAT_DEVICE", value, "auto, cuda, opencl or host");
+  return 1;
+}
+
+/* $XDG_CACHE_HOME/flat if that is an absolute path, else
+   $HOME/.cache/flat, else none.  Returns -1 if memory ran out.  */
+static int
+default_cache_dir (const char *const *envp, char **out)
+{
+  const char *xdg = lookup (envp, "XDG_CACHE_HOME");
+  const char *home = lookup (envp, "HOME");
+  const char *base, *suffix;
+  size_t len;
+
+  if (xdg && xdg[0] == '/')
+    {
+      base = xdg;
+      suffix = "/flat";
+    }
+  else if (home && *home)
+    {
+      base = home;
+      suffix = "/.cache/flat";
+    }
+  else
+    return 0;
+  len = strlen (base) + strlen (suffix) + 1;
+  *out = malloc (len);
+  if (!*out)
+    return -1;
+  snprintf (*out, len, "%s%s", base, suffix);
+  return 0;
+}
+
+/* Every FLAT_THRESHOLD_<name>=<value> of ENVP, in order.  Returns the
+   number of bad values, or -1 if memory ran out.  */
+static int
+threshold_vars (const char *const *envp, FILE *warn, flat_env *env)
+{
+  size_t prefix_len = strlen (THRESHOLD_PREFIX);
+  const char *const *p;
+  int bad = 0, n = 0;
+
+  for (p = envp; *p; p++)
+    if (strncmp (*p, THRESHOLD_PREFIX, prefix_len) == 0)
+      n++;
+  if (n == 0)
+    return 0;
+  env->thresholds = calloc (n, sizeof *env->thresholds);
+  if (!env->thresholds)
+    return -1;
+  for (p = envp; *p; p++)
+    {
+      const char *name, *eq, *value;
+      char var[256];
+      int64_t v;
+
+      if (strncmp (*p, THRESHOLD_PREFIX, prefix_len) != 0)
+	continue;
+      name = *p + prefix_len;
+      eq = strchr (name, '=');
+      if (!eq)
+	continue;
+      value = eq + 1;
+      if (!*value)
+	continue;
+      snprintf (var, sizeof var, "%.*s", (int) (eq - *p), *p);
+      if (eq == name)
+	{
+	  warn_bad (warn, var, value,
+		    "a threshold name after " THRESHOLD_PREFIX);
+	  bad++;
+	  continue;
+	}
+      if (parse_integer (value, 0, INT64_MAX, &v) != 0)
+	{
+	  warn_bad (warn, var, value, "a non-negative integer");
+	  bad++;
+	  continue;
+	}
+      env->thresholds[env->n_thresholds].name = strndup (name, eq - name);
+      if (!env->thresholds[env->n_thresholds].name)
+	return -1;
+      env->thresholds[env->n_thresholds++].value = v;
+    }
+  return bad;
+}
+
+int
+flat_env_parse (flat_env *env, const char *const *envp, FILE *warn)
+{
+  int64_t v;
+  int bad = 0, n;
+
+  set_defaults (env);
+  bad += device_var (envp, warn, &env->device);
+
+  v = env->device_index;
+  bad += integer_var (envp, warn, "FLAT_DEVICE_INDEX", 0, INT32_MAX,
+		      "a non-negative integer", &v);
+  env->device_index = (int) v;
+
+  v = env->group_size;
+  bad += integer_var (envp, warn, "FLAT_GROUP_SIZE", 1, INT32_MAX,
+		      "a positive integer", &v);
+  env->group_size = (int) v;
+
+  v = env->log;
+  bad += integer_var (envp, warn, "FLAT_LOG", 0, 2, "0, 1 or 2", &v);
+  env->log = (int) v;
+
+  v = env->profile;
+  bad += integer_var (envp, warn, "FLAT_PROFILE", 0, 1, "0 or 1", &v);
+  env->profile = (int) v;
+
+  bad += integer_var (envp, warn, "FLAT_DEFAULT_THRESHOLD", 0, INT64_MAX,
+		      "a non-negative integer", &env->default_threshold);
+
+  if (string_var (envp, "FLAT_PLATFORM", &env->platform) != 0
+      || string_var (envp, "FLAT_TUNING", &env->tuning) != 0
+      || string_var (envp, "FLAT_CACHE_DIR", &env->cache_dir) != 0
+      || (!env->cache_dir && default_cache_dir (envp, &env->cache_dir) != 0))
+    {
+      flat_env_clear (env);
+      return -1;
+    }
+
+  n = threshold_vars (envp, warn, env);
+  if (n < 0)
+    {
+      flat_env_clear (env);
+      return -1;
+    }
+  return bad + n;
+}

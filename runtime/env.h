@@ -1,0 +1,56 @@
+/* The runtime's settings, read once per process from FLAT_* environment
+   variables (SPEC section 3).  */
+
+#ifndef FLAT_RUNTIME_ENV_H
+#define FLAT_RUNTIME_ENV_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+typedef enum flat_device_choice
+{
+  FLAT_DEVICE_AUTO,
+  FLAT_DEVICE_CUDA,
+  FLAT_DEVICE_OPENCL,
+  FLAT_DEVICE_HOST
+} flat_device_choice;
+
+/* FLAT_THRESHOLD_<name>=<value>; NAME is the part after the prefix.  */
+typedef struct flat_threshold_setting
+{
+  char *name;
+  int64_t value;
+} flat_threshold_setting;
+
+typedef struct flat_env
+{
+  flat_device_choice device;	/* FLAT_DEVICE, default auto */
+  char *platform;		/* FLAT_PLATFORM, NULL: any */
+  int device_index;		/* FLAT_DEVICE_INDEX, -1 when unset */
+  int group_size;		/* FLAT_GROUP_SIZE, default 256 */
+  int log;			/* FLAT_LOG: 0, 1 or 2 */
+  int profile;			/* FLAT_PROFILE: 0 or 1 */
+  char *cache_dir;		/* FLAT_CACHE_DIR or the XDG default; NULL:
+				   no cache */
+  int64_t default_threshold;	/* FLAT_DEFAULT_THRESHOLD, default 32768 */
+  flat_threshold_setting *thresholds;	/* FLAT_THRESHOLD_* */
+  int n_thresholds;
+  char *tuning;			/* FLAT_TUNING, NULL when unset */
+} flat_env;
+
+/* Fill ENV from ENVP, an environment in the form of `environ' ("NAME=VALUE"
+   strings, NULL-terminated; the first definition of a name counts).  A
+   variable that is unset or empty keeps its default; a bad value is
+   reported as one line on WARN naming the variable and is ignored.
+   Returns the number of bad values, or -1 if memory ran out (ENV is then
+   cleared).  Reads nothing else: the process passes `environ', tests their
+   own arrays.  */
+int flat_env_parse (flat_env *env, const char *const *envp, FILE *warn);
+
+/* Free what flat_env_parse allocated; ENV is left with the defaults.  */
+void flat_env_clear (flat_env *env);
+
+/* Spelling of CHOICE as FLAT_DEVICE takes it ("auto", "cuda", ...).  */
+const char *flat_device_choice_name (flat_device_choice choice);
+
+#endif /* FLAT_RUNTIME_ENV_H */

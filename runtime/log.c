@@ -1,0 +1,68 @@
+/* Diagnostics of the runtime, so that every message has the same "flat: "
+   prefix and the FLAT_LOG levels are decided in one place.  The testsuite
+   greps these lines, e.g.
+
+     flat: run saxpy.c:12 on opencl: k0 (pthread-haswell)
+     flat: launch saxpy.c:12 k0 total=1000 groups=4 x 256
+     flat: copyin saxpy.c:12 x 4000 bytes
+
+   so their shape is part of the interface.  */
+
+#include "log.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+static int log_level;
+
+void
+flat_log_init (int level)
+{
+  log_level = level;
+}
+
+int
+flat_log_level (void)
+{
+  return log_level;
+}
+
+void
+flat_warning (const char *fmt, ...)
+{
+  va_list ap;
+
+  fputs ("flat: warning: ", stderr);
+  va_start (ap, fmt);
+  vfprintf (stderr, fmt, ap);
+  va_end (ap);
+  fputc ('\n', stderr);
+}
+
+void
+flat_log_run (const char *nest, const char *backend, const char *version,
+	      const char *reason)
+{
+  if (log_level >= 1)
+    fprintf (stderr, "flat: run %s on %s: %s (%s)\n", nest, backend,
+	     version, reason);
+}
+
+void
+flat_log_launch (const char *nest, const char *kernel, int64_t total,
+		 size_t groups, size_t group_size)
+{
+  if (log_level >= 2)
+    fprintf (stderr, "flat: launch %s %s total=%" PRId64 " groups=%zu x %zu\n",
+	     nest, kernel, total, groups, group_size);
+}
+
+void
+flat_log_transfer (const char *nest, const char *direction,
+		   const char *mems, size_t bytes)
+{
+  if (log_level >= 2)
+    fprintf (stderr, "flat: %s %s %s %zu bytes\n", direction, nest, mems,
+	     bytes);
+}

@@ -1,0 +1,31 @@
+/* Diagnostics of the runtime on stderr: warnings (always) and the
+   FLAT_LOG trace of what ran where (SPEC section 3).  */
+
+#ifndef FLAT_RUNTIME_LOG_H
+#define FLAT_RUNTIME_LOG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Set the FLAT_LOG level (0, 1 or 2); 0 until called.  */
+void flat_log_init (int level);
+int flat_log_level (void);
+
+/* "flat: warning: MESSAGE" on a line of its own.  */
+void flat_warning (const char *fmt, ...)
+  __attribute__ ((format (printf, 1, 2)));
+
+/* Level 1: one line per nest execution,
+   "flat: run NEST on BACKEND: VERSION (REASON)".  */
+void flat_log_run (const char *nest, const char *backend,
+		   const char *version, const char *reason);
+
+/* Level 2: one line per kernel launch and per transfer.  DIRECTION is
+   "copyin" or "copyout", MEMS names the arrays the buffer holds ("x", or
+   "a+b" when they overlap).  */
+void flat_log_launch (const char *nest, const char *kernel, int64_t total,
+		      size_t groups, size_t group_size);
+void flat_log_transfer (const char *nest, const char *direction,
+			const char *mems, size_t bytes);
+
+#endif /* FLAT_RUNTIME_LOG_H */

@@ -1,0 +1,825 @@
+/* flat_run: one execution of a lifted nest, as the plugin's rewritten code
+   calls it,
+
+     if (flat_run (flat_package_7, &flat_state_7, n, a, x, y) != 0)
+       original loop;
+
+   The first call of a nest parses its package into a state kept in
+   *STATE.  Each call then reads the arguments, interprets the plan (for
+   now a sequence of `launch kN'), and for a plan with work: places the
+   arrays in device buffers (layout.c), copies them in, launches, copies
+   the written ones out.  Any failure on the way prints one warning, puts
+   the nest on the host for good, and returns 1 so the original loop runs.
+
+   Note [Copy-out after a failure]
+   The original loop may only run on host arrays that nothing has touched.
+   Everything that can fail before the first byte is copied out does so
+   before it: errors of asynchronous launches surface at the finish that
+   precedes the copy-out.  A read that fails after that can have written
+   part of an array; the nest still falls back to the host, which is right
+   only when it does not read what it writes.  This needs a transfer to
+   fail on a device that just completed the kernels, and staging every
+   copy-out through host memory to cover it would tax every run.  */
+
+#include "flat.h"
+
+#include "backend.h"
+#include "backends.h"
+#include "control.h"
+#include "env.h"
+#include "layout.h"
+#include "log.h"
+#include "pool.h"
+#include "profile.h"
+#include "stats.h"
+
+#include "../codegen/package.h"
+#include "../flatten/extent.h"
+#include "../flatten/ir.h"
+#include "../flatten/value.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* At most this many work-groups per launch; kernels walk larger sizes
+   with their grid-stride loop.  */
+#define MAX_GROUPS ((int64_t) 65536)
+
+/* Messages can carry a build log.  */
+#define ERR_SIZE 8192
+
+extern char **environ;
+
+/* A kernel argument of a scalar param, in the type of the kernel ABI.  */
+typedef union scalar
+{
+  int8_t i8;
+  uint8_t u8;
+  int16_t i16;
+  uint16_t u16;
+  int32_t i32;
+  uint32_t u32;
+  int64_t i64;
+  uint64_t u64;
+  float f32;
+  double f64;
+} scalar;
+
+/* A device buffer during one execution.  */
+typedef struct buffer
+{
+  void *handle;
+  size_t size, capacity;
+  int written;			/* holds a mem the nest writes */
+  char mems[128];		/* "x" or "a+b", for FLAT_LOG=2 */
+} buffer;
+
+/* What libflat keeps per nest (behind the plugin's flat_state_N).  */
+typedef struct nest_state
+{
+  const unsigned char *package;
+  char *name;
+  flat_nest *nest;		/* NULL: the package is unusable */
+  int host_only;		/* a device step failed */
+
+  int n_mems, n_args;
+  int n_launches;
+  int *launch_kernel;		/* kernel index of each launch */
+
+  /* Device program, valid while generation == rt.generation.  */
+  void *program;
+  unsigned generation;
+  void **kernels;		/* by kernel index */
+  size_t *max_group;
+  flat_profile_entry **profile;
+
+  /* Scratch of one execution.  */
+  flat_value *values;		/* by var id */
+  flat_extent *extents;		/* by var id */
+  flat_mem_span *spans;		/* by mem, in params order */
+  flat_buffer_span *buffer_spans;
+  buffer *buffers;
+  int64_t *totals;		/* work-items of each launch */
+  scalar *scalars;		/* by param position */
+  flat_arg *args;
+} nest_state;
+
+/* The process: settings, backend, buffer pool.  */
+static struct
+{
+  int ready;
+  unsigned generation;
+  flat_env env;
+  const flat_backend *backend;
+  char reason[600];		/* why the host: FLAT_LOG */
+  char device[256];		/* what runs the kernels: FLAT_LOG */
+  flat_pool pool;
+} rt;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void
+runtime_init (void)
+{
+  if (flat_env_parse (&rt.env, (const char *const *) environ, stderr) < 0)
+    {
+      flat_warning ("out of memory reading the environment; running on "
+		    "the host");
+      rt.backend = &flat_backend_host;
+      snprintf (rt.reason, sizeof rt.reason, "out of memory");
+    }
+  else
+    {
+      flat_log_init (rt.env.log);
+      rt.backend = flat_backend_choose (&rt.env, rt.reason, sizeof rt.reason);
+    }
+  if (rt.backend->runs_kernels)
+    {
+      if (rt.backend->describe (rt.device, sizeof rt.device) != 0)
+	snprintf (rt.device, sizeof rt.device, "%s device",
+		  rt.backend->name);
+      flat_pool_init (&rt.pool, rt.backend);
+    }
+  rt.ready = 1;
+}
+
+/* ---- Nest states ------------------------------------------------------ */
+
+static void
+state_free (nest_state *st)
+{
+  char err[ERR_SIZE];
+
+  if (st->program && st->generation == rt.generation && rt.ready)
+    (void) rt.backend->program_free (st->program, err, sizeof err);
+  if (st->nest)
+    flat_nest_free (st->nest);
+  free (st->name);
+  free (st->launch_kernel);
+  free (st->kernels);
+  free (st->max_group);
+  free (st->profile);
+  free (st->values);
+  free (st->extents);
+  free (st->spans);
+  free (st->buffer_spans);
+  free (st->buffers);
+  free (st->totals);
+  free (st->scalars);
+  free (st->args);
+  free (st);
+}
+
+static int
+kernel_index (const flat_nest *nest, const flat_kernel *k)
+{
+  int i;
+
+  for (i = 0; i < nest->n_kernels; i++)
+    if (nest->kernels[i] == k)
+      return i;
+  return -1;
+}
+
+/* Parse PACKAGE into ST (name, nest, launches, scratch).  */
+static int
+load_package (nest_state *st, const unsigned char *package, char *err,
+	      size_t err_size)
+{
+  uint32_t size;
+  const char *name, *plan;
+  flat_nest *nest;
+  const flat_stmt *s;
+  int i, m, n_vars, n_params, n_launches = 0;
+
+  if (memcmp (package, FLAT_PACKAGE_MAGIC, sizeof FLAT_PACKAGE_MAGIC) != 0)
+    {
+      snprintf (err, err_size, "not a Flat package");
+      return -1;
+    }
+  memcpy (&size, package + 12, sizeof size);
+  if (flat_package_size (package, size) != size)
+    {
+      snprintf (err, err_size, "malformed package");
+      return -1;
+    }
+  name = flat_package_get (package, FLAT_PKG_NAME);
+  st->name = strdup (name ? name : "?");
+  plan = flat_package_get (package, FLAT_PKG_PLAN);
+  if (!st->name || !plan)
+    {
+      snprintf (err, err_size, st->name ? "no plan" : "out of memory");
+      return -1;
+    }
+  nest = st->nest = flat_parse_nest (plan, err, err_size);
+  if (!nest)
+    return -1;
+
+  for (s = nest->plan.first; s; s = s->next)
+    if (s->kind != FLAT_S_LAUNCH)
+      {
+	snprintf (err, err_size, "plan statement on line %d is not "
+		  "supported by this libflat", s->line);
+	return -1;
+      }
+    else
+      n_launches++;
+
+  n_vars = nest->n_vars > 0 ? nest->n_vars : 1;
+  n_params = nest->n_params > 0 ? nest->n_params : 1;
+  for (i = 0; i < nest->n_params; i++)
+    st->n_mems += nest->params[i]->kind == FLAT_VAR_MEM;
+  st->n_args = nest->n_params + st->n_mems;
+  st->n_launches = n_launches;
+  st->package = package;
+  st->launch_kernel = calloc (n_launches + 1, sizeof *st->launch_kernel);
+  st->kernels = calloc (nest->n_kernels + 1, sizeof *st->kernels);
+  st->max_group = calloc (nest->n_kernels + 1, sizeof *st->max_group);
+  st->profile = calloc (nest->n_kernels + 1, sizeof *st->profile);
+  st->values = calloc (n_vars, sizeof *st->values);
+  st->extents = calloc (n_vars, sizeof *st->extents);
+  st->spans = calloc (st->n_mems + 1, sizeof *st->spans);
+  st->buffer_spans = calloc (st->n_mems + 1, sizeof *st->buffer_spans);
+  st->buffers = calloc (st->n_mems + 1, sizeof *st->buffers);
+  st->totals = calloc (n_launches + 1, sizeof *st->totals);
+  st->scalars = calloc (n_params, sizeof *st->scalars);
+  st->args = calloc (st->n_args + 1, sizeof *st->args);
+  if (!st->launch_kernel || !st->kernels || !st->max_group || !st->profile
+      || !st->values || !st->extents || !st->spans || !st->buffer_spans
+      || !st->buffers || !st->totals || !st->scalars || !st->args)
+    {
+      snprintf (err, err_size, "out of memory");
+      return -1;
+    }
+  for (i = 0, s = nest->plan.first; s; s = s->next, i++)
+    {
+      st->launch_kernel[i] = kernel_index (nest, s->u.launch.kernel);
+      if (st->launch_kernel[i] < 0)
+	{
+	  snprintf (err, err_size, "launch of a kernel not in the nest");
+	  return -1;
+	}
+    }
+  for (i = 0, m = 0; i < nest->n_params; i++)
+    if (nest->params[i]->kind == FLAT_VAR_MEM)
+      {
+	st->spans[m].name = nest->params[i]->name;
+	st->spans[m++].elem_size = flat_type_table[nest->params[i]->type].size;
+      }
+  return 0;
+}
+
+/* The state of the nest in PACKAGE; NULL if memory ran out.  An unusable
+   package gives a state without a nest, after one warning.  */
+static nest_state *
+state_new (const unsigned char *package)
+{
+  char err[ERR_SIZE];
+  nest_state *st = calloc (1, sizeof *st);
+
+  if (!st)
+    return NULL;
+  if (load_package (st, package, err, sizeof err) != 0)
+    {
+      flat_warning ("%s: unusable package: %s; running on the host",
+		    st->name ? st->name : "?", err);
+      if (st->nest)
+	flat_nest_free (st->nest);
+      st->nest = NULL;
+      if (!st->name)
+	{
+	  state_free (st);
+	  return NULL;
+	}
+    }
+  return st;
+}
+
+/* ---- One execution ---------------------------------------------------- */
+
+/* Read the arguments after STATE in flat_run: scalar params into
+   st->values (and their kernel-argument form into st->scalars), array
+   addresses into st->spans.  */
+static void
+read_args (nest_state *st, va_list *ap)
+{
+  const flat_nest *nest = st->nest;
+  int i, m = 0;
+
+  for (i = 0; i < nest->n_params; i++)
+    {
+      const flat_var *v = nest->params[i];
+      scalar *k = &st->scalars[i];
+      flat_value x;
+
+      if (v->kind == FLAT_VAR_MEM)
+	{
+	  st->spans[m++].base = (uintptr_t) va_arg (*ap, void *);
+	  continue;
+	}
+      switch (v->type)
+	{
+	case FLAT_T_U32:
+	  x.u = va_arg (*ap, unsigned int);
+	  break;
+	case FLAT_T_I64:
+	  x.i = va_arg (*ap, long long);
+	  break;
+	case FLAT_T_U64:
+	  x.u = va_arg (*ap, unsigned long long);
+	  break;
+	case FLAT_T_F32:
+	case FLAT_T_F64:
+	  x.f = va_arg (*ap, double);
+	  break;
+	default:
+	  x.i = va_arg (*ap, int);
+	  break;
+	}
+      x = st->values[v->id] = flat_value_normalize (v->type, x);
+      switch (v->type)
+	{
+	case FLAT_T_BOOL:
+	case FLAT_T_U8:
+	  k->u8 = (uint8_t) x.u;
+	  break;
+	case FLAT_T_I8:
+	  k->i8 = (int8_t) x.i;
+	  break;
+	case FLAT_T_I16:
+	  k->i16 = (int16_t) x.i;
+	  break;
+	case FLAT_T_U16:
+	  k->u16 = (uint16_t) x.u;
+	  break;
+	case FLAT_T_I32:
+	  k->i32 = (int32_t) x.i;
+	  break;
+	case FLAT_T_U32:
+	  k->u32 = (uint32_t) x.u;
+	  break;
+	case FLAT_T_I64:
+	  k->i64 = x.i;
+	  break;
+	case FLAT_T_U64:
+	  k->u64 = x.u;
+	  break;
+	case FLAT_T_F32:
+	  k->f32 = (float) x.f;
+	  break;
+	case FLAT_T_F64:
+	  k->f64 = x.f;
+	  break;
+	case FLAT_N_TYPES:
+	  break;
+	}
+    }
+}
+
+/* Work-items of every launch into st->totals; *ANY whether some launch
+   has work.  */
+static int
+count_work (nest_state *st, int *any, char *err, size_t err_size)
+{
+  int l, d;
+
+  *any = 0;
+  for (l = 0; l < st->n_launches; l++)
+    {
+      const flat_kernel *k = st->nest->kernels[st->launch_kernel[l]];
+      int64_t total = 1;
+
+      for (d = 0; d < k->n_dims; d++)
+	{
+	  int64_t trips = flat_range_trip_count (&k->dims[d], st->values);
+
+	  if (trips < 0)
+	    {
+	      snprintf (err, err_size, "trip count of dimension %d of %s "
+			"unknown", d, k->name);
+	      return -1;
+	    }
+	  if (trips > 0 && total > INT64_MAX / trips)
+	    {
+	      snprintf (err, err_size, "%s has more than 2^63 work-items",
+			k->name);
+	      return -1;
+	    }
+	  total *= trips;
+	}
+      st->totals[l] = total;
+      *any |= total > 0;
+    }
+  return 0;
+}
+
+/* Build the nest's program and get its kernels.  */
+static int
+prepare_program (nest_state *st, const char **what, char *err,
+		 size_t err_size)
+{
+  const flat_backend *b = rt.backend;
+  const char *source = flat_package_get (st->package, b->source_section);
+  int i;
+
+  if (!source)
+    {
+      *what = "no kernels";
+      snprintf (err, err_size, "the package has no %s source", b->name);
+      return -1;
+    }
+  *what = "building the program";
+  if (b->build (source, b->build_options, &st->program, err, err_size) != 0)
+    {
+      st->program = NULL;
+      return -1;
+    }
+  st->generation = rt.generation;
+  *what = "getting a kernel";
+  for (i = 0; i < st->nest->n_kernels; i++)
+    {
+      char name[128];
+      const char *kname = st->nest->kernels[i]->name;
+
+      snprintf (name, sizeof name, "flat_%s", kname);
+      if (b->get_kernel (st->program, name, &st->kernels[i],
+			 &st->max_group[i], err, err_size) != 0)
+	return -1;
+      if (rt.env.profile && !st->profile[i])
+	{
+	  st->profile[i] = flat_profile_entry_new (st->name, kname);
+	  if (!st->profile[i])
+	    {
+	      snprintf (err, err_size, "out of memory");
+	      return -1;
+	    }
+	}
+    }
+  return 0;
+}
+
+/* The smallest interval holding A and B.  */
+static flat_interval
+hull (flat_interval a, flat_interval b)
+{
+  flat_interval h;
+
+  if (a.lo > a.hi)
+    return b;
+  if (b.lo > b.hi)
+    return a;
+  h.lo = a.lo < b.lo ? a.lo : b.lo;
+  h.hi = a.hi > b.hi ? a.hi : b.hi;
+  return h;
+}
+
+/* Extents of the mems and their buffers for this execution.  Returns the
+   number of buffers, or -1.  */
+static int
+place_arrays (nest_state *st, char *err, size_t err_size)
+{
+  const flat_nest *nest = st->nest;
+  flat_interval touched;
+  int i, m = 0, n_buffers;
+
+  if (flat_extent_eval (nest, st->values, st->extents, err, err_size) != 0)
+    return -1;
+  for (i = 0; i < nest->n_params; i++)
+    {
+      const flat_extent *e = &st->extents[nest->params[i]->id];
+      flat_mem_span *s;
+
+      if (nest->params[i]->kind != FLAT_VAR_MEM)
+	continue;
+      s = &st->spans[m++];
+      touched = hull (e->read, e->write);
+      s->lo = touched.lo;
+      s->hi = touched.hi;
+    }
+  if (flat_layout (st->spans, st->n_mems, st->buffer_spans, &n_buffers, err,
+		   err_size) != 0)
+    return -1;
+
+  for (i = 0; i < n_buffers; i++)
+    {
+      st->buffers[i].size = st->buffer_spans[i].end
+			    - st->buffer_spans[i].start;
+      st->buffers[i].written = 0;
+      st->buffers[i].mems[0] = '\0';
+    }
+  for (i = 0, m = 0; i < nest->n_params; i++)
+    if (nest->params[i]->kind == FLAT_VAR_MEM)
+      {
+	const flat_extent *e = &st->extents[nest->params[i]->id];
+	const flat_mem_span *s = &st->spans[m++];
+	buffer *b;
+	size_t len;
+
+	if (s->buffer < 0)
+	  continue;
+	b = &st->buffers[s->buffer];
+	b->written |= e->write.lo <= e->write.hi;
+	len = strlen (b->mems);
+	snprintf (b->mems + len, sizeof b->mems - len, "%s%s",
+		  len > 0 ? "+" : "", s->name);
+      }
+  return n_buffers;
+}
+
+/* The kernel arguments of this execution, in the order of the ABI.  */
+static void
+set_args (nest_state *st)
+{
+  const flat_nest *nest = st->nest;
+  int i, a = 0, m = 0;
+
+  for (i = 0; i < nest->n_params; i++)
+    {
+      const flat_var *v = nest->params[i];
+
+      if (v->kind == FLAT_VAR_MEM)
+	{
+	  const flat_mem_span *s = &st->spans[m++];
+
+	  st->args[a].size = 0;
+	  st->args[a++].value = s->buffer >= 0
+				? st->buffers[s->buffer].handle : NULL;
+	  st->args[a].size = sizeof s->buffer_lo;
+	  st->args[a++].value = &s->buffer_lo;
+	}
+      else
+	{
+	  st->args[a].size = flat_type_table[v->type].size;
+	  st->args[a++].value = &st->scalars[i];
+	}
+    }
+}
+
+/* Whether NAME is an item of the comma-separated LIST.  */
+static int
+listed (const char *list, const char *name)
+{
+  size_t n = strlen (name);
+  const char *p;
+
+  for (p = list; (p = strstr (p, name)) != NULL; p += n)
+    if ((p == list || p[-1] == ',') && (p[n] == ',' || p[n] == '\0'))
+      return 1;
+  return 0;
+}
+
+/* Launch every launch with work, in plan order; VERSION gets the names of
+   the kernels launched ("k0,k1").  */
+static int
+launch_all (nest_state *st, char *version, size_t version_size,
+	    const char **what, char *err, size_t err_size)
+{
+  const flat_backend *b = rt.backend;
+  size_t len = 0;
+  int l;
+
+  version[0] = '\0';
+  for (l = 0; l < st->n_launches; l++)
+    {
+      int k = st->launch_kernel[l];
+      const char *kname = st->nest->kernels[k]->name;
+      int64_t total = st->totals[l], groups;
+      size_t group = (size_t) rt.env.group_size;
+      double start = 0.0;
+
+      if (total == 0)
+	continue;
+      if (group > st->max_group[k])
+	group = st->max_group[k];
+      groups = (total - 1) / (int64_t) group + 1;
+      if (groups > MAX_GROUPS)
+	groups = MAX_GROUPS;
+      flat_log_launch (st->name, kname, total, (size_t) groups, group);
+      if (st->profile[k])
+	start = flat_now_ms ();
+      *what = "launching a kernel";
+      if (b->launch (st->kernels[k], st->args, st->n_args, (size_t) groups,
+		     group, err, err_size) != 0)
+	return -1;
+      if (st->profile[k])
+	{
+	  *what = "running a kernel";
+	  if (b->finish (err, err_size) != 0)
+	    return -1;
+	  flat_profile_add (st->profile[k], flat_now_ms () - start);
+	}
+      if (!listed (version, kname) && len + strlen (kname) + 2 < version_size)
+	len += sprintf (version + len, "%s%s", len > 0 ? "," : "", kname);
+    }
+  return 0;
+}
+
+/* Free the first N buffers of a failed execution: they do not go back to
+   the pool, the device may be in trouble.  */
+static void
+discard_buffers (nest_state *st, int n)
+{
+  char err[ERR_SIZE];
+  int i;
+
+  for (i = 0; i < n; i++)
+    (void) rt.backend->buffer_free (st->buffers[i].handle, err, sizeof err);
+}
+
+/* Buffers, copy-in, launches, copy-out.  */
+static int
+execute (nest_state *st, int n_buffers, char *version, size_t version_size,
+	 flat_stopwatch *watch, const char **what, char *err, size_t err_size)
+{
+  const flat_backend *b = rt.backend;
+  int i;
+
+  *what = "allocating device memory";
+  for (i = 0; i < n_buffers; i++)
+    if (flat_pool_alloc (&rt.pool, st->buffers[i].size,
+			 &st->buffers[i].handle, &st->buffers[i].capacity,
+			 err, err_size) != 0)
+      {
+	discard_buffers (st, i);
+	return -1;
+      }
+  flat_stats_lap (watch, FLAT_PHASE_ALLOC);
+
+  *what = "copying to the device";
+  for (i = 0; i < n_buffers; i++)
+    {
+      flat_log_transfer (st->name, "copyin", st->buffers[i].mems,
+			 st->buffers[i].size);
+      if (b->write (st->buffers[i].handle,
+		    (const void *) st->buffer_spans[i].start,
+		    st->buffers[i].size, err, err_size) != 0)
+	goto fail;
+    }
+  flat_stats_lap (watch, FLAT_PHASE_COPYIN);
+
+  set_args (st);
+  if (launch_all (st, version, version_size, what, err, err_size) != 0)
+    goto fail;
+  flat_stats_lap (watch, FLAT_PHASE_LAUNCH);
+
+  *what = "running a kernel";
+  if (b->finish (err, err_size) != 0)
+    goto fail;
+  flat_stats_lap (watch, FLAT_PHASE_FINISH);
+
+  /* See Note [Copy-out after a failure].  */
+  *what = "copying from the device";
+  for (i = 0; i < n_buffers; i++)
+    if (st->buffers[i].written)
+      {
+	flat_log_transfer (st->name, "copyout", st->buffers[i].mems,
+			   st->buffers[i].size);
+	if (b->read (st->buffers[i].handle,
+		     (void *) st->buffer_spans[i].start, st->buffers[i].size,
+		     err, err_size) != 0)
+	  goto fail;
+      }
+  flat_stats_lap (watch, FLAT_PHASE_COPYOUT);
+
+  /* The results are in: a buffer the device fails to free is lost to
+     the pool, nothing else.  */
+  for (i = 0; i < n_buffers; i++)
+    (void) flat_pool_release (&rt.pool, st->buffers[i].handle,
+			      st->buffers[i].capacity, err, err_size);
+  flat_stats_lap (watch, FLAT_PHASE_RELEASE);
+  return 0;
+
+fail:
+  discard_buffers (st, n_buffers);
+  return -1;
+}
+
+/* The one warning of a nest whose device step WHAT failed with ERR.  */
+static int
+device_failure (nest_state *st, const char *what, const char *err)
+{
+  flat_warning ("%s: %s: %s; running on the host", st->name, what, err);
+  st->host_only = 1;
+  flat_log_run (st->name, flat_backend_host.name, "original loop",
+		"device failed");
+  return 1;
+}
+
+/* flat_run for ST with the arguments in AP, under the lock.  */
+static int
+run_nest (nest_state *st, va_list *ap)
+{
+  const flat_backend *b = rt.backend;
+  char err[ERR_SIZE], version[256];
+  const char *what = "evaluating the plan";
+  flat_stopwatch watch;
+  int any, n_buffers;
+
+  if (!st->nest)
+    {
+      flat_log_run (st->name, flat_backend_host.name, "original loop",
+		    "unusable package");
+      return 1;
+    }
+  if (!b->runs_kernels)
+    {
+      flat_log_run (st->name, b->name, "original loop", rt.reason);
+      return 1;
+    }
+  if (st->host_only)
+    {
+      flat_log_run (st->name, flat_backend_host.name, "original loop",
+		    "device failed earlier");
+      return 1;
+    }
+
+  flat_stats_begin (&watch);
+  read_args (st, ap);
+  if (count_work (st, &any, err, sizeof err) != 0)
+    return device_failure (st, what, err);
+  if (!any)
+    {
+      flat_log_run (st->name, b->name, "no kernel", "empty");
+      return 0;
+    }
+  if (st->program && st->generation != rt.generation)
+    st->program = NULL;
+  if (!st->program && prepare_program (st, &what, err, sizeof err) != 0)
+    return device_failure (st, what, err);
+  what = "bounding the arrays";
+  n_buffers = place_arrays (st, err, sizeof err);
+  if (n_buffers < 0)
+    return device_failure (st, what, err);
+  flat_stats_lap (&watch, FLAT_PHASE_PREPARE);
+
+  if (execute (st, n_buffers, version, sizeof version, &watch, &what, err,
+	       sizeof err) != 0)
+    return device_failure (st, what, err);
+  flat_log_run (st->name, b->name, version, rt.device);
+  return 0;
+}
+
+int
+flat_run (const unsigned char *package, void **state, ...)
+{
+  va_list ap;
+  int rc;
+
+  if (pthread_mutex_lock (&lock) != 0)
+    return 1;
+  if (!rt.ready)
+    runtime_init ();
+  if (!*state)
+    *state = state_new (package);
+  if (!*state)
+    rc = 1;
+  else
+    {
+      va_start (ap, state);
+      rc = run_nest (*state, &ap);
+      va_end (ap);
+    }
+  if (pthread_mutex_unlock (&lock) != 0)
+    return 1;
+  return rc;
+}
+
+/* ---- Controls for tests and benchmarks (control.h) -------------------- */
+
+void
+flat_state_free (void **state)
+{
+  if (!*state || pthread_mutex_lock (&lock) != 0)
+    return;
+  state_free (*state);
+  *state = NULL;
+  (void) pthread_mutex_unlock (&lock);
+}
+
+int
+flat_reset (void)
+{
+  char err[ERR_SIZE];
+  int status = 0;
+
+  if (pthread_mutex_lock (&lock) != 0)
+    return -1;
+  if (rt.ready && rt.backend->runs_kernels)
+    {
+      if (flat_pool_clear (&rt.pool, err, sizeof err) != 0)
+	status = -1;
+      if (rt.backend->shutdown (err, sizeof err) != 0)
+	status = -1;
+    }
+  if (rt.ready)
+    flat_env_clear (&rt.env);
+  rt.ready = 0;
+  rt.generation++;
+  flat_log_init (0);
+  if (pthread_mutex_unlock (&lock) != 0)
+    return -1;
+  return status;
+}

@@ -1,0 +1,7 @@
+#!/bin/sh
+# Automake's log compiler for .c tests: programs under diag/ are
+# diagnostic tests, the others end-to-end tests.
+case $1 in
+  */diag/*) exec "$(dirname "$0")/run-diag.sh" "$1" ;;
+  *) exec "$(dirname "$0")/run-e2e.sh" "$1" ;;
+esac

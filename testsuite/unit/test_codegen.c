@@ -1,0 +1,1582 @@
+/* Tests of codegen/: the kernel printer, its OpenCL and CUDA dialects, and
+   nest packages.
+
+   Each nest is written in IR text at source level and flattened by hand:
+   every top-level map of its body, with the maps perfectly nested in it,
+   becomes a kernel over their indices, launched in order.  The OpenCL
+   source is compiled and run on the first OpenCL device (PoCL on the CI
+   machine) and every result is compared with the same computation done
+   here in plain C.  The CUDA source is compiled to PTX with NVRTC when the
+   library can be loaded (no GPU is needed for that).  Packages are built,
+   read back, and corrupted.  */
+
+#define CL_TARGET_OPENCL_VERSION 120
+
+#include <CL/cl.h>
+#include <CUnit/CUnit.h>
+#include <dlfcn.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../codegen/codegen.h"
+#include "../../codegen/package.h"
+
+void flat_test_register_codegen (void);
+
+/* ---- Nests --------------------------------------------------------------- */
+
+/* y = a * x + y, x read at an offset (its buffer starts at element 3).  */
+static const char saxpy_ir[] =
+  "nest \"saxpy\" at \"saxpy.c\" 12 {\n"
+  "  param n : i32\n"
+  "  param a : f32\n"
+  "  mem x : f32 read\n"
+  "  mem y : f32 read write\n"
+  "  body {\n"
+  "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+  "      store y[i] = (add (mul a (load x (add i 3:i32))) (load y i))\n"
+  "    }\n"
+  "  }\n"
+  "}\n";
+
+/* A 2-D kernel whose dims have other types, starts and steps.  */
+static const char grid2_ir[] =
+  "nest \"grid2\" at \"t.c\" 2 {\n"
+  "  param n : i32\n"
+  "  param m : i64\n"
+  "  param w : i64\n"
+  "  mem out : i64 write\n"
+  "  body {\n"
+  "    map i : i32 = 1:i32 .. n step 1:i32 {\n"
+  "      map j : i64 = -2:i64 .. m step 2:i64 {\n"
+  "        store out[(add (mul (cast i64 i) w) (add j 2:i64))] ="
+  " (add (mul (cast i64 i) 1000:i64) j)\n"
+  "      }\n"
+  "    }\n"
+  "  }\n"
+  "}\n";
+
+/* Run by one work-item, records the order in which points are visited.  */
+static const char order_ir[] =
+  "nest \"order\" at \"t.c\" 3 {\n"
+  "  param n : i32\n"
+  "  param m : i32\n"
+  "  mem cnt : i32 read write\n"
+  "  mem order : i32 write\n"
+  "  body {\n"
+  "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+  "      map j : i32 = 0:i32 .. m step 1:i32 {\n"
+  "        let c : i32 = (load cnt 0:i32)\n"
+  "        store order[(add (mul i m) j)] = c\n"
+  "        store cnt[0:i32] = (add c 1:i32)\n"
+  "      }\n"
+  "    }\n"
+  "  }\n"
+  "}\n";
+
+/* Arithmetic on types narrower than int wraps as C's conversions do.  */
+static const char narrow_ir[] =
+  "nest \"narrow\" at \"t.c\" 4 {\n"
+  "  param n : i32\n"
+  "  mem x : u8 read\n"
+  "  mem y : u8 read\n"
+  "  mem s : i16 read\n"
+  "  mem z : u8 write\n"
+  "  mem h : i16 write\n"
+  "  mem carry : bool write\n"
+  "  body {\n"
+  "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+  "      let a : u8 = (load x i)\n"
+  "      let b : u8 = (load y i)\n"
+  "      let o : i32 = (mul i 7:i32)\n"
+  "      store z[o] = (add a b)\n"
+  "      store z[(add o 1:i32)] = (mul a b)\n"
+  "      store z[(add o 2:i32)] = (sub a b)\n"
+  "      store z[(add o 3:i32)] = (neg a)\n"
+  "      store z[(add o 4:i32)] = (bnot a)\n"
+  "      store z[(add o 5:i32)] = (shl a 3:i32)\n"
+  "      store z[(add o 6:i32)] = (div a (max b 1:u8))\n"
+  "      store carry[i] = (lt (add a b) a)\n"
+  "      let c : i16 = (load s i)\n"
+  "      store h[(mul i 2:i32)] = (mul c c)\n"
+  "      store h[(add (mul i 2:i32) 1:i32)] = (sub c 30000:i16)\n"
+  "    }\n"
+  "  }\n"
+  "}\n";
+
+static const char f64_ir[] =
+  "nest \"f64\" at \"t.c\" 5 {\n"
+  "  param n : i32\n"
+  "  param s : f64\n"
+  "  mem x : f64 read\n"
+  "  mem f : f32 read\n"
+  "  mem y : f64 write\n"
+  "  body {\n"
+  "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+  "      let v : f64 = (load x i)\n"
+  "      let o : i32 = (mul i 4:i32)\n"
+  "      store y[o] = (add (mul v 0.1:f64) s)\n"
+  "      store y[(add o 1:i32)] = (div (cast f64 (load f i)) 3:f64)\n"
+  "      store y[(add o 2:i32)] = (cast f64 (cast f32 (mul v 1e-3:f64)))\n"
+  "      store y[(add o 3:i32)] = (select (gt v 0:f64) inf:f64 -inf:f64)\n"
+  "    }\n"
+  "  }\n"
+  "}\n";
+
+static const char math_ir[] =
+  "nest \"math\" at \"t.c\" 6 {\n"
+  "  param n : i32\n"
+  "  mem x : f32 read\n"
+  "  mem d : f64 read\n"
+  "  mem out : f32 write\n"
+  "  mem dout : f64 write\n"
+  "  body {\n"
+  "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+  "      let v : f32 = (load x i)\n"
+  "      let o : i32 = (mul i 6:i32)\n"
+  "      store out[o] = (call sqrtf (call fabsf v))\n"
+  "      store out[(add o 1:i32)] = (call expf (mul v 0.25:f32))\n"
+  "      store out[(add o 2:i32)] = (call powf (call fabsf v) 1.5:f32)\n"
+  "      store out[(add o 3:i32)] = (call atan2f v 2:f32)\n"
+  "      store out[(add o 4:i32)] = (call floorf v)\n"
+  "      store out[(add o 5:i32)] = (call fminf v 1:f32)\n"
+  "      store dout[i] = (call exp (mul (load d i) 0.5:f64))\n"
+  "    }\n"
+  "  }\n"
+  "}\n";
+
+/* A local array filled and read back in sequential loops, one counting
+   down.  */
+static const char local_array_ir[] =
+  "nest \"local\" at \"t.c\" 7 {\n"
+  "  param n : i32\n"
+  "  mem x : f32 read\n"
+  "  mem out : f32 write\n"
+  "  body {\n"
+  "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+  "      let buf : f32[8]\n"
+  "      loop k : i32 = 0:i32 .. 8:i32 step 1:i32 {\n"
+  "        store buf[k] = (mul (load x i) (cast f32 k))\n"
+  "      }\n"
+  "      let acc : f32 = 0:f32\n"
+  "      loop k2 : i32 = 7:i32 .. -1:i32 step -1:i32 {\n"
+  "        set acc = (add (mul acc 0.5:f32) (load buf k2))\n"
+  "      }\n"
+  "      store out[i] = acc\n"
+  "    }\n"
+  "  }\n"
+  "}\n";
+
+/* First element of each row above a threshold: a loop left by break.  */
+static const char search_ir[] =
+  "nest \"search\" at \"t.c\" 8 {\n"
+  "  param n : i32\n"
+  "  param m : i32\n"
+  "  param t : i32\n"
+  "  mem a : i32 read\n"
+  "  mem pos : i32 write\n"
+  "  body {\n"
+  "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+  "      let p : i32 = -1:i32\n"
+  "      loop j : i32 = 0:i32 .. m step 1:i32 {\n"
+  "        if (gt (load a (add (mul i m) j)) t) {\n"
+  "          set p = j\n"
+  "          break\n"
+  "        }\n"
+  "      }\n"
+  "      store pos[i] = p\n"
+  "    }\n"
+  "  }\n"
+  "}\n";
+
+/* if/else, while, do-while and select.  */
+static const char control_ir[] =
+  "nest \"control\" at \"t.c\" 9 {\n"
+  "  param n : i32\n"
+  "  mem x : i32 read\n"
+  "  mem out : i32 write\n"
+  "  body {\n"
+  "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+  "      let v : i32 = (load x i)\n"
+  "      let o : i32 = (mul i 4:i32)\n"
+  "      let code : i32 = 0:i32\n"
+  "      if (lt v 0:i32) {\n"
+  "        set code = -1:i32\n"
+  "      } else {\n"
+  "        if (eq (mod v 2:i32) 0:i32) {\n"
+  "          set code = 2:i32\n"
+  "        } else {\n"
+  "          set code = 1:i32\n"
+  "        }\n"
+  "      }\n"
+  "      store out[o] = code\n"
+  "      let c : u32 = (cast u32 (add (abs v) 1:i32))\n"
+  "      let steps : i32 = 0:i32\n"
+  "      while (ne c 1:u32) {\n"
+  "        if (eq (band c 1:u32) 0:u32) {\n"
+  "          set c = (shr c 1:u32)\n"
+  "        } else {\n"
+  "          set c = (add (mul c 3:u32) 1:u32)\n"
+  "        }\n"
+  "        set steps = (add steps 1:i32)\n"
+  "      }\n"
+  "      store out[(add o 1:i32)] = steps\n"
+  "      let digits : i32 = 0:i32\n"
+  "      let r : i32 = (abs v)\n"
+  "      do {\n"
+  "        set digits = (add digits 1:i32)\n"
+  "        set r = (div r 10:i32)\n"
+  "      } while (gt r 0:i32)\n"
+  "      store out[(add o 2:i32)] = digits\n"
+  "      store out[(add o 3:i32)] ="
+  " (select (gt v 0:i32) (mul v 2:i32) (sub 0:i32 v))\n"
+  "    }\n"
+  "  }\n"
+  "}\n";
+
+static const char minmax_ir[] =
+  "nest \"minmax\" at \"t.c\" 10 {\n"
+  "  param n : i32\n"
+  "  mem xi : i32 read\n"
+  "  mem yi : i32 read\n"
+  "  mem xf : f32 read\n"
+  "  mem yf : f32 read\n"
+  "  mem oi : i32 write\n"
+  "  mem of : f32 write\n"
+  "  body {\n"
+  "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+  "      let o : i32 = (mul i 3:i32)\n"
+  "      store oi[o] = (min (load xi i) (load yi i))\n"
+  "      store oi[(add o 1:i32)] = (max (load xi i) (load yi i))\n"
+  "      store oi[(add o 2:i32)] = (abs (load xi i))\n"
+  "      store of[o] = (min (load xf i) (load yf i))\n"
+  "      store of[(add o 1:i32)] = (max (load xf i) (load yf i))\n"
+  "      store of[(add o 2:i32)] = (abs (load xf i))\n"
+  "    }\n"
+  "  }\n"
+  "}\n";
+
+/* Constants at the edges of their types, and bool conversions.  */
+static const char consts_ir[] =
+  "nest \"consts\" at \"t.c\" 11 {\n"
+  "  param flag : bool\n"
+  "  param n : i32\n"
+  "  mem x : i32 read\n"
+  "  mem b : bool write\n"
+  "  mem l : i64 write\n"
+  "  mem ul : u64 write\n"
+  "  mem w : i32 write\n"
+  "  mem uw : u32 write\n"
+  "  mem c : i8 write\n"
+  "  mem f : f32 write\n"
+  "  mem d : f64 write\n"
+  "  body {\n"
+  "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+  "      store b[i] = (land flag (cast bool (load x i)))\n"
+  "      if (eq i 0:i32) {\n"
+  "        store l[0:i32] = -9223372036854775808:i64\n"
+  "        store l[1:i32] = (add -9223372036854775807:i64 9223372036854775807:i64)\n"
+  "        store l[2:i32] = (mul -2147483648:i64 3:i64)\n"
+  "        store ul[0:i32] = 18446744073709551615:u64\n"
+  "        store ul[1:i32] = (cast u64 -1:i32)\n"
+  "        store ul[2:i32] = (div 18446744073709551615:u64 3:u64)\n"
+  "        store ul[3:i32] = (add 18446744073709551615:u64 2:u64)\n"
+  "        store w[0:i32] = -2147483648:i32\n"
+  "        store w[1:i32] = (cast i32 4294967295:u32)\n"
+  "        store uw[0:i32] = 4294967295:u32\n"
+  "        store uw[1:i32] = (shr 4294967295:u32 4:i32)\n"
+  "        store c[0:i32] = -128:i8\n"
+  "        store c[1:i32] = (sub -128:i8 1:i8)\n"
+  "        store f[0:i32] = 0.1:f32\n"
+  "        store f[1:i32] = inf:f32\n"
+  "        store f[2:i32] = -inf:f32\n"
+  "        store f[3:i32] = nan:f32\n"
+  "        store f[4:i32] = -0:f32\n"
+  "        store f[5:i32] = 1e-45:f32\n"
+  "        store d[0:i32] = 0.1:f64\n"
+  "        store d[1:i32] = -inf:f64\n"
+  "        store d[2:i32] = nan:f64\n"
+  "        store d[3:i32] = 4.9406564584124654e-324:f64\n"
+  "        store d[4:i32] = -1.7976931348623157e308:f64\n"
+  "      }\n"
+  "    }\n"
+  "  }\n"
+  "}\n";
+
+/* Two kernels in one program, the second reading what the first wrote.  */
+static const char two_ir[] =
+  "nest \"two\" at \"t.c\" 12 {\n"
+  "  param n : i32\n"
+  "  mem x : f32 read\n"
+  "  mem y : f32 read write\n"
+  "  mem z : f32 write\n"
+  "  body {\n"
+  "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+  "      store y[i] = (mul (load x i) 2:f32)\n"
+  "    }\n"
+  "    map i2 : i32 = 0:i32 .. n step 1:i32 {\n"
+  "      store z[i2] = (add (load y i2) (load y (sub (sub n 1:i32) i2)))\n"
+  "    }\n"
+  "  }\n"
+  "}\n";
+
+/* Every nest above: all are compiled for CUDA too.  */
+static const char *const all_nests[] = {
+  saxpy_ir, grid2_ir, order_ir, narrow_ir, f64_ir, math_ir, local_array_ir,
+  search_ir, control_ir, minmax_ir, consts_ir, two_ir
+};
+
+/* Flatten NEST by hand, as the segmap pass does for perfect nests.  */
+static void
+flatten_by_hand (flat_nest *nest)
+{
+  const flat_stmt *s;
+
+  for (s = nest->body.first; s != NULL; s = s->next)
+    {
+      const flat_stmt *m = s;
+      flat_kernel *k;
+      flat_stmt *launch;
+      int depth = 1, d;
+
+      CU_ASSERT_EQUAL_FATAL (s->kind, FLAT_S_MAP);
+      while (m->u.loop.body.first != NULL
+	     && m->u.loop.body.first == m->u.loop.body.last
+	     && m->u.loop.body.first->kind == FLAT_S_MAP)
+	{
+	  m = m->u.loop.body.first;
+	  depth++;
+	}
+      k = flat_kernel_new (nest, FLAT_K_SEGMAP, FLAT_LEVEL_GRID, depth);
+      for (m = s, d = 0; d < depth; d++)
+	{
+	  k->dims[d] = m->u.loop.range;
+	  if (d + 1 < depth)
+	    m = m->u.loop.body.first;
+	}
+      k->body = m->u.loop.body;
+      launch = flat_s_new (nest, FLAT_S_LAUNCH, 0);
+      launch->u.launch.kernel = k;
+      flat_block_append (&nest->plan, launch);
+    }
+}
+
+static flat_nest *
+load_nest (const char *text)
+{
+  char err[256];
+  flat_nest *nest = flat_parse_nest (text, err, sizeof err);
+
+  if (nest == NULL)
+    fprintf (stderr, "\nIR parse error: %s\n", err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (nest);
+  flatten_by_hand (nest);
+  return nest;
+}
+
+/* Deterministic test data.  */
+static uint32_t lcg_state;
+
+static uint32_t
+lcg (void)
+{
+  lcg_state = lcg_state * 1664525u + 1013904223u;
+  return lcg_state >> 8;
+}
+
+/* ---- Running OpenCL kernels ---------------------------------------------- */
+
+static cl_context cl_ctx;
+static cl_command_queue cl_queue;
+static cl_device_id cl_dev;
+
+static int
+opencl_init (void)
+{
+  cl_platform_id platform;
+  cl_uint n;
+  cl_int rc;
+
+  if (clGetPlatformIDs (1, &platform, &n) != CL_SUCCESS || n == 0
+      || clGetDeviceIDs (platform, CL_DEVICE_TYPE_ALL, 1, &cl_dev, &n)
+	 != CL_SUCCESS || n == 0)
+    return 0;
+  cl_ctx = clCreateContext (NULL, 1, &cl_dev, NULL, NULL, &rc);
+  if (rc != CL_SUCCESS)
+    return 1;
+  cl_queue = clCreateCommandQueue (cl_ctx, cl_dev, 0, &rc);
+  return rc != CL_SUCCESS;
+}
+
+static int
+opencl_cleanup (void)
+{
+  if (cl_queue != NULL && clReleaseCommandQueue (cl_queue) != CL_SUCCESS)
+    return 1;
+  if (cl_ctx != NULL && clReleaseContext (cl_ctx) != CL_SUCCESS)
+    return 1;
+  return 0;
+}
+
+/* Whether there is a device; if not, the test passes with a note.  */
+static int
+have_opencl (void)
+{
+  if (cl_queue != NULL)
+    return 1;
+  printf ("skipped: no OpenCL device ");
+  CU_PASS ("no OpenCL device");
+  return 0;
+}
+
+/* The OpenCL program of NEST, or NULL (and a failure) if it does not
+   compile; the build log is printed then.  */
+static cl_program
+build_opencl (const flat_nest *nest)
+{
+  char err[256];
+  char *src = flat_emit_opencl (nest, err, sizeof err);
+  cl_program prog;
+  cl_int rc;
+
+  if (src == NULL)
+    fprintf (stderr, "\nflat_emit_opencl: %s\n", err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (src);
+  prog = clCreateProgramWithSource (cl_ctx, 1, (const char **) &src, NULL,
+				    &rc);
+  CU_ASSERT_EQUAL_FATAL (rc, CL_SUCCESS);
+  rc = clBuildProgram (prog, 1, &cl_dev, flat_opencl_build_options, NULL,
+		       NULL);
+  if (rc != CL_SUCCESS)
+    {
+      char log[16384];
+
+      if (clGetProgramBuildInfo (prog, cl_dev, CL_PROGRAM_BUILD_LOG,
+				 sizeof log, log, NULL) != CL_SUCCESS)
+	strcpy (log, "(no log)");
+      fprintf (stderr, "\n%s\nOpenCL build failed:\n%s\n", src, log);
+      CU_ASSERT_EQUAL (clReleaseProgram (prog), CL_SUCCESS);
+      prog = NULL;
+    }
+  CU_ASSERT_EQUAL (rc, CL_SUCCESS);
+  free (src);
+  return prog;
+}
+
+/* The value of one param or the host elements of one mem.  */
+typedef struct arg
+{
+  const char *name;
+  long long i;			/* integer or bool PARAM */
+  double f;			/* float PARAM */
+  void *data;			/* MEM: IR elements lo .. lo + count - 1 */
+  size_t count;
+  long long lo;
+} arg;
+
+#define INT_ARG(N, V) { .name = (N), .i = (V) }
+#define FLOAT_ARG(N, V) { .name = (N), .f = (V) }
+#define MEM_ARG(N, P, C) { .name = (N), .data = (P), .count = (C) }
+
+static const arg *
+find_arg (const arg *args, int n_args, const char *name)
+{
+  int i;
+
+  for (i = 0; i < n_args; i++)
+    if (strcmp (args[i].name, name) == 0)
+      return &args[i];
+  return NULL;
+}
+
+/* Bytes of a PARAM of type T as the kernel ABI passes it; their size.  */
+static size_t
+param_bytes (flat_type t, const arg *a, void *buf)
+{
+  union
+  {
+    int8_t i8;
+    uint8_t u8;
+    int16_t i16;
+    uint16_t u16;
+    int32_t i32;
+    uint32_t u32;
+    int64_t i64;
+    uint64_t u64;
+    float f32;
+    double f64;
+  } v;
+
+  switch (t)
+    {
+    case FLAT_T_BOOL: v.u8 = a->i != 0; break;
+    case FLAT_T_I8: v.i8 = (int8_t) a->i; break;
+    case FLAT_T_U8: v.u8 = (uint8_t) a->i; break;
+    case FLAT_T_I16: v.i16 = (int16_t) a->i; break;
+    case FLAT_T_U16: v.u16 = (uint16_t) a->i; break;
+    case FLAT_T_I32: v.i32 = (int32_t) a->i; break;
+    case FLAT_T_U32: v.u32 = (uint32_t) a->i; break;
+    case FLAT_T_I64: v.i64 = a->i; break;
+    case FLAT_T_U64: v.u64 = (uint64_t) a->i; break;
+    case FLAT_T_F32: v.f32 = (float) a->f; break;
+    case FLAT_T_F64: v.f64 = a->f; break;
+    case FLAT_N_TYPES: break;
+    }
+  memcpy (buf, &v, (size_t) flat_type_table[t].size);
+  return (size_t) flat_type_table[t].size;
+}
+
+/* Run the plan of NEST (built as PROG) on GROUPS work-groups of GROUP_SIZE
+   work-items: copy every mem in, launch each kernel, copy every mem
+   back.  */
+static void
+run_opencl (cl_program prog, const flat_nest *nest, const arg *args,
+	    int n_args, size_t groups, size_t group_size)
+{
+  cl_mem bufs[32] = { 0 };
+  const flat_stmt *s;
+  cl_int rc;
+  int p;
+
+  CU_ASSERT_FATAL (nest->n_params <= 32);
+  for (p = 0; p < nest->n_params; p++)
+    {
+      const flat_var *v = nest->params[p];
+      const arg *a = find_arg (args, n_args, v->name);
+      size_t elem = (size_t) flat_type_table[v->type].size;
+
+      CU_ASSERT_PTR_NOT_NULL_FATAL (a);
+      if (v->kind != FLAT_VAR_MEM)
+	continue;
+      bufs[p] = clCreateBuffer (cl_ctx, CL_MEM_READ_WRITE
+				| (a->count > 0 ? CL_MEM_COPY_HOST_PTR : 0),
+				a->count > 0 ? a->count * elem : elem,
+				a->count > 0 ? a->data : NULL, &rc);
+      CU_ASSERT_EQUAL_FATAL (rc, CL_SUCCESS);
+    }
+  for (s = nest->plan.first; s != NULL; s = s->next)
+    {
+      char name[64];
+      cl_kernel kernel;
+      cl_uint arg_index = 0;
+      size_t global = groups * group_size;
+
+      snprintf (name, sizeof name, "flat_%s", s->u.launch.kernel->name);
+      kernel = clCreateKernel (prog, name, &rc);
+      CU_ASSERT_EQUAL_FATAL (rc, CL_SUCCESS);
+      for (p = 0; p < nest->n_params; p++)
+	{
+	  const flat_var *v = nest->params[p];
+	  const arg *a = find_arg (args, n_args, v->name);
+	  unsigned char bytes[8];
+
+	  if (v->kind == FLAT_VAR_MEM)
+	    {
+	      cl_long lo = a->lo;
+
+	      CU_ASSERT_EQUAL (clSetKernelArg (kernel, arg_index++,
+					       sizeof (cl_mem), &bufs[p]),
+			       CL_SUCCESS);
+	      CU_ASSERT_EQUAL (clSetKernelArg (kernel, arg_index++, sizeof lo,
+					       &lo), CL_SUCCESS);
+	    }
+	  else
+	    {
+	      size_t size = param_bytes (v->type, a, bytes);
+
+	      CU_ASSERT_EQUAL (clSetKernelArg (kernel, arg_index++, size,
+					       bytes), CL_SUCCESS);
+	    }
+	}
+      CU_ASSERT_EQUAL (clEnqueueNDRangeKernel (cl_queue, kernel, 1, NULL,
+					       &global, &group_size, 0, NULL,
+					       NULL), CL_SUCCESS);
+      CU_ASSERT_EQUAL (clReleaseKernel (kernel), CL_SUCCESS);
+    }
+  CU_ASSERT_EQUAL (clFinish (cl_queue), CL_SUCCESS);
+  for (p = 0; p < nest->n_params; p++)
+    {
+      const flat_var *v = nest->params[p];
+      const arg *a = find_arg (args, n_args, v->name);
+
+      if (bufs[p] == NULL)
+	continue;
+      if (a->count > 0)
+	CU_ASSERT_EQUAL (clEnqueueReadBuffer
+			 (cl_queue, bufs[p], CL_TRUE, 0,
+			  a->count * (size_t) flat_type_table[v->type].size,
+			  a->data, 0, NULL, NULL), CL_SUCCESS);
+      CU_ASSERT_EQUAL (clReleaseMemObject (bufs[p]), CL_SUCCESS);
+    }
+}
+
+/* Launch geometries: one work-item walking everything, groups smaller and
+   larger than the work, and enough groups of 64 to cover TOTAL.  */
+static size_t
+geometry (int g, size_t total, size_t *group_size)
+{
+  static const size_t fixed[][2] = { { 1, 1 }, { 3, 4 }, { 50, 32 } };
+
+  if (g < 3)
+    {
+      *group_size = fixed[g][1];
+      return fixed[g][0];
+    }
+  *group_size = 64;
+  return total == 0 ? 1 : (total + 63) / 64;
+}
+
+enum { N_GEOMETRIES = 4 };
+
+static int
+same_float_bits (float a, float b)
+{
+  return memcmp (&a, &b, sizeof a) == 0 || (isnan (a) && isnan (b));
+}
+
+static int
+same_double_bits (double a, double b)
+{
+  return memcmp (&a, &b, sizeof a) == 0 || (isnan (a) && isnan (b));
+}
+
+static int
+close_float (double got, double want, double rel)
+{
+  return fabs (got - want) <= rel * fabs (want) + 1e-30;
+}
+
+/* ---- OpenCL tests ----------------------------------------------------------- */
+
+static void
+test_opencl_saxpy (void)
+{
+  static const int sizes[] = { 0, 1, 7, 64, 1000 };
+  flat_nest *nest;
+  cl_program prog;
+  size_t si;
+  int g;
+
+  if (!have_opencl ())
+    return;
+  nest = load_nest (saxpy_ir);
+  prog = build_opencl (nest);
+  for (si = 0; prog != NULL && si < sizeof sizes / sizeof sizes[0]; si++)
+    for (g = 0; g < N_GEOMETRIES; g++)
+      {
+	int n = sizes[si], i, bad = 0;
+	float *x = malloc ((size_t) (n + 3) * sizeof *x);
+	float *y = malloc ((size_t) (n + 1) * sizeof *y);
+	float *want = malloc ((size_t) (n + 1) * sizeof *want);
+	float a = 1.25f;
+	size_t group, groups = geometry (g, (size_t) n, &group);
+
+	lcg_state = (uint32_t) n;
+	for (i = 0; i < n + 3; i++)
+	  x[i] = (float) (lcg () % 2000) / 7.0f - 100.0f;
+	for (i = 0; i < n; i++)
+	  {
+	    y[i] = (float) (lcg () % 1000) / 3.0f;
+	    want[i] = a * x[i + 3] + y[i];
+	  }
+	{
+	  arg args[] = { INT_ARG ("n", n), FLOAT_ARG ("a", a),
+			 MEM_ARG ("x", x + 3, (size_t) n),
+			 MEM_ARG ("y", y, (size_t) n) };
+
+	  args[2].lo = 3;
+	  run_opencl (prog, nest, args, 4, groups, group);
+	}
+	for (i = 0; i < n; i++)
+	  bad += y[i] != want[i];
+	CU_ASSERT_EQUAL (bad, 0);
+	free (x);
+	free (y);
+	free (want);
+      }
+  if (prog != NULL)
+    CU_ASSERT_EQUAL (clReleaseProgram (prog), CL_SUCCESS);
+  flat_nest_free (nest);
+}
+
+static void
+test_opencl_2d (void)
+{
+  static const int shapes[][2] = { { 0, 5 }, { 5, 0 }, { 2, 1 }, { 4, 7 },
+				   { 13, 30 }, { 40, 61 } };
+  flat_nest *nest;
+  cl_program prog;
+  size_t si;
+  int g;
+
+  if (!have_opencl ())
+    return;
+  nest = load_nest (grid2_ir);
+  prog = build_opencl (nest);
+  for (si = 0; prog != NULL && si < sizeof shapes / sizeof shapes[0]; si++)
+    for (g = 0; g < N_GEOMETRIES; g++)
+      {
+	int n = shapes[si][0], i, bad = 0;
+	long long m = shapes[si][1], w = m + 3, j;
+	size_t count = (size_t) (n > 0 ? n : 1) * (size_t) w, k;
+	long long *out = malloc (count * sizeof *out);
+	long long *want = malloc (count * sizeof *want);
+	size_t total = (size_t) (n > 1 ? n - 1 : 0) * (size_t) ((m + 3) / 2);
+	size_t group, groups = geometry (g, total, &group);
+
+	for (k = 0; k < count; k++)
+	  out[k] = want[k] = -1;
+	for (i = 1; i < n; i++)
+	  for (j = -2; j < m; j += 2)
+	    want[i * w + j + 2] = i * 1000LL + j;
+	{
+	  arg args[] = { INT_ARG ("n", n), INT_ARG ("m", m), INT_ARG ("w", w),
+			 MEM_ARG ("out", out, count) };
+
+	  run_opencl (prog, nest, args, 4, groups, group);
+	}
+	for (k = 0; k < count; k++)
+	  bad += out[k] != want[k];
+	CU_ASSERT_EQUAL (bad, 0);
+	free (out);
+	free (want);
+      }
+  if (prog != NULL)
+    CU_ASSERT_EQUAL (clReleaseProgram (prog), CL_SUCCESS);
+  flat_nest_free (nest);
+}
+
+/* One work-item visits the points in linear order: order[i*m+j] == i*m+j
+   holds only if the innermost dim varies fastest.  */
+static void
+test_opencl_innermost_fastest (void)
+{
+  enum { N = 5, M = 7 };
+  flat_nest *nest;
+  cl_program prog;
+  int cnt = 0, order[N * M], k;
+
+  if (!have_opencl ())
+    return;
+  nest = load_nest (order_ir);
+  prog = build_opencl (nest);
+  if (prog != NULL)
+    {
+      arg args[] = { INT_ARG ("n", N), INT_ARG ("m", M),
+		     MEM_ARG ("cnt", &cnt, 1), MEM_ARG ("order", order, N * M) };
+
+      run_opencl (prog, nest, args, 4, 1, 1);
+      CU_ASSERT_EQUAL (cnt, N * M);
+      for (k = 0; k < N * M; k++)
+	CU_ASSERT_EQUAL (order[k], k);
+      CU_ASSERT_EQUAL (clReleaseProgram (prog), CL_SUCCESS);
+    }
+  flat_nest_free (nest);
+}
+
+static void
+test_opencl_narrow (void)
+{
+  enum { N = 300 };
+  flat_nest *nest;
+  cl_program prog;
+  uint8_t x[N], y[N], z[7 * N], carry[N];
+  int16_t s[N], h[2 * N];
+  int i, bad = 0;
+
+  if (!have_opencl ())
+    return;
+  lcg_state = 11;
+  for (i = 0; i < N; i++)
+    {
+      x[i] = (uint8_t) (i < 256 ? (uint32_t) i : lcg ());
+      y[i] = (uint8_t) (i % 3 == 0 ? (uint32_t) (255 - i % 256) : lcg ());
+      s[i] = (int16_t) ((int) (lcg () % 65536) - 32768);
+    }
+  nest = load_nest (narrow_ir);
+  prog = build_opencl (nest);
+  if (prog != NULL)
+    {
+      arg args[] = { INT_ARG ("n", N), MEM_ARG ("x", x, N),
+		     MEM_ARG ("y", y, N), MEM_ARG ("s", s, N),
+		     MEM_ARG ("z", z, 7 * N), MEM_ARG ("h", h, 2 * N),
+		     MEM_ARG ("carry", carry, N) };
+
+      run_opencl (prog, nest, args, 7, 4, 16);
+      for (i = 0; i < N; i++)
+	{
+	  uint8_t a = x[i], b = y[i];
+
+	  bad += z[7 * i] != (uint8_t) (a + b);
+	  bad += z[7 * i + 1] != (uint8_t) (a * b);
+	  bad += z[7 * i + 2] != (uint8_t) (a - b);
+	  bad += z[7 * i + 3] != (uint8_t) -a;
+	  bad += z[7 * i + 4] != (uint8_t) (255 - a);
+	  bad += z[7 * i + 5] != (uint8_t) (a << 3);
+	  bad += z[7 * i + 6] != (uint8_t) (a / (b > 1 ? b : 1));
+	  bad += carry[i] != ((uint8_t) (a + b) < a);
+	  bad += h[2 * i] != (int16_t) (s[i] * s[i]);
+	  bad += h[2 * i + 1] != (int16_t) (s[i] - 30000);
+	}
+      CU_ASSERT_EQUAL (bad, 0);
+      CU_ASSERT_EQUAL (clReleaseProgram (prog), CL_SUCCESS);
+    }
+  flat_nest_free (nest);
+}
+
+static void
+test_opencl_f64 (void)
+{
+  enum { N = 257 };
+  flat_nest *nest;
+  cl_program prog;
+  double x[N], y[4 * N], s = 1e-7;
+  float f[N];
+  int i, bad = 0;
+
+  if (!have_opencl ())
+    return;
+  lcg_state = 5;
+  for (i = 0; i < N; i++)
+    {
+      x[i] = ((double) lcg () - 8e6) / 3.0;
+      f[i] = (float) lcg () / 7.0f;
+    }
+  nest = load_nest (f64_ir);
+  prog = build_opencl (nest);
+  if (prog != NULL)
+    {
+      arg args[] = { INT_ARG ("n", N), FLOAT_ARG ("s", s),
+		     MEM_ARG ("x", x, N), MEM_ARG ("f", f, N),
+		     MEM_ARG ("y", y, 4 * N) };
+
+      run_opencl (prog, nest, args, 5, 3, 32);
+      for (i = 0; i < N; i++)
+	{
+	  double v = x[i];
+
+	  bad += !same_double_bits (y[4 * i], v * 0.1 + s);
+	  bad += !same_double_bits (y[4 * i + 1], (double) f[i] / 3.0);
+	  bad += !same_double_bits (y[4 * i + 2], (double) (float) (v * 1e-3));
+	  bad += !same_double_bits (y[4 * i + 3], v > 0 ? INFINITY : -INFINITY);
+	}
+      CU_ASSERT_EQUAL (bad, 0);
+      CU_ASSERT_EQUAL (clReleaseProgram (prog), CL_SUCCESS);
+    }
+  flat_nest_free (nest);
+}
+
+static void
+test_opencl_math (void)
+{
+  enum { N = 200 };
+  flat_nest *nest;
+  cl_program prog;
+  float x[N], out[6 * N];
+  double d[N], dout[N];
+  int i, bad = 0;
+
+  if (!have_opencl ())
+    return;
+  lcg_state = 9;
+  for (i = 0; i < N; i++)
+    {
+      x[i] = (float) (lcg () % 20000) / 512.0f - 19.0f;
+      d[i] = (double) (lcg () % 100000) / 1000.0 - 50.0;
+    }
+  nest = load_nest (math_ir);
+  prog = build_opencl (nest);
+  if (prog != NULL)
+    {
+      arg args[] = { INT_ARG ("n", N), MEM_ARG ("x", x, N),
+		     MEM_ARG ("d", d, N), MEM_ARG ("out", out, 6 * N),
+		     MEM_ARG ("dout", dout, N) };
+
+      run_opencl (prog, nest, args, 5, 7, 8);
+      for (i = 0; i < N; i++)
+	{
+	  float v = x[i];
+
+	  /* Correctly rounded in both C and OpenCL.  */
+	  bad += out[6 * i] != sqrtf (fabsf (v));
+	  bad += out[6 * i + 4] != floorf (v);
+	  bad += out[6 * i + 5] != fminf (v, 1.0f);
+	  /* Within OpenCL's few ulp of the C library.  */
+	  bad += !close_float (out[6 * i + 1], expf (v * 0.25f), 1e-6);
+	  bad += !close_float (out[6 * i + 2], powf (fabsf (v), 1.5f), 1e-6);
+	  bad += !close_float (out[6 * i + 3], atan2f (v, 2.0f), 1e-6);
+	  bad += !close_float (dout[i], exp (d[i] * 0.5), 1e-14);
+	}
+      CU_ASSERT_EQUAL (bad, 0);
+      CU_ASSERT_EQUAL (clReleaseProgram (prog), CL_SUCCESS);
+    }
+  flat_nest_free (nest);
+}
+
+static void
+test_opencl_local_array (void)
+{
+  enum { N = 100 };
+  flat_nest *nest;
+  cl_program prog;
+  float x[N], out[N];
+  int i, k, bad = 0;
+
+  if (!have_opencl ())
+    return;
+  lcg_state = 3;
+  for (i = 0; i < N; i++)
+    x[i] = (float) (lcg () % 1000) / 9.0f;
+  nest = load_nest (local_array_ir);
+  prog = build_opencl (nest);
+  if (prog != NULL)
+    {
+      arg args[] = { INT_ARG ("n", N), MEM_ARG ("x", x, N),
+		     MEM_ARG ("out", out, N) };
+
+      run_opencl (prog, nest, args, 3, 2, 16);
+      for (i = 0; i < N; i++)
+	{
+	  float buf[8], acc = 0.0f;
+
+	  for (k = 0; k < 8; k++)
+	    buf[k] = x[i] * (float) k;
+	  for (k = 7; k > -1; k--)
+	    acc = acc * 0.5f + buf[k];
+	  bad += out[i] != acc;
+	}
+      CU_ASSERT_EQUAL (bad, 0);
+      CU_ASSERT_EQUAL (clReleaseProgram (prog), CL_SUCCESS);
+    }
+  flat_nest_free (nest);
+}
+
+static void
+test_opencl_break (void)
+{
+  enum { N = 50, M = 40 };
+  flat_nest *nest;
+  cl_program prog;
+  int a[N * M], pos[N], i, j, t = 950, bad = 0, found = 0;
+
+  if (!have_opencl ())
+    return;
+  lcg_state = 21;
+  for (i = 0; i < N * M; i++)
+    a[i] = (int) (lcg () % 1000);
+  nest = load_nest (search_ir);
+  prog = build_opencl (nest);
+  if (prog != NULL)
+    {
+      arg args[] = { INT_ARG ("n", N), INT_ARG ("m", M), INT_ARG ("t", t),
+		     MEM_ARG ("a", a, N * M), MEM_ARG ("pos", pos, N) };
+
+      run_opencl (prog, nest, args, 5, 4, 4);
+      for (i = 0; i < N; i++)
+	{
+	  int want = -1;
+
+	  for (j = 0; j < M; j++)
+	    if (a[i * M + j] > t)
+	      {
+		want = j;
+		break;
+	      }
+	  bad += pos[i] != want;
+	  found += want >= 0;
+	}
+      CU_ASSERT_EQUAL (bad, 0);
+      /* The data exercise both outcomes.  */
+      CU_ASSERT (found > 0 && found < N);
+      CU_ASSERT_EQUAL (clReleaseProgram (prog), CL_SUCCESS);
+    }
+  flat_nest_free (nest);
+}
+
+static void
+test_opencl_control (void)
+{
+  enum { N = 120 };
+  flat_nest *nest;
+  cl_program prog;
+  int x[N], out[4 * N], i, bad = 0;
+
+  if (!have_opencl ())
+    return;
+  lcg_state = 77;
+  for (i = 0; i < N; i++)
+    x[i] = (int) (lcg () % 200001) - 100000;
+  x[0] = 0;
+  nest = load_nest (control_ir);
+  prog = build_opencl (nest);
+  if (prog != NULL)
+    {
+      arg args[] = { INT_ARG ("n", N), MEM_ARG ("x", x, N),
+		     MEM_ARG ("out", out, 4 * N) };
+
+      run_opencl (prog, nest, args, 3, 5, 8);
+      for (i = 0; i < N; i++)
+	{
+	  int v = x[i], code, steps = 0, digits = 0, r = abs (v);
+	  uint32_t c = (uint32_t) (abs (v) + 1);
+
+	  code = v < 0 ? -1 : v % 2 == 0 ? 2 : 1;
+	  while (c != 1)
+	    {
+	      c = c % 2 == 0 ? c >> 1 : c * 3 + 1;
+	      steps++;
+	    }
+	  do
+	    {
+	      digits++;
+	      r /= 10;
+	    }
+	  while (r > 0);
+	  bad += out[4 * i] != code;
+	  bad += out[4 * i + 1] != steps;
+	  bad += out[4 * i + 2] != digits;
+	  bad += out[4 * i + 3] != (v > 0 ? v * 2 : -v);
+	}
+      CU_ASSERT_EQUAL (bad, 0);
+      CU_ASSERT_EQUAL (clReleaseProgram (prog), CL_SUCCESS);
+    }
+  flat_nest_free (nest);
+}
+
+static void
+test_opencl_minmax (void)
+{
+  enum { N = 8 };
+  int xi[N] = { 1, -5, 7, 0, -2147483647, 2147483647, 3, -3 };
+  int yi[N] = { 2, -6, 7, -1, 5, -2147483647 - 1, -3, 3 };
+  flat_nest *nest;
+  cl_program prog;
+  float xf[N] = { 1.5f, -0.0f, 0.0f, NAN, 2.0f, -INFINITY, -7.25f, 3.0f };
+  float yf[N] = { -1.5f, 0.0f, -0.0f, 1.0f, NAN, 4.0f, -7.5f, 3.0f };
+  float of[3 * N];
+  int oi[3 * N], i, bad = 0;
+
+  if (!have_opencl ())
+    return;
+  nest = load_nest (minmax_ir);
+  prog = build_opencl (nest);
+  if (prog != NULL)
+    {
+      arg args[] = { INT_ARG ("n", N), MEM_ARG ("xi", xi, N),
+		     MEM_ARG ("yi", yi, N), MEM_ARG ("xf", xf, N),
+		     MEM_ARG ("yf", yf, N), MEM_ARG ("oi", oi, 3 * N),
+		     MEM_ARG ("of", of, 3 * N) };
+
+      run_opencl (prog, nest, args, 7, 2, 4);
+      for (i = 0; i < N; i++)
+	{
+	  bad += oi[3 * i] != (xi[i] < yi[i] ? xi[i] : yi[i]);
+	  bad += oi[3 * i + 1] != (xi[i] > yi[i] ? xi[i] : yi[i]);
+	  bad += oi[3 * i + 2] != (xi[i] < 0 ? -xi[i] : xi[i]);
+	  bad += !same_float_bits (of[3 * i], xf[i] < yf[i] ? xf[i] : yf[i]);
+	  bad += !same_float_bits (of[3 * i + 1],
+				   xf[i] > yf[i] ? xf[i] : yf[i]);
+	  bad += !same_float_bits (of[3 * i + 2], fabsf (xf[i]));
+	}
+      CU_ASSERT_EQUAL (bad, 0);
+      CU_ASSERT_EQUAL (clReleaseProgram (prog), CL_SUCCESS);
+    }
+  flat_nest_free (nest);
+}
+
+static void
+test_opencl_constants (void)
+{
+  enum { N = 6 };
+  int x[N] = { 0, 1, 256, -1, 65536, 0 };
+  flat_nest *nest;
+  cl_program prog;
+  unsigned char b[N];
+  long long l[3];
+  unsigned long long ul[4];
+  int w[2];
+  unsigned uw[2];
+  signed char c[2];
+  float f[6];
+  double d[5];
+  int flag, i;
+
+  if (!have_opencl ())
+    return;
+  nest = load_nest (consts_ir);
+  prog = build_opencl (nest);
+  for (flag = 0; prog != NULL && flag < 2; flag++)
+    {
+      arg args[] = { INT_ARG ("flag", flag), INT_ARG ("n", N),
+		     MEM_ARG ("x", x, N), MEM_ARG ("b", b, N),
+		     MEM_ARG ("l", l, 3), MEM_ARG ("ul", ul, 4),
+		     MEM_ARG ("w", w, 2), MEM_ARG ("uw", uw, 2),
+		     MEM_ARG ("c", c, 2), MEM_ARG ("f", f, 6),
+		     MEM_ARG ("d", d, 5) };
+
+      run_opencl (prog, nest, args, 11, 1, 8);
+      for (i = 0; i < N; i++)
+	CU_ASSERT_EQUAL (b[i], flag && x[i] != 0);
+      CU_ASSERT_EQUAL (l[0], INT64_MIN);
+      CU_ASSERT_EQUAL (l[1], 0);
+      CU_ASSERT_EQUAL (l[2], -6442450944LL);
+      CU_ASSERT_EQUAL (ul[0], UINT64_MAX);
+      CU_ASSERT_EQUAL (ul[1], UINT64_MAX);
+      CU_ASSERT_EQUAL (ul[2], 6148914691236517205ULL);
+      CU_ASSERT_EQUAL (ul[3], 1);	/* wraps */
+      CU_ASSERT_EQUAL (w[0], INT32_MIN);
+      CU_ASSERT_EQUAL (w[1], -1);
+      CU_ASSERT_EQUAL (uw[0], UINT32_MAX);
+      CU_ASSERT_EQUAL (uw[1], 0x0fffffffu);
+      CU_ASSERT_EQUAL (c[0], -128);
+      CU_ASSERT_EQUAL (c[1], 127);
+      CU_ASSERT (same_float_bits (f[0], 0.1f));
+      CU_ASSERT (same_float_bits (f[1], INFINITY));
+      CU_ASSERT (same_float_bits (f[2], -INFINITY));
+      CU_ASSERT (isnan (f[3]));
+      CU_ASSERT (same_float_bits (f[4], -0.0f));
+      CU_ASSERT (same_float_bits (f[5], 1e-45f));
+      CU_ASSERT (same_double_bits (d[0], 0.1));
+      CU_ASSERT (same_double_bits (d[1], -INFINITY));
+      CU_ASSERT (isnan (d[2]));
+      CU_ASSERT (same_double_bits (d[3], 4.9406564584124654e-324));
+      CU_ASSERT (same_double_bits (d[4], -1.7976931348623157e308));
+    }
+  if (prog != NULL)
+    CU_ASSERT_EQUAL (clReleaseProgram (prog), CL_SUCCESS);
+  flat_nest_free (nest);
+}
+
+static void
+test_opencl_two_kernels (void)
+{
+  enum { N = 77 };
+  flat_nest *nest;
+  cl_program prog;
+  float x[N], y[N], z[N];
+  int i, bad = 0;
+
+  if (!have_opencl ())
+    return;
+  for (i = 0; i < N; i++)
+    x[i] = (float) i * 0.75f - 10.0f;
+  nest = load_nest (two_ir);
+  CU_ASSERT_EQUAL (nest->n_kernels, 2);
+  prog = build_opencl (nest);
+  if (prog != NULL)
+    {
+      arg args[] = { INT_ARG ("n", N), MEM_ARG ("x", x, N),
+		     MEM_ARG ("y", y, N), MEM_ARG ("z", z, N) };
+
+      run_opencl (prog, nest, args, 4, 3, 8);
+      for (i = 0; i < N; i++)
+	bad += z[i] != x[i] * 2.0f + x[N - 1 - i] * 2.0f;
+      CU_ASSERT_EQUAL (bad, 0);
+      CU_ASSERT_EQUAL (clReleaseProgram (prog), CL_SUCCESS);
+    }
+  flat_nest_free (nest);
+}
+
+/* ---- Source text ------------------------------------------------------- */
+
+/* What the ABI and the dialects promise about the text itself.  */
+static void
+test_source_text (void)
+{
+  char err[256];
+  flat_nest *saxpy = load_nest (saxpy_ir), *f64 = load_nest (f64_ir);
+  char *cl = flat_emit_opencl (saxpy, err, sizeof err);
+  char *cu = flat_emit_cuda (saxpy, err, sizeof err);
+  char *cl64 = flat_emit_opencl (f64, err, sizeof err);
+
+  CU_ASSERT_PTR_NOT_NULL_FATAL (cl);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (cu);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (cl64);
+  CU_ASSERT_PTR_NOT_NULL (strstr (cl, "__kernel void flat_k0 (int v_n, "
+				  "float v_a, __global const float *v_x, "
+				  "long lo_x, __global float *v_y, "
+				  "long lo_y)"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cu, "extern \"C\" __global__ void "
+				  "flat_k0 (int v_n, float v_a, const float "
+				  "*v_x, long long lo_x, float *v_y, "
+				  "long long lo_y)"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cl, "#pragma OPENCL FP_CONTRACT OFF"));
+  CU_ASSERT_PTR_NULL (strstr (cl, "restrict"));
+  CU_ASSERT_PTR_NULL (strstr (cu, "restrict"));
+  CU_ASSERT_PTR_NULL (strstr (cl, "cl_khr_fp64"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cl64, "cl_khr_fp64"));
+  CU_ASSERT_PTR_NULL (strstr (cu, "#include"));
+  free (cl);
+  free (cu);
+  free (cl64);
+  flat_nest_free (saxpy);
+  flat_nest_free (f64);
+}
+
+/* Constructs without a translation are reported, not emitted.  */
+static void
+test_emit_errors (void)
+{
+  static const char triangular_ir[] =
+    "nest \"tri\" at \"t.c\" 1 {\n"
+    "  param n : i32\n"
+    "  mem y : f32 write\n"
+    "  body {\n"
+    "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+    "      map j : i32 = 0:i32 .. i step 1:i32 {\n"
+    "        store y[(add (mul i n) j)] = 1:f32\n"
+    "      }\n"
+    "    }\n"
+    "  }\n"
+    "}\n";
+  char err[256] = "";
+  size_t size = 1;
+  flat_nest *nest = load_nest (triangular_ir);
+
+  CU_ASSERT_PTR_NULL (flat_emit_opencl (nest, err, sizeof err));
+  CU_ASSERT_PTR_NOT_NULL (strstr (err, "dim j"));
+  err[0] = '\0';
+  CU_ASSERT_PTR_NULL (flat_emit_cuda (nest, err, sizeof err));
+  CU_ASSERT_PTR_NOT_NULL (strstr (err, "dim j"));
+  err[0] = '\0';
+  CU_ASSERT_PTR_NULL (flat_package_build (nest, FLAT_BACKEND_CUDA, &size,
+					  err, sizeof err));
+  CU_ASSERT_PTR_NOT_NULL (strstr (err, "dim j"));
+  flat_nest_free (nest);
+
+  nest = load_nest (saxpy_ir);
+  nest->params[0]->name = "n-1";
+  err[0] = '\0';
+  CU_ASSERT_PTR_NULL (flat_emit_opencl (nest, err, sizeof err));
+  CU_ASSERT_PTR_NOT_NULL (strstr (err, "n-1"));
+  flat_nest_free (nest);
+}
+
+/* ---- CUDA through NVRTC -------------------------------------------------- */
+
+/* The few NVRTC entry points used, by their documented C signatures.  */
+typedef struct nvrtc_api
+{
+  void *lib;
+  int (*create) (void **prog, const char *src, const char *name,
+		 int n_headers, const char *const *headers,
+		 const char *const *include_names);
+  int (*compile) (void *prog, int n_options, const char *const *options);
+  int (*log_size) (void *prog, size_t *size);
+  int (*log) (void *prog, char *log);
+  int (*destroy) (void **prog);
+  int (*n_archs) (int *n);
+  int (*archs) (int *archs);
+} nvrtc_api;
+
+static int
+nvrtc_load (nvrtc_api *api)
+{
+  static const char *const names[] = {
+    "libnvrtc.so", "libnvrtc.so.13", "/usr/local/cuda/lib64/libnvrtc.so",
+    "/usr/local/cuda/lib64/libnvrtc.so.13"
+  };
+  size_t i;
+
+  memset (api, 0, sizeof *api);
+  for (i = 0; i < sizeof names / sizeof names[0] && api->lib == NULL; i++)
+    api->lib = dlopen (names[i], RTLD_NOW | RTLD_LOCAL);
+  if (api->lib == NULL)
+    return 0;
+  api->create = (int (*) (void **, const char *, const char *, int,
+			  const char *const *, const char *const *))
+    dlsym (api->lib, "nvrtcCreateProgram");
+  api->compile = (int (*) (void *, int, const char *const *))
+    dlsym (api->lib, "nvrtcCompileProgram");
+  api->log_size = (int (*) (void *, size_t *))
+    dlsym (api->lib, "nvrtcGetProgramLogSize");
+  api->log = (int (*) (void *, char *)) dlsym (api->lib, "nvrtcGetProgramLog");
+  api->destroy = (int (*) (void **)) dlsym (api->lib, "nvrtcDestroyProgram");
+  api->n_archs = (int (*) (int *))
+    dlsym (api->lib, "nvrtcGetNumSupportedArchs");
+  api->archs = (int (*) (int *)) dlsym (api->lib, "nvrtcGetSupportedArchs");
+  return (api->create != NULL && api->compile != NULL
+	  && api->log_size != NULL && api->log != NULL
+	  && api->destroy != NULL);
+}
+
+/* The oldest architecture this NVRTC compiles for: 70 where it still can,
+   75 from CUDA 13 on, which dropped Volta.  */
+static int
+nvrtc_oldest_arch (const nvrtc_api *api)
+{
+  int n, archs[64];
+
+  if (api->n_archs == NULL || api->archs == NULL || api->n_archs (&n) != 0
+      || n < 1 || n > 64 || api->archs (archs) != 0)
+    return 70;
+  return archs[0] > 70 ? archs[0] : 70;
+}
+
+/* Compile SRC for compute_ARCH; a failure prints the source and log.  */
+static void
+nvrtc_check (const nvrtc_api *api, const char *src, int arch)
+{
+  char arch_option[64];
+  const char *options[] = { arch_option, "--fmad=false" };
+  void *prog = NULL;
+  int rc;
+
+  snprintf (arch_option, sizeof arch_option, "--gpu-architecture=compute_%d",
+	    arch);
+  CU_ASSERT_EQUAL_FATAL (api->create (&prog, src, "flat.cu", 0, NULL, NULL),
+			 0);
+  rc = api->compile (prog, 2, options);
+  if (rc != 0)
+    {
+      size_t size = 0;
+      char *log;
+
+      CU_ASSERT_EQUAL (api->log_size (prog, &size), 0);
+      log = calloc (1, size + 1);
+      CU_ASSERT_PTR_NOT_NULL_FATAL (log);
+      CU_ASSERT_EQUAL (api->log (prog, log), 0);
+      fprintf (stderr, "\n%s\nNVRTC (%s) failed:\n%s\n", src, arch_option,
+	       log);
+      free (log);
+    }
+  CU_ASSERT_EQUAL (rc, 0);
+  CU_ASSERT_EQUAL (api->destroy (&prog), 0);
+}
+
+static void
+test_cuda_nvrtc (void)
+{
+  nvrtc_api api;
+  size_t i;
+  int oldest;
+
+  if (!nvrtc_load (&api))
+    {
+      printf ("skipped: NVRTC not found ");
+      CU_PASS ("NVRTC not found");
+      return;
+    }
+  oldest = nvrtc_oldest_arch (&api);
+  for (i = 0; i < sizeof all_nests / sizeof all_nests[0]; i++)
+    {
+      char err[256];
+      flat_nest *nest = load_nest (all_nests[i]);
+      char *src = flat_emit_cuda (nest, err, sizeof err);
+
+      if (src == NULL)
+	fprintf (stderr, "\nflat_emit_cuda: %s\n", err);
+      CU_ASSERT_PTR_NOT_NULL (src);
+      if (src != NULL)
+	{
+	  nvrtc_check (&api, src, 90);
+	  nvrtc_check (&api, src, oldest);
+	}
+      free (src);
+      flat_nest_free (nest);
+    }
+  CU_ASSERT_EQUAL (dlclose (api.lib), 0);
+}
+
+/* ---- Packages ------------------------------------------------------------ */
+
+static uint32_t
+read32 (const unsigned char *p)
+{
+  uint32_t v;
+
+  memcpy (&v, p, sizeof v);
+  return v;
+}
+
+static void
+write32 (unsigned char *p, uint32_t v)
+{
+  memcpy (p, &v, sizeof v);
+}
+
+static unsigned char *
+build_package (flat_nest *nest, unsigned backends, size_t *size)
+{
+  char err[256];
+  unsigned char *pkg = flat_package_build (nest, backends, size, err,
+					   sizeof err);
+
+  if (pkg == NULL)
+    fprintf (stderr, "\nflat_package_build: %s\n", err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (pkg);
+  return pkg;
+}
+
+static void
+test_package_round_trip (void)
+{
+  char err[256];
+  flat_nest *nest = load_nest (saxpy_ir);
+  size_t size, size_cl, i;
+  unsigned char *pkg = build_package (nest, FLAT_BACKEND_OPENCL
+				      | FLAT_BACKEND_CUDA, &size);
+  unsigned char *pkg_cl = build_package (nest, FLAT_BACKEND_OPENCL, &size_cl);
+  unsigned char *two;
+  char *plan = flat_nest_to_string (nest);
+  char *cl = flat_emit_opencl (nest, err, sizeof err);
+  char *cu = flat_emit_cuda (nest, err, sizeof err);
+
+  CU_ASSERT_PTR_NOT_NULL_FATAL (plan);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (cl);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (cu);
+
+  /* The header, read by hand.  */
+  CU_ASSERT_EQUAL (memcmp (pkg, "FLATPKG", 8), 0);
+  CU_ASSERT_EQUAL (read32 (pkg + 8), 1);
+  CU_ASSERT_EQUAL (read32 (pkg + 12), size);
+  CU_ASSERT_EQUAL (read32 (pkg + 16), 5);
+  CU_ASSERT_EQUAL (read32 (pkg + 20), 0);
+  for (i = 0; i < 5; i++)
+    CU_ASSERT_EQUAL (read32 (pkg + 24 + 16 * i + 12), 0);
+  CU_ASSERT_EQUAL (size % 8, 0);
+  CU_ASSERT (size >= 24 + 5 * 16 + strlen (plan) + strlen (cl)
+	     + strlen (cu));
+
+  CU_ASSERT_EQUAL (flat_package_size (pkg, size), size);
+  CU_ASSERT_EQUAL (flat_package_size (pkg, size + 1000), size);
+  CU_ASSERT_STRING_EQUAL (flat_package_get (pkg, FLAT_PKG_NAME), "saxpy");
+  CU_ASSERT_STRING_EQUAL (flat_package_get (pkg, FLAT_PKG_LOCATION),
+			  "saxpy.c:12");
+  CU_ASSERT_STRING_EQUAL (flat_package_get (pkg, FLAT_PKG_PLAN), plan);
+  CU_ASSERT_STRING_EQUAL (flat_package_get (pkg, FLAT_PKG_OPENCL), cl);
+  CU_ASSERT_STRING_EQUAL (flat_package_get (pkg, FLAT_PKG_CUDA), cu);
+
+  CU_ASSERT_EQUAL (flat_package_size (pkg_cl, size_cl), size_cl);
+  CU_ASSERT_EQUAL (read32 (pkg_cl + 16), 4);
+  CU_ASSERT_STRING_EQUAL (flat_package_get (pkg_cl, FLAT_PKG_OPENCL), cl);
+  CU_ASSERT_PTR_NULL (flat_package_get (pkg_cl, FLAT_PKG_CUDA));
+
+  /* Packages one after another, walked by size, as in the ELF section.  */
+  two = malloc (size + size_cl);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (two);
+  memcpy (two, pkg_cl, size_cl);
+  memcpy (two + size_cl, pkg, size);
+  CU_ASSERT_EQUAL (flat_package_size (two, size + size_cl), size_cl);
+  CU_ASSERT_EQUAL (flat_package_size (two + size_cl, size), size);
+  CU_ASSERT_STRING_EQUAL (flat_package_get (two + size_cl, FLAT_PKG_CUDA),
+			  cu);
+
+  free (two);
+  free (plan);
+  free (cl);
+  free (cu);
+  free (pkg);
+  free (pkg_cl);
+  flat_nest_free (nest);
+}
+
+/* flat_package_size on the first AVAIL bytes of PKG, copied to a block of
+   exactly that size so that a read past it is a real overrun (visible to
+   valgrind and ASan).  */
+static size_t
+size_of_copy (const unsigned char *pkg, size_t avail)
+{
+  unsigned char *copy = malloc (avail > 0 ? avail : 1);
+  size_t size;
+
+  CU_ASSERT_PTR_NOT_NULL_FATAL (copy);
+  memcpy (copy, pkg, avail);
+  size = flat_package_size (copy, avail);
+  free (copy);
+  return size;
+}
+
+static void
+test_package_corrupt (void)
+{
+  flat_nest *nest = load_nest (saxpy_ir);
+  size_t size, avail;
+  unsigned char *pkg = build_package (nest, FLAT_BACKEND_OPENCL, &size);
+  unsigned char *bad = malloc (size);
+  uint32_t n = read32 (pkg + 16), i;
+  uint32_t last_off = read32 (pkg + 24 + 16 * (n - 1) + 4);
+  uint32_t last_len = read32 (pkg + 24 + 16 * (n - 1) + 8);
+
+  CU_ASSERT_PTR_NOT_NULL_FATAL (bad);
+  CU_ASSERT_EQUAL (size_of_copy (pkg, size), size);
+  CU_ASSERT_EQUAL (flat_package_size (NULL, 100), 0);
+
+  /* Truncated anywhere.  */
+  for (avail = 0; avail < size; avail++)
+    CU_ASSERT_EQUAL (size_of_copy (pkg, avail), 0);
+
+#define CORRUPT(STMT)					\
+  do							\
+    {							\
+      memcpy (bad, pkg, size);				\
+      STMT;						\
+      CU_ASSERT_EQUAL (size_of_copy (bad, size), 0);	\
+    }							\
+  while (0)
+
+  CORRUPT (bad[0] = 'G');			/* magic */
+  CORRUPT (bad[7] = ' ');			/* magic's NUL */
+  CORRUPT (write32 (bad + 8, 2));		/* version */
+  CORRUPT (write32 (bad + 12, (uint32_t) size + 8));	/* size > avail */
+  CORRUPT (write32 (bad + 12, (uint32_t) size - 4));	/* not 8-aligned */
+  CORRUPT (write32 (bad + 12, 16));		/* smaller than the header */
+  CORRUPT (write32 (bad + 16, 0xffffffffu));	/* table past the end */
+  CORRUPT (write32 (bad + 16, (uint32_t) (size - 24) / 16 + 1));
+  for (i = 0; i < n; i++)
+    {
+      unsigned char *e = bad + 24 + 16 * i;
+
+      CORRUPT (write32 (e + 4, (uint32_t) size));	/* offset at the end */
+      CORRUPT (write32 (e + 4, 0xfffffff0u));		/* offset far out */
+      CORRUPT (write32 (e + 4, 8));			/* inside the header */
+      CORRUPT (write32 (e + 8, 0));			/* empty */
+      CORRUPT (write32 (e + 8, 0xffffffffu));		/* length overflows */
+      CORRUPT (write32 (e + 8, (uint32_t) size - read32 (e + 4) + 1));
+      CORRUPT (bad[read32 (e + 4) + read32 (e + 8) - 1] = 'x');	/* NUL */
+    }
+  /* A section ending exactly at the end of the blob is fine.  */
+  memcpy (bad, pkg, size);
+  memset (bad + last_off + last_len, 'p', size - last_off - last_len);
+  write32 (bad + 24 + 16 * (n - 1) + 8, (uint32_t) (size - last_off));
+  bad[size - 1] = '\0';
+  CU_ASSERT_EQUAL (size_of_copy (bad, size), size);
+#undef CORRUPT
+
+  free (bad);
+  free (pkg);
+  flat_nest_free (nest);
+}
+
+/* ---- Registration -------------------------------------------------------- */
+
+void
+flat_test_register_codegen (void)
+{
+  CU_pSuite opencl = CU_add_suite ("codegen/opencl", opencl_init,
+				   opencl_cleanup);
+  CU_pSuite other = CU_add_suite ("codegen", NULL, NULL);
+
+  if (opencl == NULL || other == NULL)
+    return;
+  CU_add_test (opencl, "saxpy, sizes and launch shapes", test_opencl_saxpy);
+  CU_add_test (opencl, "2-D kernel", test_opencl_2d);
+  CU_add_test (opencl, "innermost dim fastest", test_opencl_innermost_fastest);
+  CU_add_test (opencl, "narrow integers wrap", test_opencl_narrow);
+  CU_add_test (opencl, "f64", test_opencl_f64);
+  CU_add_test (opencl, "math calls", test_opencl_math);
+  CU_add_test (opencl, "local array", test_opencl_local_array);
+  CU_add_test (opencl, "loop with break", test_opencl_break);
+  CU_add_test (opencl, "if, while, do-while, select", test_opencl_control);
+  CU_add_test (opencl, "min, max, abs", test_opencl_minmax);
+  CU_add_test (opencl, "constants and bool", test_opencl_constants);
+  CU_add_test (opencl, "two kernels", test_opencl_two_kernels);
+  CU_add_test (other, "source text", test_source_text);
+  CU_add_test (other, "untranslatable nests", test_emit_errors);
+  CU_add_test (other, "CUDA through NVRTC", test_cuda_nvrtc);
+  CU_add_test (other, "package round trip", test_package_round_trip);
+  CU_add_test (other, "corrupt packages", test_package_corrupt);
+}

@@ -1,0 +1,1358 @@
+/* Unit tests of the SOAC IR core (flatten/): construction, the text form
+   (print/parse round trips, parse errors, robustness against garbage),
+   the checker, evaluation and extents.  Expected results are written out
+   by hand (texts, values computed from C's rules), never produced by the
+   code under test.  */
+
+#include "../../flatten/extent.h"
+#include "../../flatten/ir.h"
+
+#include <CUnit/CUnit.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- Helpers ------------------------------------------------------------ */
+
+static flat_nest *
+parse_ok (const char *text)
+{
+  char err[256] = "";
+  flat_nest *nest = flat_parse_nest (text, err, sizeof err);
+  if (!nest)
+    fprintf (stderr, "\nunexpected parse error: %s\n", err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (nest);
+  return nest;
+}
+
+/* TEXT parses and prints back identically.  */
+static void
+assert_round_trip (const char *text)
+{
+  flat_nest *nest = parse_ok (text);
+  char *printed = flat_nest_to_string (nest);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (printed);
+  if (strcmp (printed, text) != 0)
+    fprintf (stderr, "\nexpected:\n%s\nprinted:\n%s\n", text, printed);
+  CU_ASSERT_STRING_EQUAL (printed, text);
+  free (printed);
+  flat_nest_free (nest);
+}
+
+/* Parsing TEXT fails with exactly WANT.  */
+static void
+assert_parse_error (const char *text, const char *want)
+{
+  char err[256] = "";
+  flat_nest *nest = flat_parse_nest (text, err, sizeof err);
+  CU_ASSERT_PTR_NULL (nest);
+  flat_nest_free (nest);
+  if (strcmp (err, want) != 0)
+    fprintf (stderr, "\nexpected error: %s\ngot: %s\n", want, err);
+  CU_ASSERT_STRING_EQUAL (err, want);
+}
+
+/* The checker's verdict on TEXT: "" if well formed, else its message.  */
+static char check_msg[256];
+
+static const char *
+check_text (const char *text)
+{
+  flat_nest *nest = parse_ok (text);
+  check_msg[0] = '\0';
+  int r = flat_check_nest (nest, check_msg, sizeof check_msg);
+  CU_ASSERT ((r == 0) == (check_msg[0] == '\0'));
+  flat_nest_free (nest);
+  return check_msg;
+}
+
+static void
+assert_check (const char *text, const char *want)
+{
+  const char *got = check_text (text);
+  if (strcmp (got, want) != 0)
+    fprintf (stderr, "\nexpected check result: '%s'\ngot: '%s'\n", want, got);
+  CU_ASSERT_STRING_EQUAL (got, want);
+}
+
+static flat_var *
+var (const flat_nest *nest, const char *name)
+{
+  flat_var *v = flat_var_lookup (nest, name);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (v);
+  return v;
+}
+
+/* The first statement of the nest's body.  */
+static flat_stmt *
+first_stmt (const flat_nest *nest)
+{
+  CU_ASSERT_PTR_NOT_NULL_FATAL (nest->body.first);
+  return nest->body.first;
+}
+
+/* ---- Texts -------------------------------------------------------------- */
+
+static const char saxpy_text[] =
+  "nest \"saxpy\" at \"saxpy.c\" 12 {\n"
+  "  param n : i32\n"
+  "  param a : f32\n"
+  "  mem x : f32 read\n"
+  "  mem y : f32 read write copy((sub n 1:i32), n)\n"
+  "  body {\n"
+  "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+  "      store y[i] = (add (mul a (load x i)) (load y i))\n"
+  "    }\n"
+  "  }\n"
+  "  kernel k0 segmap grid (i : i32 = 0:i32 .. n step 1:i32) {\n"
+  "    store y[i] = (add (mul a (load x i)) (load y i))\n"
+  "  }\n"
+  "  plan {\n"
+  "    launch k0\n"
+  "  }\n"
+  "}\n";
+
+/* Every statement, expression form, type, clause and kind of constant.  */
+static const char all_text[] =
+  "nest \"all \\\"kinds\\\"\\n\" at \"dir\\\\all.c\" 7 {\n"
+  "  param b : bool\n"
+  "  param c8 : i8\n"
+  "  param u8v : u8\n"
+  "  param s16 : i16\n"
+  "  param u16v : u16\n"
+  "  param n : i32\n"
+  "  param u : u32\n"
+  "  param l : i64\n"
+  "  param ul : u64\n"
+  "  param f : f32\n"
+  "  param d : f64\n"
+  "  mem m0 : f32\n"
+  "  mem m1 : f64 read copyin(0:i64, l)\n"
+  "  mem m2 : i32 write copyout(n, (mul n 2:i32))\n"
+  "  mem m3 : u8 read write create(0:i32, 16:i32)\n"
+  "  mem m4 : bool read present\n"
+  "  body {\n"
+  "    let t : f32 = 0x1.99999ap-4:f32\n"
+  "    let big : f64 = 0x1.7e43c8800759cp+996:f64\n"
+  "    let z : f64 = -0x0p+0:f64\n"
+  "    let pinf : f32 = inf:f32\n"
+  "    let ninf : f64 = -inf:f64\n"
+  "    let q : f32 = nan:f32\n"
+  "    let k : i32\n"
+  "    let buf : f32[16]\n"
+  "    let cs : i8 = -128:i8\n"
+  "    let cu : u8 = 255:u8\n"
+  "    let ss : i16 = -32768:i16\n"
+  "    let su : u16 = 65535:u16\n"
+  "    let si : i32 = -2147483648:i32\n"
+  "    let ui : u32 = 4294967295:u32\n"
+  "    let sl : i64 = -9223372036854775808:i64\n"
+  "    let ulv : u64 = 18446744073709551615:u64\n"
+  "    let bt : bool = 1:bool\n"
+  "    let bf : bool = 0:bool\n"
+  "    set k = (select (land b (not bf)) (neg n) (abs n))\n"
+  "    set t = (call fmaf t f (call sqrtf t))\n"
+  "    set z = (call pow (cast f64 t) d)\n"
+  "    store buf[(mod k 16:i32)] = (min t (max f 0x1p-149:f32))\n"
+  "    store m0[(cast i64 k)] = (load buf 0:i32)\n"
+  "    if (lor (lt n 0:i32) (ge n 10:i32)) {\n"
+  "      set k = (bnot (bxor (band n 3:i32) (bor n 4:i32)))\n"
+  "    }\n"
+  "    if (ne (shl n 2:u8) (shr n 1:i32)) {\n"
+  "      set k = (div (sub n 1:i32) 2:i32)\n"
+  "    } else {\n"
+  "      if (eq n 0:i32) {\n"
+  "      }\n"
+  "    }\n"
+  "    loop j : i64 = l .. 0:i64 step -2:i64 {\n"
+  "      while (le (cast i64 k) j) {\n"
+  "        set k = (add k 1:i32)\n"
+  "        break\n"
+  "      }\n"
+  "      do {\n"
+  "        set k = (mul k 2:i32)\n"
+  "      } while (gt k 100:i32)\n"
+  "    }\n"
+  "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+  "      map jj : u32 = 0:u32 .. u step 2:u32 {\n"
+  "        store m2[(add i (cast i32 jj))] = (load m2 i)\n"
+  "      }\n"
+  "    }\n"
+  "  }\n"
+  "  kernel k0 segmap grid (i : i32 = 0:i32 .. n step 1:i32, jj : u32 = "
+  "0:u32 .. u step 2:u32) {\n"
+  "    store m2[(add i (cast i32 jj))] = (load m2 i)\n"
+  "  }\n"
+  "  kernel k1 segmap group () {\n"
+  "  }\n"
+  "  plan {\n"
+  "    if (gt n 0:i32) {\n"
+  "      launch k0\n"
+  "    }\n"
+  "    launch k1\n"
+  "  }\n"
+  "}\n";
+
+/* A nest without kernels: no plan is printed.  */
+static const char empty_text[] =
+  "nest \"\" at \"\" 0 {\n"
+  "  body {\n"
+  "  }\n"
+  "}\n";
+
+/* ---- Construction ------------------------------------------------------- */
+
+static void
+test_arena (void)
+{
+  flat_arena *arena = flat_arena_new ();
+  CU_ASSERT_PTR_NOT_NULL_FATAL (arena);
+  for (int k = 0; k < 2000; k++)
+    {
+      size_t size = (size_t) (k % 37) * 11 + 1;
+      unsigned char *p = flat_arena_alloc (arena, size);
+      CU_ASSERT_EQUAL ((uintptr_t) p % 16, 0);
+      for (size_t b = 0; b < size; b++)
+	if (p[b] != 0)
+	  {
+	    CU_FAIL ("arena memory not zeroed");
+	    break;
+	  }
+      memset (p, 0xff, size);
+    }
+  unsigned char *big = flat_arena_alloc (arena, 100000);
+  CU_ASSERT_EQUAL ((uintptr_t) big % 16, 0);
+  CU_ASSERT_EQUAL (big[0], 0);
+  CU_ASSERT_EQUAL (big[99999], 0);
+  memset (big, 1, 100000);
+  CU_ASSERT_STRING_EQUAL (flat_arena_strdup (arena, "abc"), "abc");
+  CU_ASSERT_STRING_EQUAL (flat_arena_printf (arena, "%s_%d", "x", 12),
+			  "x_12");
+  flat_arena_free (arena);
+}
+
+static void
+test_tables (void)
+{
+  CU_ASSERT_EQUAL (flat_type_by_name ("f32"), FLAT_T_F32);
+  CU_ASSERT_EQUAL (flat_type_by_name ("bool"), FLAT_T_BOOL);
+  CU_ASSERT_EQUAL (flat_type_by_name ("u64"), FLAT_T_U64);
+  CU_ASSERT_EQUAL (flat_type_by_name ("float"), -1);
+  CU_ASSERT_EQUAL (flat_type_table[FLAT_T_I16].size, 2);
+  CU_ASSERT_STRING_EQUAL (flat_type_table[FLAT_T_U32].opencl_name, "uint");
+  CU_ASSERT_EQUAL (flat_op_by_name ("land"), FLAT_OP_LAND);
+  CU_ASSERT_EQUAL (flat_op_by_name ("neg"), FLAT_OP_NEG);
+  CU_ASSERT_EQUAL (flat_op_by_name ("plus"), -1);
+  CU_ASSERT_EQUAL (flat_op_table[FLAT_OP_SHL].arity, 2);
+  CU_ASSERT_STRING_EQUAL (flat_op_table[FLAT_OP_LE].c_spelling, "<=");
+  CU_ASSERT_EQUAL (flat_math_by_name ("sqrtf"), FLAT_FN_SQRT_F32);
+  CU_ASSERT_EQUAL (flat_math_by_name ("atan2"), FLAT_FN_ATAN2_F64);
+  CU_ASSERT_EQUAL (flat_math_by_name ("printf"), -1);
+  CU_ASSERT_EQUAL (flat_math_table[FLAT_FN_FMA_F32].arity, 3);
+  CU_ASSERT_EQUAL (flat_math_table[FLAT_FN_FMA_F32].type, FLAT_T_F32);
+  CU_ASSERT_STRING_EQUAL (flat_math_table[FLAT_FN_EXP2_F32].opencl_name,
+			  "exp2");
+}
+
+static void
+test_vars (void)
+{
+  flat_nest *nest = flat_nest_new ("v", "v.c", 1);
+  flat_var *x = flat_var_new (nest, FLAT_VAR_PARAM, FLAT_T_I32, "x");
+  flat_var *x1 = flat_var_new (nest, FLAT_VAR_LOCAL, FLAT_T_I32, "x");
+  flat_var *x2 = flat_var_new (nest, FLAT_VAR_MEM, FLAT_T_F32, "x");
+  flat_var *d = flat_var_new (nest, FLAT_VAR_LOCAL, FLAT_T_I32, "D.123");
+  flat_var *g = flat_var_new (nest, FLAT_VAR_LOCAL, FLAT_T_I32, "1a");
+  CU_ASSERT_STRING_EQUAL (x->name, "x");
+  CU_ASSERT_STRING_EQUAL (x1->name, "x_1");
+  CU_ASSERT_STRING_EQUAL (x2->name, "x_2");
+  CU_ASSERT_STRING_EQUAL (d->name, "D_123");
+  CU_ASSERT_STRING_EQUAL (g->name, "_1a");
+  CU_ASSERT_EQUAL (x2->id, 2);
+  CU_ASSERT_EQUAL (nest->n_vars, 5);
+  CU_ASSERT_EQUAL (nest->n_params, 2);
+  CU_ASSERT_PTR_EQUAL (nest->params[0], x);
+  CU_ASSERT_PTR_EQUAL (nest->params[1], x2);
+  CU_ASSERT_PTR_EQUAL (flat_var_lookup (nest, "x_1"), x1);
+  CU_ASSERT_PTR_NULL (flat_var_lookup (nest, "y"));
+  /* Enough vars to grow the tables several times.  */
+  for (int k = 0; k < 100; k++)
+    flat_var_new (nest, FLAT_VAR_PARAM, FLAT_T_I32, "p");
+  CU_ASSERT_STRING_EQUAL (nest->vars[104]->name, "p_99");
+  CU_ASSERT_EQUAL (nest->n_params, 102);
+  flat_nest_free (nest);
+}
+
+static void
+test_exprs (void)
+{
+  flat_nest *nest = flat_nest_new ("e", "e.c", 1);
+  flat_var *a = flat_var_new (nest, FLAT_VAR_PARAM, FLAT_T_F32, "a");
+  flat_var *m = flat_var_new (nest, FLAT_VAR_MEM, FLAT_T_U8, "m");
+  flat_expr *va = flat_e_var (nest, a);
+  CU_ASSERT_EQUAL (flat_e_binary (nest, FLAT_OP_LT, va, va)->type,
+		   FLAT_T_BOOL);
+  flat_expr *lt = flat_e_binary (nest, FLAT_OP_LT, va, va);
+  CU_ASSERT_EQUAL (flat_e_binary (nest, FLAT_OP_LAND, lt, lt)->type,
+		   FLAT_T_BOOL);
+  CU_ASSERT_EQUAL (flat_e_binary (nest, FLAT_OP_MUL, va, va)->type,
+		   FLAT_T_F32);
+  CU_ASSERT_EQUAL (flat_e_unary (nest, FLAT_OP_NOT, lt)->type, FLAT_T_BOOL);
+  flat_expr *one = flat_e_const_int (nest, FLAT_T_I32, 1);
+  CU_ASSERT_EQUAL (flat_e_load (nest, m, one)->type, FLAT_T_U8);
+  flat_expr *args[1] = { va };
+  CU_ASSERT_EQUAL (flat_e_call (nest, FLAT_FN_SQRT_F64, args)->type,
+		   FLAT_T_F64);
+  /* Constants are kept in canonical form.  */
+  CU_ASSERT_EQUAL (flat_e_const_int (nest, FLAT_T_U8, 300)->u.c.i, 44);
+  CU_ASSERT_EQUAL (flat_e_const_int (nest, FLAT_T_I8, 255)->u.c.i, -1);
+  CU_ASSERT_EQUAL (flat_e_const_int (nest, FLAT_T_U16, -1)->u.c.i, 65535);
+  CU_ASSERT_EQUAL (flat_e_const_int (nest, FLAT_T_BOOL, 5)->u.c.i, 1);
+  CU_ASSERT_EQUAL (flat_e_const_float (nest, FLAT_T_F32, 0.1)->u.c.f,
+		   (double) 0.1f);
+  CU_ASSERT_EQUAL (flat_e_const_int (nest, FLAT_T_F64, 3)->u.c.f, 3.0);
+
+  /* A copy is deep: changing it leaves the original alone.  */
+  flat_expr *orig = flat_e_binary (nest, FLAT_OP_ADD, va,
+				   flat_e_load (nest, m, one));
+  flat_expr *copy = flat_e_copy (nest, orig);
+  CU_ASSERT_PTR_NOT_EQUAL (copy, orig);
+  CU_ASSERT_PTR_NOT_EQUAL (copy->u.op.b, orig->u.op.b);
+  CU_ASSERT_PTR_EQUAL (copy->u.op.a->u.var, a);
+  copy->u.op.b->u.load.index->u.c.i = 7;
+  CU_ASSERT_EQUAL (orig->u.op.b->u.load.index->u.c.i, 1);
+  flat_nest_free (nest);
+}
+
+/* The saxpy nest of ir.h built with the constructors prints as the text
+   written by hand.  */
+static void
+test_build_saxpy (void)
+{
+  flat_nest *nest = flat_nest_new ("saxpy", "saxpy.c", 12);
+  flat_var *n = flat_var_new (nest, FLAT_VAR_PARAM, FLAT_T_I32, "n");
+  flat_var *a = flat_var_new (nest, FLAT_VAR_PARAM, FLAT_T_F32, "a");
+  flat_var *x = flat_var_new (nest, FLAT_VAR_MEM, FLAT_T_F32, "x");
+  flat_var *y = flat_var_new (nest, FLAT_VAR_MEM, FLAT_T_F32, "y");
+  flat_var *i = flat_var_new (nest, FLAT_VAR_INDEX, FLAT_T_I32, "i");
+  x->access = FLAT_ACCESS_READ;
+  y->access = FLAT_ACCESS_READ | FLAT_ACCESS_WRITE;
+  y->clause = FLAT_CLAUSE_COPY;
+  y->extent_lo = flat_e_binary (nest, FLAT_OP_SUB, flat_e_var (nest, n),
+				flat_e_const_int (nest, FLAT_T_I32, 1));
+  y->extent_len = flat_e_var (nest, n);
+
+  flat_stmt *store = flat_s_new (nest, FLAT_S_STORE, 13);
+  store->u.store.mem = y;
+  store->u.store.index = flat_e_var (nest, i);
+  store->u.store.value =
+    flat_e_binary (nest, FLAT_OP_ADD,
+		   flat_e_binary (nest, FLAT_OP_MUL, flat_e_var (nest, a),
+				  flat_e_load (nest, x, flat_e_var (nest, i))),
+		   flat_e_load (nest, y, flat_e_var (nest, i)));
+  flat_range range = { i, flat_e_const_int (nest, FLAT_T_I32, 0),
+		       flat_e_var (nest, n),
+		       flat_e_const_int (nest, FLAT_T_I32, 1) };
+  flat_stmt *map = flat_s_new (nest, FLAT_S_MAP, 12);
+  map->u.loop.range = range;
+  flat_block_append (&map->u.loop.body, store);
+  flat_block_append (&nest->body, map);
+
+  flat_kernel *k = flat_kernel_new (nest, FLAT_K_SEGMAP, FLAT_LEVEL_GRID, 1);
+  k->dims[0] = range;
+  flat_stmt *kstore = flat_s_new (nest, FLAT_S_STORE, 13);
+  kstore->u.store = store->u.store;
+  kstore->u.store.value = flat_e_copy (nest, store->u.store.value);
+  flat_block_append (&k->body, kstore);
+  flat_stmt *launch = flat_s_new (nest, FLAT_S_LAUNCH, 0);
+  launch->u.launch.kernel = k;
+  flat_block_append (&nest->plan, launch);
+
+  CU_ASSERT_STRING_EQUAL (k->name, "k0");
+  CU_ASSERT_STRING_EQUAL (flat_kernel_new (nest, FLAT_K_SEGMAP,
+					   FLAT_LEVEL_GROUP, 0)->name, "k1");
+  nest->n_kernels = 1;		/* drop k1 again: it is not in the text */
+  char *s = flat_nest_to_string (nest);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (s);
+  CU_ASSERT_STRING_EQUAL (s, saxpy_text);
+  free (s);
+  char err[256];
+  CU_ASSERT_EQUAL (flat_check_nest (nest, err, sizeof err), 0);
+  flat_nest_free (nest);
+}
+
+static void
+test_block_append (void)
+{
+  flat_nest *nest = flat_nest_new ("b", "b.c", 1);
+  flat_block b = { NULL, NULL };
+  flat_stmt *s1 = flat_s_new (nest, FLAT_S_BREAK, 1);
+  flat_stmt *s2 = flat_s_new (nest, FLAT_S_BREAK, 2);
+  flat_stmt *s3 = flat_s_new (nest, FLAT_S_BREAK, 3);
+  flat_block_append (&b, s1);
+  CU_ASSERT_PTR_EQUAL (b.first, s1);
+  CU_ASSERT_PTR_EQUAL (b.last, s1);
+  s2->next = s3;		/* a chain is appended whole */
+  flat_block_append (&b, s2);
+  CU_ASSERT_PTR_EQUAL (s1->next, s2);
+  CU_ASSERT_PTR_EQUAL (b.last, s3);
+  flat_nest_free (nest);
+}
+
+/* ---- Text form ---------------------------------------------------------- */
+
+static void
+test_round_trips (void)
+{
+  assert_round_trip (saxpy_text);
+  assert_round_trip (all_text);
+  assert_round_trip (empty_text);
+}
+
+static void
+test_print_constants (void)
+{
+  flat_nest *nest = flat_nest_new ("c", "c.c", 1);
+  static const struct
+  {
+    flat_type type;
+    double f;
+    int64_t i;
+    const char *want;
+  } cases[] = {
+    { FLAT_T_F32, 0.1, 0, "0x1.99999ap-4:f32" },
+    { FLAT_T_F64, 0.1, 0, "0x1.999999999999ap-4:f64" },
+    { FLAT_T_F64, 1e300, 0, "0x1.7e43c8800759cp+996:f64" },
+    { FLAT_T_F64, -0.0, 0, "-0x0p+0:f64" },
+    { FLAT_T_F32, INFINITY, 0, "inf:f32" },
+    { FLAT_T_F64, -INFINITY, 0, "-inf:f64" },
+    { FLAT_T_F32, NAN, 0, "nan:f32" },
+    { FLAT_T_F32, 1e300, 0, "inf:f32" },
+    { FLAT_T_I32, 0, -5, "-5:i32" },
+    { FLAT_T_U64, 0, -1, "18446744073709551615:u64" },
+    { FLAT_T_U32, 0, -1, "4294967295:u32" },
+    { FLAT_T_BOOL, 0, 1, "1:bool" },
+    { FLAT_T_BOOL, 0, 0, "0:bool" },
+  };
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
+    {
+      flat_expr *e = flat_type_table[cases[k].type].is_float
+	? flat_e_const_float (nest, cases[k].type, cases[k].f)
+	: flat_e_const_int (nest, cases[k].type, cases[k].i);
+      char buf[64] = "";
+      FILE *out = fmemopen (buf, sizeof buf, "w");
+      CU_ASSERT_PTR_NOT_NULL_FATAL (out);
+      flat_print_expr (out, e);
+      CU_ASSERT_EQUAL (fclose (out), 0);
+      if (strcmp (buf, cases[k].want) != 0)
+	fprintf (stderr, "\nconstant %zu: want %s, got %s\n", k,
+		 cases[k].want, buf);
+      CU_ASSERT_STRING_EQUAL (buf, cases[k].want);
+    }
+  flat_nest_free (nest);
+}
+
+/* Parsed constants have the exact values, whatever their spelling.  */
+static void
+test_parse_constants (void)
+{
+  flat_nest *nest = parse_ok ("nest \"c\" at \"c.c\" 1 {\n"
+			      "  body {\n"
+			      "    let a : f32 = 0.1:f32\n"
+			      "    let b : f64 = -0x0p+0:f64\n"
+			      "    let c : f64 = 1e300:f64\n"
+			      "    let d : f32 = nan:f32\n"
+			      "    let e : u64 = 18446744073709551615:u64\n"
+			      "    let f : i8 = -128:i8\n"
+			      "  }\n"
+			      "}\n");
+  flat_stmt *s = first_stmt (nest);
+  CU_ASSERT_EQUAL (s->u.let.init->u.c.f, (double) 0.1f);
+  s = s->next;
+  CU_ASSERT (s->u.let.init->u.c.f == 0.0 && signbit (s->u.let.init->u.c.f));
+  s = s->next;
+  CU_ASSERT_EQUAL (s->u.let.init->u.c.f, 1e300);
+  s = s->next;
+  CU_ASSERT (isnan (s->u.let.init->u.c.f));
+  s = s->next;
+  CU_ASSERT_EQUAL (s->u.let.init->u.c.u, UINT64_MAX);
+  s = s->next;
+  CU_ASSERT_EQUAL (s->u.let.init->u.c.i, -128);
+  char *printed = flat_nest_to_string (nest);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (printed);
+  CU_ASSERT_PTR_NOT_NULL (strstr (printed, "let a : f32 = 0x1.99999ap-4:f32"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (printed,
+				  "let c : f64 = 0x1.7e43c8800759cp+996:f64"));
+  free (printed);
+  flat_nest_free (nest);
+}
+
+/* A kernel dim re-declaring a map's index is the same variable; a loose
+   layout (other spacing) is accepted and printed canonically.  */
+static void
+test_parse_shared_vars (void)
+{
+  flat_nest *nest = parse_ok (saxpy_text);
+  CU_ASSERT_EQUAL (nest->n_kernels, 1);
+  CU_ASSERT_PTR_EQUAL (nest->kernels[0]->dims[0].index,
+		       first_stmt (nest)->u.loop.range.index);
+  CU_ASSERT_EQUAL (nest->n_vars, 5);
+  CU_ASSERT_EQUAL (var (nest, "y")->clause, FLAT_CLAUSE_COPY);
+  CU_ASSERT_EQUAL (var (nest, "y")->access,
+		   FLAT_ACCESS_READ | FLAT_ACCESS_WRITE);
+  CU_ASSERT_PTR_EQUAL (nest->plan.first->u.launch.kernel, nest->kernels[0]);
+  flat_nest_free (nest);
+
+  nest = parse_ok ("nest \"x\" at \"x.c\" 3{param n:i32 body{map i:i32=0:i32"
+		   "..n step 1:i32{let t:i32=(add i\n\n  n)}}}");
+  char *printed = flat_nest_to_string (nest);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (printed);
+  CU_ASSERT_STRING_EQUAL (printed,
+			  "nest \"x\" at \"x.c\" 3 {\n"
+			  "  param n : i32\n"
+			  "  body {\n"
+			  "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+			  "      let t : i32 = (add i n)\n"
+			  "    }\n"
+			  "  }\n"
+			  "}\n");
+  free (printed);
+  flat_nest_free (nest);
+}
+
+#define HEAD "nest \"e\" at \"e.c\" 1 {\n"
+
+static void
+test_parse_errors (void)
+{
+  assert_parse_error ("", "1:1: expected 'nest', found end of text");
+  assert_parse_error ("nest e", "1:6: expected the nest's name string, "
+		      "found 'e'");
+  assert_parse_error (HEAD "  param n : int\n",
+		      "2:13: expected a type, found 'int'");
+  assert_parse_error (HEAD "  body {\n    set q = 1:i32\n  }\n}\n",
+		      "3:9: unknown variable 'q'");
+  assert_parse_error (HEAD "  body {\n    let c : u8 = 300:u8\n  }\n}\n",
+		      "3:18: constant '300' out of range for u8");
+  assert_parse_error (HEAD "  body {\n    let c : i32 = 1.5:i32\n  }\n}\n",
+		      "3:19: malformed i32 constant '1.5'");
+  assert_parse_error (HEAD "  body {\n    let c : f32 = 1:f31\n  }\n}\n",
+		      "3:19: expected a type after ':', found 'f31'");
+  assert_parse_error (HEAD "  param n : i32\n  body {\n"
+		      "    map i : i32 = 0:i32 n step 1:i32 {\n",
+		      "4:25: expected '..', found 'n'");
+  assert_parse_error (HEAD "  param n : i32\n  body {\n"
+		      "    loop i : i32 = 0:i32 .. n {\n",
+		      "4:30: expected 'step', found '{'");
+  assert_parse_error (HEAD "  body {\n    jump\n  }\n}\n",
+		      "3:5: expected a statement, found 'jump'");
+  assert_parse_error (HEAD "  body {\n  }\n  kernel k1 segmap grid () {\n",
+		      "4:10: expected kernel name 'k0', found 'k1'");
+  assert_parse_error (HEAD "  body {\n  }\n  kernel k0 segmap grid () {\n"
+		      "  }\n  plan {\n    launch k2\n  }\n}\n",
+		      "7:12: unknown kernel 'k2'");
+  assert_parse_error (HEAD "  body {\n  }\n}\n}\n",
+		      "5:1: expected end of text, found '}'");
+  assert_parse_error ("nest \"e\n", "1:6: unterminated string");
+  assert_parse_error (HEAD "  param n : i32\n  param n : i32\n",
+		      "3:9: 'n' redeclared differently");
+  assert_parse_error (HEAD "  body {\n    let t : i32\n    let t : f32\n",
+		      "4:9: 't' redeclared differently");
+  assert_parse_error (HEAD "  body {\n    let t : i32 = (plus 1:i32)\n",
+		      "3:20: unknown operator 'plus'");
+  assert_parse_error (HEAD "  body {\n    let t : f32 = (call sinx 1:i32)\n",
+		      "3:25: unknown math function 'sinx'");
+  assert_parse_error (HEAD "  body {\n    let t : i32 = (neg 1:i32 2:i32)\n",
+		      "3:30: expected ')', found '2:i32'");
+  assert_parse_error (HEAD "  body {\n    let t : i32 = @\n",
+		      "3:19: unexpected character '@'");
+
+  /* Deep nesting is an error, not a stack overflow.  */
+  size_t depth = 100000;
+  char *deep = malloc (depth + 64);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (deep);
+  strcpy (deep, HEAD "  body {\n    let t : i32 = ");
+  size_t len = strlen (deep);
+  memset (deep + len, '(', depth);
+  deep[len + depth] = '\0';
+  char err[256] = "";
+  CU_ASSERT_PTR_NULL (flat_parse_nest (deep, err, sizeof err));
+  CU_ASSERT_PTR_NOT_NULL (strstr (err, "nested too deeply"));
+  free (deep);
+
+  /* A too small error buffer is filled as far as it goes.  */
+  char small[8];
+  CU_ASSERT_PTR_NULL (flat_parse_nest ("", small, sizeof small));
+  CU_ASSERT_STRING_EQUAL (small, "1:1: ex");
+}
+
+/* An error message has the form "LINE:COL: text".  */
+static int
+well_formed_error (const char *err)
+{
+  unsigned line, col;
+  int n = 0;
+  return sscanf (err, "%u:%u: %n", &line, &col, &n) == 2 && n > 0
+    && err[n] != '\0';
+}
+
+/* Parsing TEXT either fails with a positioned message or gives a nest
+   whose printed form is a fixed point of parse and print; checking and
+   extent analysis of it do not crash.  */
+static void
+parse_anything (const char *text)
+{
+  char err[256] = "";
+  flat_nest *nest = flat_parse_nest (text, err, sizeof err);
+  if (!nest)
+    {
+      if (!well_formed_error (err))
+	fprintf (stderr, "\nbad error message '%s'\n", err);
+      CU_ASSERT (well_formed_error (err));
+      return;
+    }
+  char *once = flat_nest_to_string (nest);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (once);
+  if (flat_check_nest (nest, err, sizeof err) == 0)
+    {
+      int line;
+      /* Its result does not matter here, only that it returns.  */
+      CU_ASSERT (flat_extent_check (nest, &line, err, sizeof err) <= 0);
+    }
+  flat_nest_free (nest);
+  nest = flat_parse_nest (once, err, sizeof err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (nest);
+  char *twice = flat_nest_to_string (nest);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (twice);
+  CU_ASSERT_STRING_EQUAL (once, twice);
+  free (once);
+  free (twice);
+  flat_nest_free (nest);
+}
+
+static void
+test_parse_fuzz (void)
+{
+  size_t n = strlen (all_text);
+  char *buf = malloc (n + 1);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (buf);
+  /* Every truncation.  */
+  for (size_t k = 0; k < n; k++)
+    {
+      memcpy (buf, all_text, k);
+      buf[k] = '\0';
+      parse_anything (buf);
+    }
+  /* Garbled copies: a few bytes replaced by characters that matter to the
+     scanner, with a fixed pseudo-random sequence.  */
+  static const char alphabet[] = "(){}[],:=.-+\"\\ \n0129aefinpx_";
+  uint32_t seed = 12345;
+  for (int round = 0; round < 3000; round++)
+    {
+      memcpy (buf, all_text, n + 1);
+      for (int k = 0; k < 1 + round % 3; k++)
+	{
+	  seed = seed * 1103515245u + 12345u;
+	  size_t at = (seed >> 8) % n;
+	  seed = seed * 1103515245u + 12345u;
+	  buf[at] = alphabet[(seed >> 8) % (sizeof alphabet - 1)];
+	}
+      parse_anything (buf);
+    }
+  free (buf);
+}
+
+/* ---- Checker ------------------------------------------------------------ */
+
+#define CHECK_HEAD \
+  "nest \"c\" at \"c.c\" 1 {\n" \
+  "  param n : i32\n" \
+  "  param a : f32\n" \
+  "  param d : f64\n" \
+  "  mem x : f32 read\n" \
+  "  mem y : f32 write\n" \
+  "  body {\n"
+#define CHECK_TAIL "  }\n}\n"
+
+/* BODY inside a map over i.  */
+#define IN_MAP(body) \
+  CHECK_HEAD "    map i : i32 = 0:i32 .. n step 1:i32 {\n" body \
+  "    }\n" CHECK_TAIL
+
+static void
+test_check_accepts (void)
+{
+  assert_check (saxpy_text, "");
+  assert_check (all_text, "");
+  assert_check (IN_MAP ("      let t : f32 = (load x i)\n"
+			"      if (gt t a) {\n"
+			"        set t = a\n"
+			"      }\n"
+			"      store y[i] = t\n"), "");
+  /* Sibling scopes may declare the same variable.  */
+  assert_check (CHECK_HEAD
+		"    loop i : i32 = 0:i32 .. n step 1:i32 {\n    }\n"
+		"    loop i : i32 = n .. 0:i32 step -1:i32 {\n    }\n"
+		CHECK_TAIL, "");
+}
+
+static void
+test_check_rejects (void)
+{
+  assert_check (CHECK_HEAD "    if (gt n 0:i32) {\n"
+		"      let t : i32 = 1:i32\n    }\n"
+		"    store y[t] = a\n" CHECK_TAIL,
+		"store to y: t used out of its scope");
+  assert_check (IN_MAP ("      store y[i] = (add a d)\n"),
+		"store to y: add of operands of different types f32 and f64");
+  assert_check (IN_MAP ("      let b : i32 = (lt i n)\n"),
+		"let b: value has type bool, variable type is i32");
+  assert_check (IN_MAP ("      let b : bool = (land i n)\n"),
+		"let b: land of operands of type i32, not bool");
+  assert_check (IN_MAP ("      let b : bool = (not i)\n"),
+		"let b: not of an operand of type i32");
+  assert_check (IN_MAP ("      store y[i] = (select i a a)\n"),
+		"store to y: select condition has type i32, expected bool");
+  assert_check (IN_MAP ("      store y[i] = (select (lt i n) a 0x0p+0:f64)\n"),
+		"store to y: second select arm has type f64, expected f32");
+  assert_check (IN_MAP ("      store y[i] = (call sqrtf d)\n"),
+		"store to y: sqrtf has type f64, expected f32");
+  assert_check (IN_MAP ("      store y[i] = (load x a)\n"),
+		"store to y: index into x has type f32, not an integer type");
+  assert_check (IN_MAP ("      store y[a] = a\n"),
+		"store to y: index into y has type f32, not an integer type");
+  assert_check (IN_MAP ("      store y[i] = d\n"),
+		"store to y: value has type f64, mem element type is f32");
+  assert_check (IN_MAP ("      let t : f32 = a\n      set t = d\n"),
+		"set t: value has type f64, variable type is f32");
+  assert_check (IN_MAP ("      set n = 1:i32\n"),
+		"set n: n is not a local scalar");
+  assert_check (IN_MAP ("      store y[i] = (mod a a)\n"),
+		"store to y: mod of operands of type f32");
+  assert_check (IN_MAP ("      store y[(shl i a)] = a\n"),
+		"store to y: shl of operands of types i32 and f32");
+  assert_check (IN_MAP ("      store y[i] = (add x a)\n"),
+		"store to y: x is an array, used as a scalar");
+  assert_check (CHECK_HEAD "    loop i : i32 = 0:i32 .. n step 0:i32 {\n"
+		"    }\n" CHECK_TAIL,
+		"loop i: step must be a nonzero integer constant");
+  assert_check (CHECK_HEAD "    loop i : i32 = 0:i32 .. n step n {\n"
+		"    }\n" CHECK_TAIL,
+		"loop i: step must be a nonzero integer constant");
+  assert_check (CHECK_HEAD "    map i : i32 = n .. 0:i32 step -1:i32 {\n"
+		"    }\n" CHECK_TAIL,
+		"map i: step must be a positive integer constant");
+  assert_check (CHECK_HEAD "    map i : i32 = 0:i64 .. n step 1:i32 {\n"
+		"    }\n" CHECK_TAIL,
+		"map i: lower bound has type i64, expected i32");
+  assert_check (CHECK_HEAD "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+		"      map i : i32 = 0:i32 .. n step 1:i32 {\n"
+		"      }\n    }\n" CHECK_TAIL,
+		"map i: i declared again while in scope");
+  assert_check (IN_MAP ("      break\n"),
+		"break: not inside a loop or while");
+  assert_check (CHECK_HEAD "    loop j : i32 = 0:i32 .. n step 1:i32 {\n"
+		"      map i : i32 = 0:i32 .. n step 1:i32 {\n"
+		"        break\n      }\n    }\n" CHECK_TAIL,
+		"break: not inside a loop or while");
+  assert_check (CHECK_HEAD "    while (gt n 0:i32) {\n"
+		"      if (gt n 1:i32) {\n        break\n      }\n"
+		"    }\n" CHECK_TAIL, "");
+  assert_check (CHECK_HEAD "    if n {\n    }\n" CHECK_TAIL,
+		"if: condition has type i32, expected bool");
+  assert_check (CHECK_HEAD "    do {\n    } while a\n" CHECK_TAIL,
+		"while: condition has type f32, expected bool");
+  assert_check (HEAD "  param n : i32\n"
+		"  mem y : f32 write copyout(0x0p+0:f32, n)\n"
+		"  body {\n  }\n}\n",
+		"data clause of y: extent of types f32 and i32, not integers");
+  assert_check ("nest \"k\" at \"k.c\" 1 {\n  param n : i32\n"
+		"  mem y : f32 write\n  body {\n  }\n"
+		"  kernel k0 segmap grid (i : i32 = 0:i32 .. n step 1:i32) {\n"
+		"    store y[i] = 0:i32\n  }\n"
+		"  plan {\n    launch k0\n  }\n}\n",
+		"kernel k0: store to y: value has type i32, mem element type "
+		"is f32");
+  assert_check ("nest \"k\" at \"k.c\" 1 {\n  param n : i32\n"
+		"  body {\n  }\n"
+		"  kernel k0 segmap grid (i : i32 = 0:i32 .. n step 1:i32) {\n"
+		"    launch k0\n  }\n  plan {\n  }\n}\n",
+		"kernel k0: launch: outside the plan");
+}
+
+/* Problems found in nests built in memory: lines in messages, launches of
+   foreign kernels.  */
+static void
+test_check_built (void)
+{
+  flat_nest *nest = parse_ok (IN_MAP ("      store y[i] = d\n"));
+  first_stmt (nest)->u.loop.body.first->line = 7;
+  char err[256];
+  CU_ASSERT_EQUAL (flat_check_nest (nest, err, sizeof err), -1);
+  CU_ASSERT_STRING_EQUAL (err, "line 7: store to y: value has type f64, "
+			  "mem element type is f32");
+  flat_nest_free (nest);
+
+  flat_nest *a = parse_ok (saxpy_text), *b = parse_ok (saxpy_text);
+  a->plan.first->u.launch.kernel = b->kernels[0];
+  CU_ASSERT_EQUAL (flat_check_nest (a, err, sizeof err), -1);
+  CU_ASSERT_STRING_EQUAL (err, "plan: launch: not a kernel of this nest");
+  flat_nest_free (a);
+  flat_nest_free (b);
+
+  /* A binary node whose type disagrees with its operator.  */
+  nest = parse_ok (IN_MAP ("      let c : bool = (lt i n)\n"));
+  first_stmt (nest)->u.loop.body.first->u.let.init->type = FLAT_T_I32;
+  first_stmt (nest)->u.loop.body.first->u.let.var->type = FLAT_T_I32;
+  CU_ASSERT_EQUAL (flat_check_nest (nest, err, sizeof err), -1);
+  CU_ASSERT_STRING_EQUAL (err, "let c: expression has type i32, expected "
+			  "bool");
+  flat_nest_free (nest);
+}
+
+/* ---- Evaluation --------------------------------------------------------- */
+
+static flat_nest *eval_nest;
+
+static flat_expr *
+ci (flat_type t, int64_t v)
+{
+  return flat_e_const_int (eval_nest, t, v);
+}
+
+static flat_expr *
+cf (flat_type t, double v)
+{
+  return flat_e_const_float (eval_nest, t, v);
+}
+
+static flat_expr *
+bin (flat_op op, flat_expr *a, flat_expr *b)
+{
+  return flat_e_binary (eval_nest, op, a, b);
+}
+
+static flat_expr *
+cast (flat_type t, flat_expr *a)
+{
+  return flat_e_cast (eval_nest, t, a);
+}
+
+/* E evaluates to the integer WANT (canonical) with *ok still 1.  */
+static void
+assert_int (flat_expr *e, int64_t want)
+{
+  int ok = 1;
+  flat_value v = flat_eval_expr (e, NULL, &ok);
+  if (v.i != want || !ok)
+    fprintf (stderr, "\nwant %" PRId64 ", got %" PRId64 " (ok %d)\n", want,
+	     v.i, ok);
+  CU_ASSERT_EQUAL (v.i, want);
+  CU_ASSERT_EQUAL (ok, 1);
+}
+
+static void
+assert_float (flat_expr *e, double want)
+{
+  int ok = 1;
+  flat_value v = flat_eval_expr (e, NULL, &ok);
+  CU_ASSERT_EQUAL (v.f, want);
+  CU_ASSERT_EQUAL (ok, 1);
+}
+
+/* E is invalid in C (or a load): 0 and *ok cleared.  */
+static void
+assert_invalid (flat_expr *e)
+{
+  int ok = 1;
+  flat_value v = flat_eval_expr (e, NULL, &ok);
+  CU_ASSERT_EQUAL (ok, 0);
+  CU_ASSERT_EQUAL (v.i, 0);
+}
+
+static void
+test_eval_wrapping (void)
+{
+  eval_nest = flat_nest_new ("e", "e.c", 1);
+  assert_int (bin (FLAT_OP_ADD, ci (FLAT_T_I8, 127), ci (FLAT_T_I8, 1)),
+	      -128);
+  assert_int (bin (FLAT_OP_MUL, ci (FLAT_T_I8, 16), ci (FLAT_T_I8, 9)),
+	      -112);		/* 144 - 256 */
+  assert_int (bin (FLAT_OP_SUB, ci (FLAT_T_U8, 0), ci (FLAT_T_U8, 1)), 255);
+  assert_int (bin (FLAT_OP_MUL, ci (FLAT_T_U8, 200), ci (FLAT_T_U8, 2)),
+	      144);
+  assert_int (bin (FLAT_OP_ADD, ci (FLAT_T_I32, INT32_MAX),
+		   ci (FLAT_T_I32, 1)), INT32_MIN);
+  assert_int (bin (FLAT_OP_MUL, ci (FLAT_T_I32, 65536),
+		   ci (FLAT_T_I32, 65536)), 0);
+  assert_int (bin (FLAT_OP_MUL, ci (FLAT_T_I32, 100000),
+		   ci (FLAT_T_I32, 100000)), 1410065408);
+  assert_int (flat_e_unary (eval_nest, FLAT_OP_NEG, ci (FLAT_T_I32,
+							INT32_MIN)),
+	      INT32_MIN);
+  assert_int (flat_e_unary (eval_nest, FLAT_OP_BNOT, ci (FLAT_T_U16, 0)),
+	      65535);
+  assert_int (flat_e_unary (eval_nest, FLAT_OP_ABS, ci (FLAT_T_I32, -7)), 7);
+  assert_int (bin (FLAT_OP_ADD, ci (FLAT_T_U64, -1), ci (FLAT_T_U64, 2)), 1);
+  assert_int (bin (FLAT_OP_BXOR, ci (FLAT_T_I32, 12), ci (FLAT_T_I32, 10)),
+	      6);
+  assert_int (bin (FLAT_OP_MIN, ci (FLAT_T_U32, -1), ci (FLAT_T_U32, 3)), 3);
+  assert_int (bin (FLAT_OP_MIN, ci (FLAT_T_I32, -1), ci (FLAT_T_I32, 3)),
+	      -1);
+  flat_nest_free (eval_nest);
+}
+
+static void
+test_eval_division_shifts (void)
+{
+  eval_nest = flat_nest_new ("e", "e.c", 1);
+  assert_int (bin (FLAT_OP_DIV, ci (FLAT_T_U32, -1), ci (FLAT_T_U32, 2)),
+	      2147483647);
+  assert_int (bin (FLAT_OP_DIV, ci (FLAT_T_I32, -7), ci (FLAT_T_I32, 2)),
+	      -3);
+  assert_int (bin (FLAT_OP_MOD, ci (FLAT_T_I32, -7), ci (FLAT_T_I32, 2)),
+	      -1);
+  assert_int (bin (FLAT_OP_MOD, ci (FLAT_T_U8, 250), ci (FLAT_T_U8, 7)), 5);
+  assert_int (bin (FLAT_OP_DIV, ci (FLAT_T_I8, -128), ci (FLAT_T_I8, -1)),
+	      -128);
+  assert_int (bin (FLAT_OP_DIV, ci (FLAT_T_I64, INT64_MIN),
+		   ci (FLAT_T_I64, -1)), INT64_MIN);
+  assert_int (bin (FLAT_OP_DIV, ci (FLAT_T_U64, -2), ci (FLAT_T_U64, 3)),
+	      (int64_t) (UINT64_MAX / 3));
+  assert_invalid (bin (FLAT_OP_DIV, ci (FLAT_T_I32, 5), ci (FLAT_T_I32, 0)));
+  assert_invalid (bin (FLAT_OP_MOD, ci (FLAT_T_U8, 5), ci (FLAT_T_U8, 0)));
+  assert_int (bin (FLAT_OP_SHL, ci (FLAT_T_I32, 1), ci (FLAT_T_U8, 31)),
+	      INT32_MIN);
+  assert_int (bin (FLAT_OP_SHL, ci (FLAT_T_U8, 3), ci (FLAT_T_I32, 7)), 128);
+  assert_int (bin (FLAT_OP_SHR, ci (FLAT_T_I32, -8), ci (FLAT_T_I32, 1)),
+	      -4);
+  assert_int (bin (FLAT_OP_SHR, ci (FLAT_T_U32, 0x80000000u),
+		   ci (FLAT_T_I32, 31)), 1);
+  assert_invalid (bin (FLAT_OP_SHL, ci (FLAT_T_I32, 1), ci (FLAT_T_I32, 32)));
+  assert_invalid (bin (FLAT_OP_SHR, ci (FLAT_T_I64, 1), ci (FLAT_T_I64, 64)));
+  assert_invalid (bin (FLAT_OP_SHL, ci (FLAT_T_I32, 1), ci (FLAT_T_I32, -1)));
+  /* (land false X) and (select c A B) evaluate only what C would.  */
+  flat_expr *bad = bin (FLAT_OP_EQ, bin (FLAT_OP_DIV, ci (FLAT_T_I32, 1),
+					 ci (FLAT_T_I32, 0)),
+			ci (FLAT_T_I32, 0));
+  assert_int (bin (FLAT_OP_LAND, ci (FLAT_T_BOOL, 0), bad), 0);
+  assert_int (bin (FLAT_OP_LOR, ci (FLAT_T_BOOL, 1), bad), 1);
+  assert_invalid (bin (FLAT_OP_LAND, ci (FLAT_T_BOOL, 1), bad));
+  assert_int (flat_e_select (eval_nest, ci (FLAT_T_BOOL, 1), ci (FLAT_T_I32, 4),
+			     bin (FLAT_OP_DIV, ci (FLAT_T_I32, 1),
+				  ci (FLAT_T_I32, 0))), 4);
+  flat_nest_free (eval_nest);
+}
+
+static void
+test_eval_casts_compare (void)
+{
+  eval_nest = flat_nest_new ("e", "e.c", 1);
+  assert_int (cast (FLAT_T_I8, ci (FLAT_T_I32, 300)), 44);
+  assert_int (cast (FLAT_T_I8, ci (FLAT_T_I32, 200)), -56);
+  assert_int (cast (FLAT_T_U8, ci (FLAT_T_I32, -1)), 255);
+  assert_int (cast (FLAT_T_U32, ci (FLAT_T_I8, -1)), 4294967295);
+  assert_int (cast (FLAT_T_I64, ci (FLAT_T_U32, -1)), 4294967295);
+  assert_int (cast (FLAT_T_BOOL, ci (FLAT_T_I32, 256)), 1);
+  assert_int (cast (FLAT_T_I32, cf (FLAT_T_F64, -2.7)), -2);
+  assert_int (cast (FLAT_T_U8, cf (FLAT_T_F32, 255.9)), 255);
+  assert_int (cast (FLAT_T_BOOL, cf (FLAT_T_F64, 0.5)), 1);
+  assert_invalid (cast (FLAT_T_I32, cf (FLAT_T_F64, 3e9)));
+  assert_invalid (cast (FLAT_T_U32, cf (FLAT_T_F64, -1.0)));
+  assert_invalid (cast (FLAT_T_I32, cf (FLAT_T_F64, NAN)));
+  assert_float (cast (FLAT_T_F32, ci (FLAT_T_I32, 16777217)), 16777216.0);
+  assert_float (cast (FLAT_T_F64, ci (FLAT_T_U64, -1)), 0x1p64);
+  assert_float (cast (FLAT_T_F32, cf (FLAT_T_F64, 0.1)), (double) 0.1f);
+  assert_int (bin (FLAT_OP_LT, ci (FLAT_T_U32, -1), ci (FLAT_T_U32, 0)), 0);
+  assert_int (bin (FLAT_OP_LT, ci (FLAT_T_I32, -1), ci (FLAT_T_I32, 0)), 1);
+  assert_int (bin (FLAT_OP_GE, cf (FLAT_T_F64, NAN), cf (FLAT_T_F64, 0)), 0);
+  assert_int (bin (FLAT_OP_NE, cf (FLAT_T_F64, NAN), cf (FLAT_T_F64, NAN)),
+	      1);
+  /* f32 arithmetic rounds through float.  */
+  volatile float x = 0.1f, y = 0.2f;
+  assert_float (bin (FLAT_OP_ADD, cf (FLAT_T_F32, 0.1), cf (FLAT_T_F32, 0.2)),
+		(double) (float) (x + y));
+  assert_float (bin (FLAT_OP_DIV, cf (FLAT_T_F32, 1), cf (FLAT_T_F32, 3)),
+		(double) (1.0f / 3.0f));
+  flat_expr *args[3] = { cf (FLAT_T_F32, 2) };
+  assert_float (flat_e_call (eval_nest, FLAT_FN_SQRT_F32, args),
+		(double) sqrtf (2.0f));
+  args[0] = cf (FLAT_T_F64, 2);
+  args[1] = cf (FLAT_T_F64, 10);
+  assert_float (flat_e_call (eval_nest, FLAT_FN_POW_F64, args), 1024.0);
+  args[2] = cf (FLAT_T_F64, 1);
+  assert_float (flat_e_call (eval_nest, FLAT_FN_FMA_F64, args), 21.0);
+
+  /* Variables come from the environment, loads are not evaluated.  */
+  flat_var *n = flat_var_new (eval_nest, FLAT_VAR_PARAM, FLAT_T_I32, "n");
+  flat_var *m = flat_var_new (eval_nest, FLAT_VAR_MEM, FLAT_T_I32, "m");
+  flat_value env[2] = { { .i = 41 }, { .i = 0 } };
+  int ok = 1;
+  flat_expr *e = bin (FLAT_OP_ADD, flat_e_var (eval_nest, n),
+		      ci (FLAT_T_I32, 1));
+  CU_ASSERT_EQUAL (flat_eval_expr (e, env, &ok).i, 42);
+  CU_ASSERT_EQUAL (ok, 1);
+  e = flat_e_load (eval_nest, m, ci (FLAT_T_I32, 0));
+  CU_ASSERT_EQUAL (flat_eval_expr (e, env, &ok).i, 0);
+  CU_ASSERT_EQUAL (ok, 0);
+  flat_nest_free (eval_nest);
+}
+
+/* Trip count of LB .. UB step S over an index of type T.  */
+static int64_t
+trips (flat_type t, int64_t lb, int64_t ub, int64_t s)
+{
+  flat_range r = { flat_var_new (eval_nest, FLAT_VAR_INDEX, t, "i"),
+		   ci (t, lb), ci (t, ub), ci (t, s) };
+  return flat_range_trip_count (&r, NULL);
+}
+
+static void
+test_trip_counts (void)
+{
+  eval_nest = flat_nest_new ("t", "t.c", 1);
+  CU_ASSERT_EQUAL (trips (FLAT_T_I32, 0, 10, 1), 10);
+  CU_ASSERT_EQUAL (trips (FLAT_T_I32, 0, 10, 3), 4);
+  CU_ASSERT_EQUAL (trips (FLAT_T_I32, -5, 5, 2), 5);
+  CU_ASSERT_EQUAL (trips (FLAT_T_I32, 10, 0, -1), 10);
+  CU_ASSERT_EQUAL (trips (FLAT_T_I32, 10, 0, -3), 4);	/* 10 7 4 1 */
+  CU_ASSERT_EQUAL (trips (FLAT_T_I32, 5, 5, 1), 0);
+  CU_ASSERT_EQUAL (trips (FLAT_T_I32, 7, 3, 1), 0);
+  CU_ASSERT_EQUAL (trips (FLAT_T_I32, 3, 7, -1), 0);
+  CU_ASSERT_EQUAL (trips (FLAT_T_I32, INT32_MIN, INT32_MAX, 1), 4294967295);
+  CU_ASSERT_EQUAL (trips (FLAT_T_U32, 0, 4294967295, 1), 4294967295);
+  CU_ASSERT_EQUAL (trips (FLAT_T_U32, 10, 0, 4294967295), 10);	/* step -1 */
+  CU_ASSERT_EQUAL (trips (FLAT_T_U8, 250, 5, 1), 0);	/* unsigned order */
+  CU_ASSERT_EQUAL (trips (FLAT_T_U64, 0, -1, 1), -1);	/* too many */
+  CU_ASSERT_EQUAL (trips (FLAT_T_I64, 0, INT64_MAX, 1), INT64_MAX);
+  CU_ASSERT_EQUAL (trips (FLAT_T_I32, 0, 10, 0), -1);
+
+  flat_var *n = flat_var_new (eval_nest, FLAT_VAR_PARAM, FLAT_T_I32, "n");
+  flat_var *m = flat_var_new (eval_nest, FLAT_VAR_MEM, FLAT_T_I32, "m");
+  flat_value env[32] = { { .i = 0 } };
+  env[n->id].i = 100;
+  flat_range r = { flat_var_new (eval_nest, FLAT_VAR_INDEX, FLAT_T_I32, "i"),
+		   ci (FLAT_T_I32, 1), flat_e_var (eval_nest, n),
+		   ci (FLAT_T_I32, 2) };
+  CU_ASSERT_EQUAL (flat_range_trip_count (&r, env), 50);	/* 1 3 .. 99 */
+  r.ub = flat_e_load (eval_nest, m, ci (FLAT_T_I32, 0));
+  CU_ASSERT_EQUAL (flat_range_trip_count (&r, env), -1);
+  flat_nest_free (eval_nest);
+}
+
+/* ---- Extents ------------------------------------------------------------ */
+
+#define EXT_HEAD \
+  "nest \"x\" at \"x.c\" 1 {\n" \
+  "  param n : i32\n" \
+  "  param m : i32\n" \
+  "  mem a : f32 read write\n" \
+  "  mem b : f32 read write\n" \
+  "  mem idx : i32 read\n" \
+  "  body {\n"
+
+/* Extents of TEXT with params n and m; returns flat_extent_eval's result
+   and fills EXT (by var id) and MSG.  */
+static flat_extent ext[16];
+static char ext_msg[256];
+
+static int
+extents (const char *text, int64_t n, int64_t m)
+{
+  flat_nest *nest = parse_ok (text);
+  char err[256];
+  if (flat_check_nest (nest, err, sizeof err) != 0)
+    fprintf (stderr, "\ncheck: %s\n", err);
+  CU_ASSERT_FATAL (flat_check_nest (nest, err, sizeof err) == 0);
+  CU_ASSERT_FATAL (nest->n_vars <= 16);
+  flat_value env[16] = { { .i = 0 } };
+  env[var (nest, "n")->id].i = n;
+  env[var (nest, "m")->id].i = m;
+  ext_msg[0] = '\0';
+  int r = flat_extent_eval (nest, env, ext, ext_msg, sizeof ext_msg);
+  flat_nest_free (nest);
+  return r;
+}
+
+/* Var ids of EXT_HEAD's mems.  */
+enum
+{
+  ID_A = 2,
+  ID_B = 3,
+  ID_IDX = 4
+};
+
+static void
+assert_interval (flat_interval got, int64_t lo, int64_t hi)
+{
+  if (got.lo != lo || got.hi != hi)
+    fprintf (stderr, "\nwant [%" PRId64 ", %" PRId64 "], got [%" PRId64
+	     ", %" PRId64 "]\n", lo, hi, got.lo, got.hi);
+  CU_ASSERT_EQUAL (got.lo, lo);
+  CU_ASSERT_EQUAL (got.hi, hi);
+}
+
+static void
+assert_empty (flat_interval got)
+{
+  CU_ASSERT (got.lo > got.hi);
+}
+
+static const char row_major_text[] =
+  EXT_HEAD
+  "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+  "      map j : i32 = 0:i32 .. m step 1:i32 {\n"
+  "        store a[(add (mul i m) j)] = (load b (add j 3:i32))\n"
+  "      }\n"
+  "    }\n"
+  "  }\n}\n";
+
+static void
+test_extent_row_major (void)
+{
+  CU_ASSERT_EQUAL (extents (row_major_text, 3, 5), 0);
+  assert_empty (ext[ID_A].read);
+  assert_interval (ext[ID_A].write, 0, 14);
+  assert_interval (ext[ID_B].read, 3, 7);
+  assert_empty (ext[ID_B].write);
+  assert_empty (ext[ID_IDX].read);
+  int line;
+  char msg[256];
+  flat_nest *nest = parse_ok (row_major_text);
+  CU_ASSERT_EQUAL (flat_extent_check (nest, &line, msg, sizeof msg), 0);
+  flat_nest_free (nest);
+}
+
+static void
+test_extent_triangular (void)
+{
+  /* j < i through the bound: i in [0, 4], j in [0, 3].  */
+  CU_ASSERT_EQUAL (extents (EXT_HEAD
+			    "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+			    "      loop j : i32 = 0:i32 .. i step 1:i32 {\n"
+			    "        store a[(add (mul i n) j)] = (load b j)\n"
+			    "      }\n"
+			    "    }\n"
+			    "  }\n}\n", 5, 0), 0);
+  assert_interval (ext[ID_A].write, 0, 23);
+  assert_interval (ext[ID_B].read, 0, 3);
+  /* j < i through a condition: j in [0, n + 9] narrowed to [0, 3].  */
+  CU_ASSERT_EQUAL (extents (EXT_HEAD
+			    "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+			    "      map j : i32 = 0:i32 .. (add n 10:i32) "
+			    "step 1:i32 {\n"
+			    "        if (land (lt j i) (ge j 1:i32)) {\n"
+			    "          store a[j] = (load b j)\n"
+			    "        } else {\n"
+			    "          store b[(mul j 2:i32)] = 0x0p+0:f32\n"
+			    "        }\n"
+			    "      }\n"
+			    "    }\n"
+			    "  }\n}\n", 5, 0), 0);
+  assert_interval (ext[ID_A].write, 1, 3);
+  assert_interval (ext[ID_B].read, 1, 3);
+  assert_interval (ext[ID_B].write, 0, 28);
+}
+
+static void
+test_extent_guarded (void)
+{
+  static const char text[] =
+    EXT_HEAD
+    "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+    "      if (gt i 0:i32) {\n"
+    "        store b[i] = (load a (sub i 1:i32))\n"
+    "      }\n"
+    "      store b[(select (lt i m) (add i 100:i32) 0:i32)] = "
+    "(load a (select (ge i 2:i32) (sub i 2:i32) i))\n"
+    "    }\n"
+    "  }\n}\n";
+  CU_ASSERT_EQUAL (extents (text, 10, 3), 0);
+  /* a: [0, 8] from a[i-1], [0, 7] or [0, 1] from the select.  */
+  assert_interval (ext[ID_A].read, 0, 8);
+  /* b: [1, 9] from b[i], [100, 102] or 0 from the select.  */
+  assert_interval (ext[ID_B].write, 0, 102);
+  /* Without the guard's narrowing a[i-1] would start at -1.  */
+  CU_ASSERT_EQUAL (extents (EXT_HEAD
+			    "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+			    "      store b[i] = (load a (sub i 1:i32))\n"
+			    "    }\n"
+			    "  }\n}\n", 10, 3), 0);
+  assert_interval (ext[ID_A].read, -1, 8);
+}
+
+static void
+test_extent_steps_locals (void)
+{
+  /* Negative steps: 9 7 5 3 1, and 10 8 6 4 2; positive 0 3 6 9.  */
+  static const char text[] =
+    EXT_HEAD
+    "    loop i : i32 = n .. 0:i32 step -2:i32 {\n"
+    "      store a[i] = 0x0p+0:f32\n"
+    "    }\n"
+    "    loop k : i32 = 0:i32 .. m step 3:i32 {\n"
+    "      let t : i32 = (add k 1:i32)\n"
+    "      store b[(mul t 2:i32)] = (load b (div k 2:i32))\n"
+    "    }\n"
+    "  }\n}\n";
+  CU_ASSERT_EQUAL (extents (text, 9, 11), 0);
+  assert_interval (ext[ID_A].write, 1, 9);
+  assert_interval (ext[ID_B].write, 2, 20);	/* t in [1, 10] */
+  assert_interval (ext[ID_B].read, 0, 4);
+  CU_ASSERT_EQUAL (extents (text, 10, 11), 0);
+  assert_interval (ext[ID_A].write, 2, 10);
+  /* A local defined twice cannot be bounded.  */
+  CU_ASSERT_EQUAL (extents (EXT_HEAD
+			    "    let t : i32 = n\n"
+			    "    set t = (add t 1:i32)\n"
+			    "    store a[t] = 0x0p+0:f32\n"
+			    "  }\n}\n", 3, 0), -1);
+  CU_ASSERT_STRING_EQUAL (ext_msg, "0: index into a cannot be bounded: it "
+			  "uses a local that is not defined once: t");
+  /* Wrapping of an unsigned index expression is not bounded.  */
+  CU_ASSERT_EQUAL (extents (EXT_HEAD
+			    "    map i : u32 = 0:u32 .. (cast u32 n) "
+			    "step 1:u32 {\n"
+			    "      store a[(sub i 1:u32)] = 0x0p+0:f32\n"
+			    "    }\n"
+			    "  }\n}\n", 3, 0), -1);
+  CU_ASSERT_STRING_EQUAL (ext_msg, "0: index into a cannot be bounded: a "
+			  "value may wrap around in type u32");
+  /* mod by a constant, max, shifts and casts.  */
+  CU_ASSERT_EQUAL (extents (EXT_HEAD
+			    "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+			    "      store a[(mod i 4:i32)] = 0x0p+0:f32\n"
+			    "      store b[(max (shl i 1:i32) (shr m 1:i32))] = "
+			    "(load b (cast i64 (neg i)))\n"
+			    "    }\n"
+			    "  }\n}\n", 10, 7), 0);
+  assert_interval (ext[ID_A].write, 0, 3);
+  assert_interval (ext[ID_B].write, 3, 18);
+  assert_interval (ext[ID_B].read, -9, 0);
+}
+
+static const char clause_text[] =
+  "nest \"x\" at \"x.c\" 1 {\n"
+  "  param n : i32\n"
+  "  param m : i32\n"
+  "  mem a : f32 read write copyin(2:i32, n)\n"
+  "  mem b : f32 write present\n"
+  "  mem idx : i32 read\n"
+  "  body {\n"
+  "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+  "      store b[(load idx i)] = (load a (load idx i))\n"
+  "    }\n"
+  "  }\n}\n";
+
+static void
+test_extent_clause (void)
+{
+  CU_ASSERT_EQUAL (extents (clause_text, 6, 0), 0);
+  assert_interval (ext[ID_A].read, 2, 7);
+  assert_interval (ext[ID_A].write, 2, 7);
+  assert_empty (ext[ID_B].write);
+  assert_interval (ext[ID_IDX].read, 0, 5);
+  int line;
+  char msg[256];
+  flat_nest *nest = parse_ok (clause_text);
+  CU_ASSERT_EQUAL (flat_extent_check (nest, &line, msg, sizeof msg), 0);
+  flat_nest_free (nest);
+}
+
+static const char indirect_text[] =
+  EXT_HEAD
+  "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+  "      store a[(load idx i)] = 0x0p+0:f32\n"
+  "    }\n"
+  "  }\n}\n";
+
+static void
+test_extent_indirect (void)
+{
+  /* An empty outer range: nothing is touched, nothing needs bounding.  */
+  CU_ASSERT_EQUAL (extents (indirect_text, 0, 0), 0);
+  assert_empty (ext[ID_A].write);
+  assert_empty (ext[ID_IDX].read);
+  CU_ASSERT_EQUAL (extents (indirect_text, -4, 0), 0);
+  assert_empty (ext[ID_A].write);
+  /* Otherwise the index through a load cannot be bounded.  */
+  CU_ASSERT_EQUAL (extents (indirect_text, 5, 0), -1);
+  CU_ASSERT_STRING_EQUAL (ext_msg, "0: index into a cannot be bounded: it "
+			  "reads memory: idx");
+  /* The compile-time check says so whatever n is, with the line.  */
+  flat_nest *nest = parse_ok (indirect_text);
+  first_stmt (nest)->u.loop.body.first->line = 12;
+  int line = 0;
+  char msg[256];
+  CU_ASSERT_EQUAL (flat_extent_check (nest, &line, msg, sizeof msg), -1);
+  CU_ASSERT_EQUAL (line, 12);
+  CU_ASSERT_STRING_EQUAL (msg, "12: index into a cannot be bounded: it "
+			  "reads memory: idx");
+  flat_nest_free (nest);
+  /* Float arithmetic, division by a param.  */
+  nest = parse_ok (EXT_HEAD
+		   "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+		   "      store a[(div i m)] = 0x0p+0:f32\n"
+		   "    }\n"
+		   "  }\n}\n");
+  CU_ASSERT_EQUAL (flat_extent_check (nest, &line, msg, sizeof msg), -1);
+  CU_ASSERT_STRING_EQUAL (msg, "0: index into a cannot be bounded: it "
+			  "divides by something other than a positive "
+			  "constant");
+  flat_nest_free (nest);
+}
+
+/* ---- Registration ------------------------------------------------------- */
+
+void flat_test_register_ir (void);
+
+void
+flat_test_register_ir (void)
+{
+  static const struct
+  {
+    const char *suite, *name;
+    void (*fn) (void);
+  } tests[] = {
+    { "ir construction", "arena", test_arena },
+    { "ir construction", "tables", test_tables },
+    { "ir construction", "variables", test_vars },
+    { "ir construction", "expressions", test_exprs },
+    { "ir construction", "saxpy built by hand", test_build_saxpy },
+    { "ir construction", "block append", test_block_append },
+    { "ir text", "round trips", test_round_trips },
+    { "ir text", "printed constants", test_print_constants },
+    { "ir text", "parsed constants", test_parse_constants },
+    { "ir text", "shared variables and layout", test_parse_shared_vars },
+    { "ir text", "parse errors", test_parse_errors },
+    { "ir text", "truncated and garbled texts", test_parse_fuzz },
+    { "ir check", "accepts", test_check_accepts },
+    { "ir check", "rejects", test_check_rejects },
+    { "ir check", "nests built in memory", test_check_built },
+    { "ir eval", "wrapping", test_eval_wrapping },
+    { "ir eval", "division and shifts", test_eval_division_shifts },
+    { "ir eval", "casts and comparisons", test_eval_casts_compare },
+    { "ir eval", "trip counts", test_trip_counts },
+    { "ir extent", "row-major 2-D", test_extent_row_major },
+    { "ir extent", "triangular", test_extent_triangular },
+    { "ir extent", "guarded", test_extent_guarded },
+    { "ir extent", "steps and locals", test_extent_steps_locals },
+    { "ir extent", "data clauses", test_extent_clause },
+    { "ir extent", "indirect and empty", test_extent_indirect },
+  };
+  CU_pSuite suite = NULL;
+  const char *current = NULL;
+  for (size_t k = 0; k < sizeof tests / sizeof tests[0]; k++)
+    {
+      if (!current || strcmp (current, tests[k].suite) != 0)
+	{
+	  current = tests[k].suite;
+	  suite = CU_add_suite (current, NULL, NULL);
+	  if (!suite)
+	    return;
+	}
+      if (!CU_add_test (suite, tests[k].name, tests[k].fn))
+	return;
+    }
+}

@@ -1,0 +1,1171 @@
+/* Unit tests of libflat (runtime/): settings from the environment, the
+   kernel cache, the buffer layout and pool, the host backend, and flat_run
+   end to end on OpenCL with packages built here from IR text:
+
+     IR text --flat_parse_nest--> nest --flat_package_build--> package
+     flat_run (package, &state, n, a, x, y)  vs  the same loop in C
+
+   The OpenCL tests run on the first OpenCL device (PoCL in CI); where
+   there is none they print "skipped: no OpenCL device" and pass.  */
+
+#include <CUnit/CUnit.h>
+
+#include "../../runtime/backend.h"
+#include "../../runtime/cache.h"
+#include "../../runtime/control.h"
+#include "../../runtime/env.h"
+#include "../../runtime/flat.h"
+#include "../../runtime/layout.h"
+#include "../../runtime/pool.h"
+
+#include "../../codegen/package.h"
+#include "../../flatten/ir.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* ---- Helpers ---------------------------------------------------------- */
+
+/* Text written to stderr between capture_begin and capture_end.  */
+typedef struct capture
+{
+  FILE *file;
+  int saved_fd;
+} capture;
+
+static int
+capture_begin (capture *c)
+{
+  fflush (stderr);
+  c->file = tmpfile ();
+  if (!c->file)
+    return -1;
+  c->saved_fd = dup (2);
+  if (c->saved_fd < 0 || dup2 (fileno (c->file), 2) < 0)
+    {
+      fclose (c->file);
+      return -1;
+    }
+  return 0;
+}
+
+/* The captured text, malloc'ed (never NULL: "" on failure).  */
+static char *
+capture_end (capture *c)
+{
+  long size;
+  char *text;
+
+  fflush (stderr);
+  if (dup2 (c->saved_fd, 2) < 0 || close (c->saved_fd) != 0)
+    CU_FAIL ("restoring stderr failed");
+  size = ftell (c->file);
+  text = calloc (1, size > 0 ? size + 1 : 1);
+  if (text && size > 0)
+    {
+      rewind (c->file);
+      if (fread (text, 1, size, c->file) != (size_t) size)
+	text[0] = '\0';
+    }
+  fclose (c->file);
+  return text ? text : strdup ("");
+}
+
+/* Lines of TEXT that start with PREFIX.  */
+static int
+count_lines (const char *text, const char *prefix)
+{
+  size_t n = strlen (prefix);
+  const char *p = text;
+  int count = 0;
+
+  while (*p)
+    {
+      if (strncmp (p, prefix, n) == 0)
+	count++;
+      p = strchr (p, '\n');
+      if (!p)
+	break;
+      p++;
+    }
+  return count;
+}
+
+/* A fresh temporary directory, or NULL.  */
+static char *
+make_temp_dir (void)
+{
+  char tmpl[] = "/tmp/flat-test-XXXXXX";
+  char *dir = mkdtemp (tmpl);
+
+  return dir ? strdup (dir) : NULL;
+}
+
+/* Remove DIR and the files in it (one level, as the cache makes).  */
+static void
+remove_dir (const char *dir)
+{
+  DIR *d = opendir (dir);
+  struct dirent *e;
+  char path[4096];
+
+  if (!d)
+    return;
+  while ((e = readdir (d)) != NULL)
+    if (strcmp (e->d_name, ".") != 0 && strcmp (e->d_name, "..") != 0)
+      {
+	snprintf (path, sizeof path, "%s/%s", dir, e->d_name);
+	if (unlink (path) != 0)
+	  CU_FAIL ("cannot remove a temporary file");
+      }
+  closedir (d);
+  if (rmdir (dir) != 0)
+    CU_FAIL ("cannot remove a temporary directory");
+}
+
+/* Names of the entries of DIR other than . and .., one per line.  */
+static void
+list_dir (const char *dir, char *out, size_t size)
+{
+  DIR *d = opendir (dir);
+  struct dirent *e;
+  size_t len = 0;
+
+  out[0] = '\0';
+  if (!d)
+    return;
+  while ((e = readdir (d)) != NULL)
+    if (strcmp (e->d_name, ".") != 0 && strcmp (e->d_name, "..") != 0
+	&& len < size)
+      len += snprintf (out + len, size - len, "%s\n", e->d_name);
+  closedir (d);
+}
+
+/* ---- Environment ------------------------------------------------------ */
+
+/* Parse ENVP; the warnings written go to *WARNINGS (malloc'ed).  */
+static int
+parse (const char *const *envp, flat_env *env, char **warnings)
+{
+  size_t size;
+  FILE *out = open_memstream (warnings, &size);
+  int bad;
+
+  CU_ASSERT_PTR_NOT_NULL_FATAL (out);
+  bad = flat_env_parse (env, envp, out);
+  fclose (out);
+  return bad;
+}
+
+static void
+test_env_defaults (void)
+{
+  const char *envp[] = { "PATH=/bin", NULL };
+  flat_env env;
+  char *warnings;
+
+  CU_ASSERT_EQUAL (parse (envp, &env, &warnings), 0);
+  CU_ASSERT_STRING_EQUAL (warnings, "");
+  CU_ASSERT_EQUAL (env.device, FLAT_DEVICE_AUTO);
+  CU_ASSERT_PTR_NULL (env.platform);
+  CU_ASSERT_EQUAL (env.device_index, -1);
+  CU_ASSERT_EQUAL (env.group_size, 256);
+  CU_ASSERT_EQUAL (env.log, 0);
+  CU_ASSERT_EQUAL (env.profile, 0);
+  CU_ASSERT_PTR_NULL (env.cache_dir);
+  CU_ASSERT_EQUAL (env.default_threshold, 32768);
+  CU_ASSERT_EQUAL (env.n_thresholds, 0);
+  CU_ASSERT_PTR_NULL (env.tuning);
+  flat_env_clear (&env);
+  free (warnings);
+}
+
+static void
+test_env_good_values (void)
+{
+  const char *envp[] = {
+    "FLAT_DEVICE=OpenCL", "FLAT_PLATFORM=pocl", "FLAT_DEVICE_INDEX=3",
+    "FLAT_GROUP_SIZE=96", "FLAT_LOG=2", "FLAT_PROFILE=1",
+    "FLAT_CACHE_DIR=/var/tmp/k", "FLAT_DEFAULT_THRESHOLD=0",
+    "FLAT_THRESHOLD_saxpy_c_12_0=100", "FLAT_TUNING=/tmp/tune",
+    "FLAT_THRESHOLD_dot_1=9000000000", "FLAT_LOG=0", NULL
+  };
+  flat_env env;
+  char *warnings;
+
+  CU_ASSERT_EQUAL (parse (envp, &env, &warnings), 0);
+  CU_ASSERT_STRING_EQUAL (warnings, "");
+  CU_ASSERT_EQUAL (env.device, FLAT_DEVICE_OPENCL);
+  CU_ASSERT_STRING_EQUAL (env.platform, "pocl");
+  CU_ASSERT_EQUAL (env.device_index, 3);
+  CU_ASSERT_EQUAL (env.group_size, 96);
+  /* The first definition counts, as with getenv.  */
+  CU_ASSERT_EQUAL (env.log, 2);
+  CU_ASSERT_EQUAL (env.profile, 1);
+  CU_ASSERT_STRING_EQUAL (env.cache_dir, "/var/tmp/k");
+  CU_ASSERT_EQUAL (env.default_threshold, 0);
+  CU_ASSERT_STRING_EQUAL (env.tuning, "/tmp/tune");
+  CU_ASSERT_EQUAL_FATAL (env.n_thresholds, 2);
+  CU_ASSERT_STRING_EQUAL (env.thresholds[0].name, "saxpy_c_12_0");
+  CU_ASSERT_EQUAL (env.thresholds[0].value, 100);
+  CU_ASSERT_STRING_EQUAL (env.thresholds[1].name, "dot_1");
+  CU_ASSERT_EQUAL (env.thresholds[1].value, 9000000000LL);
+  flat_env_clear (&env);
+  CU_ASSERT_PTR_NULL (env.platform);
+  CU_ASSERT_EQUAL (env.n_thresholds, 0);
+  free (warnings);
+}
+
+static void
+test_env_cache_dir_default (void)
+{
+  const char *xdg[] = { "HOME=/home/u", "XDG_CACHE_HOME=/xdg", NULL };
+  const char *home[] = { "HOME=/home/u", NULL };
+  const char *relative[] = { "XDG_CACHE_HOME=rel", "HOME=/h", NULL };
+  flat_env env;
+  char *warnings;
+
+  CU_ASSERT_EQUAL (parse (xdg, &env, &warnings), 0);
+  CU_ASSERT_STRING_EQUAL (env.cache_dir, "/xdg/flat");
+  flat_env_clear (&env);
+  free (warnings);
+  CU_ASSERT_EQUAL (parse (home, &env, &warnings), 0);
+  CU_ASSERT_STRING_EQUAL (env.cache_dir, "/home/u/.cache/flat");
+  flat_env_clear (&env);
+  free (warnings);
+  /* XDG_CACHE_HOME must be absolute to count.  */
+  CU_ASSERT_EQUAL (parse (relative, &env, &warnings), 0);
+  CU_ASSERT_STRING_EQUAL (env.cache_dir, "/h/.cache/flat");
+  flat_env_clear (&env);
+  free (warnings);
+}
+
+static void
+test_env_bad_values (void)
+{
+  const char *envp[] = {
+    "FLAT_GROUP_SIZE=abc", "FLAT_DEVICE=gpu", "FLAT_LOG=3",
+    "FLAT_PROFILE=yes", "FLAT_DEVICE_INDEX=-1",
+    "FLAT_DEFAULT_THRESHOLD=12k", "FLAT_THRESHOLD_k=-5",
+    "FLAT_THRESHOLD_ok=7", NULL
+  };
+  flat_env env;
+  char *warnings;
+
+  CU_ASSERT_EQUAL (parse (envp, &env, &warnings), 7);
+  /* One line per bad variable, naming it and its value.  */
+  CU_ASSERT_EQUAL (count_lines (warnings, "flat: warning: ignoring "), 7);
+  CU_ASSERT_PTR_NOT_NULL (strstr (warnings,
+				  "flat: warning: ignoring "
+				  "FLAT_GROUP_SIZE='abc': expected a positive "
+				  "integer\n"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (warnings, "FLAT_DEVICE='gpu'"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (warnings, "FLAT_LOG='3'"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (warnings, "FLAT_PROFILE='yes'"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (warnings, "FLAT_DEVICE_INDEX='-1'"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (warnings, "FLAT_DEFAULT_THRESHOLD='12k'"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (warnings, "FLAT_THRESHOLD_k='-5'"));
+  /* Defaults kept; the good threshold is still taken.  */
+  CU_ASSERT_EQUAL (env.group_size, 256);
+  CU_ASSERT_EQUAL (env.device, FLAT_DEVICE_AUTO);
+  CU_ASSERT_EQUAL (env.log, 0);
+  CU_ASSERT_EQUAL (env.profile, 0);
+  CU_ASSERT_EQUAL (env.device_index, -1);
+  CU_ASSERT_EQUAL (env.default_threshold, 32768);
+  CU_ASSERT_EQUAL_FATAL (env.n_thresholds, 1);
+  CU_ASSERT_STRING_EQUAL (env.thresholds[0].name, "ok");
+  flat_env_clear (&env);
+  free (warnings);
+}
+
+static void
+test_env_edge_values (void)
+{
+  const char *zero[] = { "FLAT_GROUP_SIZE=0", NULL };
+  const char *big[] = { "FLAT_GROUP_SIZE=99999999999999999999", NULL };
+  const char *empty[] = { "FLAT_GROUP_SIZE=", "FLAT_DEVICE=", NULL };
+  const char *spaced[] = { "FLAT_GROUP_SIZE= 64", NULL };
+  flat_env env;
+  char *warnings;
+
+  CU_ASSERT_EQUAL (parse (zero, &env, &warnings), 1);
+  CU_ASSERT_EQUAL (env.group_size, 256);
+  flat_env_clear (&env);
+  free (warnings);
+  CU_ASSERT_EQUAL (parse (big, &env, &warnings), 1);
+  CU_ASSERT_EQUAL (env.group_size, 256);
+  flat_env_clear (&env);
+  free (warnings);
+  /* Empty means unset: no warning.  */
+  CU_ASSERT_EQUAL (parse (empty, &env, &warnings), 0);
+  CU_ASSERT_STRING_EQUAL (warnings, "");
+  CU_ASSERT_EQUAL (env.device, FLAT_DEVICE_AUTO);
+  flat_env_clear (&env);
+  free (warnings);
+  CU_ASSERT_EQUAL (parse (spaced, &env, &warnings), 1);
+  flat_env_clear (&env);
+  free (warnings);
+}
+
+/* ---- Kernel cache ----------------------------------------------------- */
+
+static void
+test_cache_hash (void)
+{
+  /* Published FNV-1a 64 test vectors.  */
+  CU_ASSERT_EQUAL (flat_cache_hash ("", 0), 0xcbf29ce484222325ull);
+  CU_ASSERT_EQUAL (flat_cache_hash ("a", 1), 0xaf63dc4c8601ec8cull);
+  CU_ASSERT_EQUAL (flat_cache_hash ("foobar", 6), 0x85944171f73967e8ull);
+}
+
+static void
+test_cache_key (void)
+{
+  char *a = flat_cache_key ("opencl", "dev", "1.0", "-O", "ab");
+  char *b = flat_cache_key ("opencl", "dev", "1.0", "-Oa", "b");
+  char *c = flat_cache_key ("opencl", "dev", "1.0", "-O", "ab");
+
+  CU_ASSERT_PTR_NOT_NULL_FATAL (a);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (b);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (c);
+  /* Field boundaries matter; equal inputs give equal keys.  */
+  CU_ASSERT_STRING_NOT_EQUAL (a, b);
+  CU_ASSERT_STRING_EQUAL (a, c);
+  CU_ASSERT_STRING_EQUAL (a, "6:opencl\n3:dev\n3:1.0\n2:-O\n2:ab\n");
+  free (a);
+  free (b);
+  free (c);
+}
+
+static void
+test_cache_round_trip (void)
+{
+  char *dir = make_temp_dir ();
+  char sub[4096], path[4096], listing[4096], err[512];
+  const char *key = "6:opencl\n1:k\n";
+  const unsigned char data[] = { 0, 1, 2, 255, 'b', 'i', 'n' };
+  unsigned char *loaded = NULL;
+  size_t size = 0;
+
+  CU_ASSERT_PTR_NOT_NULL_FATAL (dir);
+  snprintf (sub, sizeof sub, "%s/a", dir);
+  CU_ASSERT_EQUAL (flat_cache_load (sub, key, &loaded, &size), -1);
+  CU_ASSERT_EQUAL_FATAL (flat_cache_prepare (sub, err, sizeof err), 0);
+  CU_ASSERT_EQUAL (flat_cache_store (sub, key, data, sizeof data, err,
+				     sizeof err), 0);
+  CU_ASSERT_EQUAL_FATAL (flat_cache_load (sub, key, &loaded, &size), 0);
+  CU_ASSERT_EQUAL (size, sizeof data);
+  CU_ASSERT_EQUAL (memcmp (loaded, data, sizeof data), 0);
+  free (loaded);
+
+  /* Exactly the final file: no temporary left behind.  */
+  CU_ASSERT_EQUAL (flat_cache_path (sub, key, path, sizeof path), 0);
+  list_dir (sub, listing, sizeof listing);
+  CU_ASSERT_EQUAL_FATAL (strlen (listing), 16 + 4 + 1);
+  CU_ASSERT_STRING_EQUAL (listing + 16, ".bin\n");
+  listing[16 + 4] = '\0';
+  CU_ASSERT_STRING_EQUAL (strrchr (path, '/') + 1, listing);
+
+  remove_dir (sub);
+  remove_dir (dir);
+  free (dir);
+}
+
+/* Overwrite byte OFFSET (from the end if negative) of PATH with X.  */
+static void
+poke (const char *path, long offset, unsigned char x)
+{
+  FILE *f = fopen (path, "r+b");
+
+  CU_ASSERT_PTR_NOT_NULL_FATAL (f);
+  CU_ASSERT_EQUAL (fseek (f, offset, offset < 0 ? SEEK_END : SEEK_SET), 0);
+  CU_ASSERT_EQUAL (fwrite (&x, 1, 1, f), 1);
+  CU_ASSERT_EQUAL (fclose (f), 0);
+}
+
+static void
+test_cache_corrupt (void)
+{
+  char *dir = make_temp_dir ();
+  char path[4096], err[512];
+  const char *key = "some key";
+  const char data[] = "binary data";
+  unsigned char *loaded = NULL;
+  size_t size = 0;
+
+  CU_ASSERT_PTR_NOT_NULL_FATAL (dir);
+  CU_ASSERT_EQUAL (flat_cache_path (dir, key, path, sizeof path), 0);
+
+  /* A damaged data byte.  */
+  CU_ASSERT_EQUAL (flat_cache_store (dir, key, data, sizeof data, err,
+				     sizeof err), 0);
+  poke (path, -3, 'X');
+  CU_ASSERT_EQUAL (flat_cache_load (dir, key, &loaded, &size), -1);
+  /* A damaged magic.  */
+  CU_ASSERT_EQUAL (flat_cache_store (dir, key, data, sizeof data, err,
+				     sizeof err), 0);
+  poke (path, 0, 'X');
+  CU_ASSERT_EQUAL (flat_cache_load (dir, key, &loaded, &size), -1);
+  /* A truncated file.  */
+  CU_ASSERT_EQUAL (flat_cache_store (dir, key, data, sizeof data, err,
+				     sizeof err), 0);
+  CU_ASSERT_EQUAL (truncate (path, 45), 0);
+  CU_ASSERT_EQUAL (flat_cache_load (dir, key, &loaded, &size), -1);
+  /* Rewritten, it loads again.  */
+  CU_ASSERT_EQUAL (flat_cache_store (dir, key, data, sizeof data, err,
+				     sizeof err), 0);
+  CU_ASSERT_EQUAL_FATAL (flat_cache_load (dir, key, &loaded, &size), 0);
+  CU_ASSERT_EQUAL (size, sizeof data);
+  free (loaded);
+
+  remove_dir (dir);
+  free (dir);
+}
+
+static void
+test_cache_key_mismatch (void)
+{
+  char *dir = make_temp_dir ();
+  char path1[4096], path2[4096], err[512];
+  unsigned char *loaded = NULL;
+  size_t size = 0;
+
+  CU_ASSERT_PTR_NOT_NULL_FATAL (dir);
+  /* Put key 1's file where key 2's would be, as a hash collision would.  */
+  CU_ASSERT_EQUAL (flat_cache_store (dir, "key one", "1", 1, err,
+				     sizeof err), 0);
+  CU_ASSERT_EQUAL (flat_cache_path (dir, "key one", path1, sizeof path1), 0);
+  CU_ASSERT_EQUAL (flat_cache_path (dir, "key two", path2, sizeof path2), 0);
+  CU_ASSERT_STRING_NOT_EQUAL (path1, path2);
+  CU_ASSERT_EQUAL_FATAL (rename (path1, path2), 0);
+  CU_ASSERT_EQUAL (flat_cache_load (dir, "key two", &loaded, &size), -1);
+  CU_ASSERT_EQUAL (flat_cache_load (dir, "key one", &loaded, &size), -1);
+  remove_dir (dir);
+  free (dir);
+}
+
+static void
+test_cache_prepare_fails (void)
+{
+  char err[512];
+
+  /* A directory below a regular file cannot be created.  */
+  CU_ASSERT_EQUAL (flat_cache_prepare ("/dev/null/flat", err, sizeof err),
+		   -1);
+  CU_ASSERT_PTR_NOT_NULL (strstr (err, "/dev/null"));
+}
+
+/* ---- Buffer layout ---------------------------------------------------- */
+
+static flat_mem_span
+span (const char *name, uintptr_t base, size_t elem_size, int64_t lo,
+      int64_t hi)
+{
+  flat_mem_span s;
+
+  memset (&s, 0, sizeof s);
+  s.name = name;
+  s.base = base;
+  s.elem_size = elem_size;
+  s.lo = lo;
+  s.hi = hi;
+  return s;
+}
+
+static void
+test_layout_disjoint_and_adjacent (void)
+{
+  flat_mem_span m[3];
+  flat_buffer_span b[3];
+  char err[256];
+  int n = -1;
+
+  m[0] = span ("x", 0x10000, 4, 0, 99);
+  m[1] = span ("y", 0x10000 + 400, 4, 0, 9);	/* touches x's end */
+  m[2] = span ("z", 0x90000, 8, 5, 6);
+  CU_ASSERT_EQUAL_FATAL (flat_layout (m, 3, b, &n, err, sizeof err), 0);
+  CU_ASSERT_EQUAL_FATAL (n, 3);
+  CU_ASSERT_EQUAL (b[m[0].buffer].start, 0x10000);
+  CU_ASSERT_EQUAL (b[m[0].buffer].end, 0x10000 + 400);
+  CU_ASSERT_EQUAL (b[m[2].buffer].start, 0x90000 + 40);
+  CU_ASSERT_EQUAL (b[m[2].buffer].end, 0x90000 + 56);
+  CU_ASSERT_EQUAL (m[0].buffer_lo, 0);
+  CU_ASSERT_EQUAL (m[1].buffer_lo, 0);
+  CU_ASSERT_EQUAL (m[2].buffer_lo, 5);
+}
+
+static void
+test_layout_overlap (void)
+{
+  flat_mem_span m[4];
+  flat_buffer_span b[4];
+  char err[256];
+  int n = -1;
+
+  /* f (a, a + 2) touching 0..3 of each, the same array twice, and an
+     array without any access.  */
+  m[0] = span ("p", 0x20000, 4, 0, 3);
+  m[1] = span ("q", 0x20008, 4, 0, 3);
+  m[2] = span ("r", 0x20000, 4, 1, 1);
+  m[3] = span ("e", 0x50000, 4, 0, -1);
+  CU_ASSERT_EQUAL_FATAL (flat_layout (m, 4, b, &n, err, sizeof err), 0);
+  CU_ASSERT_EQUAL_FATAL (n, 1);
+  CU_ASSERT_EQUAL (b[0].start, 0x20000);
+  CU_ASSERT_EQUAL (b[0].end, 0x20018);
+  CU_ASSERT_EQUAL (m[0].buffer, 0);
+  CU_ASSERT_EQUAL (m[1].buffer, 0);
+  CU_ASSERT_EQUAL (m[2].buffer, 0);
+  CU_ASSERT_EQUAL (m[3].buffer, -1);
+  /* Buffer element e - lo is host element e.  */
+  CU_ASSERT_EQUAL (m[0].buffer_lo, 0);
+  CU_ASSERT_EQUAL (m[1].buffer_lo, -2);
+  CU_ASSERT_EQUAL (m[2].buffer_lo, 0);
+}
+
+static void
+test_layout_negative_and_misaligned (void)
+{
+  flat_mem_span m[2];
+  flat_buffer_span b[2];
+  char err[256];
+  int n = -1;
+
+  /* Elements before element 0 (a pointer into the middle of an array).  */
+  m[0] = span ("x", 0x30000, 8, -2, 1);
+  CU_ASSERT_EQUAL_FATAL (flat_layout (m, 1, b, &n, err, sizeof err), 0);
+  CU_ASSERT_EQUAL (b[0].start, 0x30000 - 16);
+  CU_ASSERT_EQUAL (m[0].buffer_lo, -2);
+
+  /* Overlap at 2 bytes from a 4-byte element: cannot share a buffer.  */
+  m[0] = span ("x", 0x40000, 4, 0, 9);
+  m[1] = span ("y", 0x40002, 4, 0, 9);
+  CU_ASSERT_EQUAL (flat_layout (m, 2, b, &n, err, sizeof err), -1);
+  CU_ASSERT_PTR_NOT_NULL (strstr (err, "'y'"));
+
+  /* Outside the address space.  */
+  m[0] = span ("x", 0x1000, 4, -2048, 0);
+  CU_ASSERT_EQUAL (flat_layout (m, 1, b, &n, err, sizeof err), -1);
+}
+
+/* ---- Buffer pool, on a counting fake backend --------------------------- */
+
+static int fake_allocs, fake_frees, fake_fail_next;
+
+static int
+fake_alloc (size_t size, void **buffer, char *err, size_t err_size)
+{
+  if (fake_fail_next)
+    {
+      fake_fail_next = 0;
+      snprintf (err, err_size, "out of memory");
+      return -1;
+    }
+  *buffer = malloc (size);
+  fake_allocs++;
+  return *buffer ? 0 : -1;
+}
+
+static int
+fake_free (void *buffer, char *err, size_t err_size)
+{
+  (void) err;
+  (void) err_size;
+  free (buffer);
+  fake_frees++;
+  return 0;
+}
+
+static void
+test_pool_reuse (void)
+{
+  flat_backend fake = { .abi = FLAT_BACKEND_ABI, .name = "fake",
+			.buffer_alloc = fake_alloc,
+			.buffer_free = fake_free };
+  flat_pool pool;
+  void *a, *b, *c, *bufs[FLAT_POOL_SLOTS + 1];
+  size_t cap_a, cap_b, cap_c, caps[FLAT_POOL_SLOTS + 1];
+  char err[256];
+  int i;
+
+  fake_allocs = fake_frees = fake_fail_next = 0;
+  flat_pool_init (&pool, &fake);
+  CU_ASSERT_EQUAL (flat_pool_alloc (&pool, 100, &a, &cap_a, err,
+				    sizeof err), 0);
+  CU_ASSERT (cap_a >= 100);
+  CU_ASSERT_EQUAL (flat_pool_alloc (&pool, 100000, &b, &cap_b, err,
+				    sizeof err), 0);
+  CU_ASSERT_EQUAL (flat_pool_release (&pool, a, cap_a, err, sizeof err), 0);
+  CU_ASSERT_EQUAL (flat_pool_release (&pool, b, cap_b, err, sizeof err), 0);
+  /* The smallest free buffer that fits is reused.  */
+  CU_ASSERT_EQUAL (flat_pool_alloc (&pool, 50, &c, &cap_c, err, sizeof err),
+		   0);
+  CU_ASSERT_PTR_EQUAL (c, a);
+  CU_ASSERT_EQUAL (fake_allocs, 2);
+  CU_ASSERT_EQUAL (flat_pool_release (&pool, c, cap_c, err, sizeof err), 0);
+
+  /* A full list frees the smallest buffer.  */
+  for (i = 0; i < FLAT_POOL_SLOTS + 1; i++)
+    CU_ASSERT_EQUAL (flat_pool_alloc (&pool, 1000000 + i, &bufs[i], &caps[i],
+				      err, sizeof err), 0);
+  for (i = 0; i < FLAT_POOL_SLOTS + 1; i++)
+    CU_ASSERT_EQUAL (flat_pool_release (&pool, bufs[i], caps[i], err,
+					sizeof err), 0);
+  CU_ASSERT_EQUAL (pool.n_free, FLAT_POOL_SLOTS);
+  CU_ASSERT_EQUAL (fake_frees, 3);
+
+  /* Out of memory: the free list is emptied and the allocation retried.  */
+  fake_fail_next = 1;
+  CU_ASSERT_EQUAL (flat_pool_alloc (&pool, 1 << 24, &a, &cap_a, err,
+				    sizeof err), 0);
+  CU_ASSERT_EQUAL (pool.n_free, 0);
+  CU_ASSERT_EQUAL (flat_pool_release (&pool, a, cap_a, err, sizeof err), 0);
+  CU_ASSERT_EQUAL (flat_pool_clear (&pool, err, sizeof err), 0);
+  CU_ASSERT_EQUAL (fake_allocs, fake_frees);
+}
+
+/* ---- flat_run --------------------------------------------------------- */
+
+#define SAXPY_BODY \
+  "    store y[i] = (add (mul a (load x i)) (load y i))\n"
+
+static const char saxpy_ir[] =
+  "nest \"saxpy\" at \"saxpy.c\" 12 {\n"
+  "  param n : i32\n"
+  "  param a : f32\n"
+  "  mem x : f32 read\n"
+  "  mem y : f32 read write\n"
+  "  body {\n"
+  "    map i : i32 = 0:i32 .. n step 1:i32 {\n" SAXPY_BODY "    }\n"
+  "  }\n"
+  "  kernel k0 segmap grid (i : i32 = 0:i32 .. n step 1:i32) {\n"
+  SAXPY_BODY
+  "  }\n"
+  "  plan {\n"
+  "    launch k0\n"
+  "  }\n"
+  "}\n";
+
+/* Every parameter type through the argument promotions.  */
+#define MIX_BODY \
+  "    store y[i] = (add (add (cast f64 (add s (cast i64 i))) " \
+  "(cast f64 u)) (select b d (cast f64 h)))\n"
+
+static const char mix_ir[] =
+  "nest \"mix\" at \"mix.c\" 3 {\n"
+  "  param n : i32\n"
+  "  param s : i64\n"
+  "  param u : u8\n"
+  "  param d : f64\n"
+  "  param b : bool\n"
+  "  param h : i16\n"
+  "  mem y : f64 write\n"
+  "  body {\n"
+  "    map i : i32 = 0:i32 .. n step 1:i32 {\n" MIX_BODY "    }\n"
+  "  }\n"
+  "  kernel k0 segmap grid (i : i32 = 0:i32 .. n step 1:i32) {\n"
+  MIX_BODY
+  "  }\n"
+  "  plan {\n"
+  "    launch k0\n"
+  "  }\n"
+  "}\n";
+
+/* y[i] = x[i] * 2 for in-place calls with x == y.  */
+#define SCALE_BODY "    store y[i] = (mul (load x i) 2:i32)\n"
+
+static const char scale_ir[] =
+  "nest \"scale\" at \"scale.c\" 7 {\n"
+  "  param n : i32\n"
+  "  mem x : i32 read\n"
+  "  mem y : i32 write\n"
+  "  body {\n"
+  "    map i : i32 = 0:i32 .. n step 1:i32 {\n" SCALE_BODY "    }\n"
+  "  }\n"
+  "  kernel k0 segmap grid (i : i32 = 0:i32 .. n step 1:i32) {\n"
+  SCALE_BODY
+  "  }\n"
+  "  plan {\n"
+  "    launch k0\n"
+  "  }\n"
+  "}\n";
+
+/* out[i] = p[i] + q[i], called with q = p + 3; writes only even i of a
+   second output, w, in a second kernel.  */
+#define SUM_BODY "    store out[i] = (add (load p i) (load q i))\n"
+#define EVEN_BODY "    store w[j] = (cast i16 j)\n"
+
+static const char sum_ir[] =
+  "nest \"sum\" at \"sum.c\" 9 {\n"
+  "  param n : i32\n"
+  "  mem p : i32 read\n"
+  "  mem q : i32 read\n"
+  "  mem out : i32 write\n"
+  "  mem w : i16 write\n"
+  "  body {\n"
+  "    map i : i32 = 0:i32 .. n step 1:i32 {\n" SUM_BODY "    }\n"
+  "    map j : i32 = 0:i32 .. n step 2:i32 {\n" EVEN_BODY "    }\n"
+  "  }\n"
+  "  kernel k0 segmap grid (i : i32 = 0:i32 .. n step 1:i32) {\n"
+  SUM_BODY
+  "  }\n"
+  "  kernel k1 segmap grid (j : i32 = 0:i32 .. n step 2:i32) {\n"
+  EVEN_BODY
+  "  }\n"
+  "  plan {\n"
+  "    launch k0\n"
+  "    launch k1\n"
+  "  }\n"
+  "}\n";
+
+static int have_opencl;
+static char *cache_dir;
+
+/* A package of the nest in IR text TEXT, malloc'ed.  */
+static unsigned char *
+package_of (const char *text)
+{
+  char err[512];
+  flat_nest *nest = flat_parse_nest (text, err, sizeof err);
+  unsigned char *pkg;
+  size_t size;
+
+  if (!nest)
+    fprintf (stderr, "test IR does not parse: %s\n", err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (nest);
+  pkg = flat_package_build (nest, FLAT_BACKEND_OPENCL | FLAT_BACKEND_CUDA,
+			    &size, err, sizeof err);
+  if (!pkg)
+    fprintf (stderr, "package not built: %s\n", err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (pkg);
+  flat_nest_free (nest);
+  return pkg;
+}
+
+/* Settings for the next flat_run: FLAT_DEVICE=DEVICE, FLAT_LOG=LOG.  */
+static void
+use_env (const char *device, const char *log)
+{
+  CU_ASSERT_EQUAL (setenv ("FLAT_DEVICE", device, 1), 0);
+  CU_ASSERT_EQUAL (setenv ("FLAT_LOG", log, 1), 0);
+  CU_ASSERT_EQUAL (setenv ("FLAT_CACHE_DIR", cache_dir, 1), 0);
+  CU_ASSERT_EQUAL (flat_reset (), 0);
+}
+
+static int
+skip_without_opencl (void)
+{
+  if (!have_opencl)
+    printf ("skipped: no OpenCL device ");
+  return !have_opencl;
+}
+
+static int
+runtime_suite_init (void)
+{
+  flat_backend_config config = { NULL, -1, NULL };
+  char err[512];
+
+  cache_dir = make_temp_dir ();
+  if (!cache_dir)
+    return -1;
+  have_opencl = flat_backend_opencl.init (&config, err, sizeof err) == 0;
+  if (have_opencl && flat_backend_opencl.shutdown (err, sizeof err) != 0)
+    return -1;
+  return 0;
+}
+
+static int
+runtime_suite_clean (void)
+{
+  int status = flat_reset ();
+
+  unsetenv ("FLAT_DEVICE");
+  unsetenv ("FLAT_LOG");
+  unsetenv ("FLAT_CACHE_DIR");
+  remove_dir (cache_dir);
+  free (cache_dir);
+  return status;
+}
+
+static void
+saxpy_inputs (int n, float *x, float *y)
+{
+  int i;
+
+  for (i = 0; i < n; i++)
+    {
+      x[i] = i * 0.5f;
+      y[i] = 1000.0f - i;
+    }
+}
+
+static void
+test_host_backend (void)
+{
+  char desc[64], err[64];
+  flat_backend_config config = { NULL, -1, NULL };
+
+  CU_ASSERT_EQUAL (flat_backend_host.abi, FLAT_BACKEND_ABI);
+  CU_ASSERT_STRING_EQUAL (flat_backend_host.name, "host");
+  CU_ASSERT_FALSE (flat_backend_host.runs_kernels);
+  CU_ASSERT_EQUAL (flat_backend_host.init (&config, err, sizeof err), 0);
+  CU_ASSERT_EQUAL (flat_backend_host.describe (desc, sizeof desc), 0);
+  CU_ASSERT_STRING_EQUAL (desc, "original loop");
+  CU_ASSERT_EQUAL (flat_backend_host.shutdown (err, sizeof err), 0);
+}
+
+static void
+test_run_host (void)
+{
+  unsigned char *pkg = package_of (saxpy_ir);
+  float x[8], y[8], y0[8];
+  void *state = NULL;
+  capture c;
+  char *log;
+
+  saxpy_inputs (8, x, y);
+  memcpy (y0, y, sizeof y);
+  use_env ("host", "1");
+  CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
+  CU_ASSERT_NOT_EQUAL (flat_run (pkg, &state, 8, 2.0f, x, y), 0);
+  log = capture_end (&c);
+  CU_ASSERT_STRING_EQUAL (log, "flat: run saxpy on host: original loop "
+			  "(FLAT_DEVICE=host)\n");
+  CU_ASSERT_EQUAL (memcmp (y, y0, sizeof y), 0);
+  free (log);
+  flat_state_free (&state);
+  CU_ASSERT_PTR_NULL (state);
+  free (pkg);
+}
+
+static void
+test_run_unusable_package (void)
+{
+  unsigned char *pkg = package_of (saxpy_ir);
+  const char *plan = flat_package_get (pkg, FLAT_PKG_PLAN);
+  void *state = NULL;
+  float x[4], y[4];
+  capture c;
+  char *log;
+
+  /* Damage the plan text: the package still validates, the IR does not
+     parse.  */
+  CU_ASSERT_PTR_NOT_NULL_FATAL (plan);
+  pkg[plan - (const char *) pkg] = '@';
+  saxpy_inputs (4, x, y);
+  use_env ("auto", "0");
+  CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
+  CU_ASSERT_NOT_EQUAL (flat_run (pkg, &state, 4, 2.0f, x, y), 0);
+  CU_ASSERT_NOT_EQUAL (flat_run (pkg, &state, 4, 2.0f, x, y), 0);
+  log = capture_end (&c);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: warning: saxpy: unusable "
+			       "package: "), 1);
+  CU_ASSERT_EQUAL (count_lines (log, "flat:"), 1);
+  free (log);
+  flat_state_free (&state);
+  free (pkg);
+}
+
+static void
+test_run_saxpy (void)
+{
+  enum { N = 1000 };
+  unsigned char *pkg;
+  static float x[N], y[N], expect[N];
+  void *state = NULL;
+  capture c;
+  char *log;
+  int i;
+
+  if (skip_without_opencl ())
+    return;
+  pkg = package_of (saxpy_ir);
+  saxpy_inputs (N, x, y);
+  for (i = 0; i < N; i++)
+    expect[i] = 2.5f * x[i] + y[i];
+  use_env ("opencl", "2");
+  CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
+  CU_ASSERT_EQUAL (flat_run (pkg, &state, N, 2.5f, x, y), 0);
+  log = capture_end (&c);
+  for (i = 0; i < N && y[i] == expect[i]; i++)
+    ;
+  CU_ASSERT_EQUAL (i, N);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: run saxpy on opencl: k0 ("), 1);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: launch saxpy k0 total=1000 "
+			       "groups=4 x 256"), 1);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: copyin saxpy x 4000 bytes"), 1);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: copyin saxpy y 4000 bytes"), 1);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: copyout saxpy y 4000 bytes"), 1);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: copyout"), 1);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: warning"), 0);
+  free (log);
+
+  /* Again, on the kept state; then n = 0, which has no work.  */
+  for (i = 0; i < N; i++)
+    expect[i] = 2.5f * x[i] + y[i];
+  CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
+  CU_ASSERT_EQUAL (flat_run (pkg, &state, N, 2.5f, x, y), 0);
+  free (capture_end (&c));
+  for (i = 0; i < N && y[i] == expect[i]; i++)
+    ;
+  CU_ASSERT_EQUAL (i, N);
+  CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
+  CU_ASSERT_EQUAL (flat_run (pkg, &state, 0, 2.5f, x, y), 0);
+  log = capture_end (&c);
+  CU_ASSERT_STRING_EQUAL (log, "flat: run saxpy on opencl: no kernel "
+			  "(empty)\n");
+  free (log);
+  for (i = 0; i < N && y[i] == expect[i]; i++)
+    ;
+  CU_ASSERT_EQUAL (i, N);
+  flat_state_free (&state);
+  free (pkg);
+}
+
+static void
+test_run_param_types (void)
+{
+  enum { N = 300 };
+  unsigned char *pkg;
+  static double y[N];
+  long long s = 1LL << 40;
+  short h = -7;
+  void *state = NULL;
+  int i, ok;
+
+  if (skip_without_opencl ())
+    return;
+  pkg = package_of (mix_ir);
+  use_env ("opencl", "0");
+  /* u8 gets 300: the nest sees 300 mod 256 = 44, as C's conversion.  */
+  CU_ASSERT_EQUAL (flat_run (pkg, &state, N, s, 300, 0.25, 1, h, y), 0);
+  for (i = 0, ok = 1; i < N; i++)
+    ok &= y[i] == (double) (s + i) + 44.0 + 0.25;
+  CU_ASSERT (ok);
+  CU_ASSERT_EQUAL (flat_run (pkg, &state, N, s, 300, 0.25, 0, h, y), 0);
+  for (i = 0, ok = 1; i < N; i++)
+    ok &= y[i] == (double) (s + i) + 44.0 - 7.0;
+  CU_ASSERT (ok);
+  flat_state_free (&state);
+  free (pkg);
+}
+
+static void
+test_run_aliasing (void)
+{
+  enum { N = 777 };
+  unsigned char *scale, *sum;
+  static int a[N + 3], out[N];
+  static short w[N];
+  void *s1 = NULL, *s2 = NULL;
+  capture c;
+  char *log;
+  int i, ok;
+
+  if (skip_without_opencl ())
+    return;
+  scale = package_of (scale_ir);
+  sum = package_of (sum_ir);
+  for (i = 0; i < N + 3; i++)
+    a[i] = i * 3 - 100;
+  for (i = 0; i < N; i++)
+    w[i] = -1;
+  use_env ("opencl", "2");
+
+  /* In place: x and y are one array.  */
+  CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
+  CU_ASSERT_EQUAL (flat_run (scale, &s1, N, a, a), 0);
+  log = capture_end (&c);
+  for (i = 0, ok = 1; i < N + 3; i++)
+    ok &= a[i] == (i < N ? 2 * (i * 3 - 100) : i * 3 - 100);
+  CU_ASSERT (ok);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: copyin scale x+y "), 1);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: copyout scale x+y "), 1);
+  free (log);
+
+  /* p and q = p + 3 overlap; w is written at even indices only.  */
+  CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
+  CU_ASSERT_EQUAL (flat_run (sum, &s2, N, a, a + 3, out, w), 0);
+  log = capture_end (&c);
+  for (i = 0, ok = 1; i < N; i++)
+    ok &= out[i] == a[i] + a[i + 3];
+  CU_ASSERT (ok);
+  for (i = 0, ok = 1; i < N; i++)
+    ok &= w[i] == (i % 2 == 0 ? i : -1);
+  CU_ASSERT (ok);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: copyin sum p+q "), 1);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: run sum on opencl: k0,k1 ("),
+		   1);
+  free (log);
+  flat_state_free (&s1);
+  flat_state_free (&s2);
+  free (scale);
+  free (sum);
+}
+
+static void
+test_run_build_failure (void)
+{
+  unsigned char *pkg;
+  const char *source;
+  float x[16], y[16], y0[16];
+  void *state = NULL;
+  capture c;
+  char *log;
+
+  if (skip_without_opencl ())
+    return;
+  pkg = package_of (saxpy_ir);
+  source = flat_package_get (pkg, FLAT_PKG_OPENCL);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (source);
+  memcpy (pkg + (source - (const char *) pkg), "@@@@@", 5);
+  saxpy_inputs (16, x, y);
+  memcpy (y0, y, sizeof y);
+  use_env ("opencl", "0");
+
+  CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
+  CU_ASSERT_NOT_EQUAL (flat_run (pkg, &state, 16, 2.0f, x, y), 0);
+  log = capture_end (&c);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: warning: saxpy: building the "
+			       "program: "), 1);
+  CU_ASSERT_PTR_NOT_NULL (strstr (log, "; running on the host\n"));
+  CU_ASSERT_EQUAL (memcmp (y, y0, sizeof y), 0);
+  free (log);
+
+  /* Host-only from now on, silently.  */
+  CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
+  CU_ASSERT_NOT_EQUAL (flat_run (pkg, &state, 16, 2.0f, x, y), 0);
+  log = capture_end (&c);
+  CU_ASSERT_STRING_EQUAL (log, "");
+  free (log);
+  flat_state_free (&state);
+  free (pkg);
+}
+
+static void
+test_run_cache (void)
+{
+  enum { N = 64 };
+  unsigned char *pkg;
+  int x[N], expect[N];
+  char listing[4096], path[8192];
+  void *state = NULL;
+  FILE *f;
+  int i;
+
+  if (skip_without_opencl ())
+    return;
+  pkg = package_of (scale_ir);
+  remove_dir (cache_dir);
+  CU_ASSERT_EQUAL (mkdir (cache_dir, 0700), 0);
+  use_env ("opencl", "0");
+
+  for (i = 0; i < N; i++)
+    x[i] = i - 20;
+  CU_ASSERT_EQUAL (flat_run (pkg, &state, N, x, x), 0);
+  list_dir (cache_dir, listing, sizeof listing);
+  CU_ASSERT_EQUAL_FATAL (strlen (listing), 16 + 4 + 1);
+  flat_state_free (&state);
+
+  /* Damage the binary: the next process ignores it and rebuilds.  */
+  listing[16 + 4] = '\0';
+  snprintf (path, sizeof path, "%s/%s", cache_dir, listing);
+  poke (path, 0, 'X');
+  for (i = 0; i < N; i++)
+    expect[i] = x[i] * 2;
+  use_env ("opencl", "0");
+  CU_ASSERT_EQUAL (flat_run (pkg, &state, N, x, x), 0);
+  flat_state_free (&state);
+  for (i = 0; i < N && x[i] == expect[i]; i++)
+    ;
+  CU_ASSERT_EQUAL (i, N);
+
+  /* Rewritten: valid again, and a third process loads it.  */
+  f = fopen (path, "rb");
+  CU_ASSERT_PTR_NOT_NULL_FATAL (f);
+  CU_ASSERT_EQUAL (fgetc (f), 'F');
+  CU_ASSERT_EQUAL (fclose (f), 0);
+  for (i = 0; i < N; i++)
+    expect[i] = x[i] * 2;
+  use_env ("opencl", "0");
+  CU_ASSERT_EQUAL (flat_run (pkg, &state, N, x, x), 0);
+  flat_state_free (&state);
+  for (i = 0; i < N && x[i] == expect[i]; i++)
+    ;
+  CU_ASSERT_EQUAL (i, N);
+  free (pkg);
+}
+
+/* ---- Registration ----------------------------------------------------- */
+
+typedef struct test_entry
+{
+  const char *name;
+  CU_TestFunc fn;
+} test_entry;
+
+static void
+add_suite (const char *name, CU_InitializeFunc init, CU_CleanupFunc clean,
+	   const test_entry *tests, size_t n)
+{
+  CU_pSuite suite = CU_add_suite (name, init, clean);
+  size_t i;
+
+  if (!suite)
+    return;
+  for (i = 0; i < n; i++)
+    if (!CU_add_test (suite, tests[i].name, tests[i].fn))
+      return;
+}
+
+void flat_test_register_runtime (void);
+
+void
+flat_test_register_runtime (void)
+{
+  static const test_entry env_tests[] = {
+    { "defaults", test_env_defaults },
+    { "good values", test_env_good_values },
+    { "cache dir default", test_env_cache_dir_default },
+    { "bad values", test_env_bad_values },
+    { "edge values", test_env_edge_values }
+  };
+  static const test_entry cache_tests[] = {
+    { "FNV-1a", test_cache_hash },
+    { "key", test_cache_key },
+    { "round trip", test_cache_round_trip },
+    { "corrupt file", test_cache_corrupt },
+    { "key mismatch", test_cache_key_mismatch },
+    { "directory not creatable", test_cache_prepare_fails }
+  };
+  static const test_entry memory_tests[] = {
+    { "layout disjoint", test_layout_disjoint_and_adjacent },
+    { "layout overlap", test_layout_overlap },
+    { "layout negative, misaligned", test_layout_negative_and_misaligned },
+    { "pool", test_pool_reuse }
+  };
+  static const test_entry run_tests[] = {
+    { "host backend", test_host_backend },
+    { "FLAT_DEVICE=host", test_run_host },
+    { "unusable package", test_run_unusable_package },
+    { "saxpy on OpenCL", test_run_saxpy },
+    { "parameter types", test_run_param_types },
+    { "aliasing and partial writes", test_run_aliasing },
+    { "build failure", test_run_build_failure },
+    { "kernel cache", test_run_cache }
+  };
+
+  add_suite ("runtime env", NULL, NULL, env_tests,
+	     sizeof env_tests / sizeof env_tests[0]);
+  add_suite ("runtime cache", NULL, NULL, cache_tests,
+	     sizeof cache_tests / sizeof cache_tests[0]);
+  add_suite ("runtime memory", NULL, NULL, memory_tests,
+	     sizeof memory_tests / sizeof memory_tests[0]);
+  add_suite ("runtime flat_run", runtime_suite_init, runtime_suite_clean,
+	     run_tests, sizeof run_tests / sizeof run_tests[0]);
+}

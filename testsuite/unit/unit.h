@@ -1,0 +1,13 @@
+/* The CUnit suites of Flat's unit tests, one registration function per
+   area (each in test_<area>.c), called by main.c.  */
+
+#ifndef FLAT_UNIT_H
+#define FLAT_UNIT_H
+
+void flat_test_register_ir (void);
+void flat_test_register_pragmas (void);
+void flat_test_register_codegen (void);
+void flat_test_register_runtime (void);
+void flat_test_register_flatten (void);
+
+#endif /* FLAT_UNIT_H */
