@@ -193,9 +193,13 @@ eval_int_op (flat_op op, flat_type t, flat_value a, flat_value b,
     }
 }
 
+/* Comparison OP of A and B of type T; with a NaN only ne holds.  */
 static int
-comparison_holds (flat_op op, int c)
+comparison_holds (flat_op op, flat_type t, flat_value a, flat_value b)
 {
+  if (flat_type_table[t].is_float && (isnan (a.f) || isnan (b.f)))
+    return op == FLAT_OP_NE;
+  int c = compare (t, a, b);
   switch (op)
     {
     case FLAT_OP_LT: return c < 0;
@@ -297,7 +301,7 @@ flat_eval_expr (const flat_expr *e, const flat_value *env, int *ok)
       bt = e->u.op.b->type;
     }
   if (flat_op_table[op].kind == 'C')
-    return (flat_value) { .u = comparison_holds (op, compare (t, a, b)) };
+    return (flat_value) { .u = comparison_holds (op, t, a, b) };
   if (flat_type_table[t].is_float)
     return flat_value_normalize (t, eval_float_op (op, a.f, b.f, ok));
   return flat_value_normalize (t, eval_int_op (op, t, a, b, bt, ok));

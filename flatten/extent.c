@@ -229,10 +229,16 @@ bound_binary (walker *w, const flat_expr *e)
   flat_type t = e->type;
   if (flat_op_table[op].kind == 'C' || flat_op_table[op].kind == 'L')
     return make (w, t, 0, 1, 0);
+  int64_t c, lo = 0, hi = 0, p[4];
+  /* x & C with C >= 0 lies in [0, C] whatever x is (a table lookup
+     `tab[k & 7]`), and so does x % C for x >= 0.  */
+  if (op == FLAT_OP_BAND
+      && ((literal (e->u.op.b, &c) && c >= 0)
+	  || (literal (e->u.op.a, &c) && c >= 0)))
+    return make (w, t, 0, c, 0);
   bound a = bound_expr (w, e->u.op.a);
   if (!a.ok)
     return a;
-  int64_t c, lo = 0, hi = 0, p[4];
   int ov = 0;
   switch (op)
     {

@@ -5,7 +5,8 @@
    Example: y[i] = a * x[i] becomes
      flat_s_new (nest, FLAT_S_STORE, line) with
        .store.mem = y, .store.index = flat_e_var (nest, i),
-       .store.value = flat_e_binary (nest, FLAT_OP_MUL, flat_e_var (nest, a),
+       .store.value = flat_e_binary (nest, FLAT_OP_MUL,
+				     flat_e_var (nest, a),
 				     flat_e_load (nest, x, flat_e_var (nest, i)))
    which prints as  store y[i] = (mul a (load x i)).  */
 
@@ -262,14 +263,46 @@ identifier (flat_arena *arena, const char *name)
   return s;
 }
 
+/* The largest K for which a var is called BASE_K (K written without
+   leading zeros), 0 if none; *TAKEN says whether one is called BASE.
+   BASE_(K+1) is then free, found in one pass over the vars even when a
+   pass creates thousands of temporaries of one name.  */
+static long long
+largest_suffix (const flat_nest *nest, const char *base, int *taken)
+{
+  size_t len = strlen (base);
+  long long largest = 0;
+  *taken = 0;
+  for (int k = 0; k < nest->n_vars; k++)
+    {
+      const char *name = nest->vars[k]->name;
+      if (strncmp (name, base, len) != 0)
+	continue;
+      if (name[len] == '\0')
+	{
+	  *taken = 1;
+	  continue;
+	}
+      const char *digits = name + len + 1;
+      size_t n = name[len] == '_' ? strspn (digits, "0123456789") : 0;
+      if (n > 0 && n <= 18 && digits[n] == '\0' && digits[0] != '0')
+	{
+	  long long suffix = strtoll (digits, NULL, 10);
+	  largest = suffix > largest ? suffix : largest;
+	}
+    }
+  return largest;
+}
+
 flat_var *
 flat_var_new (flat_nest *nest, flat_var_kind kind, flat_type type,
 	      const char *name)
 {
   const char *base = identifier (nest->arena, name);
-  const char *unique = base;
-  for (int k = 1; flat_var_lookup (nest, unique); k++)
-    unique = flat_arena_printf (nest->arena, "%s_%d", base, k);
+  int taken;
+  long long largest = largest_suffix (nest, base, &taken);
+  const char *unique = taken
+    ? flat_arena_printf (nest->arena, "%s_%lld", base, largest + 1) : base;
 
   flat_var *v = flat_arena_alloc (nest->arena, sizeof *v);
   v->id = nest->n_vars;
@@ -470,7 +503,8 @@ flat_kernel_new (flat_nest *nest, flat_kernel_kind kind, flat_level level,
   k->level = level;
   k->n_dims = n_dims;
   if (n_dims > 0)
-    k->dims = flat_arena_alloc (nest->arena, (size_t) n_dims * sizeof *k->dims);
+    k->dims = flat_arena_alloc (nest->arena,
+				(size_t) n_dims * sizeof *k->dims);
   nest->kernels = grow_array (nest->kernels, nest->n_kernels,
 			      &nest->cap_kernels, sizeof *nest->kernels);
   nest->kernels[nest->n_kernels++] = k;

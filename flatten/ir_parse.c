@@ -47,7 +47,7 @@ typedef enum tok_kind
 typedef struct token
 {
   tok_kind kind;
-  const char *start;		/* the token's text; for TOK_CONST the literal */
+  const char *start;		/* its text; TOK_CONST: the literal */
   size_t len;
   const char *type_name;	/* TOK_CONST: the type after ':' */
   size_t type_len;
@@ -173,13 +173,11 @@ next (parser *ps)
       t->kind = TOK_NAME;
       while (is_ident_char (*ps->p))
 	advance_char (ps);
-      size_t len = (size_t) (ps->p - t->start);
-      if ((len == 3 && (strncmp (t->start, "inf", 3) == 0
-			|| strncmp (t->start, "nan", 3) == 0)))
-	{
-	  t->len = len;
-	  scan_type_suffix (ps);
-	}
+      /* inf:f32 and nan:f64 are constants, a bare inf a name.  */
+      t->len = (size_t) (ps->p - t->start);
+      if (t->len == 3 && (strncmp (t->start, "inf", 3) == 0
+			  || strncmp (t->start, "nan", 3) == 0))
+	scan_type_suffix (ps);
     }
   else if ((c >= '0' && c <= '9') || c == '-')
     {

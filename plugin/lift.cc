@@ -70,6 +70,9 @@ struct lifter
   location_t cur_loc;
   std::map<int, location_t> line_locs;
   tree nest_fndecl;
+  /* A directive whose loop has not been seen yet: it binds to the first
+     loop, also one inside a following block.  */
+  flat_recorded_directive *pending;
 };
 
 void
@@ -257,12 +260,59 @@ lift_typed (lifter &L, tree t, flat_type ty)
   return cast_to (L, ty, lift_expr (L, t));
 }
 
-/* Address arithmetic is done in i64; sizetype offsets wrap to the same
-   bits.  */
+/* Address arithmetic in i64.  C computes offsets in sizetype (unsigned,
+   64 bits), where a negative offset is a huge value; in signed 64-bit
+   arithmetic the same bits are a small negative number, which the extent
+   analysis can bound: `x + (sizetype) i * 4 + 18446744073709551612` is
+   element i - 1.  */
 flat_expr *
 offset_expr (lifter &L, tree t)
 {
-  return lift_typed (L, t, FLAT_T_I64);
+  if (L.fail.failed)
+    return NULL;
+  tree type = TREE_TYPE (t);
+  bool wide = INTEGRAL_TYPE_P (type) && TYPE_PRECISION (type) == 64;
+  switch (TREE_CODE (t))
+    {
+    case INTEGER_CST:
+      return flat_e_const_int (L.nest, FLAT_T_I64,
+			       (int64_t) TREE_INT_CST_LOW (t));
+    case PLUS_EXPR:
+    case MINUS_EXPR:
+    case MULT_EXPR:
+      if (wide)
+	{
+	  flat_expr *a = offset_expr (L, TREE_OPERAND (t, 0));
+	  flat_expr *b = offset_expr (L, TREE_OPERAND (t, 1));
+	  if (!a || !b)
+	    return NULL;
+	  return flat_e_binary (L.nest, TREE_CODE (t) == PLUS_EXPR
+				? FLAT_OP_ADD : TREE_CODE (t) == MINUS_EXPR
+				? FLAT_OP_SUB : FLAT_OP_MUL, a, b);
+	}
+      break;
+    case NEGATE_EXPR:
+      if (wide)
+	{
+	  flat_expr *a = offset_expr (L, TREE_OPERAND (t, 0));
+	  return a ? flat_e_unary (L.nest, FLAT_OP_NEG, a) : NULL;
+	}
+      break;
+    CASE_CONVERT:
+      if (wide && INTEGRAL_TYPE_P (TREE_TYPE (TREE_OPERAND (t, 0))))
+	{
+	  tree inner = TREE_OPERAND (t, 0);
+	  if (TYPE_PRECISION (TREE_TYPE (inner)) == 64)
+	    return offset_expr (L, inner);
+	  /* Widening: the value of the narrower integer, extended as its
+	     signedness says.  */
+	  return cast_to (L, FLAT_T_I64, lift_expr (L, inner));
+	}
+      break;
+    default:
+      break;
+    }
+  return cast_to (L, FLAT_T_I64, lift_expr (L, t));
 }
 
 flat_expr *
@@ -539,6 +589,34 @@ binary_op_of (enum tree_code code, bool *ok)
     }
 }
 
+/* x rotated by n (GCC folds the shift-or idiom into a rotate):
+   (x << (n & (w-1))) | (x >> (-n & (w-1))), defined for every n.  */
+flat_expr *
+lift_rotate (lifter &L, tree t)
+{
+  int ty = flat_type_of (TREE_TYPE (t));
+  if (ty < 0 || flat_type_table[ty].is_float)
+    FAIL (L, EXPR_LOCATION (t), "rotate of an unsupported type");
+  flat_type type = (flat_type) ty;
+  flat_expr *x = lift_typed (L, TREE_OPERAND (t, 0), type);
+  flat_expr *n = lift_typed (L, TREE_OPERAND (t, 1), type);
+  if (!x || !n)
+    return NULL;
+  flat_expr *mask = flat_e_const_int (L.nest, type,
+				      flat_type_table[ty].size * 8 - 1);
+  flat_expr *fwd = flat_e_binary (L.nest, FLAT_OP_BAND, n, mask);
+  flat_expr *back = flat_e_binary (L.nest, FLAT_OP_BAND,
+				   flat_e_unary (L.nest, FLAT_OP_NEG,
+						 flat_e_copy (L.nest, n)),
+				   flat_e_copy (L.nest, mask));
+  bool left = TREE_CODE (t) == LROTATE_EXPR;
+  flat_expr *a = flat_e_binary (L.nest, left ? FLAT_OP_SHL : FLAT_OP_SHR, x,
+				fwd);
+  flat_expr *b = flat_e_binary (L.nest, left ? FLAT_OP_SHR : FLAT_OP_SHL,
+				flat_e_copy (L.nest, x), back);
+  return flat_e_binary (L.nest, FLAT_OP_BOR, a, b);
+}
+
 flat_expr *
 lift_expr (lifter &L, tree t)
 {
@@ -562,7 +640,11 @@ lift_expr (lifter &L, tree t)
 	FAIL (L, loc, "value of unsupported type");
       return flat_e_var (L.nest, free_scalar (L, t, t, (flat_type) ty));
     case NON_LVALUE_EXPR:
+    case ANNOTATE_EXPR:
       return lift_expr (L, TREE_OPERAND (t, 0));
+    case LROTATE_EXPR:
+    case RROTATE_EXPR:
+      return lift_rotate (L, t);
     case COMPOUND_EXPR:
       if (TREE_SIDE_EFFECTS (TREE_OPERAND (t, 0))
 	  && TREE_CODE (TREE_OPERAND (t, 0)) != SAVE_EXPR)
@@ -1354,12 +1436,13 @@ lift_stmt (lifter &L, tree t)
   switch (TREE_CODE (t))
     {
     case STATEMENT_LIST:
-      return lift_stmt_list (L, tsi_start (t), tsi_last (t), false)
-	&& true;
+      {
+	tree_stmt_iterator end = tsi_last (t);
+	tsi_next (&end);
+	return lift_stmt_list (L, tsi_start (t), end, false);
+      }
     case BIND_EXPR:
       {
-	flat_stmt *dummy = NULL;
-	(void) dummy;
 	tree body = BIND_EXPR_BODY (t);
 	if (TREE_CODE (body) == STATEMENT_LIST)
 	  {
@@ -1456,6 +1539,14 @@ lift_stmt (lifter &L, tree t)
   return false;
 }
 
+flat_recorded_directive *
+take_pending (lifter &L)
+{
+  flat_recorded_directive *d = L.pending;
+  L.pending = NULL;
+  return d;
+}
+
 /* Statements [IT, END) of a list.  In a FUNCTION_BODY (an inlined helper)
    a `return` ends the walk and an `if` containing one takes the rest of
    the list into both of its arms.  */
@@ -1463,8 +1554,6 @@ bool
 lift_stmt_list (lifter &L, tree_stmt_iterator it, tree_stmt_iterator end,
 		bool function_body)
 {
-  flat_recorded_directive *pending = NULL;
-  location_t pending_loc = UNKNOWN_LOCATION;
   for (; !tsi_end_p (it) && it.ptr != end.ptr;
        tsi_next (&it))
     {
@@ -1477,17 +1566,15 @@ lift_stmt_list (lifter &L, tree_stmt_iterator it, tree_stmt_iterator end,
       flat_recorded_directive *d = flat_marker_directive (s);
       if (d)
 	{
-	  pending = d;
-	  pending_loc = d->loc;
+	  L.pending = d;
 	  continue;
 	}
       /* A loop, possibly with its init statement before it.  */
       loop_shape shape;
       if (flat_match_loop (it, &shape))
 	{
-	  if (!lift_loop (L, shape, NULL, pending, EXPR_LOCATION (s)))
+	  if (!lift_loop (L, shape, NULL, take_pending (L), EXPR_LOCATION (s)))
 	    return false;
-	  pending = NULL;
 	  it = shape.last;
 	  continue;
 	}
@@ -1501,7 +1588,7 @@ lift_stmt_list (lifter &L, tree_stmt_iterator it, tree_stmt_iterator end,
 	  if (TREE_CODE (s) == DECL_EXPR && flat_match_counted (shape, s, &c))
 	    {
 	      /* for (T i = lb; ...): i lives in the loop only.  */
-	      if (!lift_loop (L, shape, s, pending, EXPR_LOCATION (s)))
+	      if (!lift_loop (L, shape, s, take_pending (L), EXPR_LOCATION (s)))
 		return false;
 	    }
 	  else if (TREE_CODE (s) == MODIFY_EXPR && flat_match_counted (shape, s, &c))
@@ -1518,30 +1605,30 @@ lift_stmt_list (lifter &L, tree_stmt_iterator it, tree_stmt_iterator end,
 		      return false;
 		    }
 		}
-	      if (!lift_loop (L, shape, s, pending, EXPR_LOCATION (s)))
+	      if (!lift_loop (L, shape, s, take_pending (L), EXPR_LOCATION (s)))
 		return false;
 	    }
 	  else
 	    {
-	      if (pending)
+	      if (L.pending)
 		{
-		  fail_at (L, pending_loc, "not a canonical counted loop");
+		  fail_at (L, L.pending->loc, "not a canonical counted loop");
 		  return false;
 		}
 	      if (!lift_loop (L, shape, s, NULL, EXPR_LOCATION (s)))
 		return false;
 	    }
-	  pending = NULL;
 	  it = shape.last;
 	  continue;
 	}
-      if (pending)
+      if (L.pending && TREE_CODE (s) != BIND_EXPR
+	  && TREE_CODE (s) != STATEMENT_LIST)
 	{
-	  error_at (pending->loc, "flat: expected a 'for' loop after "
+	  error_at (L.pending->loc, "flat: expected a 'for' loop after "
 		    "'#pragma flat %s'",
-		    flat_directive_kind_name (pending->dir.kind));
-	  pending->used = true;
-	  pending = NULL;
+		    flat_directive_kind_name (L.pending->dir.kind));
+	  L.pending->used = true;
+	  L.pending = NULL;
 	}
       if (function_body && TREE_CODE (s) == RETURN_EXPR)
 	{
@@ -1610,12 +1697,6 @@ lift_stmt_list (lifter &L, tree_stmt_iterator it, tree_stmt_iterator end,
 	}
       if (!lift_stmt (L, s))
 	return false;
-    }
-  if (pending)
-    {
-      error_at (pending->loc, "flat: expected a 'for' loop after "
-		"'#pragma flat %s'", flat_directive_kind_name (pending->dir.kind));
-      pending->used = true;
     }
   return !L.fail.failed;
 }
@@ -1704,6 +1785,7 @@ flat_lift_nest (tree fndecl, const loop_shape &shape, tree init,
   L.cur_line = xl.line;
   L.cur_loc = dir->loc;
   L.nest_fndecl = fndecl;
+  L.pending = NULL;
   L.line_locs[xl.line] = dir->loc;
 
   bool ok = lift_loop (L, shape, init, dir, dir->loc)
@@ -1715,7 +1797,18 @@ flat_lift_nest (tree fndecl, const loop_shape &shape, tree init,
       flat_nest_free (nest);
       return NULL;
     }
-  res->args = L.args;
+  /* Scalars first, then mems: a mem's clause may use any scalar, and the
+     text form declares names before their use.  */
+  std::vector<flat_var *> params (nest->params, nest->params + nest->n_params);
+  res->args.clear ();
+  int k = 0;
+  for (int pass = 0; pass < 2; pass++)
+    for (size_t i = 0; i < params.size (); i++)
+      if ((params[i]->kind == FLAT_VAR_MEM) == (pass == 1))
+	{
+	  nest->params[k++] = params[i];
+	  res->args.push_back (L.args[i]);
+	}
   res->line_locs = L.line_locs;
   return nest;
 }

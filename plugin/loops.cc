@@ -10,7 +10,17 @@ flat_skip_nops (tree t)
 {
   while (t && (TREE_CODE (t) == NON_LVALUE_EXPR
 	       || (CONVERT_EXPR_P (t)
-		   && TREE_TYPE (t) == TREE_TYPE (TREE_OPERAND (t, 0)))))
+		   && tree_nop_conversion_p (TREE_TYPE (t),
+					     TREE_TYPE (TREE_OPERAND (t, 0))))))
+    t = TREE_OPERAND (t, 0);
+  return t;
+}
+
+/* `#pragma GCC unroll/ivdep` wrap a loop's condition in ANNOTATE_EXPRs.  */
+static tree
+strip_annotations (tree t)
+{
+  while (TREE_CODE (t) == ANNOTATE_EXPR)
     t = TREE_OPERAND (t, 0);
   return t;
 }
@@ -91,7 +101,7 @@ flat_match_loop (tree_stmt_iterator it, loop_shape *out)
       if (flat_label_of_goto (COND_EXPR_THEN (cond)) != top
 	  || !flat_label_of_goto (COND_EXPR_ELSE (cond)))
 	return false;
-      out->cond = COND_EXPR_COND (cond);
+      out->cond = strip_annotations (COND_EXPR_COND (cond));
       out->break_label = flat_label_of_goto (COND_EXPR_ELSE (cond));
       tsi_next (&t);
       flat_skip_debug (&t);
@@ -123,7 +133,7 @@ flat_match_loop (tree_stmt_iterator it, loop_shape *out)
   tree s = tsi_stmt (t);
   if (TREE_CODE (s) == COND_EXPR)
     {
-      out->cond = COND_EXPR_COND (s);
+      out->cond = strip_annotations (COND_EXPR_COND (s));
       out->do_while = true;
       out->break_label = flat_label_of_goto (COND_EXPR_ELSE (s));
       tsi_next (&t);
@@ -298,7 +308,7 @@ flat_match_counted (const loop_shape &shape, tree init, counted_loop *out)
       std::swap (a, b);
       cmp = swap_cmp (cmp);
     }
-  if (flat_skip_nops (a) != index || a != flat_skip_nops (a))
+  if (flat_skip_nops (a) != index)
     return false;
   /* The increment: the last statement of the body (before a continue
      label, if any).  */

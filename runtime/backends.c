@@ -39,6 +39,18 @@ open_backend (const flat_backend *b, const flat_backend_config *config,
   return b->init (config, err, err_size);
 }
 
+/* The host backend, opened, with REASON set to WHY (and DETAIL).  */
+static const flat_backend *
+host (const flat_backend_config *config, char *reason, size_t reason_size,
+      const char *why, const char *detail)
+{
+  snprintf (reason, reason_size, "%s%s%s", why, detail ? ": " : "",
+	    detail ? detail : "");
+  /* Opening the host cannot fail: it has nothing to open.  */
+  (void) open_backend (&flat_backend_host, config, NULL, 0);
+  return &flat_backend_host;
+}
+
 /* The first device backend other than SKIP that opens, else host.  */
 static const flat_backend *
 choose_auto (const flat_backend_config *config, const flat_backend *skip,
@@ -51,8 +63,7 @@ choose_auto (const flat_backend_config *config, const flat_backend *skip,
     if (device_backends[i] != skip
 	&& open_backend (device_backends[i], config, err, sizeof err) == 0)
       return device_backends[i];
-  snprintf (reason, reason_size, "no device: %s", err);
-  return &flat_backend_host;
+  return host (config, reason, reason_size, "no device", err);
 }
 
 const flat_backend *
@@ -64,14 +75,11 @@ flat_backend_choose (const flat_env *env, char *reason, size_t reason_size)
   char err[512];
   int i;
 
-  if (env->device == FLAT_DEVICE_HOST)
-    {
-      snprintf (reason, reason_size, "FLAT_DEVICE=host");
-      return &flat_backend_host;
-    }
   config.platform = env->platform;
   config.device_index = env->device_index;
   config.cache_dir = env->cache_dir;
+  if (env->device == FLAT_DEVICE_HOST)
+    return host (&config, reason, reason_size, "FLAT_DEVICE=host", NULL);
   if (config.cache_dir
       && flat_cache_prepare (config.cache_dir, err, sizeof err) != 0)
     {
@@ -104,6 +112,5 @@ flat_backend_choose (const flat_env *env, char *reason, size_t reason_size)
       return choose_auto (&config, named, reason, reason_size);
     }
   flat_warning ("FLAT_DEVICE=%s: %s; running on the host", wanted, err);
-  snprintf (reason, reason_size, "no device: %s", err);
-  return &flat_backend_host;
+  return host (&config, reason, reason_size, "no device", err);
 }

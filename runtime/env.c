@@ -4,8 +4,9 @@
    environment and read the warnings it writes:
 
      FLAT_GROUP_SIZE=abc FLAT_LOG=2
-       -> group_size 256 (default kept), log 2, and on WARN
-          flat: warning: ignoring FLAT_GROUP_SIZE='abc': expected a positive integer
+       -> group_size 256 (default kept), log 2, and on WARN the line
+          "flat: warning: ignoring FLAT_GROUP_SIZE='abc': expected a
+          positive integer"
 
    The FLAT_THRESHOLD_* family is open-ended, which is why the input is the
    whole environment rather than a getenv-style lookup.  */

@@ -74,7 +74,7 @@ typedef struct buffer
   void *handle;
   size_t size, capacity;
   int written;			/* holds a mem the nest writes */
-  char mems[128];		/* "x" or "a+b", for FLAT_LOG=2 */
+  char mems[128];		/* "x" or "a+b", with FLAT_LOG=2 only */
 } buffer;
 
 /* What libflat keeps per nest (behind the plugin's flat_state_N).  */
@@ -115,7 +115,7 @@ static struct
   flat_env env;
   const flat_backend *backend;
   char reason[600];		/* why the host: FLAT_LOG */
-  char device[256];		/* what runs the kernels: FLAT_LOG */
+  char device[256];		/* the backend's description: FLAT_LOG */
   flat_pool pool;
 } rt;
 
@@ -136,13 +136,9 @@ runtime_init (void)
       flat_log_init (rt.env.log);
       rt.backend = flat_backend_choose (&rt.env, rt.reason, sizeof rt.reason);
     }
-  if (rt.backend->runs_kernels)
-    {
-      if (rt.backend->describe (rt.device, sizeof rt.device) != 0)
-	snprintf (rt.device, sizeof rt.device, "%s device",
-		  rt.backend->name);
-      flat_pool_init (&rt.pool, rt.backend);
-    }
+  if (rt.backend->describe (rt.device, sizeof rt.device) != 0)
+    snprintf (rt.device, sizeof rt.device, "%s", rt.backend->name);
+  flat_pool_init (&rt.pool, rt.backend);
   rt.ready = 1;
 }
 
@@ -289,6 +285,9 @@ state_new (const unsigned char *package)
       if (st->nest)
 	flat_nest_free (st->nest);
       st->nest = NULL;
+      /* The state must stay, so that the warning is not repeated.  */
+      if (!st->name)
+	st->name = strdup ("?");
       if (!st->name)
 	{
 	  state_free (st);
@@ -522,6 +521,8 @@ place_arrays (nest_state *st, char *err, size_t err_size)
 	  continue;
 	b = &st->buffers[s->buffer];
 	b->written |= e->write.lo <= e->write.hi;
+	if (flat_log_level () < 2)
+	  continue;
 	len = strlen (b->mems);
 	snprintf (b->mems + len, sizeof b->mems - len, "%s%s",
 		  len > 0 ? "+" : "", s->name);
@@ -726,7 +727,7 @@ run_nest (nest_state *st, va_list *ap)
     }
   if (!b->runs_kernels)
     {
-      flat_log_run (st->name, b->name, "original loop", rt.reason);
+      flat_log_run (st->name, b->name, rt.device, rt.reason);
       return 1;
     }
   if (st->host_only)
@@ -807,15 +808,13 @@ flat_reset (void)
 
   if (pthread_mutex_lock (&lock) != 0)
     return -1;
-  if (rt.ready && rt.backend->runs_kernels)
-    {
-      if (flat_pool_clear (&rt.pool, err, sizeof err) != 0)
-	status = -1;
-      if (rt.backend->shutdown (err, sizeof err) != 0)
-	status = -1;
-    }
   if (rt.ready)
-    flat_env_clear (&rt.env);
+    {
+      if (flat_pool_clear (&rt.pool, err, sizeof err) != 0
+	  || rt.backend->shutdown (err, sizeof err) != 0)
+	status = -1;
+      flat_env_clear (&rt.env);
+    }
   rt.ready = 0;
   rt.generation++;
   flat_log_init (0);

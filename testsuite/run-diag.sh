@@ -51,10 +51,12 @@ awk '{
     }
 }' "$src" >"$tmp/expected" || harness_error "cannot read the expectations"
 
-# Compile.  OPTIONS is a list of words: split on purpose.
+# Compile, without colours or source excerpts in the messages.  OPTIONS
+# is a list of words: split on purpose.
 # shellcheck disable=SC2086
-$FLAT_GCC -std=gnu11 -O2 -fdiagnostics-color=never $options -c "$src" \
-  -o "$tmp/out.o" 2>"$tmp/stderr"
+$FLAT_GCC -std=gnu11 -O2 -fdiagnostics-color=never \
+  -fno-diagnostics-show-caret $options -c "$src" -o "$tmp/out.o" \
+  2>"$tmp/stderr"
 status=$?
 
 show_stderr ()

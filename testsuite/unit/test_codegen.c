@@ -23,8 +23,7 @@
 
 #include "../../codegen/codegen.h"
 #include "../../codegen/package.h"
-
-void flat_test_register_codegen (void);
+#include "unit.h"
 
 /* ---- Nests --------------------------------------------------------------- */
 
@@ -323,7 +322,7 @@ static const char two_ir[] =
   "  }\n"
   "}\n";
 
-/* Every nest above: all are compiled for CUDA too.  */
+/* Every nest above: all are compiled for CUDA too, as is allmath_ir.  */
 static const char *const all_nests[] = {
   saxpy_ir, grid2_ir, order_ir, narrow_ir, f64_ir, math_ir, local_array_ir,
   search_ir, control_ir, minmax_ir, consts_ir, two_ir
@@ -377,6 +376,41 @@ load_nest (const char *text)
   return nest;
 }
 
+/* Every math function of mathfns.def applied to loaded values:
+   out[i * FLAT_N_MATH + fn] = (cast f64 (call fn ARGS)), the arguments
+   built from x in (0, 1) so that every one is inside its domain.
+   Malloc'ed.  */
+static char *
+allmath_ir (void)
+{
+  static const char *const args[2][3] = {
+    { "vf", "vf (mul vf 0.5:f32)", "vf (mul vf 0.5:f32) (add vf 0.25:f32)" },
+    { "vd", "vd (mul vd 0.5:f64)", "vd (mul vd 0.5:f64) (add vd 0.25:f64)" }
+  };
+  char *text = NULL;
+  size_t size = 0;
+  FILE *out = open_memstream (&text, &size);
+  int fn;
+
+  CU_ASSERT_PTR_NOT_NULL_FATAL (out);
+  fprintf (out, "nest \"allmath\" at \"t.c\" 13 {\n"
+	   "  param n : i32\n  mem xf : f32 read\n  mem xd : f64 read\n"
+	   "  mem out : f64 write\n  body {\n"
+	   "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+	   "      let vf : f32 = (load xf i)\n      let vd : f64 = (load xd i)\n"
+	   "      let o : i32 = (mul i %d:i32)\n", FLAT_N_MATH);
+  for (fn = 0; fn < FLAT_N_MATH; fn++)
+    {
+      const flat_math_info *mi = &flat_math_table[fn];
+
+      fprintf (out, "      store out[(add o %d:i32)] = (cast f64 (call %s %s))\n",
+	       fn, mi->c_name, args[mi->type == FLAT_T_F64][mi->arity - 1]);
+    }
+  fprintf (out, "    }\n  }\n}\n");
+  CU_ASSERT_EQUAL_FATAL (fclose (out), 0);
+  return text;
+}
+
 /* Deterministic test data.  */
 static uint32_t lcg_state;
 
@@ -387,84 +421,7 @@ lcg (void)
   return lcg_state >> 8;
 }
 
-/* ---- Running OpenCL kernels ---------------------------------------------- */
-
-static cl_context cl_ctx;
-static cl_command_queue cl_queue;
-static cl_device_id cl_dev;
-
-static int
-opencl_init (void)
-{
-  cl_platform_id platform;
-  cl_uint n;
-  cl_int rc;
-
-  if (clGetPlatformIDs (1, &platform, &n) != CL_SUCCESS || n == 0
-      || clGetDeviceIDs (platform, CL_DEVICE_TYPE_ALL, 1, &cl_dev, &n)
-	 != CL_SUCCESS || n == 0)
-    return 0;
-  cl_ctx = clCreateContext (NULL, 1, &cl_dev, NULL, NULL, &rc);
-  if (rc != CL_SUCCESS)
-    return 1;
-  cl_queue = clCreateCommandQueue (cl_ctx, cl_dev, 0, &rc);
-  return rc != CL_SUCCESS;
-}
-
-static int
-opencl_cleanup (void)
-{
-  if (cl_queue != NULL && clReleaseCommandQueue (cl_queue) != CL_SUCCESS)
-    return 1;
-  if (cl_ctx != NULL && clReleaseContext (cl_ctx) != CL_SUCCESS)
-    return 1;
-  return 0;
-}
-
-/* Whether there is a device; if not, the test passes with a note.  */
-static int
-have_opencl (void)
-{
-  if (cl_queue != NULL)
-    return 1;
-  printf ("skipped: no OpenCL device ");
-  CU_PASS ("no OpenCL device");
-  return 0;
-}
-
-/* The OpenCL program of NEST, or NULL (and a failure) if it does not
-   compile; the build log is printed then.  */
-static cl_program
-build_opencl (const flat_nest *nest)
-{
-  char err[256];
-  char *src = flat_emit_opencl (nest, err, sizeof err);
-  cl_program prog;
-  cl_int rc;
-
-  if (src == NULL)
-    fprintf (stderr, "\nflat_emit_opencl: %s\n", err);
-  CU_ASSERT_PTR_NOT_NULL_FATAL (src);
-  prog = clCreateProgramWithSource (cl_ctx, 1, (const char **) &src, NULL,
-				    &rc);
-  CU_ASSERT_EQUAL_FATAL (rc, CL_SUCCESS);
-  rc = clBuildProgram (prog, 1, &cl_dev, flat_opencl_build_options, NULL,
-		       NULL);
-  if (rc != CL_SUCCESS)
-    {
-      char log[16384];
-
-      if (clGetProgramBuildInfo (prog, cl_dev, CL_PROGRAM_BUILD_LOG,
-				 sizeof log, log, NULL) != CL_SUCCESS)
-	strcpy (log, "(no log)");
-      fprintf (stderr, "\n%s\nOpenCL build failed:\n%s\n", src, log);
-      CU_ASSERT_EQUAL (clReleaseProgram (prog), CL_SUCCESS);
-      prog = NULL;
-    }
-  CU_ASSERT_EQUAL (rc, CL_SUCCESS);
-  free (src);
-  return prog;
-}
+/* ---- Arguments ----------------------------------------------------------- */
 
 /* The value of one param or the host elements of one mem.  */
 typedef struct arg
@@ -529,12 +486,81 @@ param_bytes (flat_type t, const arg *a, void *buf)
   return (size_t) flat_type_table[t].size;
 }
 
-/* Run the plan of NEST (built as PROG) on GROUPS work-groups of GROUP_SIZE
-   work-items: copy every mem in, launch each kernel, copy every mem
-   back.  */
+/* ---- Running kernels ------------------------------------------------------- */
+
+/* A back end that compiles the kernels of a nest and runs its plan.  The
+   run tests are written once and registered in one suite per back end;
+   the suite's init function picks the runner.  */
+typedef struct runner
+{
+  /* The compiled kernels of NEST, or NULL after a failure that says
+     why.  */
+  void *(*build) (const flat_nest *nest);
+  /* Run the plan of NEST on GROUPS groups of GROUP_SIZE work-items each:
+     copy every mem in, launch each kernel, copy every mem back.  */
+  void (*run) (void *prog, const flat_nest *nest, const arg *args,
+	       int n_args, size_t groups, size_t group_size);
+  void (*release) (void *prog);
+} runner;
+
+/* The runner of the suite being run, NULL if its device is missing.  */
+static const runner *current;
+static const char *current_name;
+
+/* Whether there is a device; if not, the test passes with a note.  */
+static int
+have_device (void)
+{
+  if (current != NULL)
+    return 1;
+  printf ("skipped: no %s device ", current_name);
+  CU_PASS ("no device");
+  return 0;
+}
+
+/* ---- OpenCL ------------------------------------------------------------------ */
+
+static cl_context cl_ctx;
+static cl_command_queue cl_queue;
+static cl_device_id cl_dev;
+
+/* The OpenCL program of NEST, or NULL (and a failure) if it does not
+   compile; the build log is printed then.  */
+static void *
+opencl_build (const flat_nest *nest)
+{
+  char err[256];
+  char *src = flat_emit_opencl (nest, err, sizeof err);
+  cl_program prog;
+  cl_int rc;
+
+  if (src == NULL)
+    fprintf (stderr, "\nflat_emit_opencl: %s\n", err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (src);
+  prog = clCreateProgramWithSource (cl_ctx, 1, (const char **) &src, NULL,
+				    &rc);
+  CU_ASSERT_EQUAL_FATAL (rc, CL_SUCCESS);
+  rc = clBuildProgram (prog, 1, &cl_dev, flat_opencl_build_options, NULL,
+		       NULL);
+  if (rc != CL_SUCCESS)
+    {
+      char log[16384];
+
+      if (clGetProgramBuildInfo (prog, cl_dev, CL_PROGRAM_BUILD_LOG,
+				 sizeof log, log, NULL) != CL_SUCCESS)
+	strcpy (log, "(no log)");
+      fprintf (stderr, "\n%s\nOpenCL build failed:\n%s\n", src, log);
+      CU_ASSERT_EQUAL (clReleaseProgram (prog), CL_SUCCESS);
+      prog = NULL;
+    }
+  CU_ASSERT_EQUAL (rc, CL_SUCCESS);
+  free (src);
+  return prog;
+}
+
 static void
-run_opencl (cl_program prog, const flat_nest *nest, const arg *args,
-	    int n_args, size_t groups, size_t group_size)
+opencl_run (void *prog, const flat_nest *nest, const arg *args, int n_args,
+	    size_t groups, size_t group_size)
 {
   cl_mem bufs[32] = { 0 };
   const flat_stmt *s;
@@ -613,6 +639,366 @@ run_opencl (cl_program prog, const flat_nest *nest, const arg *args,
     }
 }
 
+static void
+opencl_release (void *prog)
+{
+  current->release (prog);
+}
+
+static const runner opencl_runner = {
+  opencl_build, opencl_run, opencl_release
+};
+
+static int
+opencl_suite_init (void)
+{
+  cl_platform_id platform;
+  cl_uint n;
+  cl_int rc;
+
+  current_name = "OpenCL";
+  current = NULL;
+  if (clGetPlatformIDs (1, &platform, &n) != CL_SUCCESS || n == 0
+      || clGetDeviceIDs (platform, CL_DEVICE_TYPE_ALL, 1, &cl_dev, &n)
+	 != CL_SUCCESS || n == 0)
+    return 0;
+  cl_ctx = clCreateContext (NULL, 1, &cl_dev, NULL, NULL, &rc);
+  if (rc != CL_SUCCESS)
+    return 1;
+  cl_queue = clCreateCommandQueue (cl_ctx, cl_dev, 0, &rc);
+  if (rc != CL_SUCCESS)
+    return 1;
+  current = &opencl_runner;
+  return 0;
+}
+
+static int
+opencl_suite_cleanup (void)
+{
+  if (cl_queue != NULL && clReleaseCommandQueue (cl_queue) != CL_SUCCESS)
+    return 1;
+  if (cl_ctx != NULL && clReleaseContext (cl_ctx) != CL_SUCCESS)
+    return 1;
+  cl_queue = NULL;
+  cl_ctx = NULL;
+  return 0;
+}
+
+/* ---- NVRTC ------------------------------------------------------------------- */
+
+/* The NVRTC entry points used, by their documented C signatures; loaded
+   once, kept for the whole run.  */
+static struct
+{
+  void *lib;
+  int (*create) (void **prog, const char *src, const char *name,
+		 int n_headers, const char *const *headers,
+		 const char *const *include_names);
+  int (*compile) (void *prog, int n_options, const char *const *options);
+  int (*log_size) (void *prog, size_t *size);
+  int (*log) (void *prog, char *log);
+  int (*ptx_size) (void *prog, size_t *size);
+  int (*ptx) (void *prog, char *ptx);
+  int (*destroy) (void **prog);
+  int (*n_archs) (int *n);
+  int (*archs) (int *archs);
+} nvrtc;
+
+/* Look SYMS[i].name up in LIB for each of the N entries.  */
+typedef struct symbol
+{
+  const char *name;
+  void **slot;
+} symbol;
+
+static int
+load_symbols (void *lib, const symbol *syms, size_t n)
+{
+  size_t i;
+
+  for (i = 0; i < n; i++)
+    if ((*syms[i].slot = dlsym (lib, syms[i].name)) == NULL)
+      return 0;
+  return 1;
+}
+
+static int
+nvrtc_load (void)
+{
+  static const char *const names[] = {
+    "libnvrtc.so", "libnvrtc.so.13", "/usr/local/cuda/lib64/libnvrtc.so",
+    "/usr/local/cuda/lib64/libnvrtc.so.13"
+  };
+  const symbol syms[] = {
+    { "nvrtcCreateProgram", (void **) &nvrtc.create },
+    { "nvrtcCompileProgram", (void **) &nvrtc.compile },
+    { "nvrtcGetProgramLogSize", (void **) &nvrtc.log_size },
+    { "nvrtcGetProgramLog", (void **) &nvrtc.log },
+    { "nvrtcGetPTXSize", (void **) &nvrtc.ptx_size },
+    { "nvrtcGetPTX", (void **) &nvrtc.ptx },
+    { "nvrtcDestroyProgram", (void **) &nvrtc.destroy },
+    { "nvrtcGetNumSupportedArchs", (void **) &nvrtc.n_archs },
+    { "nvrtcGetSupportedArchs", (void **) &nvrtc.archs }
+  };
+  static int loaded = -1;
+  size_t i;
+
+  for (i = 0; loaded < 0 && i < sizeof names / sizeof names[0]; i++)
+    if ((nvrtc.lib = dlopen (names[i], RTLD_NOW | RTLD_LOCAL)) != NULL)
+      loaded = load_symbols (nvrtc.lib, syms, sizeof syms / sizeof syms[0]);
+  if (loaded < 0)
+    loaded = 0;
+  return loaded;
+}
+
+/* The newest architecture NVRTC compiles for that is not newer than WANT;
+   its oldest one if there is none (WANT 0 asks for that): 70 before
+   CUDA 13, 75 since, which dropped Volta.  */
+static int
+nvrtc_arch (int want)
+{
+  int n, archs[64], i, best;
+
+  CU_ASSERT_EQUAL_FATAL (nvrtc.n_archs (&n), 0);
+  CU_ASSERT_FATAL (n >= 1 && n <= 64);
+  CU_ASSERT_EQUAL_FATAL (nvrtc.archs (archs), 0);
+  best = archs[0];
+  for (i = 1; i < n; i++)
+    if (archs[i] <= want)
+      best = archs[i];
+  return best;
+}
+
+/* PTX of SRC for compute_ARCH, malloc'ed; NULL after a failure that
+   prints the source and the log.  */
+static char *
+nvrtc_compile (const char *src, int arch)
+{
+  char arch_option[64];
+  const char *options[] = { arch_option, "--fmad=false" };
+  void *prog = NULL;
+  char *out = NULL;
+  size_t size = 0;
+  int rc;
+
+  snprintf (arch_option, sizeof arch_option, "--gpu-architecture=compute_%d",
+	    arch);
+  CU_ASSERT_EQUAL_FATAL (nvrtc.create (&prog, src, "flat.cu", 0, NULL, NULL),
+			 0);
+  rc = nvrtc.compile (prog, 2, options);
+  CU_ASSERT_EQUAL_FATAL ((rc == 0 ? nvrtc.ptx_size : nvrtc.log_size)
+			 (prog, &size), 0);
+  out = calloc (1, size + 1);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (out);
+  CU_ASSERT_EQUAL ((rc == 0 ? nvrtc.ptx : nvrtc.log) (prog, out), 0);
+  if (rc != 0)
+    {
+      fprintf (stderr, "\n%s\nNVRTC (%s) failed:\n%s\n", src, arch_option,
+	       out);
+      free (out);
+      out = NULL;
+    }
+  CU_ASSERT_EQUAL (rc, 0);
+  CU_ASSERT_EQUAL (nvrtc.destroy (&prog), 0);
+  return out;
+}
+
+/* ---- CUDA -------------------------------------------------------------------- */
+
+typedef unsigned long long cu_ptr;
+
+/* The driver entry points used, by their documented C signatures (handles
+   as void *, CUdevice as int, enums as int).  */
+static struct
+{
+  void *lib;
+  int dev;
+  void *ctx;
+  int arch;			/* what NVRTC compiles for */
+  int (*init) (unsigned flags);
+  int (*device_count) (int *n);
+  int (*device_get) (int *dev, int ordinal);
+  int (*attribute) (int *value, int attribute, int dev);
+  int (*primary_retain) (void **ctx, int dev);
+  int (*primary_release) (int dev);
+  int (*set_current) (void *ctx);
+  int (*module_load) (void **module, const void *image);
+  int (*module_unload) (void *module);
+  int (*get_function) (void **fn, void *module, const char *name);
+  int (*mem_alloc) (cu_ptr *p, size_t size);
+  int (*mem_free) (cu_ptr p);
+  int (*htod) (cu_ptr dst, const void *src, size_t size);
+  int (*dtoh) (void *dst, cu_ptr src, size_t size);
+  int (*launch) (void *fn, unsigned gx, unsigned gy, unsigned gz,
+		 unsigned bx, unsigned by, unsigned bz, unsigned shared,
+		 void *stream, void **params, void **extra);
+  int (*synchronize) (void);
+} cu;
+
+enum
+{
+  CU_ATTRIBUTE_CC_MAJOR = 75,	/* CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_* */
+  CU_ATTRIBUTE_CC_MINOR = 76
+};
+
+static int
+cuda_load (void)
+{
+  const symbol syms[] = {
+    { "cuInit", (void **) &cu.init },
+    { "cuDeviceGetCount", (void **) &cu.device_count },
+    { "cuDeviceGet", (void **) &cu.device_get },
+    { "cuDeviceGetAttribute", (void **) &cu.attribute },
+    { "cuDevicePrimaryCtxRetain", (void **) &cu.primary_retain },
+    { "cuDevicePrimaryCtxRelease_v2", (void **) &cu.primary_release },
+    { "cuCtxSetCurrent", (void **) &cu.set_current },
+    { "cuModuleLoadData", (void **) &cu.module_load },
+    { "cuModuleUnload", (void **) &cu.module_unload },
+    { "cuModuleGetFunction", (void **) &cu.get_function },
+    { "cuMemAlloc_v2", (void **) &cu.mem_alloc },
+    { "cuMemFree_v2", (void **) &cu.mem_free },
+    { "cuMemcpyHtoD_v2", (void **) &cu.htod },
+    { "cuMemcpyDtoH_v2", (void **) &cu.dtoh },
+    { "cuLaunchKernel", (void **) &cu.launch },
+    { "cuCtxSynchronize", (void **) &cu.synchronize }
+  };
+
+  if (cu.lib == NULL)
+    cu.lib = dlopen ("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  return (cu.lib != NULL
+	  && load_symbols (cu.lib, syms, sizeof syms / sizeof syms[0]));
+}
+
+static void *
+cuda_build (const flat_nest *nest)
+{
+  char err[256];
+  char *src = flat_emit_cuda (nest, err, sizeof err), *ptx;
+  void *module = NULL;
+
+  if (src == NULL)
+    fprintf (stderr, "\nflat_emit_cuda: %s\n", err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (src);
+  ptx = nvrtc_compile (src, cu.arch);
+  free (src);
+  if (ptx == NULL)
+    return NULL;
+  CU_ASSERT_EQUAL (cu.module_load (&module, ptx), 0);
+  free (ptx);
+  return module;
+}
+
+static void
+cuda_run (void *module, const flat_nest *nest, const arg *args, int n_args,
+	  size_t groups, size_t group_size)
+{
+  cu_ptr ptrs[32] = { 0 };
+  long long los[32];
+  uint64_t values[32];
+  void *params[64];
+  const flat_stmt *s;
+  int p;
+
+  CU_ASSERT_FATAL (nest->n_params <= 32);
+  for (p = 0; p < nest->n_params; p++)
+    {
+      const flat_var *v = nest->params[p];
+      const arg *a = find_arg (args, n_args, v->name);
+      size_t bytes = a == NULL ? 0
+	: a->count * (size_t) flat_type_table[v->type].size;
+
+      CU_ASSERT_PTR_NOT_NULL_FATAL (a);
+      if (v->kind != FLAT_VAR_MEM)
+	continue;
+      CU_ASSERT_EQUAL_FATAL (cu.mem_alloc (&ptrs[p], bytes > 0 ? bytes : 8),
+			     0);
+      if (bytes > 0)
+	CU_ASSERT_EQUAL (cu.htod (ptrs[p], a->data, bytes), 0);
+    }
+  for (s = nest->plan.first; s != NULL; s = s->next)
+    {
+      char name[64];
+      void *fn = NULL;
+      int n = 0;
+
+      snprintf (name, sizeof name, "flat_%s", s->u.launch.kernel->name);
+      CU_ASSERT_EQUAL_FATAL (cu.get_function (&fn, module, name), 0);
+      for (p = 0; p < nest->n_params; p++)
+	{
+	  const flat_var *v = nest->params[p];
+	  const arg *a = find_arg (args, n_args, v->name);
+
+	  if (v->kind == FLAT_VAR_MEM)
+	    {
+	      los[p] = a->lo;
+	      params[n++] = &ptrs[p];
+	      params[n++] = &los[p];
+	    }
+	  else
+	    {
+	      param_bytes (v->type, a, &values[p]);
+	      params[n++] = &values[p];
+	    }
+	}
+      CU_ASSERT_EQUAL (cu.launch (fn, (unsigned) groups, 1, 1,
+				  (unsigned) group_size, 1, 1, 0, NULL,
+				  params, NULL), 0);
+    }
+  CU_ASSERT_EQUAL (cu.synchronize (), 0);
+  for (p = 0; p < nest->n_params; p++)
+    {
+      const flat_var *v = nest->params[p];
+      const arg *a = find_arg (args, n_args, v->name);
+
+      if (v->kind != FLAT_VAR_MEM)
+	continue;
+      if (a->count > 0)
+	CU_ASSERT_EQUAL (cu.dtoh (a->data, ptrs[p],
+				  a->count
+				  * (size_t) flat_type_table[v->type].size),
+			 0);
+      CU_ASSERT_EQUAL (cu.mem_free (ptrs[p]), 0);
+    }
+}
+
+static void
+cuda_release (void *module)
+{
+  CU_ASSERT_EQUAL (cu.module_unload (module), 0);
+}
+
+static const runner cuda_runner = { cuda_build, cuda_run, cuda_release };
+
+static int
+cuda_suite_init (void)
+{
+  int n, major, minor;
+
+  current_name = "CUDA";
+  current = NULL;
+  if (!nvrtc_load () || !cuda_load () || cu.init (0) != 0
+      || cu.device_count (&n) != 0 || n < 1)
+    return 0;
+  if (cu.device_get (&cu.dev, 0) != 0
+      || cu.attribute (&major, CU_ATTRIBUTE_CC_MAJOR, cu.dev) != 0
+      || cu.attribute (&minor, CU_ATTRIBUTE_CC_MINOR, cu.dev) != 0
+      || cu.primary_retain (&cu.ctx, cu.dev) != 0
+      || cu.set_current (cu.ctx) != 0)
+    return 1;
+  cu.arch = nvrtc_arch (10 * major + minor);
+  current = &cuda_runner;
+  return 0;
+}
+
+static int
+cuda_suite_cleanup (void)
+{
+  if (cu.ctx != NULL && cu.primary_release (cu.dev) != 0)
+    return 1;
+  cu.ctx = NULL;
+  return 0;
+}
+
 /* Launch geometries: one work-item walking everything, groups smaller and
    larger than the work, and enough groups of 64 to cover TOTAL.  */
 static size_t
@@ -649,21 +1035,21 @@ close_float (double got, double want, double rel)
   return fabs (got - want) <= rel * fabs (want) + 1e-30;
 }
 
-/* ---- OpenCL tests ----------------------------------------------------------- */
+/* ---- Run tests (each suite runs them on its back end) ---------------------- */
 
 static void
-test_opencl_saxpy (void)
+test_run_saxpy (void)
 {
   static const int sizes[] = { 0, 1, 7, 64, 1000 };
   flat_nest *nest;
-  cl_program prog;
+  void *prog;
   size_t si;
   int g;
 
-  if (!have_opencl ())
+  if (!have_device ())
     return;
   nest = load_nest (saxpy_ir);
-  prog = build_opencl (nest);
+  prog = current->build (nest);
   for (si = 0; prog != NULL && si < sizeof sizes / sizeof sizes[0]; si++)
     for (g = 0; g < N_GEOMETRIES; g++)
       {
@@ -688,7 +1074,7 @@ test_opencl_saxpy (void)
 			 MEM_ARG ("y", y, (size_t) n) };
 
 	  args[2].lo = 3;
-	  run_opencl (prog, nest, args, 4, groups, group);
+	  current->run (prog, nest, args, 4, groups, group);
 	}
 	for (i = 0; i < n; i++)
 	  bad += y[i] != want[i];
@@ -698,33 +1084,34 @@ test_opencl_saxpy (void)
 	free (want);
       }
   if (prog != NULL)
-    CU_ASSERT_EQUAL (clReleaseProgram (prog), CL_SUCCESS);
+    current->release (prog);
   flat_nest_free (nest);
 }
 
 static void
-test_opencl_2d (void)
+test_run_2d (void)
 {
-  static const int shapes[][2] = { { 0, 5 }, { 5, 0 }, { 2, 1 }, { 4, 7 },
-				   { 13, 30 }, { 40, 61 } };
+  static const int shapes[][2] = { { -3, 4 }, { 0, 5 }, { 5, 0 }, { 2, 1 },
+				   { 4, -7 }, { 4, 7 }, { 13, 30 }, { 40, 61 } };
   flat_nest *nest;
-  cl_program prog;
+  void *prog;
   size_t si;
   int g;
 
-  if (!have_opencl ())
+  if (!have_device ())
     return;
   nest = load_nest (grid2_ir);
-  prog = build_opencl (nest);
+  prog = current->build (nest);
   for (si = 0; prog != NULL && si < sizeof shapes / sizeof shapes[0]; si++)
     for (g = 0; g < N_GEOMETRIES; g++)
       {
 	int n = shapes[si][0], i, bad = 0;
-	long long m = shapes[si][1], w = m + 3, j;
+	long long m = shapes[si][1], w = (m > 0 ? m : 0) + 3, j;
 	size_t count = (size_t) (n > 0 ? n : 1) * (size_t) w, k;
 	long long *out = malloc (count * sizeof *out);
 	long long *want = malloc (count * sizeof *want);
-	size_t total = (size_t) (n > 1 ? n - 1 : 0) * (size_t) ((m + 3) / 2);
+	size_t total = (size_t) (n > 1 ? n - 1 : 0)
+	  * (size_t) (m > -2 ? (m + 3) / 2 : 0);
 	size_t group, groups = geometry (g, total, &group);
 
 	for (k = 0; k < count; k++)
@@ -736,7 +1123,7 @@ test_opencl_2d (void)
 	  arg args[] = { INT_ARG ("n", n), INT_ARG ("m", m), INT_ARG ("w", w),
 			 MEM_ARG ("out", out, count) };
 
-	  run_opencl (prog, nest, args, 4, groups, group);
+	  current->run (prog, nest, args, 4, groups, group);
 	}
 	for (k = 0; k < count; k++)
 	  bad += out[k] != want[k];
@@ -745,49 +1132,49 @@ test_opencl_2d (void)
 	free (want);
       }
   if (prog != NULL)
-    CU_ASSERT_EQUAL (clReleaseProgram (prog), CL_SUCCESS);
+    current->release (prog);
   flat_nest_free (nest);
 }
 
 /* One work-item visits the points in linear order: order[i*m+j] == i*m+j
    holds only if the innermost dim varies fastest.  */
 static void
-test_opencl_innermost_fastest (void)
+test_run_innermost_fastest (void)
 {
   enum { N = 5, M = 7 };
   flat_nest *nest;
-  cl_program prog;
+  void *prog;
   int cnt = 0, order[N * M], k;
 
-  if (!have_opencl ())
+  if (!have_device ())
     return;
   nest = load_nest (order_ir);
-  prog = build_opencl (nest);
+  prog = current->build (nest);
   if (prog != NULL)
     {
       arg args[] = { INT_ARG ("n", N), INT_ARG ("m", M),
 		     MEM_ARG ("cnt", &cnt, 1), MEM_ARG ("order", order, N * M) };
 
-      run_opencl (prog, nest, args, 4, 1, 1);
+      current->run (prog, nest, args, 4, 1, 1);
       CU_ASSERT_EQUAL (cnt, N * M);
       for (k = 0; k < N * M; k++)
 	CU_ASSERT_EQUAL (order[k], k);
-      CU_ASSERT_EQUAL (clReleaseProgram (prog), CL_SUCCESS);
+      current->release (prog);
     }
   flat_nest_free (nest);
 }
 
 static void
-test_opencl_narrow (void)
+test_run_narrow (void)
 {
   enum { N = 300 };
   flat_nest *nest;
-  cl_program prog;
+  void *prog;
   uint8_t x[N], y[N], z[7 * N], carry[N];
   int16_t s[N], h[2 * N];
   int i, bad = 0;
 
-  if (!have_opencl ())
+  if (!have_device ())
     return;
   lcg_state = 11;
   for (i = 0; i < N; i++)
@@ -797,7 +1184,7 @@ test_opencl_narrow (void)
       s[i] = (int16_t) ((int) (lcg () % 65536) - 32768);
     }
   nest = load_nest (narrow_ir);
-  prog = build_opencl (nest);
+  prog = current->build (nest);
   if (prog != NULL)
     {
       arg args[] = { INT_ARG ("n", N), MEM_ARG ("x", x, N),
@@ -805,16 +1192,16 @@ test_opencl_narrow (void)
 		     MEM_ARG ("z", z, 7 * N), MEM_ARG ("h", h, 2 * N),
 		     MEM_ARG ("carry", carry, N) };
 
-      run_opencl (prog, nest, args, 7, 4, 16);
+      current->run (prog, nest, args, 7, 4, 16);
       for (i = 0; i < N; i++)
 	{
-	  uint8_t a = x[i], b = y[i];
+	  uint8_t a = x[i], b = y[i], not_a = (uint8_t) ~a;
 
 	  bad += z[7 * i] != (uint8_t) (a + b);
 	  bad += z[7 * i + 1] != (uint8_t) (a * b);
 	  bad += z[7 * i + 2] != (uint8_t) (a - b);
 	  bad += z[7 * i + 3] != (uint8_t) -a;
-	  bad += z[7 * i + 4] != (uint8_t) (255 - a);
+	  bad += z[7 * i + 4] != not_a;
 	  bad += z[7 * i + 5] != (uint8_t) (a << 3);
 	  bad += z[7 * i + 6] != (uint8_t) (a / (b > 1 ? b : 1));
 	  bad += carry[i] != ((uint8_t) (a + b) < a);
@@ -822,22 +1209,22 @@ test_opencl_narrow (void)
 	  bad += h[2 * i + 1] != (int16_t) (s[i] - 30000);
 	}
       CU_ASSERT_EQUAL (bad, 0);
-      CU_ASSERT_EQUAL (clReleaseProgram (prog), CL_SUCCESS);
+      current->release (prog);
     }
   flat_nest_free (nest);
 }
 
 static void
-test_opencl_f64 (void)
+test_run_f64 (void)
 {
   enum { N = 257 };
   flat_nest *nest;
-  cl_program prog;
+  void *prog;
   double x[N], y[4 * N], s = 1e-7;
   float f[N];
   int i, bad = 0;
 
-  if (!have_opencl ())
+  if (!have_device ())
     return;
   lcg_state = 5;
   for (i = 0; i < N; i++)
@@ -846,14 +1233,14 @@ test_opencl_f64 (void)
       f[i] = (float) lcg () / 7.0f;
     }
   nest = load_nest (f64_ir);
-  prog = build_opencl (nest);
+  prog = current->build (nest);
   if (prog != NULL)
     {
       arg args[] = { INT_ARG ("n", N), FLOAT_ARG ("s", s),
 		     MEM_ARG ("x", x, N), MEM_ARG ("f", f, N),
 		     MEM_ARG ("y", y, 4 * N) };
 
-      run_opencl (prog, nest, args, 5, 3, 32);
+      current->run (prog, nest, args, 5, 3, 32);
       for (i = 0; i < N; i++)
 	{
 	  double v = x[i];
@@ -864,22 +1251,22 @@ test_opencl_f64 (void)
 	  bad += !same_double_bits (y[4 * i + 3], v > 0 ? INFINITY : -INFINITY);
 	}
       CU_ASSERT_EQUAL (bad, 0);
-      CU_ASSERT_EQUAL (clReleaseProgram (prog), CL_SUCCESS);
+      current->release (prog);
     }
   flat_nest_free (nest);
 }
 
 static void
-test_opencl_math (void)
+test_run_math (void)
 {
   enum { N = 200 };
   flat_nest *nest;
-  cl_program prog;
+  void *prog;
   float x[N], out[6 * N];
   double d[N], dout[N];
   int i, bad = 0;
 
-  if (!have_opencl ())
+  if (!have_device ())
     return;
   lcg_state = 9;
   for (i = 0; i < N; i++)
@@ -888,14 +1275,14 @@ test_opencl_math (void)
       d[i] = (double) (lcg () % 100000) / 1000.0 - 50.0;
     }
   nest = load_nest (math_ir);
-  prog = build_opencl (nest);
+  prog = current->build (nest);
   if (prog != NULL)
     {
       arg args[] = { INT_ARG ("n", N), MEM_ARG ("x", x, N),
 		     MEM_ARG ("d", d, N), MEM_ARG ("out", out, 6 * N),
 		     MEM_ARG ("dout", dout, N) };
 
-      run_opencl (prog, nest, args, 5, 7, 8);
+      current->run (prog, nest, args, 5, 7, 8);
       for (i = 0; i < N; i++)
 	{
 	  float v = x[i];
@@ -911,33 +1298,116 @@ test_opencl_math (void)
 	  bad += !close_float (dout[i], exp (d[i] * 0.5), 1e-14);
 	}
       CU_ASSERT_EQUAL (bad, 0);
-      CU_ASSERT_EQUAL (clReleaseProgram (prog), CL_SUCCESS);
+      current->release (prog);
     }
   flat_nest_free (nest);
 }
 
+/* The C library's FN at X, Y, Z (as many as it takes).  */
+static double
+host_math (void *libm, flat_math fn, double x, double y, double z)
+{
+  const flat_math_info *mi = &flat_math_table[fn];
+  void *f = dlsym (libm, mi->c_name);
+
+  CU_ASSERT_PTR_NOT_NULL_FATAL (f);
+  if (mi->type == FLAT_T_F32)
+    switch (mi->arity)
+      {
+      case 1: return ((float (*) (float)) f) ((float) x);
+      case 2: return ((float (*) (float, float)) f) ((float) x, (float) y);
+      default:
+	return ((float (*) (float, float, float)) f) ((float) x, (float) y,
+						      (float) z);
+      }
+  switch (mi->arity)
+    {
+    case 1: return ((double (*) (double)) f) (x);
+    case 2: return ((double (*) (double, double)) f) (x, y);
+    default: return ((double (*) (double, double, double)) f) (x, y, z);
+    }
+}
+
 static void
-test_opencl_local_array (void)
+test_run_all_math (void)
+{
+  enum { N = 64 };
+  char *text;
+  flat_nest *nest;
+  void *prog;
+  void *libm;
+  float xf[N];
+  double xd[N], out[N * FLAT_N_MATH];
+  int i, fn;
+
+  if (!have_device ())
+    return;
+  libm = dlopen ("libm.so.6", RTLD_NOW | RTLD_LOCAL);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (libm);
+  for (i = 0; i < N; i++)
+    {
+      xf[i] = 0.05f + 0.9f * (float) i / N;
+      xd[i] = 0.05 + 0.9 * i / N;
+    }
+  text = allmath_ir ();
+  nest = load_nest (text);
+  prog = current->build (nest);
+  if (prog != NULL)
+    {
+      arg args[] = { INT_ARG ("n", N), MEM_ARG ("xf", xf, N),
+		     MEM_ARG ("xd", xd, N), MEM_ARG ("out", out, N * FLAT_N_MATH) };
+
+      current->run (prog, nest, args, 4, 2, 32);
+      for (fn = 0; fn < FLAT_N_MATH; fn++)
+	{
+	  int f32 = flat_math_table[fn].type == FLAT_T_F32, bad = 0;
+
+	  for (i = 0; i < N; i++)
+	    {
+	      double x = f32 ? (double) xf[i] : xd[i];
+	      double y = f32 ? (double) (xf[i] * 0.5f) : xd[i] * 0.5;
+	      double z = f32 ? (double) (xf[i] + 0.25f) : xd[i] + 0.25;
+	      double want = host_math (libm, (flat_math) fn, x, y, z);
+	      double got = out[i * FLAT_N_MATH + fn];
+
+	      /* OpenCL allows a few ulp (16 for pow and erfc in f32).  */
+	      bad += !(fabs (got - want) <= (f32 ? 1e-5 : 1e-12) * fabs (want)
+		       + (f32 ? 1e-7 : 1e-15));
+	    }
+	  if (bad > 0)
+	    fprintf (stderr, "\n%s: %d results differ\n",
+		     flat_math_table[fn].c_name, bad);
+	  CU_ASSERT_EQUAL (bad, 0);
+	}
+      current->release (prog);
+    }
+  CU_ASSERT_EQUAL (dlclose (libm), 0);
+  flat_nest_free (nest);
+  free (text);
+}
+
+static void
+test_run_local_array (void)
 {
   enum { N = 100 };
   flat_nest *nest;
-  cl_program prog;
+  void *prog;
   float x[N], out[N];
   int i, k, bad = 0;
 
-  if (!have_opencl ())
+  if (!have_device ())
     return;
   lcg_state = 3;
   for (i = 0; i < N; i++)
     x[i] = (float) (lcg () % 1000) / 9.0f;
   nest = load_nest (local_array_ir);
-  prog = build_opencl (nest);
+  prog = current->build (nest);
   if (prog != NULL)
     {
       arg args[] = { INT_ARG ("n", N), MEM_ARG ("x", x, N),
 		     MEM_ARG ("out", out, N) };
 
-      run_opencl (prog, nest, args, 3, 2, 16);
+      current->run (prog, nest, args, 3, 2, 16);
       for (i = 0; i < N; i++)
 	{
 	  float buf[8], acc = 0.0f;
@@ -949,32 +1419,32 @@ test_opencl_local_array (void)
 	  bad += out[i] != acc;
 	}
       CU_ASSERT_EQUAL (bad, 0);
-      CU_ASSERT_EQUAL (clReleaseProgram (prog), CL_SUCCESS);
+      current->release (prog);
     }
   flat_nest_free (nest);
 }
 
 static void
-test_opencl_break (void)
+test_run_break (void)
 {
   enum { N = 50, M = 40 };
   flat_nest *nest;
-  cl_program prog;
+  void *prog;
   int a[N * M], pos[N], i, j, t = 950, bad = 0, found = 0;
 
-  if (!have_opencl ())
+  if (!have_device ())
     return;
   lcg_state = 21;
   for (i = 0; i < N * M; i++)
     a[i] = (int) (lcg () % 1000);
   nest = load_nest (search_ir);
-  prog = build_opencl (nest);
+  prog = current->build (nest);
   if (prog != NULL)
     {
       arg args[] = { INT_ARG ("n", N), INT_ARG ("m", M), INT_ARG ("t", t),
 		     MEM_ARG ("a", a, N * M), MEM_ARG ("pos", pos, N) };
 
-      run_opencl (prog, nest, args, 5, 4, 4);
+      current->run (prog, nest, args, 5, 4, 4);
       for (i = 0; i < N; i++)
 	{
 	  int want = -1;
@@ -991,33 +1461,33 @@ test_opencl_break (void)
       CU_ASSERT_EQUAL (bad, 0);
       /* The data exercise both outcomes.  */
       CU_ASSERT (found > 0 && found < N);
-      CU_ASSERT_EQUAL (clReleaseProgram (prog), CL_SUCCESS);
+      current->release (prog);
     }
   flat_nest_free (nest);
 }
 
 static void
-test_opencl_control (void)
+test_run_control (void)
 {
   enum { N = 120 };
   flat_nest *nest;
-  cl_program prog;
+  void *prog;
   int x[N], out[4 * N], i, bad = 0;
 
-  if (!have_opencl ())
+  if (!have_device ())
     return;
   lcg_state = 77;
   for (i = 0; i < N; i++)
     x[i] = (int) (lcg () % 200001) - 100000;
   x[0] = 0;
   nest = load_nest (control_ir);
-  prog = build_opencl (nest);
+  prog = current->build (nest);
   if (prog != NULL)
     {
       arg args[] = { INT_ARG ("n", N), MEM_ARG ("x", x, N),
 		     MEM_ARG ("out", out, 4 * N) };
 
-      run_opencl (prog, nest, args, 3, 5, 8);
+      current->run (prog, nest, args, 3, 5, 8);
       for (i = 0; i < N; i++)
 	{
 	  int v = x[i], code, steps = 0, digits = 0, r = abs (v);
@@ -1041,28 +1511,28 @@ test_opencl_control (void)
 	  bad += out[4 * i + 3] != (v > 0 ? v * 2 : -v);
 	}
       CU_ASSERT_EQUAL (bad, 0);
-      CU_ASSERT_EQUAL (clReleaseProgram (prog), CL_SUCCESS);
+      current->release (prog);
     }
   flat_nest_free (nest);
 }
 
 static void
-test_opencl_minmax (void)
+test_run_minmax (void)
 {
   enum { N = 8 };
   int xi[N] = { 1, -5, 7, 0, -2147483647, 2147483647, 3, -3 };
   int yi[N] = { 2, -6, 7, -1, 5, -2147483647 - 1, -3, 3 };
   flat_nest *nest;
-  cl_program prog;
+  void *prog;
   float xf[N] = { 1.5f, -0.0f, 0.0f, NAN, 2.0f, -INFINITY, -7.25f, 3.0f };
   float yf[N] = { -1.5f, 0.0f, -0.0f, 1.0f, NAN, 4.0f, -7.5f, 3.0f };
   float of[3 * N];
   int oi[3 * N], i, bad = 0;
 
-  if (!have_opencl ())
+  if (!have_device ())
     return;
   nest = load_nest (minmax_ir);
-  prog = build_opencl (nest);
+  prog = current->build (nest);
   if (prog != NULL)
     {
       arg args[] = { INT_ARG ("n", N), MEM_ARG ("xi", xi, N),
@@ -1070,7 +1540,7 @@ test_opencl_minmax (void)
 		     MEM_ARG ("yf", yf, N), MEM_ARG ("oi", oi, 3 * N),
 		     MEM_ARG ("of", of, 3 * N) };
 
-      run_opencl (prog, nest, args, 7, 2, 4);
+      current->run (prog, nest, args, 7, 2, 4);
       for (i = 0; i < N; i++)
 	{
 	  bad += oi[3 * i] != (xi[i] < yi[i] ? xi[i] : yi[i]);
@@ -1082,18 +1552,18 @@ test_opencl_minmax (void)
 	  bad += !same_float_bits (of[3 * i + 2], fabsf (xf[i]));
 	}
       CU_ASSERT_EQUAL (bad, 0);
-      CU_ASSERT_EQUAL (clReleaseProgram (prog), CL_SUCCESS);
+      current->release (prog);
     }
   flat_nest_free (nest);
 }
 
 static void
-test_opencl_constants (void)
+test_run_constants (void)
 {
   enum { N = 6 };
   int x[N] = { 0, 1, 256, -1, 65536, 0 };
   flat_nest *nest;
-  cl_program prog;
+  void *prog;
   unsigned char b[N];
   long long l[3];
   unsigned long long ul[4];
@@ -1104,10 +1574,10 @@ test_opencl_constants (void)
   double d[5];
   int flag, i;
 
-  if (!have_opencl ())
+  if (!have_device ())
     return;
   nest = load_nest (consts_ir);
-  prog = build_opencl (nest);
+  prog = current->build (nest);
   for (flag = 0; prog != NULL && flag < 2; flag++)
     {
       arg args[] = { INT_ARG ("flag", flag), INT_ARG ("n", N),
@@ -1117,7 +1587,7 @@ test_opencl_constants (void)
 		     MEM_ARG ("c", c, 2), MEM_ARG ("f", f, 6),
 		     MEM_ARG ("d", d, 5) };
 
-      run_opencl (prog, nest, args, 11, 1, 8);
+      current->run (prog, nest, args, 11, 1, 8);
       for (i = 0; i < N; i++)
 	CU_ASSERT_EQUAL (b[i], flag && x[i] != 0);
       CU_ASSERT_EQUAL (l[0], INT64_MIN);
@@ -1146,36 +1616,36 @@ test_opencl_constants (void)
       CU_ASSERT (same_double_bits (d[4], -1.7976931348623157e308));
     }
   if (prog != NULL)
-    CU_ASSERT_EQUAL (clReleaseProgram (prog), CL_SUCCESS);
+    current->release (prog);
   flat_nest_free (nest);
 }
 
 static void
-test_opencl_two_kernels (void)
+test_run_two_kernels (void)
 {
   enum { N = 77 };
   flat_nest *nest;
-  cl_program prog;
+  void *prog;
   float x[N], y[N], z[N];
   int i, bad = 0;
 
-  if (!have_opencl ())
+  if (!have_device ())
     return;
   for (i = 0; i < N; i++)
     x[i] = (float) i * 0.75f - 10.0f;
   nest = load_nest (two_ir);
   CU_ASSERT_EQUAL (nest->n_kernels, 2);
-  prog = build_opencl (nest);
+  prog = current->build (nest);
   if (prog != NULL)
     {
       arg args[] = { INT_ARG ("n", N), MEM_ARG ("x", x, N),
 		     MEM_ARG ("y", y, N), MEM_ARG ("z", z, N) };
 
-      run_opencl (prog, nest, args, 4, 3, 8);
+      current->run (prog, nest, args, 4, 3, 8);
       for (i = 0; i < N; i++)
 	bad += z[i] != x[i] * 2.0f + x[N - 1 - i] * 2.0f;
       CU_ASSERT_EQUAL (bad, 0);
-      CU_ASSERT_EQUAL (clReleaseProgram (prog), CL_SUCCESS);
+      current->release (prog);
     }
   flat_nest_free (nest);
 }
@@ -1257,114 +1727,28 @@ test_emit_errors (void)
 
 /* ---- CUDA through NVRTC -------------------------------------------------- */
 
-/* The few NVRTC entry points used, by their documented C signatures.  */
-typedef struct nvrtc_api
-{
-  void *lib;
-  int (*create) (void **prog, const char *src, const char *name,
-		 int n_headers, const char *const *headers,
-		 const char *const *include_names);
-  int (*compile) (void *prog, int n_options, const char *const *options);
-  int (*log_size) (void *prog, size_t *size);
-  int (*log) (void *prog, char *log);
-  int (*destroy) (void **prog);
-  int (*n_archs) (int *n);
-  int (*archs) (int *archs);
-} nvrtc_api;
-
-static int
-nvrtc_load (nvrtc_api *api)
-{
-  static const char *const names[] = {
-    "libnvrtc.so", "libnvrtc.so.13", "/usr/local/cuda/lib64/libnvrtc.so",
-    "/usr/local/cuda/lib64/libnvrtc.so.13"
-  };
-  size_t i;
-
-  memset (api, 0, sizeof *api);
-  for (i = 0; i < sizeof names / sizeof names[0] && api->lib == NULL; i++)
-    api->lib = dlopen (names[i], RTLD_NOW | RTLD_LOCAL);
-  if (api->lib == NULL)
-    return 0;
-  api->create = (int (*) (void **, const char *, const char *, int,
-			  const char *const *, const char *const *))
-    dlsym (api->lib, "nvrtcCreateProgram");
-  api->compile = (int (*) (void *, int, const char *const *))
-    dlsym (api->lib, "nvrtcCompileProgram");
-  api->log_size = (int (*) (void *, size_t *))
-    dlsym (api->lib, "nvrtcGetProgramLogSize");
-  api->log = (int (*) (void *, char *)) dlsym (api->lib, "nvrtcGetProgramLog");
-  api->destroy = (int (*) (void **)) dlsym (api->lib, "nvrtcDestroyProgram");
-  api->n_archs = (int (*) (int *))
-    dlsym (api->lib, "nvrtcGetNumSupportedArchs");
-  api->archs = (int (*) (int *)) dlsym (api->lib, "nvrtcGetSupportedArchs");
-  return (api->create != NULL && api->compile != NULL
-	  && api->log_size != NULL && api->log != NULL
-	  && api->destroy != NULL);
-}
-
-/* The oldest architecture this NVRTC compiles for: 70 where it still can,
-   75 from CUDA 13 on, which dropped Volta.  */
-static int
-nvrtc_oldest_arch (const nvrtc_api *api)
-{
-  int n, archs[64];
-
-  if (api->n_archs == NULL || api->archs == NULL || api->n_archs (&n) != 0
-      || n < 1 || n > 64 || api->archs (archs) != 0)
-    return 70;
-  return archs[0] > 70 ? archs[0] : 70;
-}
-
-/* Compile SRC for compute_ARCH; a failure prints the source and log.  */
-static void
-nvrtc_check (const nvrtc_api *api, const char *src, int arch)
-{
-  char arch_option[64];
-  const char *options[] = { arch_option, "--fmad=false" };
-  void *prog = NULL;
-  int rc;
-
-  snprintf (arch_option, sizeof arch_option, "--gpu-architecture=compute_%d",
-	    arch);
-  CU_ASSERT_EQUAL_FATAL (api->create (&prog, src, "flat.cu", 0, NULL, NULL),
-			 0);
-  rc = api->compile (prog, 2, options);
-  if (rc != 0)
-    {
-      size_t size = 0;
-      char *log;
-
-      CU_ASSERT_EQUAL (api->log_size (prog, &size), 0);
-      log = calloc (1, size + 1);
-      CU_ASSERT_PTR_NOT_NULL_FATAL (log);
-      CU_ASSERT_EQUAL (api->log (prog, log), 0);
-      fprintf (stderr, "\n%s\nNVRTC (%s) failed:\n%s\n", src, arch_option,
-	       log);
-      free (log);
-    }
-  CU_ASSERT_EQUAL (rc, 0);
-  CU_ASSERT_EQUAL (api->destroy (&prog), 0);
-}
-
+/* Every nest compiles for the newest architecture Flat targets and the
+   oldest this NVRTC knows.  */
 static void
 test_cuda_nvrtc (void)
 {
-  nvrtc_api api;
+  char *allmath;
   size_t i;
   int oldest;
 
-  if (!nvrtc_load (&api))
+  if (!nvrtc_load ())
     {
       printf ("skipped: NVRTC not found ");
       CU_PASS ("NVRTC not found");
       return;
     }
-  oldest = nvrtc_oldest_arch (&api);
-  for (i = 0; i < sizeof all_nests / sizeof all_nests[0]; i++)
+  oldest = nvrtc_arch (0);
+  allmath = allmath_ir ();
+  for (i = 0; i <= sizeof all_nests / sizeof all_nests[0]; i++)
     {
       char err[256];
-      flat_nest *nest = load_nest (all_nests[i]);
+      flat_nest *nest = load_nest (i < sizeof all_nests / sizeof all_nests[0]
+				   ? all_nests[i] : allmath);
       char *src = flat_emit_cuda (nest, err, sizeof err);
 
       if (src == NULL)
@@ -1372,13 +1756,13 @@ test_cuda_nvrtc (void)
       CU_ASSERT_PTR_NOT_NULL (src);
       if (src != NULL)
 	{
-	  nvrtc_check (&api, src, 90);
-	  nvrtc_check (&api, src, oldest);
+	  free (nvrtc_compile (src, 90));
+	  free (nvrtc_compile (src, oldest));
 	}
       free (src);
       flat_nest_free (nest);
     }
-  CU_ASSERT_EQUAL (dlclose (api.lib), 0);
+  free (allmath);
 }
 
 /* ---- Packages ------------------------------------------------------------ */
@@ -1553,27 +1937,37 @@ test_package_corrupt (void)
 
 /* ---- Registration -------------------------------------------------------- */
 
+static void
+add_run_tests (CU_pSuite suite)
+{
+  CU_add_test (suite, "saxpy, sizes and launch shapes", test_run_saxpy);
+  CU_add_test (suite, "2-D kernel", test_run_2d);
+  CU_add_test (suite, "innermost dim fastest", test_run_innermost_fastest);
+  CU_add_test (suite, "narrow integers wrap", test_run_narrow);
+  CU_add_test (suite, "f64", test_run_f64);
+  CU_add_test (suite, "math calls", test_run_math);
+  CU_add_test (suite, "every math function", test_run_all_math);
+  CU_add_test (suite, "local array", test_run_local_array);
+  CU_add_test (suite, "loop with break", test_run_break);
+  CU_add_test (suite, "if, while, do-while, select", test_run_control);
+  CU_add_test (suite, "min, max, abs", test_run_minmax);
+  CU_add_test (suite, "constants and bool", test_run_constants);
+  CU_add_test (suite, "two kernels", test_run_two_kernels);
+}
+
 void
 flat_test_register_codegen (void)
 {
-  CU_pSuite opencl = CU_add_suite ("codegen/opencl", opencl_init,
-				   opencl_cleanup);
+  CU_pSuite opencl = CU_add_suite ("codegen/opencl", opencl_suite_init,
+				   opencl_suite_cleanup);
+  CU_pSuite cuda = CU_add_suite ("codegen/cuda", cuda_suite_init,
+				 cuda_suite_cleanup);
   CU_pSuite other = CU_add_suite ("codegen", NULL, NULL);
 
-  if (opencl == NULL || other == NULL)
+  if (opencl == NULL || cuda == NULL || other == NULL)
     return;
-  CU_add_test (opencl, "saxpy, sizes and launch shapes", test_opencl_saxpy);
-  CU_add_test (opencl, "2-D kernel", test_opencl_2d);
-  CU_add_test (opencl, "innermost dim fastest", test_opencl_innermost_fastest);
-  CU_add_test (opencl, "narrow integers wrap", test_opencl_narrow);
-  CU_add_test (opencl, "f64", test_opencl_f64);
-  CU_add_test (opencl, "math calls", test_opencl_math);
-  CU_add_test (opencl, "local array", test_opencl_local_array);
-  CU_add_test (opencl, "loop with break", test_opencl_break);
-  CU_add_test (opencl, "if, while, do-while, select", test_opencl_control);
-  CU_add_test (opencl, "min, max, abs", test_opencl_minmax);
-  CU_add_test (opencl, "constants and bool", test_opencl_constants);
-  CU_add_test (opencl, "two kernels", test_opencl_two_kernels);
+  add_run_tests (opencl);
+  add_run_tests (cuda);
   CU_add_test (other, "source text", test_source_text);
   CU_add_test (other, "untranslatable nests", test_emit_errors);
   CU_add_test (other, "CUDA through NVRTC", test_cuda_nvrtc);

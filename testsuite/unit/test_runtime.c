@@ -868,6 +868,17 @@ test_run_unusable_package (void)
   CU_ASSERT_EQUAL (count_lines (log, "flat:"), 1);
   free (log);
   flat_state_free (&state);
+
+  /* Not a package at all.  */
+  memset (pkg, 0, 64);
+  CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
+  CU_ASSERT_NOT_EQUAL (flat_run (pkg, &state, 4, 2.0f, x, y), 0);
+  CU_ASSERT_NOT_EQUAL (flat_run (pkg, &state, 4, 2.0f, x, y), 0);
+  log = capture_end (&c);
+  CU_ASSERT_STRING_EQUAL (log, "flat: warning: ?: unusable package: not a "
+			  "Flat package; running on the host\n");
+  free (log);
+  flat_state_free (&state);
   free (pkg);
 }
 

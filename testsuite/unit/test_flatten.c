@@ -1,0 +1,245 @@
+/* Unit tests of the flattening pipeline (flatten/pipeline.c and its
+   passes): nests in IR text in, the pass's verdict or the target IR out.
+   Each case carries its input and what is expected beside it.  */
+
+#include <stdlib.h>
+#include <string.h>
+#include <CUnit/CUnit.h>
+
+#include "flatten/flatten.h"
+#include "unit.h"
+
+/* Parse TEXT (failing the test if it does not parse) and run the whole
+   pipeline; returns its status, with the reason in DIAG.  */
+static int
+run_text (const char *text, flat_nest **out, flat_diag *diag)
+{
+  char err[256];
+  flat_nest *nest = flat_parse_nest (text, err, sizeof err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (nest);
+  memset (diag, 0, sizeof *diag);
+  int r = flat_pipeline_run (nest, FLAT_STRATEGY_INCREMENTAL, 1, diag);
+  if (out)
+    *out = nest;
+  else
+    flat_nest_free (nest);
+  return r;
+}
+
+static const char saxpy[] =
+  "nest \"saxpy\" at \"t.c\" 3 {\n"
+  "  param n : i32\n"
+  "  param a : f32\n"
+  "  mem x : f32\n"
+  "  mem y : f32\n"
+  "  body {\n"
+  "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+  "      store y[i] = (add (mul a (load x i)) (load y i))\n"
+  "    }\n"
+  "  }\n"
+  "}\n";
+
+static void
+test_accesses (void)
+{
+  flat_nest *nest;
+  flat_diag diag;
+  CU_ASSERT_EQUAL (run_text (saxpy, &nest, &diag), 0);
+  flat_var *x = flat_var_lookup (nest, "x");
+  flat_var *y = flat_var_lookup (nest, "y");
+  CU_ASSERT_EQUAL (x->access, FLAT_ACCESS_READ);
+  CU_ASSERT_EQUAL (y->access, FLAT_ACCESS_READ | FLAT_ACCESS_WRITE);
+  flat_nest_free (nest);
+}
+
+/* A 2-D perfect nest becomes one kernel over both dims, inner fastest.  */
+static void
+test_segmap_perfect_2d (void)
+{
+  static const char text[] =
+    "nest \"mm\" at \"t.c\" 5 {\n"
+    "  param n : i32\n"
+    "  param m : i32\n"
+    "  mem a : f32\n"
+    "  body {\n"
+    "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+    "      map j : i32 = 0:i32 .. m step 1:i32 {\n"
+    "        store a[(add (mul i m) j)] = 1:f32\n"
+    "      }\n"
+    "    }\n"
+    "  }\n"
+    "}\n";
+  flat_nest *nest;
+  flat_diag diag;
+  CU_ASSERT_EQUAL_FATAL (run_text (text, &nest, &diag), 0);
+  CU_ASSERT_EQUAL_FATAL (nest->n_kernels, 1);
+  flat_kernel *k = nest->kernels[0];
+  CU_ASSERT_EQUAL (k->level, FLAT_LEVEL_GRID);
+  CU_ASSERT_EQUAL_FATAL (k->n_dims, 2);
+  CU_ASSERT_STRING_EQUAL (k->dims[0].index->name, "i");
+  CU_ASSERT_STRING_EQUAL (k->dims[1].index->name, "j");
+  CU_ASSERT_EQUAL (k->body.first->kind, FLAT_S_STORE);
+  CU_ASSERT_EQUAL (nest->plan.first->kind, FLAT_S_LAUNCH);
+  CU_ASSERT_PTR_EQUAL (nest->plan.first->u.launch.kernel, k);
+  flat_nest_free (nest);
+}
+
+/* A triangular inner map depends on the outer index: it stays inside the
+   work-item of the outer one.  */
+static void
+test_segmap_triangular (void)
+{
+  static const char text[] =
+    "nest \"tri\" at \"t.c\" 5 {\n"
+    "  param n : i32\n"
+    "  mem a : f32\n"
+    "  body {\n"
+    "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+    "      map j : i32 = 0:i32 .. (add i 1:i32) step 1:i32 {\n"
+    "        store a[(add (mul i n) j)] = 1:f32\n"
+    "      }\n"
+    "    }\n"
+    "  }\n"
+    "}\n";
+  flat_nest *nest;
+  flat_diag diag;
+  CU_ASSERT_EQUAL_FATAL (run_text (text, &nest, &diag), 0);
+  CU_ASSERT_EQUAL (nest->kernels[0]->n_dims, 1);
+  CU_ASSERT_EQUAL (nest->kernels[0]->body.first->kind, FLAT_S_MAP);
+  flat_nest_free (nest);
+}
+
+static void
+test_collision_constant_index (void)
+{
+  static const char text[] =
+    "nest \"c\" at \"t.c\" 2 {\n"
+    "  param n : i32\n"
+    "  mem a : f32\n"
+    "  mem x : f32\n"
+    "  body {\n"
+    "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+    "      store a[0:i32] = (load x i)\n"
+    "    }\n"
+    "  }\n"
+    "}\n";
+  flat_diag diag;
+  CU_ASSERT_EQUAL (run_text (text, NULL, &diag), -1);
+  CU_ASSERT_PTR_NOT_NULL (strstr (diag.msg, "collides"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (diag.msg, "'a'"));
+}
+
+/* Writes inside map j indexed by i only collide across j.  */
+static void
+test_collision_inner_map (void)
+{
+  static const char text[] =
+    "nest \"c\" at \"t.c\" 2 {\n"
+    "  param n : i32\n"
+    "  mem a : f32\n"
+    "  body {\n"
+    "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+    "      map j : i32 = 0:i32 .. n step 1:i32 {\n"
+    "        store a[i] = 1:f32\n"
+    "      }\n"
+    "    }\n"
+    "  }\n"
+    "}\n";
+  flat_diag diag;
+  CU_ASSERT_EQUAL (run_text (text, NULL, &diag), -1);
+  CU_ASSERT_PTR_NOT_NULL (strstr (diag.msg, "'j'"));
+}
+
+/* Dependence through a local, through a load and through a guard are all
+   accepted.  */
+static void
+test_no_collision (void)
+{
+  static const char text[] =
+    "nest \"c\" at \"t.c\" 2 {\n"
+    "  param n : i32\n"
+    "  mem a : f32\n"
+    "  mem idx : i32\n"
+    "  body {\n"
+    "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+    "      let r : i32 = (mul i 2:i32)\n"
+    "      store a[r] = 1:f32\n"
+    "      if (eq i 0:i32) {\n"
+    "        store a[1:i32] = 2:f32\n"
+    "      }\n"
+    "    }\n"
+    "  }\n"
+    "}\n";
+  flat_diag diag;
+  CU_ASSERT_EQUAL (run_text (text, NULL, &diag), 0);
+}
+
+static void
+test_extent_rejection (void)
+{
+  static const char text[] =
+    "nest \"g\" at \"t.c\" 2 {\n"
+    "  param n : i32\n"
+    "  mem x : f32\n"
+    "  mem y : f32\n"
+    "  mem idx : i32\n"
+    "  body {\n"
+    "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+    "      store y[i] = (load x (load idx i))\n"
+    "    }\n"
+    "  }\n"
+    "}\n";
+  flat_diag diag;
+  CU_ASSERT_EQUAL (run_text (text, NULL, &diag), -1);
+  CU_ASSERT_PTR_NOT_NULL (strstr (diag.msg, "copyin"));
+}
+
+static void
+test_exact_div (void)
+{
+  flat_nest *nest = flat_nest_new ("d", "t.c", 1);
+  flat_var *i = flat_var_new (nest, FLAT_VAR_PARAM, FLAT_T_I64, "i");
+  flat_expr *off = flat_e_binary (nest, FLAT_OP_ADD,
+				  flat_e_binary (nest, FLAT_OP_MUL,
+						 flat_e_var (nest, i),
+						 flat_e_const_int (nest,
+								   FLAT_T_I64,
+								   8)),
+				  flat_e_const_int (nest, FLAT_T_I64, 12));
+  flat_expr *q = flat_expr_exact_div (nest, off, 4);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (q);
+  flat_value env[1];
+  env[0].i = 5;
+  int ok = 1;
+  CU_ASSERT_EQUAL (flat_eval_expr (q, env, &ok).i, (5 * 8 + 12) / 4);
+  CU_ASSERT_TRUE (ok);
+  /* 12 + 8i is not a multiple of 8.  */
+  CU_ASSERT_PTR_NULL (flat_expr_exact_div (nest, off, 8));
+  flat_nest_free (nest);
+}
+
+static void
+test_strategy_names (void)
+{
+  CU_ASSERT_EQUAL (flat_strategy_by_name ("moderate"), FLAT_STRATEGY_MODERATE);
+  CU_ASSERT_EQUAL (flat_strategy_by_name ("bogus"), -1);
+  CU_ASSERT_STRING_EQUAL (flat_strategy_name (FLAT_STRATEGY_FULL), "full");
+}
+
+void
+flat_test_register_flatten (void)
+{
+  CU_pSuite s = CU_add_suite ("flatten", NULL, NULL);
+  CU_add_test (s, "accesses", test_accesses);
+  CU_add_test (s, "segmap of a perfect 2-D nest", test_segmap_perfect_2d);
+  CU_add_test (s, "segmap keeps a triangular map inside",
+	       test_segmap_triangular);
+  CU_add_test (s, "collision: constant index", test_collision_constant_index);
+  CU_add_test (s, "collision: index misses an inner map",
+	       test_collision_inner_map);
+  CU_add_test (s, "no collision: local, load, guard", test_no_collision);
+  CU_add_test (s, "extents: indirect index needs a clause",
+	       test_extent_rejection);
+  CU_add_test (s, "exact division of byte offsets", test_exact_div);
+  CU_add_test (s, "strategy names", test_strategy_names);
+}
