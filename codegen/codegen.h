@@ -32,8 +32,6 @@ extern "C" {
 char *flat_emit_opencl (const flat_nest *nest, char *err, size_t err_size);
 char *flat_emit_cuda (const flat_nest *nest, char *err, size_t err_size);
 
-/* Options passed to the OpenCL compiler / NVRTC with these sources.  */
-extern const char flat_opencl_build_options[];
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,6 @@
-/* Nest packages: writing one for the plugin, validating and reading one
-   for libflat and flat-tune.  The layout is in package.h; this file is its
-   only reader and writer.
+/* Nest packages: laying one out, validating and reading one (for the
+   plugin, libflat and flat-tune).  The layout is in package.h; this file is
+   its only reader and writer; package_build.c decides what goes in.
 
    A reader may be handed any bytes (a corrupt ELF section, a truncated
    file), so flat_package_size checks every field against the bytes it was
@@ -9,18 +9,19 @@
    inside a larger section need not be aligned for uint32_t.  */
 
 #include "package.h"
-#include "codegen.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+const char flat_opencl_build_options[] = "-cl-std=CL1.2";
+
 enum
 {
   HEADER_SIZE = 24,		/* magic, version, size, n_sections, 0 */
   ENTRY_SIZE = 16,		/* kind, offset, length, 0 */
-  MAX_SECTIONS = 5
+  MAX_SECTIONS = FLAT_PKG_MAX_SECTIONS
 };
 
 static uint32_t
@@ -38,29 +39,10 @@ put32 (unsigned char *p, uint32_t v)
   memcpy (p, &v, sizeof v);
 }
 
-/* "FILE:LINE", malloc'ed.  */
-static char *
-location_string (const flat_nest *nest)
-{
-  const char *file = nest->file != NULL ? nest->file : "";
-  int n = snprintf (NULL, 0, "%s:%d", file, nest->line);
-  char *s;
-
-  if (n < 0)
-    return NULL;
-  s = malloc ((size_t) n + 1);
-  if (s != NULL && snprintf (s, (size_t) n + 1, "%s:%d", file, nest->line) < 0)
-    {
-      free (s);
-      return NULL;
-    }
-  return s;
-}
-
 /* Lay out the N section strings TEXTS of kinds KINDS after the header and
    the section table.  */
-static unsigned char *
-pack (const flat_package_section *kinds, char *const *texts, int n,
+unsigned char *
+flat_package_pack (const flat_package_section *kinds, char *const *texts, int n,
       size_t *size, char *err, size_t err_size)
 {
   size_t lengths[MAX_SECTIONS];
@@ -103,49 +85,6 @@ pack (const flat_package_section *kinds, char *const *texts, int n,
       offset += lengths[i];
     }
   *size = total;
-  return blob;
-}
-
-unsigned char *
-flat_package_build (const struct flat_nest *nest, unsigned backends,
-		    size_t *size, char *err, size_t err_size)
-{
-  flat_package_section kinds[MAX_SECTIONS];
-  char *texts[MAX_SECTIONS];
-  unsigned char *blob = NULL;
-  int n = 0, i;
-
-  kinds[n] = FLAT_PKG_NAME;
-  texts[n++] = strdup (nest->name != NULL ? nest->name : "");
-  kinds[n] = FLAT_PKG_LOCATION;
-  texts[n++] = location_string (nest);
-  kinds[n] = FLAT_PKG_PLAN;
-  texts[n++] = flat_nest_to_string (nest);
-  for (i = 0; i < n; i++)
-    if (texts[i] == NULL)
-      {
-	snprintf (err, err_size, "out of memory while building a package");
-	goto done;
-      }
-  if (backends & FLAT_BACKEND_OPENCL)
-    {
-      kinds[n] = FLAT_PKG_OPENCL;
-      texts[n] = flat_emit_opencl (nest, err, err_size);
-      if (texts[n++] == NULL)
-	goto done;
-    }
-  if (backends & FLAT_BACKEND_CUDA)
-    {
-      kinds[n] = FLAT_PKG_CUDA;
-      texts[n] = flat_emit_cuda (nest, err, err_size);
-      if (texts[n++] == NULL)
-	goto done;
-    }
-  blob = pack (kinds, texts, n, size, err, err_size);
-
- done:
-  for (i = 0; i < n; i++)
-    free (texts[i]);
   return blob;
 }
 

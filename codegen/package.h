@@ -40,6 +40,15 @@ typedef enum flat_package_section
   FLAT_PKG_CUDA = 5		/* CUDA C source of every kernel */
 } flat_package_section;
 
+enum
+{
+  FLAT_PKG_MAX_SECTIONS = 5
+};
+
+/* Options for the OpenCL compiler that go with a package's OpenCL source
+   (no fast math: results must match the host's up to library rounding).  */
+extern const char flat_opencl_build_options[];
+
 /* Which kernel sources a package carries (plugin argument backends=).  */
 enum
 {
@@ -56,8 +65,17 @@ unsigned char *flat_package_build (const struct flat_nest *nest,
 				   unsigned backends, size_t *size,
 				   char *err, size_t err_size);
 
+/* Lay out N NUL-terminated TEXTS as sections of kinds KINDS (N at most
+   FLAT_PKG_MAX_SECTIONS).  Returns a malloc'ed blob and its size, or NULL
+   with a message in ERR.  */
+unsigned char *flat_package_pack (const flat_package_section *kinds,
+				  char *const *texts, int n, size_t *size,
+				  char *err, size_t err_size);
+
 /* Size of the package at PKG, or 0 if PKG does not hold a well-formed one
-   within AVAIL bytes.  */
+   within AVAIL bytes.  A program reading a package embedded in itself
+   trusts the size field and passes it as AVAIL; flat-tune, reading a
+   section of a file, passes the bytes left in the section.  */
 size_t flat_package_size (const unsigned char *pkg, size_t avail);
 
 /* Section KIND of a well-formed package as a string, or NULL if absent.  */

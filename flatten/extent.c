@@ -378,9 +378,9 @@ fail (walker *w, const flat_var *mem, bound b)
   if (w->fail_line)
     *w->fail_line = w->line;
   if (w->msg_size > 0)
-    snprintf (w->msg, w->msg_size, "%d: index into %s cannot be bounded: "
-	      "%s%s%s", w->line, mem->name, b.why, *b.what ? " " : "",
-	      b.what);
+    snprintf (w->msg, w->msg_size, "cannot bound the elements of '%s' it "
+	      "accesses: %s%s%s", mem->name, b.why,
+	      *b.what ? " " : "", b.what);
 }
 
 static void
@@ -670,7 +670,7 @@ clause_extent (const flat_var *mem, const flat_value *env, flat_extent *out,
     || (!flat_type_table[mem->extent_len->type].is_signed && n < 0);
   if (!ok || huge || (n > 0 && __builtin_add_overflow (l, n - 1, &hi)))
     {
-      snprintf (msg, msg_size, "0: the data clause of %s cannot be "
+      snprintf (msg, msg_size, "the data clause of '%s' cannot be "
 		"evaluated", mem->name);
       return -1;
     }

@@ -33,14 +33,15 @@ typedef struct flat_extent
    params have the values in ENV (indexed by var id; only PARAM entries are
    used).  OUT is indexed by var id (entries of other vars are left empty).
    Returns 0, or -1 if some index cannot be bounded (then MSG names the mem
-   and line).  */
+   and why).  */
 int flat_extent_eval (const flat_nest *nest, const flat_value *env,
 		      flat_extent *out, char *msg, size_t msg_size);
 
 /* Compile-time check that flat_extent_eval will succeed for all param
    values: every index of every mem without a clause is built from
    constants, params, indices, once-defined locals and integer arithmetic.
-   Returns 0, or -1 with "LINE: reason" about the first one that is not.  */
+   Returns 0, or -1 with the line of the first one that is not in *LINE and
+   "cannot bound the elements of 'x' ...: reason" in MSG.  */
 int flat_extent_check (const flat_nest *nest, int *line, char *msg,
 		       size_t msg_size);
 

@@ -13,7 +13,6 @@
 #include <vector>
 
 #include "gcc-plugin.h"
-#include "plugin-version.h"
 #include "tree.h"
 #include "tree-iterator.h"
 #include "stringpool.h"
@@ -31,7 +30,8 @@
 #include "gimplify.h"
 #include "tree-pretty-print.h"
 
-#if GCCPLUGIN_VERSION_MAJOR < 12
+#include "bversion.h"
+#if BUILDING_GCC_MAJOR < 12
 #error "Flat's plugin needs GCC 12 or later"
 #endif
 

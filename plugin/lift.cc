@@ -53,6 +53,7 @@ struct frame
   std::map<tree, address> pointers;	/* local pointers and pointer params */
   flat_var *result;			/* callee: its return value */
   frame *parent;
+  location_t call_loc;			/* callee: where it is called */
 };
 
 struct lifter
@@ -826,6 +827,7 @@ lift_call (lifter &L, tree call, bool want_value)
   callee.fndecl = fndecl;
   callee.parent = L.top;
   callee.result = NULL;
+  callee.call_loc = loc;
   if (rty >= 0)
     {
       callee.result = flat_var_new (L.nest, FLAT_VAR_LOCAL, (flat_type) rty,
@@ -1073,6 +1075,17 @@ lift_loop (lifter &L, const loop_shape &shape, tree init,
   return true;
 }
 
+/* The call in the nest's own body that led to the current helper: where
+   a side effect of the helper is reported.  */
+location_t
+nest_call_location (lifter &L)
+{
+  frame *f = L.top;
+  while (f->parent && f->parent->parent)
+    f = f->parent;
+  return f->call_loc;
+}
+
 bool
 lift_assign (lifter &L, tree lhs, tree rhs)
 {
@@ -1089,8 +1102,14 @@ lift_assign (lifter &L, tree lhs, tree rhs)
 		       decl_name (lhs));
 	      return false;
 	    }
-	  fail_at (L, L.cur_loc, "assignment to '%s', which is declared "
-		   "outside the loop", decl_name (lhs));
+	  if (L.top->parent)
+	    fail_at (L, nest_call_location (L), "call to '%s', which has "
+		     "side effects (it writes global '%s')",
+		     IDENTIFIER_POINTER (DECL_NAME (L.top->fndecl)),
+		     decl_name (lhs));
+	  else
+	    fail_at (L, L.cur_loc, "assignment to '%s', which is declared "
+		     "outside the loop", decl_name (lhs));
 	  return false;
 	}
       flat_expr *e = lift_typed (L, rhs, v->type);
@@ -1131,8 +1150,8 @@ lift_assign (lifter &L, tree lhs, tree rhs)
 	  via_param = true;
       if (!via_param)
 	{
-	  fail_at (L, L.cur_loc, "call to '%s', which has side effects "
-		   "(it writes global '%s')",
+	  fail_at (L, nest_call_location (L), "call to '%s', which has side "
+		   "effects (it writes global '%s')",
 		   IDENTIFIER_POINTER (DECL_NAME (L.top->fndecl)),
 		   a.base->name);
 	  return false;
@@ -1780,6 +1799,7 @@ flat_lift_nest (tree fndecl, const loop_shape &shape, tree init,
   top.fndecl = fndecl;
   top.parent = NULL;
   top.result = NULL;
+  top.call_loc = UNKNOWN_LOCATION;
   L.top = &top;
   L.cur = &nest->body;
   L.cur_line = xl.line;

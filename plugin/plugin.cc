@@ -8,6 +8,7 @@
    bodies are GENERIC and cgraph has not analysed any of them.  */
 
 #include "glue.h"
+#include "plugin-version.h"
 #include "../codegen/package.h"
 
 int plugin_is_GPL_compatible;

@@ -140,4 +140,6 @@ if [ -n "$skipped" ]; then
   printf 'SKIP: %s: no device for%s:%s\n' "$name" "$skipped" "$skip_reason" >&2
   exit 77
 fi
+printf 'ok: %s at -O%s, sizes %s, devices %s\n' "$name" \
+  "$(echo $levels | sed 's/ /,/g')" "$sizes" "$devices"
 exit 0

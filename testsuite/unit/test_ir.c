@@ -1230,7 +1230,7 @@ test_extent_steps_locals (void)
 			    "    set t = (add t 1:i32)\n"
 			    "    store a[t] = 0x0p+0:f32\n"
 			    "  }\n}\n", 3, 0), -1);
-  CU_ASSERT_STRING_EQUAL (ext_msg, "0: index into a cannot be bounded: it "
+  CU_ASSERT_STRING_EQUAL (ext_msg, "cannot bound the elements of 'a' it accesses: it "
 			  "uses a local that is not defined once: t");
   /* Wrapping of an unsigned index expression is not bounded.  */
   CU_ASSERT_EQUAL (extents (EXT_HEAD
@@ -1239,7 +1239,7 @@ test_extent_steps_locals (void)
 			    "      store a[(sub i 1:u32)] = 0x0p+0:f32\n"
 			    "    }\n"
 			    "  }\n}\n", 3, 0), -1);
-  CU_ASSERT_STRING_EQUAL (ext_msg, "0: index into a cannot be bounded: a "
+  CU_ASSERT_STRING_EQUAL (ext_msg, "cannot bound the elements of 'a' it accesses: a "
 			  "value may wrap around in type u32");
   /* mod by a constant, max, shifts and casts.  */
   CU_ASSERT_EQUAL (extents (EXT_HEAD
@@ -1300,7 +1300,7 @@ test_extent_indirect (void)
   assert_empty (ext[ID_A].write);
   /* Otherwise the index through a load cannot be bounded.  */
   CU_ASSERT_EQUAL (extents (indirect_text, 5, 0), -1);
-  CU_ASSERT_STRING_EQUAL (ext_msg, "0: index into a cannot be bounded: it "
+  CU_ASSERT_STRING_EQUAL (ext_msg, "cannot bound the elements of 'a' it accesses: it "
 			  "reads memory: idx");
   /* The compile-time check says so whatever n is, with the line.  */
   flat_nest *nest = parse_ok (indirect_text);
@@ -1309,7 +1309,7 @@ test_extent_indirect (void)
   char msg[256];
   CU_ASSERT_EQUAL (flat_extent_check (nest, &line, msg, sizeof msg), -1);
   CU_ASSERT_EQUAL (line, 12);
-  CU_ASSERT_STRING_EQUAL (msg, "12: index into a cannot be bounded: it "
+  CU_ASSERT_STRING_EQUAL (msg, "cannot bound the elements of 'a' it accesses: it "
 			  "reads memory: idx");
   flat_nest_free (nest);
   /* Float arithmetic, division by a param.  */
@@ -1319,7 +1319,7 @@ test_extent_indirect (void)
 		   "    }\n"
 		   "  }\n}\n");
   CU_ASSERT_EQUAL (flat_extent_check (nest, &line, msg, sizeof msg), -1);
-  CU_ASSERT_STRING_EQUAL (msg, "0: index into a cannot be bounded: it "
+  CU_ASSERT_STRING_EQUAL (msg, "cannot bound the elements of 'a' it accesses: it "
 			  "divides by something other than a positive "
 			  "constant");
   flat_nest_free (nest);

@@ -1,0 +1,73 @@
+/* What a nest package holds: the nest's name and location, the flattened
+   nest in IR text (the plan libflat interprets) and the kernel sources of
+   the requested backends.  The layout itself is package.c's business.  */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "package.h"
+#include "codegen.h"
+
+/* "FILE:LINE", malloc'ed.  */
+static char *
+location_string (const flat_nest *nest)
+{
+  const char *file = nest->file != NULL ? nest->file : "";
+  int n = snprintf (NULL, 0, "%s:%d", file, nest->line);
+  char *s;
+
+  if (n < 0)
+    return NULL;
+  s = malloc ((size_t) n + 1);
+  if (s != NULL && snprintf (s, (size_t) n + 1, "%s:%d", file, nest->line) < 0)
+    {
+      free (s);
+      return NULL;
+    }
+  return s;
+}
+
+unsigned char *
+flat_package_build (const struct flat_nest *nest, unsigned backends,
+		    size_t *size, char *err, size_t err_size)
+{
+  flat_package_section kinds[FLAT_PKG_MAX_SECTIONS];
+  char *texts[FLAT_PKG_MAX_SECTIONS];
+  unsigned char *blob = NULL;
+  int n = 0, i;
+
+  kinds[n] = FLAT_PKG_NAME;
+  texts[n++] = strdup (nest->name != NULL ? nest->name : "");
+  kinds[n] = FLAT_PKG_LOCATION;
+  texts[n++] = location_string (nest);
+  kinds[n] = FLAT_PKG_PLAN;
+  texts[n++] = flat_nest_to_string (nest);
+  for (i = 0; i < n; i++)
+    if (texts[i] == NULL)
+      {
+	snprintf (err, err_size, "out of memory while building a package");
+	goto done;
+      }
+  if (backends & FLAT_BACKEND_OPENCL)
+    {
+      kinds[n] = FLAT_PKG_OPENCL;
+      texts[n] = flat_emit_opencl (nest, err, err_size);
+      if (texts[n++] == NULL)
+	goto done;
+    }
+  if (backends & FLAT_BACKEND_CUDA)
+    {
+      kinds[n] = FLAT_PKG_CUDA;
+      texts[n] = flat_emit_cuda (nest, err, err_size);
+      if (texts[n++] == NULL)
+	goto done;
+    }
+  blob = flat_package_pack (kinds, texts, n, size, err, err_size);
+
+ done:
+  for (i = 0; i < n; i++)
+    free (texts[i]);
+  return blob;
+}
+
