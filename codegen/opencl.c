@@ -10,7 +10,6 @@
 #include "codegen.h"
 #include "kernel_c.h"
 
-
 static const char *const opencl_types[FLAT_N_TYPES] = {
 #define FLAT_TYPE(E, IR, C, CL, SIZE, SIGNED, FLOAT) [E] = CL,
 #include "../flatten/types.def"

@@ -39,11 +39,11 @@ put32 (unsigned char *p, uint32_t v)
   memcpy (p, &v, sizeof v);
 }
 
-/* Lay out the N section strings TEXTS of kinds KINDS after the header and
-   the section table.  */
+/* The header, then the section table, then the N section strings TEXTS of
+   kinds KINDS one after another.  */
 unsigned char *
-flat_package_pack (const flat_package_section *kinds, char *const *texts, int n,
-      size_t *size, char *err, size_t err_size)
+flat_package_pack (const flat_package_section *kinds, char *const *texts,
+		   int n, size_t *size, char *err, size_t err_size)
 {
   size_t lengths[MAX_SECTIONS];
   size_t total = HEADER_SIZE + (size_t) n * ENTRY_SIZE;

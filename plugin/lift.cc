@@ -1543,7 +1543,11 @@ lift_stmt (lifter &L, tree t)
 	return lift_call (L, t, false) != NULL;
       }
     case SAVE_EXPR:
-      return true;
+      return true;		/* evaluated where it is used */
+    case COMPOUND_EXPR:
+      /* `s += in[k]` on floats: SAVE_EXPR <in[k]>, s = SAVE_EXPR + s.  */
+      return lift_stmt (L, TREE_OPERAND (t, 0))
+	&& lift_stmt (L, TREE_OPERAND (t, 1));
     case NOP_EXPR:
     case CONVERT_EXPR:
     case NON_LVALUE_EXPR:

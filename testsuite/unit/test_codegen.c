@@ -6,9 +6,11 @@
    becomes a kernel over their indices, launched in order.  The OpenCL
    source is compiled and run on the first OpenCL device (PoCL on the CI
    machine) and every result is compared with the same computation done
-   here in plain C.  The CUDA source is compiled to PTX with NVRTC when the
-   library can be loaded (no GPU is needed for that).  Packages are built,
-   read back, and corrupted.  */
+   here in plain C.  The same run tests are registered a second time for
+   CUDA: they run where libcuda finds a GPU (PTX from NVRTC) and are
+   skipped elsewhere.  The CUDA source of every nest is compiled with
+   NVRTC whenever the library can be loaded, GPU or not.  Packages are
+   built, read back, and corrupted.  */
 
 #define CL_TARGET_OPENCL_VERSION 120
 
@@ -25,7 +27,7 @@
 #include "../../codegen/package.h"
 #include "unit.h"
 
-/* ---- Nests --------------------------------------------------------------- */
+/* ---- Nests -------------------------------------------------------------- */
 
 /* y = a * x + y, x read at an offset (its buffer starts at element 3).  */
 static const char saxpy_ir[] =
@@ -135,13 +137,14 @@ static const char math_ir[] =
   "  body {\n"
   "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
   "      let v : f32 = (load x i)\n"
-  "      let o : i32 = (mul i 6:i32)\n"
+  "      let o : i32 = (mul i 7:i32)\n"
   "      store out[o] = (call sqrtf (call fabsf v))\n"
   "      store out[(add o 1:i32)] = (call expf (mul v 0.25:f32))\n"
   "      store out[(add o 2:i32)] = (call powf (call fabsf v) 1.5:f32)\n"
   "      store out[(add o 3:i32)] = (call atan2f v 2:f32)\n"
   "      store out[(add o 4:i32)] = (call floorf v)\n"
   "      store out[(add o 5:i32)] = (call fminf v 1:f32)\n"
+  "      store out[(add o 6:i32)] = (div v (add v 7.5:f32))\n"
   "      store dout[i] = (call exp (mul (load d i) 0.5:f64))\n"
   "    }\n"
   "  }\n"
@@ -277,7 +280,8 @@ static const char consts_ir[] =
   "      store b[i] = (land flag (cast bool (load x i)))\n"
   "      if (eq i 0:i32) {\n"
   "        store l[0:i32] = -9223372036854775808:i64\n"
-  "        store l[1:i32] = (add -9223372036854775807:i64 9223372036854775807:i64)\n"
+  "        store l[1:i32] ="
+  " (add -9223372036854775807:i64 9223372036854775807:i64)\n"
   "        store l[2:i32] = (mul -2147483648:i64 3:i64)\n"
   "        store ul[0:i32] = 18446744073709551615:u64\n"
   "        store ul[1:i32] = (cast u64 -1:i32)\n"
@@ -403,7 +407,8 @@ allmath_ir (void)
     {
       const flat_math_info *mi = &flat_math_table[fn];
 
-      fprintf (out, "      store out[(add o %d:i32)] = (cast f64 (call %s %s))\n",
+      fprintf (out,
+	       "      store out[(add o %d:i32)] = (cast f64 (call %s %s))\n",
 	       fn, mi->c_name, args[mi->type == FLAT_T_F64][mi->arity - 1]);
     }
   fprintf (out, "    }\n  }\n}\n");
@@ -421,7 +426,7 @@ lcg (void)
   return lcg_state >> 8;
 }
 
-/* ---- Arguments ----------------------------------------------------------- */
+/* ---- Arguments ---------------------------------------------------------- */
 
 /* The value of one param or the host elements of one mem.  */
 typedef struct arg
@@ -449,8 +454,9 @@ find_arg (const arg *args, int n_args, const char *name)
   return NULL;
 }
 
-/* Bytes of a PARAM of type T as the kernel ABI passes it; their size.  */
-static size_t
+/* Bytes of a PARAM of type T as the kernel ABI passes it (as many as the
+   type's size).  */
+static void
 param_bytes (flat_type t, const arg *a, void *buf)
 {
   union
@@ -483,10 +489,9 @@ param_bytes (flat_type t, const arg *a, void *buf)
     case FLAT_N_TYPES: break;
     }
   memcpy (buf, &v, (size_t) flat_type_table[t].size);
-  return (size_t) flat_type_table[t].size;
 }
 
-/* ---- Running kernels ------------------------------------------------------- */
+/* ---- Running kernels ---------------------------------------------------- */
 
 /* A back end that compiles the kernels of a nest and runs its plan.  The
    run tests are written once and registered in one suite per back end;
@@ -518,7 +523,7 @@ have_device (void)
   return 0;
 }
 
-/* ---- OpenCL ------------------------------------------------------------------ */
+/* ---- OpenCL ------------------------------------------------------------- */
 
 static cl_context cl_ctx;
 static cl_command_queue cl_queue;
@@ -611,10 +616,11 @@ opencl_run (void *prog, const flat_nest *nest, const arg *args, int n_args,
 	    }
 	  else
 	    {
-	      size_t size = param_bytes (v->type, a, bytes);
-
-	      CU_ASSERT_EQUAL (clSetKernelArg (kernel, arg_index++, size,
-					       bytes), CL_SUCCESS);
+	      param_bytes (v->type, a, bytes);
+	      CU_ASSERT_EQUAL (clSetKernelArg
+			       (kernel, arg_index++,
+				(size_t) flat_type_table[v->type].size, bytes),
+			       CL_SUCCESS);
 	    }
 	}
       CU_ASSERT_EQUAL (clEnqueueNDRangeKernel (cl_queue, kernel, 1, NULL,
@@ -684,7 +690,7 @@ opencl_suite_cleanup (void)
   return 0;
 }
 
-/* ---- NVRTC ------------------------------------------------------------------- */
+/* ---- NVRTC -------------------------------------------------------------- */
 
 /* The NVRTC entry points used, by their documented C signatures; loaded
    once, kept for the whole run.  */
@@ -803,7 +809,7 @@ nvrtc_compile (const char *src, int arch)
   return out;
 }
 
-/* ---- CUDA -------------------------------------------------------------------- */
+/* ---- CUDA --------------------------------------------------------------- */
 
 typedef unsigned long long cu_ptr;
 
@@ -1035,7 +1041,7 @@ close_float (double got, double want, double rel)
   return fabs (got - want) <= rel * fabs (want) + 1e-30;
 }
 
-/* ---- Run tests (each suite runs them on its back end) ---------------------- */
+/* ---- Run tests (each suite runs them on its back end) ------------------- */
 
 static void
 test_run_saxpy (void)
@@ -1262,7 +1268,7 @@ test_run_math (void)
   enum { N = 200 };
   flat_nest *nest;
   void *prog;
-  float x[N], out[6 * N];
+  float x[N], out[7 * N];
   double d[N], dout[N];
   int i, bad = 0;
 
@@ -1279,7 +1285,7 @@ test_run_math (void)
   if (prog != NULL)
     {
       arg args[] = { INT_ARG ("n", N), MEM_ARG ("x", x, N),
-		     MEM_ARG ("d", d, N), MEM_ARG ("out", out, 6 * N),
+		     MEM_ARG ("d", d, N), MEM_ARG ("out", out, 7 * N),
 		     MEM_ARG ("dout", dout, N) };
 
       current->run (prog, nest, args, 5, 7, 8);
@@ -1287,14 +1293,15 @@ test_run_math (void)
 	{
 	  float v = x[i];
 
-	  /* Correctly rounded in both C and OpenCL.  */
-	  bad += out[6 * i] != sqrtf (fabsf (v));
-	  bad += out[6 * i + 4] != floorf (v);
-	  bad += out[6 * i + 5] != fminf (v, 1.0f);
+	  /* Correctly rounded in C and on the devices.  */
+	  bad += out[7 * i] != sqrtf (fabsf (v));
+	  bad += out[7 * i + 4] != floorf (v);
+	  bad += out[7 * i + 5] != fminf (v, 1.0f);
+	  bad += out[7 * i + 6] != v / (v + 7.5f);
 	  /* Within OpenCL's few ulp of the C library.  */
-	  bad += !close_float (out[6 * i + 1], expf (v * 0.25f), 1e-6);
-	  bad += !close_float (out[6 * i + 2], powf (fabsf (v), 1.5f), 1e-6);
-	  bad += !close_float (out[6 * i + 3], atan2f (v, 2.0f), 1e-6);
+	  bad += !close_float (out[7 * i + 1], expf (v * 0.25f), 1e-6);
+	  bad += !close_float (out[7 * i + 2], powf (fabsf (v), 1.5f), 1e-6);
+	  bad += !close_float (out[7 * i + 3], atan2f (v, 2.0f), 1e-6);
 	  bad += !close_float (dout[i], exp (d[i] * 0.5), 1e-14);
 	}
       CU_ASSERT_EQUAL (bad, 0);
@@ -1650,7 +1657,7 @@ test_run_two_kernels (void)
   flat_nest_free (nest);
 }
 
-/* ---- Source text ------------------------------------------------------- */
+/* ---- Source text -------------------------------------------------------- */
 
 /* What the ABI and the dialects promise about the text itself.  */
 static void
@@ -1725,7 +1732,7 @@ test_emit_errors (void)
   flat_nest_free (nest);
 }
 
-/* ---- CUDA through NVRTC -------------------------------------------------- */
+/* ---- CUDA through NVRTC ------------------------------------------------- */
 
 /* Every nest compiles for the newest architecture Flat targets and the
    oldest this NVRTC knows.  */
@@ -1765,7 +1772,7 @@ test_cuda_nvrtc (void)
   free (allmath);
 }
 
-/* ---- Packages ------------------------------------------------------------ */
+/* ---- Packages ----------------------------------------------------------- */
 
 static uint32_t
 read32 (const unsigned char *p)
@@ -1935,7 +1942,7 @@ test_package_corrupt (void)
   flat_nest_free (nest);
 }
 
-/* ---- Registration -------------------------------------------------------- */
+/* ---- Registration ------------------------------------------------------- */
 
 static void
 add_run_tests (CU_pSuite suite)
