@@ -22,8 +22,9 @@
      {
        int flat_lb0 = ((int) 0);
        int flat_ub0 = v_n;
-       long flat_n0 = flat_lb0 < flat_ub0 ? (long) (((ulong) flat_ub0
-         - (ulong) flat_lb0 - 1UL) / 1UL + 1UL) : 0;
+       long flat_n0 = flat_lb0 < flat_ub0
+         ? (long) (((ulong) flat_ub0 - (ulong) flat_lb0 - 1UL) / 1UL + 1UL)
+         : 0;
        long flat_total = flat_n0;
        for (long flat_g = (long) get_global_id (0); flat_g < flat_total;
             flat_g += (long) get_global_size (0))
@@ -42,6 +43,7 @@
    overloaded builtin picks the C function's precision.  */
 
 #include "kernel_c.h"
+#include "../flatten/flatten.h"
 #include "../flatten/value.h"
 
 #include <inttypes.h>
@@ -111,116 +113,18 @@ type_name (const emitter *em, flat_type t)
   return em->d->type_names[t];
 }
 
-/* ---- Queries on kernel bodies ------------------------------------------ */
-
-typedef int (*expr_pred) (const flat_expr *e, const void *data);
-typedef int (*stmt_pred) (const flat_stmt *s, const void *data);
-
-/* Whether PRED holds for E or one of its subexpressions.  */
-static int
-expr_any (const flat_expr *e, expr_pred pred, const void *data)
-{
-  int i;
-
-  if (e == NULL || pred == NULL)
-    return 0;
-  if (pred (e, data))
-    return 1;
-  switch (e->kind)
-    {
-    case FLAT_E_CONST:
-    case FLAT_E_VAR:
-      return 0;
-    case FLAT_E_UNARY:
-      return expr_any (e->u.op.a, pred, data);
-    case FLAT_E_BINARY:
-      return (expr_any (e->u.op.a, pred, data)
-	      || expr_any (e->u.op.b, pred, data));
-    case FLAT_E_CAST:
-      return expr_any (e->u.cast, pred, data);
-    case FLAT_E_SELECT:
-      return (expr_any (e->u.select.cond, pred, data)
-	      || expr_any (e->u.select.a, pred, data)
-	      || expr_any (e->u.select.b, pred, data));
-    case FLAT_E_CALL:
-      for (i = 0; i < flat_math_table[e->u.call.fn].arity; i++)
-	if (expr_any (e->u.call.args[i], pred, data))
-	  return 1;
-      return 0;
-    case FLAT_E_LOAD:
-      return expr_any (e->u.load.index, pred, data);
-    }
-  return 0;
-}
+/* ---- Queries on kernels (through flatten/walk.c) ----------------------- */
 
 static int
-range_any (const flat_range *r, expr_pred pred, const void *data)
-{
-  return (expr_any (r->lb, pred, data) || expr_any (r->ub, pred, data)
-	  || expr_any (r->step, pred, data));
-}
-
-/* Whether SPRED holds for a statement of B (nested ones included) or EPRED
-   for one of their expressions.  Either may be NULL.  */
-static int
-block_any (const flat_block *b, stmt_pred spred, expr_pred epred,
-	   const void *data)
-{
-  const flat_stmt *s;
-
-  for (s = b->first; s != NULL; s = s->next)
-    {
-      if (spred != NULL && spred (s, data))
-	return 1;
-      switch (s->kind)
-	{
-	case FLAT_S_LET:
-	  if (expr_any (s->u.let.init, epred, data))
-	    return 1;
-	  break;
-	case FLAT_S_SET:
-	  if (expr_any (s->u.set.value, epred, data))
-	    return 1;
-	  break;
-	case FLAT_S_STORE:
-	  if (expr_any (s->u.store.index, epred, data)
-	      || expr_any (s->u.store.value, epred, data))
-	    return 1;
-	  break;
-	case FLAT_S_IF:
-	  if (expr_any (s->u.if_.cond, epred, data)
-	      || block_any (&s->u.if_.then_b, spred, epred, data)
-	      || block_any (&s->u.if_.else_b, spred, epred, data))
-	    return 1;
-	  break;
-	case FLAT_S_LOOP:
-	case FLAT_S_MAP:
-	  if (range_any (&s->u.loop.range, epred, data)
-	      || block_any (&s->u.loop.body, spred, epred, data))
-	    return 1;
-	  break;
-	case FLAT_S_WHILE:
-	  if (expr_any (s->u.while_.cond, epred, data)
-	      || block_any (&s->u.while_.body, spred, epred, data))
-	    return 1;
-	  break;
-	case FLAT_S_BREAK:
-	case FLAT_S_LAUNCH:
-	  break;
-	}
-    }
-  return 0;
-}
-
-static int
-stmt_stores_to (const flat_stmt *s, const void *mem)
+stores_to (flat_stmt *s, void *mem)
 {
   return s->kind == FLAT_S_STORE && s->u.store.mem == mem;
 }
 
 static int
-expr_is_f64 (const flat_expr *e, const void *data)
+is_f64 (flat_expr *e, flat_stmt *s, void *data)
 {
+  (void) s;
   (void) data;
   return e->type == FLAT_T_F64;
 }
@@ -228,17 +132,36 @@ expr_is_f64 (const flat_expr *e, const void *data)
 /* Anything a dim bound may not use: it is evaluated before the grid loop,
    and by the runtime to size the launch.  */
 static int
-expr_not_from_params (const flat_expr *e, const void *data)
+not_from_params (flat_expr *e, flat_stmt *s, void *data)
 {
+  (void) s;
   (void) data;
   return (e->kind == FLAT_E_LOAD
 	  || (e->kind == FLAT_E_VAR && e->u.var->kind != FLAT_VAR_PARAM));
+}
+
+/* Whether W stops on an expression of R.  */
+static int
+range_any (const flat_range *r, const flat_walker *w)
+{
+  return (flat_walk_expr (r->lb, NULL, w) || flat_walk_expr (r->ub, NULL, w)
+	  || flat_walk_expr (r->step, NULL, w));
+}
+
+/* Whether kernel K stores to MEM (if not, the kernel gets it as const).  */
+static int
+kernel_stores_to (const flat_kernel *k, const flat_var *mem)
+{
+  flat_walker w = { stores_to, NULL, (void *) mem };
+
+  return flat_walk_block (&k->body, &w);
 }
 
 /* Whether the kernels of NEST need double precision.  */
 static int
 nest_uses_f64 (const flat_nest *nest)
 {
+  flat_walker w = { NULL, is_f64, NULL };
   int i, j;
 
   for (i = 0; i < nest->n_vars; i++)
@@ -248,10 +171,10 @@ nest_uses_f64 (const flat_nest *nest)
     {
       const flat_kernel *k = nest->kernels[i];
 
-      if (block_any (&k->body, NULL, expr_is_f64, NULL))
+      if (flat_walk_block (&k->body, &w))
 	return 1;
       for (j = 0; j < k->n_dims; j++)
-	if (range_any (&k->dims[j], expr_is_f64, NULL))
+	if (range_any (&k->dims[j], &w))
 	  return 1;
     }
   return 0;
@@ -668,13 +591,15 @@ emit_signature (emitter *em, const flat_nest *nest, const flat_kernel *k)
 	emit (em, "%s v_%s", t, p->name);
       else
 	emit (em, "%s%s%s *v_%s, %s lo_%s", em->d->global_qualifier,
-	      block_any (&k->body, stmt_stores_to, NULL, p) ? "" : "const ",
+	      kernel_stores_to (k, p) ? "" : "const ",
 	      t, p->name, type_name (em, FLAT_T_I64), p->name);
     }
   emit (em, ")\n");
 }
 
-/* flat_lbD, flat_ubD and the trip count flat_nD of dim D, in 64 bits.  */
+/* flat_lbD, flat_ubD and the trip count flat_nD of dim D, in 64 bits (the
+   difference of two values of any integer type fits in an unsigned one).
+   Dims come from maps, whose step is positive.  */
 static void
 emit_trip_count (emitter *em, const flat_range *r, int d, int64_t step)
 {
@@ -682,19 +607,15 @@ emit_trip_count (emitter *em, const flat_range *r, int d, int64_t step)
   const char *i64 = type_name (em, FLAT_T_I64);
   const char *u64 = type_name (em, FLAT_T_U64);
   const char *us = em->d->uint64_suffix;
-  const char *from = step > 0 ? "lb" : "ub";
-  const char *to = step > 0 ? "ub" : "lb";
-  uint64_t magnitude = step > 0 ? (uint64_t) step : -(uint64_t) step;
 
   emit (em, "  %s flat_lb%d = ", t, d);
   emit_expr (em, r->lb);
   emit (em, ";\n  %s flat_ub%d = ", t, d);
   emit_expr (em, r->ub);
-  emit (em, ";\n  %s flat_n%d = flat_%s%d < flat_%s%d\n"
-	"    ? (%s) (((%s) flat_%s%d - (%s) flat_%s%d - 1%s) / %" PRIu64 "%s"
+  emit (em, ";\n  %s flat_n%d = flat_lb%d < flat_ub%d\n"
+	"    ? (%s) (((%s) flat_ub%d - (%s) flat_lb%d - 1%s) / %" PRId64 "%s"
 	" + 1%s)\n    : 0;\n",
-	i64, d, from, d, to, d,
-	i64, u64, to, d, u64, from, d, us, magnitude, us, us);
+	i64, d, d, d, i64, u64, d, u64, d, us, step, us, us);
 }
 
 static void
@@ -702,6 +623,7 @@ emit_kernel (emitter *em, const flat_nest *nest, const flat_kernel *k)
 {
   const char *i64 = type_name (em, FLAT_T_I64);
   const char *u64 = type_name (em, FLAT_T_U64);
+  const flat_walker params_only = { NULL, not_from_params, NULL };
   const flat_stmt *s;
   int d;
 
@@ -713,11 +635,11 @@ emit_kernel (emitter *em, const flat_nest *nest, const flat_kernel *k)
     }
   for (d = 0; d < k->n_dims; d++)
     {
-      if (range_step (&k->dims[d]) == 0)
-	fail (em, "%s: kernel %s: the step of dim %s is not a nonzero "
+      if (range_step (&k->dims[d]) <= 0)
+	fail (em, "%s: kernel %s: the step of dim %s is not a positive "
 	      "integer constant", em->d->name, k->name,
 	      k->dims[d].index->name);
-      else if (range_any (&k->dims[d], expr_not_from_params, NULL))
+      else if (range_any (&k->dims[d], &params_only))
 	fail (em, "%s: kernel %s: the bounds of dim %s depend on more than "
 	      "params", em->d->name, k->name, k->dims[d].index->name);
     }
@@ -751,8 +673,7 @@ emit_kernel (emitter *em, const flat_nest *nest, const flat_kernel *k)
 	emit (em, "(flat_r %% flat_n%d)", d);
       else
 	emit (em, "flat_r");
-      emit (em, " * %" PRIu64 "%s", (uint64_t) range_step (r),
-	    em->d->uint64_suffix);
+      emit (em, " * %" PRId64 "%s", range_step (r), em->d->uint64_suffix);
       emit_convert_close (em, r->index->type);
       emit (em, ";\n");
       if (d > 0)

@@ -140,6 +140,15 @@ plugin_init (struct plugin_name_args *info,
     }
   if (!parse_arguments (info))
     return 1;
+  /* The lifter reads the C front end's GENERIC; C++ and Objective-C lower
+     loops differently.  */
+  if (strncmp (lang_hooks.name, "GNU C", 5) != 0
+      || strstr (lang_hooks.name, "++") || strstr (lang_hooks.name, "Obj"))
+    {
+      warning (0, "flat: only C is supported, not %s; '#pragma flat' is "
+	       "ignored", lang_hooks.name);
+      return 0;
+    }
   register_callback (info->base_name, PLUGIN_INFO, NULL, &flat_plugin_info);
   register_callback (info->base_name, PLUGIN_PRAGMAS, flat_register_pragmas,
 		     NULL);

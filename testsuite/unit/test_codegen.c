@@ -1725,6 +1725,13 @@ test_emit_errors (void)
   flat_nest_free (nest);
 
   nest = load_nest (saxpy_ir);
+  nest->kernels[0]->dims[0].step = nest->kernels[0]->dims[0].ub;
+  err[0] = '\0';
+  CU_ASSERT_PTR_NULL (flat_emit_opencl (nest, err, sizeof err));
+  CU_ASSERT_PTR_NOT_NULL (strstr (err, "step of dim i"));
+  flat_nest_free (nest);
+
+  nest = load_nest (saxpy_ir);
   nest->params[0]->name = "n-1";
   err[0] = '\0';
   CU_ASSERT_PTR_NULL (flat_emit_opencl (nest, err, sizeof err));
