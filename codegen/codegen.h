@@ -18,10 +18,45 @@
      * FP contraction is off (OpenCL pragma / NVRTC --fmad=false) so float
        results match gcc's -O2 code on x86-64 up to library rounding.  */
 
+/* Reductions and scans (kernel kinds SEGRED and SEGSCAN), shared with
+   runtime/run.c.  Work-groups have at most FLAT_MAX_GROUP work-items (the
+   size of the local arrays); the runtime launches them with a power of
+   two B <= FLAT_MAX_GROUP and picks G groups.  "Nest args" are the
+   arguments above, where an ACC var is passed by value (its value before
+   the nest).  The iterations of the kernel's dims are linearised as for
+   segmap; group g covers [g*chunk, min ((g+1)*chunk, total)).
+
+   SEGRED kernel kN with accumulators a_1..a_m of types T_j:
+     flat_kN        (nest args, long flat_chunk, __global T_1 *part_1, ...)
+                    G groups: each reduces its chunk (the body runs with
+                    a_j bound to a private partial starting at the
+                    identity) and writes its result to part_j[g].
+     flat_kN_final  (long flat_n_parts, __global T_1 *part_1,
+                     __global T_1 *res_1, ...)
+                    1 group: res_j[0] = part_j[0] OP ... OP part_j[n-1].
+   The runtime then stores a_j = a_j(before) OP res_j[0] into the host
+   variable.  Nothing is launched for an empty range.
+
+   SEGSCAN kernel kN with one accumulator a of type T:
+     flat_kN_contrib (nest args, long flat_chunk, __global T *part)
+                    G groups: part[g] = the OP of the contributions of the
+                    chunk (the contrib block run with a at the identity).
+     flat_kN_prefix  (long flat_n_parts, __global T *part, T flat_init,
+                      __global T *res)
+                    1 group: part becomes its exclusive scan starting at
+                    flat_init; res[0] = flat_init OP (all of part).
+     flat_kN         (nest args, long flat_chunk, __global T *part)
+                    G groups: each walks its chunk in order, tile by tile,
+                    and runs the body of each iteration with a = the
+                    exclusive prefix of that iteration.
+   The runtime stores res[0] into the host variable.  */
+
 #ifndef FLAT_CODEGEN_H
 #define FLAT_CODEGEN_H
 
 #include "../flatten/ir.h"
+
+#define FLAT_MAX_GROUP 256
 
 #ifdef __cplusplus
 extern "C" {

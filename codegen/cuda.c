@@ -49,7 +49,13 @@ static const flat_dialect cuda_dialect = {
   .kernel_qualifier = "extern \"C\" __global__ ",
   .global_qualifier = "",
   .global_id = "((long long) blockIdx.x * blockDim.x + threadIdx.x)",
-  .global_size = "((long long) gridDim.x * blockDim.x)"
+  .global_size = "((long long) gridDim.x * blockDim.x)",
+  .function_qualifier = "static __device__ ",
+  .local_qualifier = "__shared__ ",
+  .local_id = "((long long) threadIdx.x)",
+  .local_size = "((long long) blockDim.x)",
+  .group_id = "((long long) blockIdx.x)",
+  .barrier = "__syncthreads ()"
 };
 
 char *

@@ -1,11 +1,13 @@
 /* One C printer for kernel sources, shared by OpenCL and CUDA.
 
-   Each flat_kernel becomes one kernel function that walks the product of
-   its dims with a grid-stride loop, so that any 1-D launch is correct; the
-   statements and expressions of its body become C statements and fully
-   parenthesised C expressions.  Every IR variable is spelt "v_" + its name
-   and every name the printer makes up starts with "flat_" or "lo_", so no
-   IR name can clash with a keyword, a builtin or a helper variable.
+   The statements and expressions of a kernel body become C statements and
+   fully parenthesised C expressions; a reduce or scan inside a body is a
+   sequential loop of its work-item.  A segmap kernel becomes one kernel
+   function that walks the product of its dims with a grid-stride loop, so
+   that any 1-D launch is correct; segred.c and segscan.c print the
+   kernels of reductions and scans with the frame this file provides
+   (signature, trip counts, indices).  Names follow emitter.h, so no IR
+   name can clash with a keyword, a builtin or a helper variable.
    Everything that differs between the two languages comes from the
    flat_dialect (kernel_c.h); this file only knows C.
 
@@ -42,7 +44,7 @@
    math functions get arguments of exactly their C type, so that an
    overloaded builtin picks the C function's precision.  */
 
-#include "kernel_c.h"
+#include "emitter.h"
 #include "../flatten/flatten.h"
 #include "../flatten/value.h"
 
@@ -60,20 +62,8 @@ static const char common_prelude[] =
   "#define FLAT_MAX(a, b) ((a) > (b) ? (a) : (b))\n"
   "#define FLAT_ABS(a) ((a) < 0 ? -(a) : (a))\n";
 
-typedef struct emitter
-{
-  FILE *out;
-  const flat_dialect *d;
-  int depth;			/* indentation, in units of 2 spaces */
-  int n_loops;			/* sequential loops emitted so far */
-  char *err;
-  size_t err_size;
-  int failed;
-} emitter;
-
-/* Record the first failure; later output is discarded.  */
-static void
-fail (emitter *em, const char *fmt, ...)
+void
+flat_c_fail (flat_emitter *em, const char *fmt, ...)
 {
   va_list ap;
 
@@ -85,30 +75,31 @@ fail (emitter *em, const char *fmt, ...)
   va_end (ap);
 }
 
-static void emit (emitter *em, const char *fmt, ...)
-  __attribute__ ((format (printf, 2, 3)));
-
 static void
-emit (emitter *em, const char *fmt, ...)
+vemit (flat_emitter *em, const char *fmt, va_list ap)
+{
+  if (vfprintf (em->out, fmt, ap) < 0)
+    flat_c_fail (em, "%s: cannot write the kernel source", em->d->name);
+}
+
+void
+flat_c_emit (flat_emitter *em, const char *fmt, ...)
 {
   va_list ap;
-  int r;
 
   va_start (ap, fmt);
-  r = vfprintf (em->out, fmt, ap);
+  vemit (em, fmt, ap);
   va_end (ap);
-  if (r < 0)
-    fail (em, "%s: cannot write the kernel source", em->d->name);
 }
 
-static void
-indent (emitter *em)
+void
+flat_c_indent (flat_emitter *em)
 {
-  emit (em, "%*s", 2 * em->depth, "");
+  flat_c_emit (em, "%*s", 2 * em->depth, "");
 }
 
-static const char *
-type_name (const emitter *em, flat_type t)
+const char *
+flat_c_type (const flat_emitter *em, flat_type t)
 {
   return em->d->type_names[t];
 }
@@ -148,13 +139,14 @@ range_any (const flat_range *r, const flat_walker *w)
 	  || flat_walk_expr (r->step, NULL, w));
 }
 
-/* Whether kernel K stores to MEM (if not, the kernel gets it as const).  */
+/* Whether B stores to MEM (if not, a kernel running B gets it as
+   const).  */
 static int
-kernel_stores_to (const flat_kernel *k, const flat_var *mem)
+block_stores_to (const flat_block *b, const flat_var *mem)
 {
   flat_walker w = { stores_to, NULL, (void *) mem };
 
-  return flat_walk_block (&k->body, &w);
+  return flat_walk_block (b, &w);
 }
 
 /* Whether the kernels of NEST need double precision.  */
@@ -171,7 +163,7 @@ nest_uses_f64 (const flat_nest *nest)
     {
       const flat_kernel *k = nest->kernels[i];
 
-      if (flat_walk_block (&k->body, &w))
+      if (flat_walk_block (&k->body, &w) || flat_walk_block (&k->contrib, &w))
 	return 1;
       for (j = 0; j < k->n_dims; j++)
 	if (range_any (&k->dims[j], &w))
@@ -201,29 +193,28 @@ range_step (const flat_range *r)
 {
   const flat_expr *s = r->step;
 
-  if (s == NULL || s->kind != FLAT_E_CONST || flat_type_table[s->type].is_float)
+  if (s == NULL || s->kind != FLAT_E_CONST
+      || flat_type_table[s->type].is_float)
     return 0;
   return flat_value_signed (s->type, s->u.c);
 }
 
 /* ---- Expressions ------------------------------------------------------- */
 
-static void emit_expr (emitter *em, const flat_expr *e);
-
 /* Conversion to T of whatever is emitted between open and close.  */
 static void
-emit_convert_open (emitter *em, flat_type t)
+emit_convert_open (flat_emitter *em, flat_type t)
 {
   if (t == FLAT_T_BOOL)
-    emit (em, "((");
+    flat_c_emit (em, "((");
   else
-    emit (em, "((%s) (", type_name (em, t));
+    flat_c_emit (em, "((%s) (", flat_c_type (em, t));
 }
 
 static void
-emit_convert_close (emitter *em, flat_type t)
+emit_convert_close (flat_emitter *em, flat_type t)
 {
-  emit (em, "%s", t == FLAT_T_BOOL ? ") != 0)" : "))");
+  flat_c_emit (em, "%s", t == FLAT_T_BOOL ? ") != 0)" : "))");
 }
 
 /* Integer types that C promotes to int before doing arithmetic.  */
@@ -236,21 +227,21 @@ is_narrow (flat_type t)
 /* %a is exact, and an f32 constant holds a float's value (value.h), so
    the literal is the constant.  */
 static void
-emit_float_const (emitter *em, flat_type t, double v)
+emit_float_const (flat_emitter *em, flat_type t, double v)
 {
   const char *suffix = t == FLAT_T_F32 ? "f" : "";
 
   if (isnan (v))
-    emit (em, "%s", t == FLAT_T_F32 ? em->d->nan_f32 : em->d->nan_f64);
+    flat_c_emit (em, "%s", t == FLAT_T_F32 ? em->d->nan_f32 : em->d->nan_f64);
   else if (isinf (v))
-    emit (em, v < 0 ? "(-%s)" : "%s",
-	  t == FLAT_T_F32 ? em->d->inf_f32 : em->d->inf_f64);
+    flat_c_emit (em, v < 0 ? "(-%s)" : "%s",
+		 t == FLAT_T_F32 ? em->d->inf_f32 : em->d->inf_f64);
   else
-    emit (em, signbit (v) ? "(%a%s)" : "%a%s", v, suffix);
+    flat_c_emit (em, signbit (v) ? "(%a%s)" : "%a%s", v, suffix);
 }
 
-static void
-emit_const (emitter *em, flat_type t, flat_value c)
+void
+flat_c_const (flat_emitter *em, flat_type t, flat_value c)
 {
   const flat_type_info *ti = &flat_type_table[t];
 
@@ -259,44 +250,44 @@ emit_const (emitter *em, flat_type t, flat_value c)
   else if (!ti->is_signed)
     {
       if (c.u <= UINT32_MAX)
-	emit (em, "((%s) %" PRIu64 "U)", type_name (em, t), c.u);
+	flat_c_emit (em, "((%s) %" PRIu64 "U)", flat_c_type (em, t), c.u);
       else
-	emit (em, "((%s) %" PRIu64 "%s)", type_name (em, t), c.u,
-	      em->d->uint64_suffix);
+	flat_c_emit (em, "((%s) %" PRIu64 "%s)", flat_c_type (em, t), c.u,
+		     em->d->uint64_suffix);
     }
   else if (c.i == INT64_MIN)
-    emit (em, "((%s) (-9223372036854775807%s - 1))", type_name (em, t),
-	  em->d->int64_suffix);
+    flat_c_emit (em, "((%s) (-9223372036854775807%s - 1))",
+		 flat_c_type (em, t), em->d->int64_suffix);
   else if (c.i > INT32_MIN && c.i <= INT32_MAX)
-    emit (em, "((%s) %" PRId64 ")", type_name (em, t), c.i);
+    flat_c_emit (em, "((%s) %" PRId64 ")", flat_c_type (em, t), c.i);
   else
-    emit (em, "((%s) %" PRId64 "%s)", type_name (em, t), c.i,
-	  em->d->int64_suffix);
+    flat_c_emit (em, "((%s) %" PRId64 "%s)", flat_c_type (em, t), c.i,
+		 em->d->int64_suffix);
 }
 
 static void
-emit_call (emitter *em, flat_math fn, flat_expr *const *args)
+emit_call (flat_emitter *em, flat_math fn, flat_expr *const *args)
 {
   const flat_math_info *mi = &flat_math_table[fn];
   int i;
 
-  emit (em, "%s (", em->d->math_names[fn]);
+  flat_c_emit (em, "%s (", em->d->math_names[fn]);
   for (i = 0; i < mi->arity; i++)
     {
       if (i > 0)
-	emit (em, ", ");
+	flat_c_emit (em, ", ");
       emit_convert_open (em, mi->type);
-      emit_expr (em, args[i]);
+      flat_c_expr (em, args[i]);
       emit_convert_close (em, mi->type);
     }
-  emit (em, ")");
+  flat_c_emit (em, ")");
 }
 
 /* min, max and abs.  abs of a float is fabs (it clears the sign of -0.0
    and of NaN, which a comparison cannot); abs of an unsigned value is the
    value.  */
 static void
-emit_function_op (emitter *em, const flat_expr *e)
+emit_function_op (flat_emitter *em, const flat_expr *e)
 {
   const flat_expr *a = e->u.op.a;
   const flat_type_info *ti = &flat_type_table[e->type];
@@ -312,25 +303,26 @@ emit_function_op (emitter *em, const flat_expr *e)
 		     : FLAT_FN_FABS_F64, args);
 	}
       else if (!ti->is_signed)
-	emit_expr (em, a);
+	flat_c_expr (em, a);
       else
 	{
-	  emit (em, "FLAT_ABS (");
-	  emit_expr (em, a);
-	  emit (em, ")");
+	  flat_c_emit (em, "FLAT_ABS (");
+	  flat_c_expr (em, a);
+	  flat_c_emit (em, ")");
 	}
       return;
     case FLAT_OP_MIN:
     case FLAT_OP_MAX:
-      emit (em, e->u.op.op == FLAT_OP_MIN ? "FLAT_MIN (" : "FLAT_MAX (");
-      emit_expr (em, a);
-      emit (em, ", ");
-      emit_expr (em, e->u.op.b);
-      emit (em, ")");
+      flat_c_emit (em, e->u.op.op == FLAT_OP_MIN ? "FLAT_MIN ("
+		   : "FLAT_MAX (");
+      flat_c_expr (em, a);
+      flat_c_emit (em, ", ");
+      flat_c_expr (em, e->u.op.b);
+      flat_c_emit (em, ")");
       return;
     default:
-      fail (em, "%s: operator %s has no translation", em->d->name,
-	    flat_op_table[e->u.op.op].ir_name);
+      flat_c_fail (em, "%s: operator %s has no translation", em->d->name,
+		   flat_op_table[e->u.op.op].ir_name);
     }
 }
 
@@ -338,7 +330,7 @@ emit_function_op (emitter *em, const flat_expr *e)
    supplies its own (conditions of if and while: compilers warn about
    "if ((a == b))"), as does the conversion of a narrow result.  */
 static void
-emit_op (emitter *em, const flat_expr *e, int bare)
+emit_op (flat_emitter *em, const flat_expr *e, int bare)
 {
   const flat_op_info *oi = &flat_op_table[e->u.op.op];
   int wrap = oi->kind != 'C' && oi->kind != 'L' && is_narrow (e->type);
@@ -351,17 +343,17 @@ emit_op (emitter *em, const flat_expr *e, int bare)
     emit_function_op (em, e);
   else if (oi->arity == 1)
     {
-      emit (em, "%s%s", open, oi->c_spelling);
-      emit_expr (em, e->u.op.a);
-      emit (em, "%s", close);
+      flat_c_emit (em, "%s%s", open, oi->c_spelling);
+      flat_c_expr (em, e->u.op.a);
+      flat_c_emit (em, "%s", close);
     }
   else
     {
-      emit (em, "%s", open);
-      emit_expr (em, e->u.op.a);
-      emit (em, " %s ", oi->c_spelling);
-      emit_expr (em, e->u.op.b);
-      emit (em, "%s", close);
+      flat_c_emit (em, "%s", open);
+      flat_c_expr (em, e->u.op.a);
+      flat_c_emit (em, " %s ", oi->c_spelling);
+      flat_c_expr (em, e->u.op.b);
+      flat_c_emit (em, "%s", close);
     }
   if (wrap)
     emit_convert_close (em, e->type);
@@ -369,33 +361,33 @@ emit_op (emitter *em, const flat_expr *e, int bare)
 
 /* Element INDEX of a mem (through its offset argument) or local array.  */
 static void
-emit_element (emitter *em, const flat_var *array, const flat_expr *index)
+emit_element (flat_emitter *em, const flat_var *array, const flat_expr *index)
 {
   if (array->kind != FLAT_VAR_MEM && array->kind != FLAT_VAR_LOCAL_ARRAY)
     {
-      fail (em, "%s: %s is indexed but is not an array", em->d->name,
-	    array->name);
+      flat_c_fail (em, "%s: %s is indexed but is not an array", em->d->name,
+		   array->name);
       return;
     }
-  emit (em, "v_%s[", array->name);
-  emit_expr (em, index);
+  flat_c_emit (em, "v_%s[", array->name);
+  flat_c_expr (em, index);
   if (array->kind == FLAT_VAR_MEM)
-    emit (em, " - lo_%s", array->name);
-  emit (em, "]");
+    flat_c_emit (em, " - lo_%s", array->name);
+  flat_c_emit (em, "]");
 }
 
 /* Operands are identifiers, literals, calls, subscripts or parenthesised,
    so only the operator itself needs parentheses.  */
-static void
-emit_expr (emitter *em, const flat_expr *e)
+void
+flat_c_expr (flat_emitter *em, const flat_expr *e)
 {
   switch (e->kind)
     {
     case FLAT_E_CONST:
-      emit_const (em, e->type, e->u.c);
+      flat_c_const (em, e->type, e->u.c);
       break;
     case FLAT_E_VAR:
-      emit (em, "v_%s", e->u.var->name);
+      flat_c_emit (em, "v_%s", e->u.var->name);
       break;
     case FLAT_E_UNARY:
     case FLAT_E_BINARY:
@@ -403,17 +395,17 @@ emit_expr (emitter *em, const flat_expr *e)
       break;
     case FLAT_E_CAST:
       emit_convert_open (em, e->type);
-      emit_expr (em, e->u.cast);
+      flat_c_expr (em, e->u.cast);
       emit_convert_close (em, e->type);
       break;
     case FLAT_E_SELECT:
-      emit (em, "(");
-      emit_expr (em, e->u.select.cond);
-      emit (em, " ? ");
-      emit_expr (em, e->u.select.a);
-      emit (em, " : ");
-      emit_expr (em, e->u.select.b);
-      emit (em, ")");
+      flat_c_emit (em, "(");
+      flat_c_expr (em, e->u.select.cond);
+      flat_c_emit (em, " ? ");
+      flat_c_expr (em, e->u.select.a);
+      flat_c_emit (em, " : ");
+      flat_c_expr (em, e->u.select.b);
+      flat_c_emit (em, ")");
       break;
     case FLAT_E_CALL:
       emit_call (em, e->u.call.fn, e->u.call.args);
@@ -428,40 +420,40 @@ emit_expr (emitter *em, const flat_expr *e)
 
 /* "(COND)" after if and while.  */
 static void
-emit_condition (emitter *em, const flat_expr *cond)
+emit_condition (flat_emitter *em, const flat_expr *cond)
 {
-  emit (em, "(");
+  flat_c_emit (em, "(");
   if (cond->kind == FLAT_E_UNARY || cond->kind == FLAT_E_BINARY)
     emit_op (em, cond, 1);
   else
-    emit_expr (em, cond);
-  emit (em, ")");
+    flat_c_expr (em, cond);
+  flat_c_emit (em, ")");
 }
 
-static void emit_stmt (emitter *em, const flat_stmt *s);
+static void emit_stmt (flat_emitter *em, const flat_stmt *s);
 
 /* A braced block in GNU layout: braces two columns in, body four.  */
 static void
-emit_block (emitter *em, const flat_block *b)
+emit_block (flat_emitter *em, const flat_block *b)
 {
   const flat_stmt *s;
 
   em->depth++;
-  indent (em);
-  emit (em, "{\n");
+  flat_c_indent (em);
+  flat_c_emit (em, "{\n");
   em->depth++;
   for (s = b->first; s != NULL; s = s->next)
     emit_stmt (em, s);
   em->depth--;
-  indent (em);
-  emit (em, "}\n");
+  flat_c_indent (em);
+  flat_c_emit (em, "}\n");
   em->depth--;
 }
 
 /* A loop or a map nested in a kernel: a sequential C for, its bound
    evaluated once as for a counted loop.  */
 static void
-emit_for (emitter *em, const flat_range *r, const flat_block *body)
+emit_for (flat_emitter *em, const flat_range *r, const flat_block *body)
 {
   int64_t step = range_step (r);
   int n = em->n_loops++;
@@ -469,24 +461,24 @@ emit_for (emitter *em, const flat_range *r, const flat_block *body)
 
   if (step == 0)
     {
-      fail (em, "%s: the step of loop %s is not a nonzero integer constant",
-	    em->d->name, name);
+      flat_c_fail (em, "%s: the step of loop %s is not a nonzero integer "
+		   "constant", em->d->name, name);
       return;
     }
-  indent (em);
-  emit (em, "for (%s v_%s = ", type_name (em, r->index->type), name);
-  emit_expr (em, r->lb);
-  emit (em, ", flat_end%d = ", n);
-  emit_expr (em, r->ub);
-  emit (em, "; v_%s %s flat_end%d; v_%s += ", name, step > 0 ? "<" : ">", n,
-	name);
-  emit_expr (em, r->step);
-  emit (em, ")\n");
+  flat_c_indent (em);
+  flat_c_emit (em, "for (%s v_%s = ", flat_c_type (em, r->index->type), name);
+  flat_c_expr (em, r->lb);
+  flat_c_emit (em, ", flat_end%d = ", n);
+  flat_c_expr (em, r->ub);
+  flat_c_emit (em, "; v_%s %s flat_end%d; v_%s += ", name,
+	       step > 0 ? "<" : ">", n, name);
+  flat_c_expr (em, r->step);
+  flat_c_emit (em, ")\n");
   emit_block (em, body);
 }
 
 static void
-emit_stmt (emitter *em, const flat_stmt *s)
+emit_stmt (flat_emitter *em, const flat_stmt *s)
 {
   const flat_var *v;
 
@@ -494,42 +486,42 @@ emit_stmt (emitter *em, const flat_stmt *s)
     {
     case FLAT_S_LET:
       v = s->u.let.var;
-      indent (em);
+      flat_c_indent (em);
       if (v->kind == FLAT_VAR_LOCAL_ARRAY)
-	emit (em, "%s v_%s[%lld];\n", type_name (em, v->type), v->name,
-	      v->length);
+	flat_c_emit (em, "%s v_%s[%lld];\n", flat_c_type (em, v->type), v->name,
+		     v->length);
       else if (s->u.let.init == NULL)
-	emit (em, "%s v_%s;\n", type_name (em, v->type), v->name);
+	flat_c_emit (em, "%s v_%s;\n", flat_c_type (em, v->type), v->name);
       else
 	{
-	  emit (em, "%s v_%s = ", type_name (em, v->type), v->name);
-	  emit_expr (em, s->u.let.init);
-	  emit (em, ";\n");
+	  flat_c_emit (em, "%s v_%s = ", flat_c_type (em, v->type), v->name);
+	  flat_c_expr (em, s->u.let.init);
+	  flat_c_emit (em, ";\n");
 	}
       break;
     case FLAT_S_SET:
-      indent (em);
-      emit (em, "v_%s = ", s->u.set.var->name);
-      emit_expr (em, s->u.set.value);
-      emit (em, ";\n");
+      flat_c_indent (em);
+      flat_c_emit (em, "v_%s = ", s->u.set.var->name);
+      flat_c_expr (em, s->u.set.value);
+      flat_c_emit (em, ";\n");
       break;
     case FLAT_S_STORE:
-      indent (em);
+      flat_c_indent (em);
       emit_element (em, s->u.store.mem, s->u.store.index);
-      emit (em, " = ");
-      emit_expr (em, s->u.store.value);
-      emit (em, ";\n");
+      flat_c_emit (em, " = ");
+      flat_c_expr (em, s->u.store.value);
+      flat_c_emit (em, ";\n");
       break;
     case FLAT_S_IF:
-      indent (em);
-      emit (em, "if ");
+      flat_c_indent (em);
+      flat_c_emit (em, "if ");
       emit_condition (em, s->u.if_.cond);
-      emit (em, "\n");
+      flat_c_emit (em, "\n");
       emit_block (em, &s->u.if_.then_b);
       if (s->u.if_.else_b.first != NULL)
 	{
-	  indent (em);
-	  emit (em, "else\n");
+	  flat_c_indent (em);
+	  flat_c_emit (em, "else\n");
 	  emit_block (em, &s->u.if_.else_b);
 	}
       break;
@@ -537,160 +529,276 @@ emit_stmt (emitter *em, const flat_stmt *s)
     case FLAT_S_MAP:
       emit_for (em, &s->u.loop.range, &s->u.loop.body);
       break;
+    case FLAT_S_REDUCE:
+    case FLAT_S_SCAN:
+      /* Within one work-item: the IR's sequential meaning, with the
+	 accumulators as the ordinary locals they are there.  */
+      emit_for (em, &s->u.red.range, &s->u.red.body);
+      break;
     case FLAT_S_WHILE:
-      indent (em);
+      flat_c_indent (em);
       if (s->u.while_.do_while)
 	{
-	  emit (em, "do\n");
+	  flat_c_emit (em, "do\n");
 	  emit_block (em, &s->u.while_.body);
-	  indent (em);
-	  emit (em, "while ");
+	  flat_c_indent (em);
+	  flat_c_emit (em, "while ");
 	  emit_condition (em, s->u.while_.cond);
-	  emit (em, ";\n");
+	  flat_c_emit (em, ";\n");
 	}
       else
 	{
-	  emit (em, "while ");
+	  flat_c_emit (em, "while ");
 	  emit_condition (em, s->u.while_.cond);
-	  emit (em, "\n");
+	  flat_c_emit (em, "\n");
 	  emit_block (em, &s->u.while_.body);
 	}
       break;
     case FLAT_S_BREAK:
-      indent (em);
-      emit (em, "break;\n");
+      flat_c_indent (em);
+      flat_c_emit (em, "break;\n");
       break;
     case FLAT_S_LAUNCH:
-      fail (em, "%s: a launch inside a kernel has no translation",
-	    em->d->name);
+      flat_c_fail (em, "%s: a launch inside a kernel has no translation",
+		   em->d->name);
       break;
     }
 }
 
-/* ---- Kernels ----------------------------------------------------------- */
-
-/* "(int v_n, __global const float *v_x, long lo_x, ...)": every param and
-   mem of the nest, in call order; a mem this kernel never stores to is
-   const.  */
-static void
-emit_signature (emitter *em, const flat_nest *nest, const flat_kernel *k)
+void
+flat_c_stmts (flat_emitter *em, const flat_block *b)
 {
+  const flat_stmt *s;
+
+  for (s = b->first; s != NULL; s = s->next)
+    emit_stmt (em, s);
+}
+
+/* ---- Kernel frame ------------------------------------------------------ */
+
+/* Whether V is one of K's accumulators: its argument is then only the
+   value before the nest, which the runtime combines with the result, and
+   v_NAME is the kernel's own partial or prefix.  */
+static int
+is_own_acc (const flat_kernel *k, const flat_var *v)
+{
+  int j;
+
+  for (j = 0; j < k->n_accs; j++)
+    if (k->accs[j].var == v)
+      return 1;
+  return 0;
+}
+
+int
+flat_c_check_kernel (flat_emitter *em, const flat_kernel *k)
+{
+  const flat_walker params_only = { NULL, not_from_params, NULL };
+  int d, j;
+
+  if (!is_identifier_tail (k->name))
+    {
+      flat_c_fail (em, "%s: kernel name '%s' is not an identifier",
+		   em->d->name, k->name);
+      return 0;
+    }
+  for (d = 0; d < k->n_dims; d++)
+    {
+      if (range_step (&k->dims[d]) <= 0)
+	flat_c_fail (em, "%s: kernel %s: the step of dim %s is not a "
+		     "positive integer constant", em->d->name, k->name,
+		     k->dims[d].index->name);
+      else if (range_any (&k->dims[d], &params_only))
+	flat_c_fail (em, "%s: kernel %s: the bounds of dim %s depend on "
+		     "more than params", em->d->name, k->name,
+		     k->dims[d].index->name);
+    }
+  if (k->kind != FLAT_K_SEGMAP
+      && (k->n_accs < 1 || (k->kind == FLAT_K_SEGSCAN && k->n_accs != 1)))
+    flat_c_fail (em, "%s: kernel %s has %d accumulators", em->d->name,
+		 k->name, k->n_accs);
+  for (j = 0; j < k->n_accs && !em->failed; j++)
+    if (k->accs[j].var == NULL || !flat_op_is_reduction (k->accs[j].op))
+      flat_c_fail (em, "%s: kernel %s: accumulator %d has no variable or "
+		   "no reduction operator", em->d->name, k->name, j);
+  return !em->failed;
+}
+
+/* The separator before every argument but the first.  */
+static void
+begin_arg (flat_emitter *em)
+{
+  if (em->n_args++ > 0)
+    flat_c_emit (em, ", ");
+}
+
+/* The nest args: "int v_n, __global const float *v_x, long lo_x, ...",
+   every param and mem of the nest in call order.  */
+void
+flat_c_signature_open (flat_emitter *em, const flat_nest *nest,
+		       const flat_kernel *k, const char *suffix,
+		       const flat_block *writes)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
   int i;
 
-  emit (em, "%svoid flat_%s (", em->d->kernel_qualifier, k->name);
-  if (nest->n_params == 0)
-    emit (em, "void");
-  for (i = 0; i < nest->n_params; i++)
+  flat_c_emit (em, "%svoid flat_%s%s (", em->d->kernel_qualifier, k->name,
+	       suffix);
+  em->n_args = 0;
+  for (i = 0; nest != NULL && i < nest->n_params; i++)
     {
       const flat_var *p = nest->params[i];
-      const char *t = type_name (em, p->type);
+      const char *t = flat_c_type (em, p->type);
 
-      if (i > 0)
-	emit (em, ", ");
-      if (p->kind != FLAT_VAR_MEM)
-	emit (em, "%s v_%s", t, p->name);
+      begin_arg (em);
+      if (p->kind == FLAT_VAR_MEM)
+	       flat_c_emit (em, "%s%s%s *v_%s, %s lo_%s", em->d->global_qualifier,
+		     block_stores_to (writes, p) ? "" : "const ", t, p->name,
+		     i64, p->name);
       else
-	emit (em, "%s%s%s *v_%s, %s lo_%s", em->d->global_qualifier,
-	      kernel_stores_to (k, p) ? "" : "const ",
-	      t, p->name, type_name (em, FLAT_T_I64), p->name);
+	       flat_c_emit (em, "%s %s_%s", t, is_own_acc (k, p) ? "acc" : "v",
+		     p->name);
     }
-  emit (em, ")\n");
+}
+
+void
+flat_c_arg (flat_emitter *em, flat_type t, int pointer, const char *fmt, ...)
+{
+  va_list ap;
+
+  begin_arg (em);
+  if (pointer)
+    flat_c_emit (em, "%s%s *", em->d->global_qualifier, flat_c_type (em, t));
+  else
+    flat_c_emit (em, "%s ", flat_c_type (em, t));
+  va_start (ap, fmt);
+  vemit (em, fmt, ap);
+  va_end (ap);
+}
+
+void
+flat_c_signature_close (flat_emitter *em)
+{
+  flat_c_emit (em, "%s)\n{\n", em->n_args == 0 ? "void" : "");
 }
 
 /* flat_lbD, flat_ubD and the trip count flat_nD of dim D, in 64 bits (the
    difference of two values of any integer type fits in an unsigned one).
    Dims come from maps, whose step is positive.  */
 static void
-emit_trip_count (emitter *em, const flat_range *r, int d, int64_t step)
+emit_trip_count (flat_emitter *em, const flat_range *r, int d, int64_t step)
 {
-  const char *t = type_name (em, r->index->type);
-  const char *i64 = type_name (em, FLAT_T_I64);
-  const char *u64 = type_name (em, FLAT_T_U64);
+  const char *t = flat_c_type (em, r->index->type);
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+  const char *u64 = flat_c_type (em, FLAT_T_U64);
   const char *us = em->d->uint64_suffix;
 
-  emit (em, "  %s flat_lb%d = ", t, d);
-  emit_expr (em, r->lb);
-  emit (em, ";\n  %s flat_ub%d = ", t, d);
-  emit_expr (em, r->ub);
-  emit (em, ";\n  %s flat_n%d = flat_lb%d < flat_ub%d\n"
-	"    ? (%s) (((%s) flat_ub%d - (%s) flat_lb%d - 1%s) / %" PRId64 "%s"
-	" + 1%s)\n    : 0;\n",
-	i64, d, d, d, i64, u64, d, u64, d, us, step, us, us);
+  flat_c_emit (em, "  %s flat_lb%d = ", t, d);
+  flat_c_expr (em, r->lb);
+  flat_c_emit (em, ";\n  %s flat_ub%d = ", t, d);
+  flat_c_expr (em, r->ub);
+  flat_c_emit (em, ";\n  %s flat_n%d = flat_lb%d < flat_ub%d\n"
+	       "    ? (%s) (((%s) flat_ub%d - (%s) flat_lb%d - 1%s) / %"
+	       PRId64 "%s + 1%s)\n    : 0;\n",
+	       i64, d, d, d, i64, u64, d, u64, d, us, step, us, us);
 }
 
-static void
-emit_kernel (emitter *em, const flat_nest *nest, const flat_kernel *k)
+void
+flat_c_trip_counts (flat_emitter *em, const flat_kernel *k)
 {
-  const char *i64 = type_name (em, FLAT_T_I64);
-  const char *u64 = type_name (em, FLAT_T_U64);
-  const flat_walker params_only = { NULL, not_from_params, NULL };
-  const flat_stmt *s;
   int d;
 
-  if (!is_identifier_tail (k->name))
-    {
-      fail (em, "%s: kernel name '%s' is not an identifier", em->d->name,
-	    k->name);
-      return;
-    }
-  for (d = 0; d < k->n_dims; d++)
-    {
-      if (range_step (&k->dims[d]) <= 0)
-	fail (em, "%s: kernel %s: the step of dim %s is not a positive "
-	      "integer constant", em->d->name, k->name,
-	      k->dims[d].index->name);
-      else if (range_any (&k->dims[d], &params_only))
-	fail (em, "%s: kernel %s: the bounds of dim %s depend on more than "
-	      "params", em->d->name, k->name, k->dims[d].index->name);
-    }
-  if (em->failed)
-    return;
-
-  emit_signature (em, nest, k);
-  emit (em, "{\n");
   for (d = 0; d < k->n_dims; d++)
     emit_trip_count (em, &k->dims[d], d, range_step (&k->dims[d]));
-  emit (em, "  %s flat_total = ", i64);
+  flat_c_emit (em, "  %s flat_total = ", flat_c_type (em, FLAT_T_I64));
   if (k->n_dims == 0)
-    emit (em, "1");
+    flat_c_emit (em, "1");
   for (d = 0; d < k->n_dims; d++)
-    emit (em, d > 0 ? " * flat_n%d" : "flat_n%d", d);
-  emit (em, ";\n  for (%s flat_g = %s; flat_g < flat_total;\n"
-	"       flat_g += %s)\n    {\n",
-	i64, em->d->global_id, em->d->global_size);
+    flat_c_emit (em, d > 0 ? " * flat_n%d" : "flat_n%d", d);
+  flat_c_emit (em, ";\n");
+}
+
+void
+flat_c_indices (flat_emitter *em, const flat_kernel *k)
+{
+  const char *u64 = flat_c_type (em, FLAT_T_U64);
+  int d;
+
   if (k->n_dims > 0)
-    emit (em, "      %s flat_r = flat_g;\n", i64);
-  /* Innermost dim first: it varies fastest with the work-item id.  */
+    {
+      flat_c_indent (em);
+      flat_c_emit (em, "%s flat_r = flat_g;\n", flat_c_type (em, FLAT_T_I64));
+    }
   for (d = k->n_dims - 1; d >= 0; d--)
     {
       const flat_range *r = &k->dims[d];
 
-      emit (em, "      %s v_%s = ", type_name (em, r->index->type),
-	    r->index->name);
+      flat_c_indent (em);
+      flat_c_emit (em, "%s v_%s = ", flat_c_type (em, r->index->type),
+		   r->index->name);
       emit_convert_open (em, r->index->type);
-      emit (em, "(%s) flat_lb%d + (%s) ", u64, d, u64);
+      flat_c_emit (em, "(%s) flat_lb%d + (%s) ", u64, d, u64);
       if (d > 0)
-	emit (em, "(flat_r %% flat_n%d)", d);
+	flat_c_emit (em, "(flat_r %% flat_n%d)", d);
       else
-	emit (em, "flat_r");
-      emit (em, " * %" PRId64 "%s", range_step (r), em->d->uint64_suffix);
+	flat_c_emit (em, "flat_r");
+      flat_c_emit (em, " * %" PRId64 "%s", range_step (r),
+		   em->d->uint64_suffix);
       emit_convert_close (em, r->index->type);
-      emit (em, ";\n");
+      flat_c_emit (em, ";\n");
       if (d > 0)
-	emit (em, "      flat_r /= flat_n%d;\n", d);
+	{
+	  flat_c_indent (em);
+	  flat_c_emit (em, "flat_r /= flat_n%d;\n", d);
+	}
     }
+}
+
+/* ---- Kernels ----------------------------------------------------------- */
+
+/* A segmap: a grid-stride loop over the linearised dims.  */
+static void
+emit_segmap (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+
+  flat_c_signature_open (em, nest, k, "", &k->body);
+  flat_c_signature_close (em);
+  flat_c_trip_counts (em, k);
+  flat_c_emit (em, "  for (%s flat_g = %s; flat_g < flat_total;\n"
+	       "       flat_g += %s)\n    {\n",
+	       i64, em->d->global_id, em->d->global_size);
   em->depth = 3;
-  for (s = k->body.first; s != NULL; s = s->next)
-    emit_stmt (em, s);
+  flat_c_indices (em, k);
+  flat_c_stmts (em, &k->body);
   em->depth = 0;
-  emit (em, "    }\n}\n");
+  flat_c_emit (em, "    }\n}\n");
+}
+
+static void
+emit_kernel (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
+{
+  if (!flat_c_check_kernel (em, k))
+    return;
+  switch (k->kind)
+    {
+    case FLAT_K_SEGMAP:
+      emit_segmap (em, nest, k);
+      break;
+    case FLAT_K_SEGRED:
+      flat_c_segred (em, nest, k);
+      break;
+    case FLAT_K_SEGSCAN:
+      flat_c_segscan (em, nest, k);
+      break;
+    }
 }
 
 char *
 flat_emit_c (const flat_nest *nest, const flat_dialect *dialect, char *err,
 	     size_t err_size)
 {
-  emitter em;
+  flat_emitter em;
   char *text = NULL;
   size_t size = 0;
   int i;
@@ -701,28 +809,29 @@ flat_emit_c (const flat_nest *nest, const flat_dialect *dialect, char *err,
   em.err_size = err_size;
   for (i = 0; i < nest->n_vars && !em.failed; i++)
     if (!is_identifier_tail (nest->vars[i]->name))
-      fail (&em, "%s: variable name '%s' is not an identifier",
-	    dialect->name, nest->vars[i]->name);
+      flat_c_fail (&em, "%s: variable name '%s' is not an identifier",
+		   dialect->name, nest->vars[i]->name);
   if (em.failed)
     return NULL;
 
   em.out = open_memstream (&text, &size);
   if (em.out == NULL)
     {
-      fail (&em, "%s: cannot open a memory stream", dialect->name);
+      flat_c_fail (&em, "%s: cannot open a memory stream", dialect->name);
       return NULL;
     }
-  emit (&em, "%s", dialect->prelude);
+  flat_c_emit (&em, "%s", dialect->prelude);
   if (nest_uses_f64 (nest))
-    emit (&em, "%s", dialect->prelude_fp64);
-  emit (&em, "%s", common_prelude);
+    flat_c_emit (&em, "%s", dialect->prelude_fp64);
+  flat_c_emit (&em, "%s", common_prelude);
+  flat_c_combiners (&em, nest);
   for (i = 0; i < nest->n_kernels && !em.failed; i++)
     {
-      emit (&em, "\n");
+      flat_c_emit (&em, "\n");
       emit_kernel (&em, nest, nest->kernels[i]);
     }
   if (fclose (em.out) != 0)
-    fail (&em, "%s: cannot write the kernel source", dialect->name);
+    flat_c_fail (&em, "%s: cannot write the kernel source", dialect->name);
   if (em.failed)
     {
       free (text);

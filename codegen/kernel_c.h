@@ -2,9 +2,10 @@
    the dialect tables that parameterise it (opencl.c, cuda.c).
 
    Both languages are C with different spellings for a handful of things:
-   type names, math function names, the global work-item id, the kernel
-   qualifier, the address space of a pointer argument, infinities and NaNs,
-   a few lines of prelude.  A dialect is the table of those spellings; the
+   type names, math function names, the work-item and group ids, the
+   kernel and helper function qualifiers, the address spaces of pointer
+   arguments and group-local arrays, the barrier, infinities and NaNs, a
+   few lines of prelude.  A dialect is the table of those spellings; the
    printer holds no other knowledge of either language.  */
 
 #ifndef FLAT_KERNEL_C_H
@@ -28,6 +29,13 @@ typedef struct flat_dialect
   const char *global_qualifier;		/* before a mem's element type */
   const char *global_id;		/* 64-bit id of this work-item */
   const char *global_size;		/* 64-bit number of work-items */
+  /* Work-groups (reductions and scans).  */
+  const char *function_qualifier;	/* before a helper function */
+  const char *local_qualifier;		/* before a group's local array */
+  const char *local_id;			/* 64-bit id in the group */
+  const char *local_size;		/* 64-bit number of items in a group */
+  const char *group_id;			/* 64-bit id of the group */
+  const char *barrier;			/* a group barrier, without ";" */
 } flat_dialect;
 
 /* Source of every kernel of NEST in DIALECT, malloc'ed; NULL and a message

@@ -37,7 +37,13 @@ static const flat_dialect opencl_dialect = {
   .kernel_qualifier = "__kernel ",
   .global_qualifier = "__global ",
   .global_id = "(long) get_global_id (0)",
-  .global_size = "(long) get_global_size (0)"
+  .global_size = "(long) get_global_size (0)",
+  .function_qualifier = "static ",
+  .local_qualifier = "__local ",
+  .local_id = "(long) get_local_id (0)",
+  .local_size = "(long) get_local_size (0)",
+  .group_id = "(long) get_group_id (0)",
+  .barrier = "barrier (CLK_LOCAL_MEM_FENCE)"
 };
 
 char *

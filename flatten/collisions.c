@@ -9,6 +9,11 @@
      map i { store a[idx[i]] = x[i] }     -> accepted (data-dependent)
      map i { if (eq i 0) store a[0] = 1 } -> accepted (only one i writes)
 
+   A reduce or scan counts as a map here: its iterations run in parallel
+   too, so `reduce i { store a[0] = x[i] }` collides the same way.  Its
+   accumulators are scalars (the sets of them propagate dependences like
+   any set), not mems.
+
    Dependences are bit sets over the nest's maps, numbered in order.  */
 
 #include <string.h>
@@ -68,9 +73,33 @@ add_deps (collisions *c, const flat_var *v, deps d)
     }
 }
 
+static int sweep (collisions *c, const flat_block *b, deps ctrl,
+		  deps enclosing, int check);
+
+/* A map, reduce or scan over R with body BODY: R's index gets a bit of
+   its own and the body is swept with it among the enclosing ones.  */
+static int
+sweep_parallel (collisions *c, const flat_range *r, const flat_block *body,
+		deps ctrl, deps enclosing, int check)
+{
+  int m = -1;
+  for (int k = 0; k < c->n_maps; k++)
+    if (c->map_index[k] == r->index)
+      m = k;
+  if (m < 0 && c->n_maps < 64)
+    {
+      m = c->n_maps++;
+      c->map_index[m] = r->index;
+    }
+  deps bit = m >= 0 ? (deps) 1 << m : 0;
+  add_deps (c, r->index, bit | expr_deps (c, r->lb) | expr_deps (c, r->ub));
+  return sweep (c, body, ctrl, enclosing | bit, check);
+}
+
 /* One sweep: propagate dependences into vars (CTRL: those of the
    enclosing conditions); with CHECK, also test every store to a mem
-   against ENCLOSING, the maps around it.  Returns -1 on a collision.  */
+   against ENCLOSING, the maps (reduces, scans) around it.  Returns -1 on
+   a collision.  */
 static int
 sweep (collisions *c, const flat_block *b, deps ctrl, deps enclosing,
        int check)
@@ -133,24 +162,16 @@ sweep (collisions *c, const flat_block *b, deps ctrl, deps enclosing,
 	  break;
 	}
       case FLAT_S_MAP:
-	{
-	  const flat_range *r = &s->u.loop.range;
-	  int m = -1;
-	  for (int k = 0; k < c->n_maps; k++)
-	    if (c->map_index[k] == r->index)
-	      m = k;
-	  if (m < 0 && c->n_maps < 64)
-	    {
-	      m = c->n_maps++;
-	      c->map_index[m] = r->index;
-	    }
-	  deps bit = m >= 0 ? (deps) 1 << m : 0;
-	  add_deps (c, r->index, bit | expr_deps (c, r->lb)
-		    | expr_deps (c, r->ub));
-	  if (sweep (c, &s->u.loop.body, ctrl, enclosing | bit, check))
-	    return -1;
-	  break;
-	}
+	if (sweep_parallel (c, &s->u.loop.range, &s->u.loop.body, ctrl,
+			    enclosing, check))
+	  return -1;
+	break;
+      case FLAT_S_REDUCE:
+      case FLAT_S_SCAN:
+	if (sweep_parallel (c, &s->u.red.range, &s->u.red.body, ctrl,
+			    enclosing, check))
+	  return -1;
+	break;
       default:
 	break;
       }

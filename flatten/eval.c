@@ -1,6 +1,8 @@
 /* Evaluation of scalar IR expressions with C's semantics, for everything
    that must know a value before a kernel runs: trip counts of maps and
-   loops, sizes of the plan, constant folding, and the tests.
+   loops, sizes of the plan, constant folding, the identities and the
+   combining of reduction operators (the runtime's final OP of a
+   reduction), and the tests.
 
    Integer arithmetic is done on 64-bit unsigned bits and wrapped back to
    the result type, so (add 127:i8 1:i8) is -128:i8 and (sub 0:u8 1:u8) is
@@ -247,6 +249,92 @@ convert (flat_type from, flat_type to, flat_value a, int *ok)
   return r;
 }
 
+/* Arithmetic operator OP on A and B of type T (B of type BT for shifts),
+   wrapped to T.  */
+static flat_value
+arithmetic (flat_op op, flat_type t, flat_value a, flat_value b,
+	    flat_type bt, int *ok)
+{
+  if (flat_type_table[t].is_float)
+    return flat_value_normalize (t, eval_float_op (op, a.f, b.f, ok));
+  return flat_value_normalize (t, eval_int_op (op, t, a, b, bt, ok));
+}
+
+/* ---- Reduction operators ------------------------------------------------ */
+
+int
+flat_op_is_reduction (flat_op op)
+{
+  switch (op)
+    {
+    case FLAT_OP_ADD:
+    case FLAT_OP_MUL:
+    case FLAT_OP_MIN:
+    case FLAT_OP_MAX:
+    case FLAT_OP_BAND:
+    case FLAT_OP_BOR:
+    case FLAT_OP_BXOR:
+    case FLAT_OP_LAND:
+    case FLAT_OP_LOR:
+      return 1;
+    default:
+      return 0;
+    }
+}
+
+/* Note [Identity of float addition]: the identity of add on f32 and f64
+   is -0.0, not +0.0: -0.0 + x is x for every x, while +0.0 + -0.0 is
+   +0.0, so a partial started at +0.0 would turn a sum of negative zeros
+   (the C loop's answer when s starts at -0.0) into +0.0.  Both compare
+   equal to 0.  */
+flat_value
+flat_op_identity (flat_op op, flat_type type)
+{
+  const flat_type_info *t = &flat_type_table[type];
+  if (t->is_float)
+    switch (op)
+      {
+      case FLAT_OP_ADD: return (flat_value) { .f = -0.0 };
+      case FLAT_OP_MUL:
+      case FLAT_OP_LAND: return (flat_value) { .f = 1.0 };
+      case FLAT_OP_MIN: return (flat_value) { .f = INFINITY };
+      case FLAT_OP_MAX: return (flat_value) { .f = -INFINITY };
+      default: return (flat_value) { .f = 0.0 };
+      }
+  /* All ones is the largest value of an unsigned type (and bool); a
+     signed type's is all ones but the sign bit, its smallest the sign
+     bit alone.  */
+  flat_value ones = flat_value_normalize (type, (flat_value) { .u = ~0ULL });
+  uint64_t largest = t->is_signed ? ~0ULL >> (65 - 8 * t->size) : ones.u;
+  switch (op)
+    {
+    case FLAT_OP_MUL:
+    case FLAT_OP_LAND: return (flat_value) { .u = 1 };
+    case FLAT_OP_MIN: return (flat_value) { .u = largest };
+    case FLAT_OP_MAX: return (flat_value) { .u = t->is_signed ? ~largest : 0 };
+    case FLAT_OP_BAND: return ones;
+    default: return (flat_value) { .u = 0 };
+    }
+}
+
+/* land and lor take C's truth of any type (a NaN is true) and give 0 or
+   1 of TYPE; an operator C does not define on TYPE (band on floats) or a
+   division by zero gives 0.  */
+flat_value
+flat_op_apply (flat_op op, flat_type type, flat_value a, flat_value b)
+{
+  int is_float = flat_type_table[type].is_float;
+  if (op == FLAT_OP_LAND || op == FLAT_OP_LOR)
+    {
+      int x = is_float ? a.f != 0 : a.u != 0;
+      int y = is_float ? b.f != 0 : b.u != 0;
+      int r = op == FLAT_OP_LAND ? x && y : x || y;
+      return is_float ? (flat_value) { .f = r } : (flat_value) { .u = r };
+    }
+  int ok = 1;
+  return arithmetic (op, type, a, b, type, &ok);
+}
+
 /* ---- Expressions -------------------------------------------------------- */
 
 flat_value
@@ -302,9 +390,7 @@ flat_eval_expr (const flat_expr *e, const flat_value *env, int *ok)
     }
   if (flat_op_table[op].kind == 'C')
     return (flat_value) { .u = comparison_holds (op, t, a, b) };
-  if (flat_type_table[t].is_float)
-    return flat_value_normalize (t, eval_float_op (op, a.f, b.f, ok));
-  return flat_value_normalize (t, eval_int_op (op, t, a, b, bt, ok));
+  return arithmetic (op, t, a, b, bt, ok);
 }
 
 /* ---- Trip counts -------------------------------------------------------- */

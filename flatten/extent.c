@@ -500,11 +500,26 @@ bound_range (walker *w, const flat_range *r, int *empty)
 
 static void walk_block (walker *w, const flat_block *b);
 
+/* A loop, map, reduce or scan: its bounds, then BODY with the index over
+   R, unless R is empty.  */
+static void
+walk_range_body (walker *w, const flat_range *r, const flat_block *body)
+{
+  int empty;
+  visit_expr (w, r->lb);
+  visit_expr (w, r->ub);
+  bound i = bound_range (w, r, &empty);
+  if (!empty)
+    {
+      w->vars[r->index->id] = i;
+      walk_block (w, body);
+    }
+}
+
 static void
 walk_stmt (walker *w, const flat_stmt *s)
 {
   int height = w->n_undo;
-  int empty;
   w->line = s->line;
   switch (s->kind)
     {
@@ -533,17 +548,16 @@ walk_stmt (walker *w, const flat_stmt *s)
       break;
     case FLAT_S_LOOP:
     case FLAT_S_MAP:
-      {
-	const flat_range *r = &s->u.loop.range;
-	visit_expr (w, r->lb);
-	visit_expr (w, r->ub);
-	bound i = bound_range (w, r, &empty);
-	if (!empty)
-	  {
-	    w->vars[r->index->id] = i;
-	    walk_block (w, &s->u.loop.body);
-	  }
-      }
+      walk_range_body (w, &s->u.loop.range, &s->u.loop.body);
+      break;
+    case FLAT_S_REDUCE:
+    case FLAT_S_SCAN:
+      /* In the body an accumulator holds a partial or a prefix, after it
+	 the result: from here on it is not its value on entry.  */
+      for (int k = 0; k < s->u.red.n_accs; k++)
+	w->vars[s->u.red.accs[k].var->id] =
+	  unknown ("it uses the accumulator", s->u.red.accs[k].var->name);
+      walk_range_body (w, &s->u.red.range, &s->u.red.body);
       break;
     case FLAT_S_WHILE:
       visit_expr (w, s->u.while_.cond);
@@ -587,6 +601,10 @@ count_defs (const flat_block *b, int *defs, int *inits)
       case FLAT_S_MAP:
 	count_defs (&s->u.loop.body, defs, inits);
 	break;
+      case FLAT_S_REDUCE:
+      case FLAT_S_SCAN:
+	count_defs (&s->u.red.body, defs, inits);
+	break;
       case FLAT_S_WHILE:
 	count_defs (&s->u.while_.body, defs, inits);
 	break;
@@ -597,14 +615,16 @@ count_defs (const flat_block *b, int *defs, int *inits)
       }
 }
 
-/* The initial bound of V: params are points (any value in the
-   compile-time walk), locals and indices get theirs when declared.  */
+/* The initial bound of V: params and accs (their values on entry) are
+   points (any value in the compile-time walk), locals and indices get
+   theirs when declared.  */
 static bound
 initial_bound (const walker *w, const flat_var *v)
 {
   switch (v->kind)
     {
     case FLAT_VAR_PARAM:
+    case FLAT_VAR_ACC:
       if (flat_type_table[v->type].is_float)
 	return unknown ("it uses the floating-point param", v->name);
       {

@@ -56,8 +56,10 @@ int flat_pass_collisions (flat_nest *nest, flat_strategy strategy,
 			  flat_diag *diag);
 int flat_pass_extents (flat_nest *nest, flat_strategy strategy,
 		       flat_diag *diag);
-int flat_pass_segmap (flat_nest *nest, flat_strategy strategy,
-		      flat_diag *diag);
+int flat_pass_reductions (flat_nest *nest, flat_strategy strategy,
+			  flat_diag *diag);
+int flat_pass_kernels (flat_nest *nest, flat_strategy strategy,
+		       flat_diag *diag);
 
 /* Generic walk over a block: STMT is called on every statement before its
    children, EXPR on every expression node (pre-order) with the statement

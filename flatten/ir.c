@@ -312,7 +312,8 @@ flat_var_new (flat_nest *nest, flat_var_kind kind, flat_type type,
   nest->vars = grow_array (nest->vars, nest->n_vars, &nest->cap_vars,
 			   sizeof *nest->vars);
   nest->vars[nest->n_vars++] = v;
-  if (kind == FLAT_VAR_PARAM || kind == FLAT_VAR_MEM)
+  /* Everything the host passes in is a call argument, in order.  */
+  if (kind == FLAT_VAR_PARAM || kind == FLAT_VAR_MEM || kind == FLAT_VAR_ACC)
     {
       nest->params = grow_array (nest->params, nest->n_params,
 				 &nest->cap_params, sizeof *nest->params);
@@ -505,8 +506,18 @@ flat_kernel_new (flat_nest *nest, flat_kernel_kind kind, flat_level level,
   if (n_dims > 0)
     k->dims = flat_arena_alloc (nest->arena,
 				(size_t) n_dims * sizeof *k->dims);
+  /* No accumulators, no contrib block: the arena zeroed them.  */
   nest->kernels = grow_array (nest->kernels, nest->n_kernels,
 			      &nest->cap_kernels, sizeof *nest->kernels);
   nest->kernels[nest->n_kernels++] = k;
   return k;
+}
+
+flat_accum *
+flat_accums_new (flat_nest *nest, int n_accs)
+{
+  if (n_accs <= 0)
+    return NULL;
+  return flat_arena_alloc (nest->arena,
+			   (size_t) n_accs * sizeof (flat_accum));
 }

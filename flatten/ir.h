@@ -20,7 +20,8 @@
 
    Text form (printer: ir_print.c, parser: ir_parse.c):
 
-     nest "saxpy" at "saxpy.c" 12 {
+     nest "saxpy" at "saxpy.c" 12 {                 (see below for acc,
+                                                     reduce, scan, segred)
        param n : i32
        param a : f32
        mem x : f32 read
@@ -36,6 +37,26 @@
        plan {
          launch k0
        }
+     }
+
+   Reductions and scans:
+
+     acc s : f32                             (header, like param)
+     reduce i : i32 = 0:i32 .. n step 1:i32 with (add s, max m) {
+       set s = (add s (load x i))
+     }
+     scan i : i32 = 0:i32 .. n step 1:i32 with (add acc) {
+       store ex[i] = acc
+       set acc = (add acc (load x i))
+     }
+     kernel k0 segred grid (i : i32 = ...) with (add s, max m) {
+       ...
+     }
+     kernel k1 segscan grid (i : i32 = ...) with (add acc) contrib {
+       set acc = (add acc (load x i))
+     } body {
+       store ex[i] = acc
+       set acc = (add acc (load x i))
      }
 
    Expressions: NAME | INT:TYPE | FLOAT:TYPE (hex float, exact) |
@@ -131,7 +152,11 @@ typedef enum flat_var_kind
   FLAT_VAR_MEM,			/* array passed by address from the host */
   FLAT_VAR_INDEX,		/* index of a map or a loop */
   FLAT_VAR_LOCAL,		/* local scalar of the nest */
-  FLAT_VAR_LOCAL_ARRAY		/* fixed-size local array of the nest */
+  FLAT_VAR_LOCAL_ARRAY,		/* fixed-size local array of the nest */
+  FLAT_VAR_ACC			/* host scalar that a top-level reduce or scan
+				   updates: passed by address; its value on
+				   entry is the start of the reduction (in
+				   kernels, a scalar argument like a param) */
 } flat_var_kind;
 
 /* Access flags of a mem, computed by flat_analyze_accesses.  */
@@ -220,6 +245,10 @@ typedef enum flat_stmt_kind
   FLAT_S_WHILE,			/* while c { }  |  do { } while c */
   FLAT_S_BREAK,			/* break (innermost loop or while) */
   FLAT_S_MAP,			/* map i : T = lb .. ub step s { } */
+  FLAT_S_REDUCE,		/* reduce i : T = lb .. ub step s
+				     with (add s, max m) { } */
+  FLAT_S_SCAN,			/* scan i : T = lb .. ub step s
+				     with (add acc) { } */
   /* Host plan level.  */
   FLAT_S_LAUNCH			/* launch KERNEL */
 } flat_stmt_kind;
@@ -240,6 +269,22 @@ typedef struct flat_range
   flat_expr *lb, *ub, *step;
 } flat_range;
 
+/* One accumulator of a reduce or scan: the variable and its operator, one
+   of add mul min max band bor bxor land lor (flat_op_is_reduction).
+
+   Semantics of `reduce i = .. with (OP s) { B }`: B runs once per i with
+   s bound to a private partial that starts at OP's identity; B updates s
+   only as `set s = (OP s e)` (the reductions pass checks and normalises
+   this) and reads it nowhere else.  Afterwards s = s_before OP p_0 OP p_1
+   OP ... in iteration order.  `scan` has one accumulator and B runs in
+   iteration order with s the running value: reads of s before its one
+   update see the exclusive prefix, reads after it the inclusive one.  */
+typedef struct flat_accum
+{
+  flat_op op;
+  flat_var *var;
+} flat_accum;
+
 typedef struct flat_stmt
 {
   flat_stmt_kind kind;
@@ -252,6 +297,8 @@ typedef struct flat_stmt
     struct { flat_var *mem; flat_expr *index, *value; } store;
     struct { flat_expr *cond; flat_block then_b, else_b; } if_;
     struct { flat_range range; flat_block body; } loop;	/* LOOP, MAP */
+    struct { flat_range range; flat_block body; int n_accs;
+	     flat_accum *accs; } red;			/* REDUCE, SCAN */
     struct { flat_expr *cond; int do_while; flat_block body; } while_;
     struct { struct flat_kernel *kernel; } launch;
   } u;
@@ -261,7 +308,9 @@ typedef struct flat_stmt
 
 typedef enum flat_kernel_kind
 {
-  FLAT_K_SEGMAP
+  FLAT_K_SEGMAP,
+  FLAT_K_SEGRED,		/* reduction over the dims (codegen.h) */
+  FLAT_K_SEGSCAN		/* scan over one dim (codegen.h) */
 } flat_kernel_kind;
 
 typedef enum flat_level
@@ -281,6 +330,13 @@ typedef struct flat_kernel
   int n_dims;
   flat_range *dims;
   flat_block body;
+  /* SEGRED, SEGSCAN: the accumulators (ACC vars of the nest).  */
+  int n_accs;
+  flat_accum *accs;
+  /* SEGSCAN: the statements of the body up to and including the update
+     of the accumulator, without stores: run with the accumulator at the
+     identity, they leave the iteration's contribution in it.  */
+  flat_block contrib;
 } flat_kernel;
 
 /* ---- Nest ------------------------------------------------------------- */
@@ -332,6 +388,8 @@ void flat_block_append (flat_block *block, flat_stmt *s);
 
 flat_kernel *flat_kernel_new (flat_nest *nest, flat_kernel_kind kind,
 			      flat_level level, int n_dims);
+/* N_ACCS accumulators (zeroed) for a REDUCE/SCAN statement or kernel.  */
+flat_accum *flat_accums_new (flat_nest *nest, int n_accs);
 
 /* ---- Text form (ir_print.c, ir_parse.c) ------------------------------- */
 
@@ -357,6 +415,15 @@ int flat_check_nest (const flat_nest *nest, char *err, size_t err_size);
    wrapped to the expression's type as C would.  */
 flat_value flat_eval_expr (const flat_expr *e, const flat_value *env,
 			   int *ok);
+/* Is OP a reduction operator (add mul min max band bor bxor land lor)?  */
+int flat_op_is_reduction (flat_op op);
+/* The identity of reduction operator OP on TYPE (min: the largest value
+   or +inf, max: the smallest or -inf, band: all ones, land: 1, else 0).  */
+flat_value flat_op_identity (flat_op op, flat_type type);
+/* A OP B on values of TYPE, as C computes it (and wraps it).  */
+flat_value flat_op_apply (flat_op op, flat_type type, flat_value a,
+			  flat_value b);
+
 /* Number of iterations of RANGE in ENV (0 if empty), or -1 if unknown.  */
 int64_t flat_range_trip_count (const flat_range *range,
 			       const flat_value *env);

@@ -7,10 +7,24 @@
      store y[i] = (cast f64 (load x i))     with y of element type f32
      -> "line 7: store to y: value has type f64, mem element type is f32"
 
-   Scope: params and mems are visible everywhere; a let is visible in the
-   rest of its block, a loop's or map's index in its body, a kernel's dims
-   in the later dims and the kernel body.  A variable may not be declared
-   again while it is in scope.  */
+   Scope: params, accs and mems are visible everywhere; a let is visible
+   in the rest of its block, a loop's, map's, reduce's or scan's index in
+   its body, a kernel's dims in the later dims, the contrib block and the
+   kernel body.  A variable may not be declared again while it is in
+   scope.
+
+   Accumulators: a reduce or scan directly in the nest's body accumulates
+   into acc vars (the host's), one inside a map or kernel into local
+   scalars in scope; segred and segscan kernels into acc vars.  An acc var
+   is set only inside the body of a reduce, scan or kernel that names it:
+
+     acc s : f32
+     body {
+       set s = 0x0p+0:f32                     -> rejected
+       reduce i : i32 = 0:i32 .. n step 1:i32 with (add s) {
+         set s = (add s (load x i))           -> accepted
+       }
+     }  */
 
 #include "ir.h"
 #include "value.h"
@@ -25,6 +39,11 @@ typedef struct checker
   int *in_scope;		/* by var id */
   int *stack;			/* ids of the declared vars in scope */
   int n_stack;
+  int *acc_active;		/* by var id: enclosing reduces, scans and
+				   kernels that name it as an accumulator */
+  int block_depth;		/* blocks around the statement */
+  int par_depth;		/* maps, reduces, scans, kernels around it */
+  int in_contrib;		/* in a segscan's contrib block */
   int in_plan;
   const char *part;		/* "", "kernel k0: " or "plan: " */
   int line;			/* of the statement being checked */
@@ -324,6 +343,8 @@ check_store (checker *c, const flat_stmt *s)
 {
   const flat_var *m = s->u.store.mem;
   at (c, s->line, "store to %s", m->name);
+  if (c->in_contrib && m->kind == FLAT_VAR_MEM)
+    return problem (c, "a contrib block does not store to mems");
   if (check_array (c, m, s->u.store.index) != 0
       || check_expr (c, s->u.store.value) != 0)
     return -1;
@@ -332,6 +353,88 @@ check_store (checker *c, const flat_stmt *s)
 		    tname (s->u.store.value->type),
 		    m->kind == FLAT_VAR_MEM ? "mem" : "array", tname (m->type));
   return 0;
+}
+
+/* The N accumulators ACCS: reduction operators on variables of types
+   they take, no variable twice; acc vars if WANT_ACC, else local scalars
+   in scope.  */
+static int
+check_accums (checker *c, int n, const flat_accum *accs, int want_acc)
+{
+  for (int k = 0; k < n; k++)
+    {
+      const flat_var *v = accs[k].var;
+      flat_op op = accs[k].op;
+      if (!v)
+	return problem (c, "accumulator %d has no variable", k + 1);
+      if (!flat_op_is_reduction (op))
+	return problem (c, "%s is not a reduction operator",
+			flat_op_table[op].ir_name);
+      if (want_acc && v->kind != FLAT_VAR_ACC)
+	return problem (c, "accumulator %s is not an acc var", v->name);
+      if (!want_acc && v->kind == FLAT_VAR_ACC)
+	return problem (c, "accumulator %s is an acc var, which only a "
+			"top-level reduce or scan updates", v->name);
+      if (!want_acc && v->kind != FLAT_VAR_LOCAL)
+	return problem (c, "accumulator %s is not a local scalar", v->name);
+      if (check_scalar_var (c, v) != 0)
+	return -1;
+      int bitwise = op == FLAT_OP_BAND || op == FLAT_OP_BOR
+	|| op == FLAT_OP_BXOR;
+      if (bitwise && flat_type_table[v->type].is_float)
+	return problem (c, "%s accumulator %s has type %s, not an integer "
+			"or bool type", flat_op_table[op].ir_name, v->name,
+			tname (v->type));
+      for (int j = 0; j < k; j++)
+	if (accs[j].var == v)
+	  return problem (c, "accumulator %s named twice", v->name);
+    }
+  return 0;
+}
+
+/* Enter (DELTA 1) or leave (-1) the body of a construct with the N
+   accumulators ACCS (checked).  */
+static void
+activate (checker *c, int n, const flat_accum *accs, int delta)
+{
+  for (int k = 0; k < n; k++)
+    c->acc_active[accs[k].var->id] += delta;
+}
+
+/* The body B of a map, reduce or scan, inside which the N accumulators
+   ACCS may be set.  */
+static int
+check_parallel_body (checker *c, const flat_block *b, int n,
+		     const flat_accum *accs)
+{
+  c->par_depth++;
+  activate (c, n, accs, 1);
+  int r = check_block (c, b, 0);
+  activate (c, n, accs, -1);
+  c->par_depth--;
+  return r;
+}
+
+static int
+check_reduce_scan (checker *c, const flat_stmt *s)
+{
+  int is_scan = s->kind == FLAT_S_SCAN;
+  int n = s->u.red.n_accs;
+  int top = c->block_depth == 1 && c->par_depth == 0;
+  at (c, s->line, "%s %s", is_scan ? "scan" : "reduce",
+      s->u.red.range.index->name);
+  if (!is_scan && n < 1)
+    return problem (c, "no accumulators");
+  if (is_scan && n != 1)
+    return problem (c, "%d accumulators, not one", n);
+  if (check_accums (c, n, s->u.red.accs, top) != 0)
+    return -1;
+  int height = c->n_stack;
+  int r = check_range (c, &s->u.red.range, 1);
+  if (r == 0)
+    r = check_parallel_body (c, &s->u.red.body, n, s->u.red.accs);
+  pop_to (c, height);
+  return r;
 }
 
 static int
@@ -347,7 +450,10 @@ check_stmt (checker *c, const flat_stmt *s, int in_loop)
       {
 	const flat_var *v = s->u.set.var;
 	at (c, s->line, "set %s", v->name);
-	if (v->kind != FLAT_VAR_LOCAL)
+	if (v->kind == FLAT_VAR_ACC && !c->acc_active[v->id])
+	  return problem (c, "%s is an acc var, set outside a reduce or "
+			  "scan that names it", v->name);
+	if (v->kind != FLAT_VAR_LOCAL && v->kind != FLAT_VAR_ACC)
 	  return problem (c, "%s is not a local scalar", v->name);
 	if (check_scalar_var (c, v) != 0
 	    || check_expr (c, s->u.set.value) != 0)
@@ -370,10 +476,15 @@ check_stmt (checker *c, const flat_stmt *s, int in_loop)
       at (c, s->line, "%s %s", s->kind == FLAT_S_MAP ? "map" : "loop",
 	  s->u.loop.range.index->name);
       r = check_range (c, &s->u.loop.range, s->kind == FLAT_S_MAP);
-      if (r == 0)
-	r = check_block (c, &s->u.loop.body, s->kind == FLAT_S_LOOP);
+      if (r == 0 && s->kind == FLAT_S_MAP)
+	r = check_parallel_body (c, &s->u.loop.body, 0, NULL);
+      else if (r == 0)
+	r = check_block (c, &s->u.loop.body, 1);
       pop_to (c, height);
       return r;
+    case FLAT_S_REDUCE:
+    case FLAT_S_SCAN:
+      return check_reduce_scan (c, s);
     case FLAT_S_WHILE:
       if (check_block (c, &s->u.while_.body, 1) != 0)
 	return -1;
@@ -401,8 +512,10 @@ check_block (checker *c, const flat_block *b, int in_loop)
 {
   int height = c->n_stack;
   int r = 0;
+  c->block_depth++;
   for (const flat_stmt *s = b->first; s && r == 0; s = s->next)
     r = check_stmt (c, s, in_loop);
+  c->block_depth--;
   pop_to (c, height);
   return r;
 }
@@ -423,8 +536,9 @@ check_params (checker *c)
     {
       const flat_var *v = nest->params[k];
       at (c, 0, "param %s", v->name);
-      if (v->kind != FLAT_VAR_PARAM && v->kind != FLAT_VAR_MEM)
-	return problem (c, "not a param or mem");
+      if (v->kind != FLAT_VAR_PARAM && v->kind != FLAT_VAR_MEM
+	  && v->kind != FLAT_VAR_ACC)
+	return problem (c, "not a param, acc or mem");
       c->in_scope[v->id] = 1;
     }
   for (int k = 0; k < nest->n_params; k++)
@@ -445,9 +559,45 @@ check_params (checker *c)
   return 0;
 }
 
+/* What K's kind asks of it: accumulators (acc vars) for segred and
+   segscan, exactly one and a contrib block for segscan, neither for
+   segmap.  */
+static int
+check_kernel_kind (checker *c, const flat_kernel *k)
+{
+  switch (k->kind)
+    {
+    case FLAT_K_SEGMAP:
+      at (c, 0, "segmap");
+      if (k->n_accs != 0)
+	return problem (c, "has accumulators");
+      break;
+    case FLAT_K_SEGRED:
+      at (c, 0, "segred");
+      if (k->n_accs < 1)
+	return problem (c, "no accumulators");
+      break;
+    case FLAT_K_SEGSCAN:
+      at (c, 0, "segscan");
+      if (k->n_accs != 1)
+	return problem (c, "%d accumulators, not one", k->n_accs);
+      if (!k->contrib.first)
+	return problem (c, "no contrib block");
+      break;
+    default:
+      at (c, 0, "kernel");
+      return problem (c, "unknown kind %d", (int) k->kind);
+    }
+  if (k->kind != FLAT_K_SEGSCAN && k->contrib.first)
+    return problem (c, "has a contrib block");
+  return check_accums (c, k->n_accs, k->accs, 1);
+}
+
 static int
 check_kernel (checker *c, const flat_kernel *k)
 {
+  if (check_kernel_kind (c, k) != 0)
+    return -1;
   int height = c->n_stack;
   int r = 0;
   for (int d = 0; d < k->n_dims && r == 0; d++)
@@ -455,8 +605,14 @@ check_kernel (checker *c, const flat_kernel *k)
       at (c, 0, "dim %s", k->dims[d].index->name);
       r = check_range (c, &k->dims[d], 1);
     }
+  if (r == 0 && k->contrib.first)
+    {
+      c->in_contrib = 1;
+      r = check_parallel_body (c, &k->contrib, k->n_accs, k->accs);
+      c->in_contrib = 0;
+    }
   if (r == 0)
-    r = check_block (c, &k->body, 0);
+    r = check_parallel_body (c, &k->body, k->n_accs, k->accs);
   pop_to (c, height);
   return r;
 }
@@ -468,8 +624,9 @@ flat_check_nest (const flat_nest *nest, char *err, size_t err_size)
   size_t n = nest->n_vars > 0 ? (size_t) nest->n_vars : 1;
   c.in_scope = calloc (n, sizeof *c.in_scope);
   c.stack = calloc (n, sizeof *c.stack);
+  c.acc_active = calloc (n, sizeof *c.acc_active);
   int r = -1;
-  if (!c.in_scope || !c.stack)
+  if (!c.in_scope || !c.stack || !c.acc_active)
     {
       at (&c, 0, "checker");
       problem (&c, "out of memory");
@@ -493,5 +650,6 @@ flat_check_nest (const flat_nest *nest, char *err, size_t err_size)
     }
   free (c.in_scope);
   free (c.stack);
+  free (c.acc_active);
   return r;
 }

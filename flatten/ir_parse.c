@@ -12,13 +12,14 @@
        }
      }
 
-   Names are resolved as they are read: a name must be declared (by a param
-   or mem line, a let, a loop, a map or a kernel dim) before it is used, and
-   a declaration of an existing name with the same kind and type means the
-   same variable (kernel dims re-declare the indices of the maps they come
-   from).  Scoping is the checker's business.  Errors are reported as
-   "LINE:COL: message" with a longjmp out of the recursion; everything
-   allocated so far lives in the nest's arena and is freed with it.  */
+   Names are resolved as they are read: a name must be declared (by a
+   param, acc or mem line, a let, a loop, map, reduce or scan, or a kernel
+   dim) before it is used, and a declaration of an existing name with the
+   same kind and type means the same variable (kernel dims re-declare the
+   indices of the maps they come from).  Scoping is the checker's
+   business.  Errors are reported as "LINE:COL: message" with a longjmp
+   out of the recursion; everything allocated so far lives in the nest's
+   arena and is freed with it.  */
 
 #include "ir.h"
 #include "value.h"
@@ -490,7 +491,8 @@ declare (parser *ps, const char *name, int line, int col, flat_var_kind kind,
   if (v)
     {
       if (v->kind != kind || v->type != type || v->length != length
-	  || kind == FLAT_VAR_PARAM || kind == FLAT_VAR_MEM)
+	  || kind == FLAT_VAR_PARAM || kind == FLAT_VAR_MEM
+	  || kind == FLAT_VAR_ACC)
 	fail_at (ps, line, col, "'%s' redeclared differently", name);
       return v;
     }
@@ -517,6 +519,53 @@ parse_range (parser *ps, flat_range *r)
   expect_word (ps, "step");
   r->step = parse_expr (ps);
   r->index = declare (ps, name, line, col, FLAT_VAR_INDEX, type, 0);
+}
+
+/* WITH := 'with' '(' OP NAME (',' OP NAME)* ')'   (optional: no
+   accumulators without it).  The operator is any binary operator here;
+   the checker wants a reduction operator.  */
+static void
+parse_accums (parser *ps, int *n_accs, flat_accum **accs)
+{
+  *n_accs = 0;
+  *accs = NULL;
+  if (!is_word (ps, "with"))
+    return;
+  next (ps);
+  expect_punct (ps, '(');
+  /* Read into an arena list first: the number is known only at the
+     closing parenthesis.  */
+  typedef struct accum_list
+  {
+    flat_accum accum;
+    struct accum_list *next;
+  } accum_list;
+  accum_list *list = NULL, **tail = &list;
+  int n = 0;
+  for (;;)
+    {
+      int line = ps->tok.line, col = ps->tok.col;
+      char *name = take_name (ps, "an operator");
+      int op = flat_op_by_name (name);
+      if (op < 0 || flat_op_table[op].arity != 2)
+	fail_at (ps, line, col, "expected a binary operator, found '%s'",
+		 name);
+      accum_list *a = flat_arena_alloc (ps->nest->arena, sizeof *a);
+      a->accum.op = (flat_op) op;
+      a->accum.var = parse_var_ref (ps, "an accumulator name");
+      *tail = a;
+      tail = &a->next;
+      n++;
+      if (!is_punct (ps, ','))
+	break;
+      next (ps);
+    }
+  expect_punct (ps, ')');
+  *n_accs = n;
+  *accs = flat_accums_new (ps->nest, n);
+  int k = 0;
+  for (accum_list *a = list; a; a = a->next)
+    (*accs)[k++] = a->accum;
 }
 
 static void parse_block (parser *ps, flat_block *b);
@@ -564,6 +613,7 @@ parse_launch (parser *ps, flat_stmt *s)
 /* STMT := LET | 'set' NAME '=' EXPR | 'store' NAME '[' EXPR ']' '=' EXPR
 	 | 'if' EXPR BLOCK [ 'else' BLOCK ]
 	 | 'loop' RANGE BLOCK | 'map' RANGE BLOCK
+	 | 'reduce' RANGE WITH BLOCK | 'scan' RANGE WITH BLOCK
 	 | 'while' EXPR BLOCK | 'do' BLOCK 'while' EXPR
 	 | 'break' | LAUNCH  */
 static flat_stmt *
@@ -577,6 +627,7 @@ parse_stmt (parser *ps)
     { "let", FLAT_S_LET }, { "set", FLAT_S_SET }, { "store", FLAT_S_STORE },
     { "if", FLAT_S_IF }, { "loop", FLAT_S_LOOP }, { "while", FLAT_S_WHILE },
     { "do", FLAT_S_WHILE }, { "break", FLAT_S_BREAK }, { "map", FLAT_S_MAP },
+    { "reduce", FLAT_S_REDUCE }, { "scan", FLAT_S_SCAN },
     { "launch", FLAT_S_LAUNCH }
   };
   size_t w = 0;
@@ -619,6 +670,12 @@ parse_stmt (parser *ps)
     case FLAT_S_MAP:
       parse_range (ps, &s->u.loop.range);
       parse_block (ps, &s->u.loop.body);
+      break;
+    case FLAT_S_REDUCE:
+    case FLAT_S_SCAN:
+      parse_range (ps, &s->u.red.range);
+      parse_accums (ps, &s->u.red.n_accs, &s->u.red.accs);
+      parse_block (ps, &s->u.red.body);
       break;
     case FLAT_S_WHILE:
       s->u.while_.do_while = do_while;
@@ -667,6 +724,7 @@ static const char *const clause_words[] = {
 };
 
 /* PARAM := 'param' NAME ':' TYPE
+   ACC := 'acc' NAME ':' TYPE
    MEM := 'mem' NAME ':' TYPE ['read'] ['write'] [CLAUSE]
    CLAUSE := ('copyin' | 'copyout' | 'copy' | 'create') '(' EXPR ',' EXPR ')'
 	   | 'present'  */
@@ -705,8 +763,11 @@ parse_param (parser *ps, flat_var_kind kind)
       }
 }
 
-/* KERNEL := 'kernel' NAME 'segmap' ('grid' | 'group')
-	     '(' [RANGE (',' RANGE)*] ')' BLOCK
+/* KERNEL := 'kernel' NAME ('segmap' | 'segred') LEVEL DIMS WITH BLOCK
+	   | 'kernel' NAME 'segscan' LEVEL DIMS WITH
+	     'contrib' BLOCK 'body' BLOCK
+   LEVEL := 'grid' | 'group'
+   DIMS := '(' [RANGE (',' RANGE)*] ')'
    NAME must be k0, k1, ... in order (flat_kernel_new's naming).  */
 static void
 parse_kernel (parser *ps)
@@ -721,7 +782,17 @@ parse_kernel (parser *ps)
       expected (ps, what);
     }
   next (ps);
-  expect_word (ps, "segmap");
+  static const char *const kinds[] = {
+    [FLAT_K_SEGMAP] = "segmap",
+    [FLAT_K_SEGRED] = "segred",
+    [FLAT_K_SEGSCAN] = "segscan"
+  };
+  int kind = FLAT_K_SEGMAP;
+  while (kind <= FLAT_K_SEGSCAN && !is_word (ps, kinds[kind]))
+    kind++;
+  if (kind > FLAT_K_SEGSCAN)
+    expected (ps, "'segmap', 'segred' or 'segscan'");
+  next (ps);
   flat_level level = FLAT_LEVEL_GRID;
   if (is_word (ps, "group"))
     level = FLAT_LEVEL_GROUP;
@@ -750,15 +821,24 @@ parse_kernel (parser *ps)
       n_dims++;
     }
   next (ps);
-  flat_kernel *k = flat_kernel_new (nest, FLAT_K_SEGMAP, level, n_dims);
+  flat_kernel *k = flat_kernel_new (nest, (flat_kernel_kind) kind, level,
+				    n_dims);
   int i = 0;
   for (dim_list *d = dims; d; d = d->next)
     k->dims[i++] = d->range;
+  parse_accums (ps, &k->n_accs, &k->accs);
+  if (kind == FLAT_K_SEGSCAN)
+    {
+      expect_word (ps, "contrib");
+      parse_block (ps, &k->contrib);
+      expect_word (ps, "body");
+    }
   parse_block (ps, &k->body);
 }
 
 /* NEST := 'nest' STRING 'at' STRING INT '{'
-	   (PARAM | MEM)* 'body' BLOCK ('kernel' KERNEL)* ['plan' BLOCK] '}' */
+	   (PARAM | ACC | MEM)* 'body' BLOCK ('kernel' KERNEL)*
+	   ['plan' BLOCK] '}' */
 static void
 parse_nest (parser *ps)
 {
@@ -771,18 +851,17 @@ parse_nest (parser *ps)
   expect_punct (ps, '{');
   for (;;)
     {
+      flat_var_kind kind;
       if (is_word (ps, "param"))
-	{
-	  next (ps);
-	  parse_param (ps, FLAT_VAR_PARAM);
-	}
+	kind = FLAT_VAR_PARAM;
+      else if (is_word (ps, "acc"))
+	kind = FLAT_VAR_ACC;
       else if (is_word (ps, "mem"))
-	{
-	  next (ps);
-	  parse_param (ps, FLAT_VAR_MEM);
-	}
+	kind = FLAT_VAR_MEM;
       else
 	break;
+      next (ps);
+      parse_param (ps, kind);
     }
   expect_word (ps, "body");
   parse_block (ps, &ps->nest->body);

@@ -112,6 +112,18 @@ print_range (FILE *out, const flat_range *r)
   flat_print_expr (out, r->step);
 }
 
+/* " with (add s, max m)", nothing without accumulators.  */
+static void
+print_accums (FILE *out, int n_accs, const flat_accum *accs)
+{
+  for (int k = 0; k < n_accs; k++)
+    fprintf (out, "%s%s %s", k == 0 ? " with (" : ", ",
+	     flat_op_table[accs[k].op].ir_name,
+	     accs[k].var ? accs[k].var->name : "<null>");
+  if (n_accs > 0)
+    fputc (')', out);
+}
+
 static void print_block (FILE *out, const flat_block *b, int depth);
 
 /* The statements of B at DEPTH, then the closing brace at DEPTH - 1.  */
@@ -169,6 +181,14 @@ print_stmt (FILE *out, const flat_stmt *s, int depth)
       print_range (out, &s->u.loop.range);
       fputs (" {\n", out);
       print_block_close (out, &s->u.loop.body, depth + 1);
+      break;
+    case FLAT_S_REDUCE:
+    case FLAT_S_SCAN:
+      fputs (s->kind == FLAT_S_REDUCE ? "reduce " : "scan ", out);
+      print_range (out, &s->u.red.range);
+      print_accums (out, s->u.red.n_accs, s->u.red.accs);
+      fputs (" {\n", out);
+      print_block_close (out, &s->u.red.body, depth + 1);
       break;
     case FLAT_S_WHILE:
       if (s->u.while_.do_while)
@@ -232,11 +252,13 @@ static const char *const clause_names[] = {
   [FLAT_CLAUSE_PRESENT] = "present"
 };
 
-/* "param n : i32"  |  "mem y : f32 read write copy(LO, LEN)" */
+/* "param n : i32"  |  "acc s : f32"
+   |  "mem y : f32 read write copy(LO, LEN)" */
 static void
 print_param (FILE *out, const flat_var *v)
 {
-  fprintf (out, "  %s %s : %s", v->kind == FLAT_VAR_MEM ? "mem" : "param",
+  fprintf (out, "  %s %s : %s", v->kind == FLAT_VAR_MEM ? "mem"
+	   : v->kind == FLAT_VAR_ACC ? "acc" : "param",
 	   v->name, flat_type_table[v->type].ir_name);
   if (v->kind == FLAT_VAR_MEM)
     {
@@ -260,10 +282,18 @@ print_param (FILE *out, const flat_var *v)
   fputc ('\n', out);
 }
 
+static const char *const kernel_kind_names[] = {
+  [FLAT_K_SEGMAP] = "segmap",
+  [FLAT_K_SEGRED] = "segred",
+  [FLAT_K_SEGSCAN] = "segscan"
+};
+
+/* "kernel k0 segred grid (DIMS) with (ACCS) {"  BODY  "}", a segscan's
+   body preceded by "contrib {" CONTRIB "} body {".  */
 static void
 print_kernel (FILE *out, const flat_kernel *k)
 {
-  fprintf (out, "  kernel %s segmap %s (", k->name,
+  fprintf (out, "  kernel %s %s %s (", k->name, kernel_kind_names[k->kind],
 	   k->level == FLAT_LEVEL_GRID ? "grid" : "group");
   for (int d = 0; d < k->n_dims; d++)
     {
@@ -271,7 +301,15 @@ print_kernel (FILE *out, const flat_kernel *k)
 	fputs (", ", out);
       print_range (out, &k->dims[d]);
     }
-  fputs (") {\n", out);
+  fputc (')', out);
+  print_accums (out, k->n_accs, k->accs);
+  if (k->kind == FLAT_K_SEGSCAN)
+    {
+      fputs (" contrib {\n", out);
+      print_block_close (out, &k->contrib, 2);
+      fputs (" body", out);
+    }
+  fputs (" {\n", out);
   print_block_close (out, &k->body, 2);
   fputc ('\n', out);
 }

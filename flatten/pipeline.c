@@ -2,10 +2,10 @@
    flat_pipeline_run runs them in order and, when asked, the IR checker
    after each one, so a broken pass is caught by name:
 
-     accesses -> collisions -> extents -> segmap
+     accesses -> reductions -> collisions -> extents -> kernels
 
-   The first three only analyse (and may reject the nest with a reason the
-   plugin reports at the source line); segmap builds the kernels and the
+   The first four only analyse (and may reject the nest with a reason the
+   plugin reports at the source line); kernels builds the kernels and the
    host plan.  */
 
 #include <stdarg.h>
@@ -17,12 +17,14 @@
 const flat_pass flat_passes[] = {
   { "accesses", "mark each mem as read and/or written",
     flat_pass_accesses },
+  { "reductions", "check that accumulators are only updated by their "
+    "operator", flat_pass_reductions },
   { "collisions", "reject writes that provably collide between iterations",
     flat_pass_collisions },
   { "extents", "check that the elements each mem touches can be bounded",
     flat_pass_extents },
-  { "segmap", "map the outer perfectly nested maps to a grid-level segmap",
-    flat_pass_segmap },
+  { "kernels", "the grid-level kernel: segmap over the outer perfectly "
+    "nested maps, segred or segscan", flat_pass_kernels },
 };
 
 const int flat_n_passes = sizeof flat_passes / sizeof flat_passes[0];

@@ -1,5 +1,7 @@
 /* One traversal of blocks, statements and expressions, so each analysis
-   states only what it looks for (accesses.c, collisions.c, segmap.c).  */
+   states only what it looks for (accesses.c, collisions.c, reductions.c,
+   kernels.c).  Reduces and scans are walked like maps: their range, then
+   their body (accumulators are variables, not expressions: not visited).  */
 
 #include "flatten.h"
 
@@ -66,6 +68,10 @@ walk_stmt (flat_stmt *s, const flat_walker *w)
     case FLAT_S_MAP:
       r = walk_range (&s->u.loop.range, s, w);
       return r ? r : flat_walk_block (&s->u.loop.body, w);
+    case FLAT_S_REDUCE:
+    case FLAT_S_SCAN:
+      r = walk_range (&s->u.red.range, s, w);
+      return r ? r : flat_walk_block (&s->u.red.body, w);
     case FLAT_S_WHILE:
       r = flat_walk_expr (s->u.while_.cond, s, w);
       return r ? r : flat_walk_block (&s->u.while_.body, w);

@@ -34,6 +34,39 @@ flat_directive_kind_name (flat_directive_kind kind)
   return "?";
 }
 
+const char *
+flat_directive_unsupported (const flat_recorded_directive *d)
+{
+  static char buf[256];
+  switch (d->dir.kind)
+    {
+    case FLAT_DIRECTIVE_MAP:
+      return NULL;
+    case FLAT_DIRECTIVE_REDUCE:
+    case FLAT_DIRECTIVE_SCAN:
+      for (const flat_reduction_item &r : d->reductions)
+	{
+	  if (r.user_op)
+	    {
+	      snprintf (buf, sizeof buf, "the declared reduction '%s'",
+			r.user_op);
+	      return buf;
+	    }
+	  if (r.section)
+	    {
+	      snprintf (buf, sizeof buf, "the array-section accumulator "
+			"'%s[lo:len]'", IDENTIFIER_POINTER (DECL_NAME (r.decl)));
+	      return buf;
+	    }
+	}
+      return NULL;
+    default:
+      snprintf (buf, sizeof buf, "'#pragma flat %s'",
+		flat_directive_kind_name (d->dir.kind));
+      return buf;
+    }
+}
+
 flat_recorded_directive *
 flat_marker_directive (tree stmt)
 {
@@ -272,18 +305,31 @@ resolve_items (flat_recorded_directive *rd, const pragma_tokens &pt)
   const flat_reduction_clause *rcs = rd->dir.kind == FLAT_DIRECTIVE_SCAN
     ? &rd->dir.scan : rd->dir.reductions;
   size_t nrc = rd->dir.kind == FLAT_DIRECTIVE_SCAN ? 1 : rd->dir.n_reductions;
+  static const flat_op ops[] = {
+    FLAT_OP_ADD, FLAT_OP_MUL, FLAT_OP_MIN, FLAT_OP_MAX, FLAT_OP_BAND,
+    FLAT_OP_BOR, FLAT_OP_BXOR, FLAT_OP_LAND, FLAT_OP_LOR, FLAT_OP_ADD
+  };
   if (rd->dir.kind == FLAT_DIRECTIVE_REDUCE
       || rd->dir.kind == FLAT_DIRECTIVE_SCAN)
     for (size_t c = 0; c < nrc; c++)
       for (size_t i = 0; i < rcs[c].n_items; i++)
-	if (!lookup_name (get_identifier (rcs[c].items[i].name)))
-	  {
-	    error_at (token_location (pt, rcs[c].items[i].loc, rd->loc),
-		      "flat: '%s' undeclared in '#pragma flat %s'",
-		      rcs[c].items[i].name,
-		      flat_directive_kind_name (rd->dir.kind));
-	    ok = false;
-	  }
+	{
+	  const flat_pragma_item &it = rcs[c].items[i];
+	  flat_reduction_item r;
+	  r.loc = token_location (pt, it.loc, rd->loc);
+	  r.decl = lookup_name (get_identifier (it.name));
+	  r.op = ops[rcs[c].op];
+	  r.user_op = rcs[c].op == FLAT_REDUCE_USER ? rcs[c].user_op : NULL;
+	  r.section = it.lo != NULL;
+	  if (!r.decl || (!VAR_P (r.decl) && TREE_CODE (r.decl) != PARM_DECL))
+	    {
+	      error_at (r.loc, "flat: '%s' undeclared in '#pragma flat %s'",
+			it.name, flat_directive_kind_name (rd->dir.kind));
+	      ok = false;
+	      continue;
+	    }
+	  rd->reductions.push_back (r);
+	}
   return ok;
 }
 

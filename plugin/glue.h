@@ -40,16 +40,30 @@ struct flat_clause_item
   location_t loc;
 };
 
+/* One variable of a reduce or scan clause, resolved at the pragma.  */
+struct flat_reduction_item
+{
+  flat_op op;			/* the IR operator; see user_op */
+  const char *user_op;		/* a declared reduction's name, or NULL */
+  tree decl;
+  bool section;			/* an array-section accumulator */
+  location_t loc;
+};
+
 struct flat_recorded_directive
 {
   flat_directive dir;
   location_t loc;
   tree fndecl;			/* function the pragma appeared in */
   std::vector<flat_clause_item> items;	/* data clauses, resolved */
+  std::vector<flat_reduction_item> reductions;	/* reduce/scan clauses */
   bool used;			/* bound to a statement */
 };
 
 const char *flat_directive_kind_name (flat_directive_kind kind);
+/* What D asks for that Flat cannot lift yet (a phrase for "... is not
+   supported yet"), or NULL.  */
+const char *flat_directive_unsupported (const flat_recorded_directive *d);
 
 void flat_register_pragmas (void *, void *);
 /* Directive of marker statement STMT, or NULL if STMT is no marker.  */

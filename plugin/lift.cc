@@ -74,6 +74,9 @@ struct lifter
   /* A directive whose loop has not been seen yet: it binds to the first
      loop, also one inside a following block.  */
   flat_recorded_directive *pending;
+  /* Lifting the outermost marked loop: its accumulators may be host
+     variables.  */
+  bool top_level;
 };
 
 void
@@ -249,6 +252,10 @@ truth (lifter &L, flat_expr *e)
 {
   if (!e || e->type == FLAT_T_BOOL)
     return e;
+  /* C's comparisons are int-valued: (int) (a < b) tested against 0 is
+     a < b.  */
+  if (e->kind == FLAT_E_CAST && e->u.cast->type == FLAT_T_BOOL)
+    return e->u.cast;
   return flat_e_binary (L.nest, FLAT_OP_NE, e,
 			e->type == FLAT_T_F32 || e->type == FLAT_T_F64
 			? flat_e_const_float (L.nest, e->type, 0.0)
@@ -953,8 +960,52 @@ counted_range (lifter &L, const counted_loop &c, flat_range *r)
   return true;
 }
 
-/* The value of a counted loop's index after the loop, as a GENERIC tree
-   (used when the index outlives the loop).  */
+/* The accumulators of a reduce or scan: a local of the nest, or, for the
+   outermost marked loop, a host variable passed by address (an ACC var).
+   Host variables are bound in the current frame for the body (their
+   declarations are returned in OUTER, to unbind afterwards).  */
+bool
+bind_accumulators (lifter &L, flat_stmt *s, flat_recorded_directive *dir,
+		   std::vector<tree> *outer)
+{
+  int n = dir->reductions.size ();
+  s->u.red.n_accs = n;
+  s->u.red.accs = flat_accums_new (L.nest, n);
+  for (int k = 0; k < n; k++)
+    {
+      const flat_reduction_item &r = dir->reductions[k];
+      flat_accum *a = &s->u.red.accs[k];
+      a->op = r.op;
+      flat_var *v = lookup_local (L, r.decl);
+      if (!v && L.top_level)
+	{
+	  int ty = flat_type_of (TREE_TYPE (r.decl));
+	  if (ty < 0)
+	    {
+	      fail_at (L, r.loc, "'%s' has an unsupported type for a "
+		       "reduction", decl_name (r.decl));
+	      return false;
+	    }
+	  v = flat_var_new (L.nest, FLAT_VAR_ACC, (flat_type) ty,
+			    decl_name (r.decl));
+	  TREE_ADDRESSABLE (r.decl) = 1;
+	  L.free_scalars.push_back (std::make_pair (r.decl, v));
+	  L.args.push_back (build_fold_addr_expr (r.decl));
+	  L.top->vars[r.decl] = v;
+	  outer->push_back (r.decl);
+	}
+      else if (!v)
+	{
+	  fail_at (L, r.loc, "reduction variable '%s' is declared outside "
+		   "the marked nest; iterations of the enclosing map would "
+		   "race on it", decl_name (r.decl));
+	  return false;
+	}
+      a->var = v;
+    }
+  return true;
+}
+
 
 bool
 lift_loop (lifter &L, const loop_shape &shape, tree init,
@@ -968,11 +1019,11 @@ lift_loop (lifter &L, const loop_shape &shape, tree init,
 	       "'for (i = lb; i < ub; i += c)')");
       return false;
     }
-  if (dir && dir->dir.kind != FLAT_DIRECTIVE_MAP)
+  const char *unsupported = dir ? flat_directive_unsupported (dir) : NULL;
+  if (unsupported)
     {
-      warning_at (dir->loc, 0, "flat: '#pragma flat %s' is not supported "
-		  "yet; the loop runs sequentially",
-		  flat_directive_kind_name (dir->dir.kind));
+      warning_at (dir->loc, 0, "flat: %s is not supported yet; the loop "
+		  "runs sequentially", unsupported);
       dir->used = true;
       dir = NULL;
     }
@@ -1004,9 +1055,18 @@ lift_loop (lifter &L, const loop_shape &shape, tree init,
     {
       flat_var *prev = lookup_local (L, c.index);
       int ty = flat_type_of (TREE_TYPE (c.index));
-      flat_stmt *s = new_stmt (L, dir ? FLAT_S_MAP : FLAT_S_LOOP);
+      flat_stmt *s = new_stmt (L, !dir ? FLAT_S_LOOP
+			       : dir->dir.kind == FLAT_DIRECTIVE_REDUCE
+			       ? FLAT_S_REDUCE
+			       : dir->dir.kind == FLAT_DIRECTIVE_SCAN
+			       ? FLAT_S_SCAN : FLAT_S_MAP);
       if (!counted_range (L, c, &s->u.loop.range))
 	return false;
+      std::vector<tree> acc_decls;
+      if ((s->kind == FLAT_S_REDUCE || s->kind == FLAT_S_SCAN)
+	  && !bind_accumulators (L, s, dir, &acc_decls))
+	return false;
+      L.top_level = false;
       if (dir && c.step < 0)
 	{
 	  fail_at (L, loc, "a marked loop must count upwards");
@@ -1020,6 +1080,8 @@ lift_loop (lifter &L, const loop_shape &shape, tree init,
       bool ok = lift_into (L, &s->u.loop.body, shape.body_first, c.incr,
 			   false);
       L.break_labels.pop_back ();
+      for (tree d : acc_decls)
+	L.top->vars.erase (d);
       if (prev)
 	L.top->vars[c.index] = prev;
       else
@@ -1810,6 +1872,7 @@ flat_lift_nest (tree fndecl, const loop_shape &shape, tree init,
   L.cur_loc = dir->loc;
   L.nest_fndecl = fndecl;
   L.pending = NULL;
+  L.top_level = true;
   L.line_locs[xl.line] = dir->loc;
 
   bool ok = lift_loop (L, shape, init, dir, dir->loc)

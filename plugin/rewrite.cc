@@ -203,7 +203,7 @@ run_call (location_t loc, tree pkg, tree state, const flat_nest *nest,
     {
       const flat_var *p = nest->params[k];
       tree a = unshare_expr (args[k]);
-      vec_safe_push (av, p->kind == FLAT_VAR_MEM
+      vec_safe_push (av, p->kind == FLAT_VAR_MEM || p->kind == FLAT_VAR_ACC
 		     ? fold_convert (ptr_type_node, a)
 		     : fold_convert (promoted_type (p->type), a));
     }
@@ -270,6 +270,7 @@ line_location (const flat_lift_result &res, int line, location_t fallback)
 static void
 replace_nest (tree fndecl, flat_recorded_directive *d, marked_loop &ml)
 {
+  const char *kind = flat_directive_kind_name (d->dir.kind);
   flat_lift_result res;
   flat_nest *nest = flat_lift_nest (fndecl, ml.shape, ml.init, d, &res);
   if (!nest)
@@ -311,8 +312,9 @@ replace_nest (tree fndecl, flat_recorded_directive *d, marked_loop &ml)
 							  FLAT_PKG_CUDA));
     }
   if (flat_opts.verbose)
-    inform (d->loc, "flat: lifted '%s' as a map nest: %d kernel(s), one "
-	    "device version and the host loop", nest->name, nest->n_kernels);
+    inform (d->loc, "flat: lifted '%s' as a %s nest: %d kernel(s), one "
+	    "device version and the host loop", nest->name, kind,
+	    nest->n_kernels);
 
   package_counter++;
   location_t loc = d->loc;
@@ -381,10 +383,11 @@ process_list (tree fndecl, tree list)
 		    "%s'", kind);
 	  continue;
 	}
-      if (d->dir.kind != FLAT_DIRECTIVE_MAP)
+      const char *unsupported = flat_directive_unsupported (d);
+      if (unsupported)
 	{
-	  warning_at (d->loc, 0, "flat: '#pragma flat %s' is not supported "
-		      "yet; the loop runs on the host", kind);
+	  warning_at (d->loc, 0, "flat: %s is not supported yet; the loop "
+		      "runs on the host", unsupported);
 	  continue;		/* inner markers are visited in turn */
 	}
       replace_nest (fndecl, d, ml);

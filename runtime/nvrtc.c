@@ -71,22 +71,21 @@ flat_nvrtc_open (char *err, size_t err_size)
     "libnvrtc.so", "libnvrtc.so.13", "libnvrtc.so.12"
   };
   const char *cuda_home = getenv ("CUDA_HOME");
-  const char *dirs[3];
-  char path[4096], first_error[512] = "";
-  size_t d, n_dirs = 0, i;
+  char home_dir[4096], path[4096 + 64], first_error[512] = "";
+  const char *dirs[3] = { "", "/usr/local/cuda/lib64/", home_dir };
+  size_t d, n_dirs = 2, i;
   const char *missing;
 
   if (nv.lib)
     return 0;
-  dirs[n_dirs++] = "";
-  dirs[n_dirs++] = "/usr/local/cuda/lib64/";
-  if (cuda_home && *cuda_home)
-    dirs[n_dirs++] = cuda_home;
+  if (cuda_home && *cuda_home
+      && (size_t) snprintf (home_dir, sizeof home_dir, "%s/lib64/",
+			    cuda_home) < sizeof home_dir)
+    n_dirs = 3;
   for (d = 0; d < n_dirs && !nv.lib; d++)
     for (i = 0; i < sizeof names / sizeof names[0] && !nv.lib; i++)
       {
-	int n = snprintf (path, sizeof path, "%s%s%s", dirs[d],
-			  d == 2 ? "/lib64/" : "", names[i]);
+	int n = snprintf (path, sizeof path, "%s%s", dirs[d], names[i]);
 
 	if (n < 0 || (size_t) n >= sizeof path)
 	  continue;

@@ -2,8 +2,9 @@
    wall clock) and adds it to the kernel's entry; at exit:
 
      flat: profile
-     nest                      kernel  launches    total ms     mean ms
-     saxpy.c:12                k0            10       1.234       0.123
+     nest                      kernel       launches    total ms     mean ms
+     saxpy.c:12                k0                 10       1.234       0.123
+     dot.c:7                   k1_final           10       0.456       0.046
 */
 
 #include "profile.h"
@@ -52,10 +53,10 @@ flat_profile_report (FILE *out)
 {
   const flat_profile_entry *e;
 
-  fprintf (out, "flat: profile\n%-25s %-7s %9s %11s %11s\n", "nest",
+  fprintf (out, "flat: profile\n%-25s %-12s %9s %11s %11s\n", "nest",
 	   "kernel", "launches", "total ms", "mean ms");
   for (e = entries; e; e = e->next)
-    fprintf (out, "%-25s %-7s %9ld %11.3f %11.3f\n", e->nest, e->kernel,
+    fprintf (out, "%-25s %-12s %9ld %11.3f %11.3f\n", e->nest, e->kernel,
 	     e->launches, e->total_ms,
 	     e->launches > 0 ? e->total_ms / e->launches : 0.0);
 }

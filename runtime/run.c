@@ -11,6 +11,15 @@
    the written ones out.  Any failure on the way prints one warning, puts
    the nest on the host for good, and returns 1 so the original loop runs.
 
+   Accumulators of reductions and scans come by address,
+
+     flat_run (flat_package_8, &flat_state_8, n, x, &s)
+
+   their values are the kernels' arguments, a segred or segscan launch
+   (segops.c) gives them new values that later launches see, and those go
+   into the host variables when everything else succeeded: after a
+   failure the original loop starts from the values it had.
+
    Note [Copy-out after a failure]
    The original loop may only run on host arrays that nothing has touched.
    Everything that can fail before the first byte is copied out does so
@@ -31,6 +40,9 @@
 #include "log.h"
 #include "pool.h"
 #include "profile.h"
+#include "scalar.h"
+#include "segops.h"
+#include "stages.h"
 #include "stats.h"
 
 #include "../codegen/package.h"
@@ -53,21 +65,6 @@
 
 extern char **environ;
 
-/* A kernel argument of a scalar param, in the type of the kernel ABI.  */
-typedef union scalar
-{
-  int8_t i8;
-  uint8_t u8;
-  int16_t i16;
-  uint16_t u16;
-  int32_t i32;
-  uint32_t u32;
-  int64_t i64;
-  uint64_t u64;
-  float f32;
-  double f64;
-} scalar;
-
 /* A device buffer during one execution.  */
 typedef struct buffer
 {
@@ -89,12 +86,11 @@ typedef struct nest_state
   int n_launches;
   int *launch_kernel;		/* kernel index of each launch */
 
-  /* Device program, valid while generation == rt.generation.  */
+  /* Device program, valid while generation == rt.generation; its
+     functions, FLAT_MAX_STAGES per kernel (names set at load).  */
   void *program;
   unsigned generation;
-  void **kernels;		/* by kernel index */
-  size_t *max_group;
-  flat_profile_entry **profile;
+  flat_stage *stages;
 
   /* Scratch of one execution.  */
   flat_value *values;		/* by var id */
@@ -103,8 +99,12 @@ typedef struct nest_state
   flat_buffer_span *buffer_spans;
   buffer *buffers;
   int64_t *totals;		/* work-items of each launch */
-  scalar *scalars;		/* by param position */
+  flat_scalar *scalars;		/* kernel arguments of scalars, by var id */
+  void **acc_hosts;		/* host addresses of ACC vars, by var id */
+  unsigned char *acc_updated;	/* by var id: a launch gave a new value */
   flat_arg *args;
+  flat_arg *seg_args;		/* scratch of segred/segscan launches */
+  flat_segop_buffer *seg_buffers;
 } nest_state;
 
 /* The process: settings, backend, buffer pool.  */
@@ -155,9 +155,7 @@ state_free (nest_state *st)
     flat_nest_free (st->nest);
   free (st->name);
   free (st->launch_kernel);
-  free (st->kernels);
-  free (st->max_group);
-  free (st->profile);
+  free (st->stages);
   free (st->values);
   free (st->extents);
   free (st->spans);
@@ -165,7 +163,11 @@ state_free (nest_state *st)
   free (st->buffers);
   free (st->totals);
   free (st->scalars);
+  free (st->acc_hosts);
+  free (st->acc_updated);
   free (st->args);
+  free (st->seg_args);
+  free (st->seg_buffers);
   free (st);
 }
 
@@ -180,6 +182,60 @@ kernel_index (const flat_nest *nest, const flat_kernel *k)
   return -1;
 }
 
+/* What launching NEST needs of its segred and segscan kernels: their
+   accumulators are ACC vars (the host has their addresses), a segscan
+   has one.  *MAX_ACCS gets the most accumulators of a kernel.  */
+static int
+check_accs (const flat_nest *nest, int *max_accs, char *err,
+	    size_t err_size)
+{
+  int i, j;
+
+  *max_accs = 0;
+  for (i = 0; i < nest->n_kernels; i++)
+    {
+      const flat_kernel *k = nest->kernels[i];
+
+      if (k->kind == FLAT_K_SEGMAP)
+	continue;
+      if (k->n_accs < 1 || (k->kind == FLAT_K_SEGSCAN && k->n_accs != 1))
+	{
+	  snprintf (err, err_size, "kernel %s has %d accumulators", k->name,
+		    k->n_accs);
+	  return -1;
+	}
+      for (j = 0; j < k->n_accs; j++)
+	if (k->accs[j].var->kind != FLAT_VAR_ACC)
+	  {
+	    snprintf (err, err_size, "accumulator %s of kernel %s is not an "
+		      "acc", k->accs[j].var->name, k->name);
+	    return -1;
+	  }
+      if (k->n_accs > *max_accs)
+	*max_accs = k->n_accs;
+    }
+  return 0;
+}
+
+/* Stage names of every kernel of ST's nest.  */
+static void
+name_stages (nest_state *st)
+{
+  const flat_nest *nest = st->nest;
+  int i, j;
+
+  for (i = 0; i < nest->n_kernels; i++)
+    {
+      const char *const *suffixes = flat_stage_suffixes (nest->kernels[i]
+							 ->kind);
+
+      for (j = 0; suffixes[j]; j++)
+	st->stages[i * FLAT_MAX_STAGES + j].name
+	  = flat_arena_printf (nest->arena, "%s%s", nest->kernels[i]->name,
+			       suffixes[j]);
+    }
+}
+
 /* Parse PACKAGE into ST (name, nest, launches, scratch).  */
 static int
 load_package (nest_state *st, const unsigned char *package, char *err,
@@ -189,7 +245,7 @@ load_package (nest_state *st, const unsigned char *package, char *err,
   const char *name, *plan;
   flat_nest *nest;
   const flat_stmt *s;
-  int i, m, n_vars, n_params, n_launches = 0;
+  int i, m, n_vars, max_accs, n_seg_args, n_launches = 0;
 
   if (memcmp (package, FLAT_PACKAGE_MAGIC, sizeof FLAT_PACKAGE_MAGIC) != 0)
     {
@@ -211,7 +267,7 @@ load_package (nest_state *st, const unsigned char *package, char *err,
       return -1;
     }
   nest = st->nest = flat_parse_nest (plan, err, err_size);
-  if (!nest)
+  if (!nest || check_accs (nest, &max_accs, err, err_size) != 0)
     return -1;
 
   for (s = nest->plan.first; s; s = s->next)
@@ -225,31 +281,36 @@ load_package (nest_state *st, const unsigned char *package, char *err,
       n_launches++;
 
   n_vars = nest->n_vars > 0 ? nest->n_vars : 1;
-  n_params = nest->n_params > 0 ? nest->n_params : 1;
   for (i = 0; i < nest->n_params; i++)
     st->n_mems += nest->params[i]->kind == FLAT_VAR_MEM;
   st->n_args = nest->n_params + st->n_mems;
+  n_seg_args = FLAT_SEGOP_ARGS (st->n_args, max_accs);
   st->n_launches = n_launches;
   st->package = package;
   st->launch_kernel = calloc (n_launches + 1, sizeof *st->launch_kernel);
-  st->kernels = calloc (nest->n_kernels + 1, sizeof *st->kernels);
-  st->max_group = calloc (nest->n_kernels + 1, sizeof *st->max_group);
-  st->profile = calloc (nest->n_kernels + 1, sizeof *st->profile);
+  st->stages = calloc ((size_t) nest->n_kernels * FLAT_MAX_STAGES + 1,
+		       sizeof *st->stages);
   st->values = calloc (n_vars, sizeof *st->values);
   st->extents = calloc (n_vars, sizeof *st->extents);
   st->spans = calloc (st->n_mems + 1, sizeof *st->spans);
   st->buffer_spans = calloc (st->n_mems + 1, sizeof *st->buffer_spans);
   st->buffers = calloc (st->n_mems + 1, sizeof *st->buffers);
   st->totals = calloc (n_launches + 1, sizeof *st->totals);
-  st->scalars = calloc (n_params, sizeof *st->scalars);
+  st->scalars = calloc (n_vars, sizeof *st->scalars);
+  st->acc_hosts = calloc (n_vars, sizeof *st->acc_hosts);
+  st->acc_updated = calloc (n_vars, sizeof *st->acc_updated);
   st->args = calloc (st->n_args + 1, sizeof *st->args);
-  if (!st->launch_kernel || !st->kernels || !st->max_group || !st->profile
-      || !st->values || !st->extents || !st->spans || !st->buffer_spans
-      || !st->buffers || !st->totals || !st->scalars || !st->args)
+  st->seg_args = calloc (n_seg_args, sizeof *st->seg_args);
+  st->seg_buffers = calloc (2 * max_accs + 1, sizeof *st->seg_buffers);
+  if (!st->launch_kernel || !st->stages || !st->values || !st->extents
+      || !st->spans || !st->buffer_spans || !st->buffers || !st->totals
+      || !st->scalars || !st->acc_hosts || !st->acc_updated || !st->args
+      || !st->seg_args || !st->seg_buffers)
     {
       snprintf (err, err_size, "out of memory");
       return -1;
     }
+  name_stages (st);
   for (i = 0, s = nest->plan.first; s; s = s->next, i++)
     {
       st->launch_kernel[i] = kernel_index (nest, s->u.launch.kernel);
@@ -299,9 +360,39 @@ state_new (const unsigned char *package)
 
 /* ---- One execution ---------------------------------------------------- */
 
-/* Read the arguments after STATE in flat_run: scalar params into
-   st->values (and their kernel-argument form into st->scalars), array
-   addresses into st->spans.  */
+/* The next argument of AP, a scalar of TYPE after C's default argument
+   promotions, as a canonical value.  */
+static flat_value
+promoted_arg (flat_type type, va_list *ap)
+{
+  flat_value x;
+
+  switch (type)
+    {
+    case FLAT_T_U32:
+      x.u = va_arg (*ap, unsigned int);
+      break;
+    case FLAT_T_I64:
+      x.i = va_arg (*ap, long long);
+      break;
+    case FLAT_T_U64:
+      x.u = va_arg (*ap, unsigned long long);
+      break;
+    case FLAT_T_F32:
+    case FLAT_T_F64:
+      x.f = va_arg (*ap, double);
+      break;
+    default:
+      x.i = va_arg (*ap, int);
+      break;
+    }
+  return flat_value_normalize (type, x);
+}
+
+/* Read the arguments after STATE in flat_run: the values of scalar
+   params, and of accumulators at the host addresses passed for them
+   (kept in st->acc_hosts), into st->values and their kernel-argument
+   form into st->scalars; array addresses into st->spans.  */
 static void
 read_args (nest_state *st, va_list *ap)
 {
@@ -311,70 +402,25 @@ read_args (nest_state *st, va_list *ap)
   for (i = 0; i < nest->n_params; i++)
     {
       const flat_var *v = nest->params[i];
-      scalar *k = &st->scalars[i];
-      flat_value x;
+      flat_scalar host;
 
-      if (v->kind == FLAT_VAR_MEM)
+      switch (v->kind)
 	{
+	case FLAT_VAR_MEM:
 	  st->spans[m++].base = (uintptr_t) va_arg (*ap, void *);
 	  continue;
-	}
-      switch (v->type)
-	{
-	case FLAT_T_U32:
-	  x.u = va_arg (*ap, unsigned int);
-	  break;
-	case FLAT_T_I64:
-	  x.i = va_arg (*ap, long long);
-	  break;
-	case FLAT_T_U64:
-	  x.u = va_arg (*ap, unsigned long long);
-	  break;
-	case FLAT_T_F32:
-	case FLAT_T_F64:
-	  x.f = va_arg (*ap, double);
+	case FLAT_VAR_ACC:
+	  st->acc_hosts[v->id] = va_arg (*ap, void *);
+	  st->acc_updated[v->id] = 0;
+	  memcpy (&host, st->acc_hosts[v->id],
+		  (size_t) flat_type_table[v->type].size);
+	  st->values[v->id] = flat_scalar_value (v->type, &host);
 	  break;
 	default:
-	  x.i = va_arg (*ap, int);
+	  st->values[v->id] = promoted_arg (v->type, ap);
 	  break;
 	}
-      x = st->values[v->id] = flat_value_normalize (v->type, x);
-      switch (v->type)
-	{
-	case FLAT_T_BOOL:
-	case FLAT_T_U8:
-	  k->u8 = (uint8_t) x.u;
-	  break;
-	case FLAT_T_I8:
-	  k->i8 = (int8_t) x.i;
-	  break;
-	case FLAT_T_I16:
-	  k->i16 = (int16_t) x.i;
-	  break;
-	case FLAT_T_U16:
-	  k->u16 = (uint16_t) x.u;
-	  break;
-	case FLAT_T_I32:
-	  k->i32 = (int32_t) x.i;
-	  break;
-	case FLAT_T_U32:
-	  k->u32 = (uint32_t) x.u;
-	  break;
-	case FLAT_T_I64:
-	  k->i64 = x.i;
-	  break;
-	case FLAT_T_U64:
-	  k->u64 = x.u;
-	  break;
-	case FLAT_T_F32:
-	  k->f32 = (float) x.f;
-	  break;
-	case FLAT_T_F64:
-	  k->f64 = x.f;
-	  break;
-	case FLAT_N_TYPES:
-	  break;
-	}
+      st->scalars[v->id] = flat_scalar_of (v->type, st->values[v->id]);
     }
 }
 
@@ -415,7 +461,7 @@ count_work (nest_state *st, int *any, char *err, size_t err_size)
   return 0;
 }
 
-/* Build the nest's program and get its kernels.  */
+/* Build the nest's program and get the functions of its kernels.  */
 static int
 prepare_program (nest_state *st, const char **what, char *err,
 		 size_t err_size)
@@ -438,19 +484,21 @@ prepare_program (nest_state *st, const char **what, char *err,
     }
   st->generation = rt.generation;
   *what = "getting a kernel";
-  for (i = 0; i < st->nest->n_kernels; i++)
+  for (i = 0; i < st->nest->n_kernels * FLAT_MAX_STAGES; i++)
     {
+      flat_stage *s = &st->stages[i];
       char name[128];
-      const char *kname = st->nest->kernels[i]->name;
 
-      snprintf (name, sizeof name, "flat_%s", kname);
-      if (b->get_kernel (st->program, name, &st->kernels[i],
-			 &st->max_group[i], err, err_size) != 0)
+      if (!s->name)
+	continue;
+      snprintf (name, sizeof name, "flat_%s", s->name);
+      if (b->get_kernel (st->program, name, &s->fn, &s->max_group, err,
+			 err_size) != 0)
 	return -1;
-      if (rt.env.profile && !st->profile[i])
+      if (rt.env.profile && !s->profile)
 	{
-	  st->profile[i] = flat_profile_entry_new (st->name, kname);
-	  if (!st->profile[i])
+	  s->profile = flat_profile_entry_new (st->name, s->name);
+	  if (!s->profile)
 	    {
 	      snprintf (err, err_size, "out of memory");
 	      return -1;
@@ -554,7 +602,7 @@ set_args (nest_state *st)
       else
 	{
 	  st->args[a].size = flat_type_table[v->type].size;
-	  st->args[a++].value = &st->scalars[i];
+	  st->args[a++].value = &st->scalars[v->id];
 	}
     }
 }
@@ -572,50 +620,103 @@ listed (const char *list, const char *name)
   return 0;
 }
 
+/* Launch segmap kernel K over TOTAL work-items.  */
+static int
+launch_segmap (nest_state *st, int k, int64_t total, const char **what,
+	       char *err, size_t err_size)
+{
+  const flat_stage *s = &st->stages[k * FLAT_MAX_STAGES];
+  size_t group = (size_t) rt.env.group_size;
+  int64_t groups;
+
+  if (group > s->max_group)
+    group = s->max_group;
+  groups = (total - 1) / (int64_t) group + 1;
+  if (groups > MAX_GROUPS)
+    groups = MAX_GROUPS;
+  return flat_stage_launch (rt.backend, st->name, s, st->args, st->n_args,
+			    total, (size_t) groups, group, what, err,
+			    err_size);
+}
+
+/* Launch segred or segscan kernel K over TOTAL iterations; its
+   accumulators get their new values, as arguments of later launches
+   too.  */
+static int
+launch_segop (nest_state *st, int k, int64_t total, const char **what,
+	      char *err, size_t err_size)
+{
+  const flat_kernel *kernel = st->nest->kernels[k];
+  flat_segop op;
+  int j;
+
+  op.nest = st->name;
+  op.kernel = kernel;
+  op.stages = &st->stages[k * FLAT_MAX_STAGES];
+  op.nest_args = st->args;
+  op.n_nest_args = st->n_args;
+  op.total = total;
+  op.group_size = (size_t) rt.env.group_size;
+  op.args = st->seg_args;
+  op.buffers = st->seg_buffers;
+  if (flat_segop_run (rt.backend, &rt.pool, &op, st->values, what, err,
+		      err_size) != 0)
+    return -1;
+  for (j = 0; j < kernel->n_accs; j++)
+    {
+      const flat_var *v = kernel->accs[j].var;
+
+      st->scalars[v->id] = flat_scalar_of (v->type, st->values[v->id]);
+      st->acc_updated[v->id] = 1;
+    }
+  return 0;
+}
+
 /* Launch every launch with work, in plan order; VERSION gets the names of
    the kernels launched ("k0,k1").  */
 static int
 launch_all (nest_state *st, char *version, size_t version_size,
 	    const char **what, char *err, size_t err_size)
 {
-  const flat_backend *b = rt.backend;
   size_t len = 0;
   int l;
 
   version[0] = '\0';
   for (l = 0; l < st->n_launches; l++)
     {
-      int k = st->launch_kernel[l];
+      int k = st->launch_kernel[l], rc;
       const char *kname = st->nest->kernels[k]->name;
-      int64_t total = st->totals[l], groups;
-      size_t group = (size_t) rt.env.group_size;
-      double start = 0.0;
 
-      if (total == 0)
+      if (st->totals[l] == 0)
 	continue;
-      if (group > st->max_group[k])
-	group = st->max_group[k];
-      groups = (total - 1) / (int64_t) group + 1;
-      if (groups > MAX_GROUPS)
-	groups = MAX_GROUPS;
-      flat_log_launch (st->name, kname, total, (size_t) groups, group);
-      if (st->profile[k])
-	start = flat_now_ms ();
-      *what = "launching a kernel";
-      if (b->launch (st->kernels[k], st->args, st->n_args, (size_t) groups,
-		     group, err, err_size) != 0)
+      if (st->nest->kernels[k]->kind == FLAT_K_SEGMAP)
+	rc = launch_segmap (st, k, st->totals[l], what, err, err_size);
+      else
+	rc = launch_segop (st, k, st->totals[l], what, err, err_size);
+      if (rc != 0)
 	return -1;
-      if (st->profile[k])
-	{
-	  *what = "running a kernel";
-	  if (b->finish (err, err_size) != 0)
-	    return -1;
-	  flat_profile_add (st->profile[k], flat_now_ms () - start);
-	}
       if (!listed (version, kname) && len + strlen (kname) + 2 < version_size)
 	len += sprintf (version + len, "%s%s", len > 0 ? "," : "", kname);
     }
   return 0;
+}
+
+/* Write the values that launches gave accumulators into the host
+   variables.  */
+static void
+store_accs (nest_state *st)
+{
+  const flat_nest *nest = st->nest;
+  int i;
+
+  for (i = 0; i < nest->n_params; i++)
+    {
+      const flat_var *v = nest->params[i];
+
+      if (v->kind == FLAT_VAR_ACC && st->acc_updated[v->id])
+	memcpy (st->acc_hosts[v->id], &st->scalars[v->id],
+		(size_t) flat_type_table[v->type].size);
+    }
 }
 
 /* Free the first N buffers of a failed execution: they do not go back to
@@ -630,7 +731,7 @@ discard_buffers (nest_state *st, int n)
     (void) rt.backend->buffer_free (st->buffers[i].handle, err, sizeof err);
 }
 
-/* Buffers, copy-in, launches, copy-out.  */
+/* Buffers, copy-in, launches, copy-out, accumulators to the host.  */
 static int
 execute (nest_state *st, int n_buffers, char *version, size_t version_size,
 	 flat_stopwatch *watch, const char **what, char *err, size_t err_size)
@@ -683,6 +784,7 @@ execute (nest_state *st, int n_buffers, char *version, size_t version_size,
 		     err, err_size) != 0)
 	  goto fail;
       }
+  store_accs (st);
   flat_stats_lap (watch, FLAT_PHASE_COPYOUT);
 
   /* The results are in: a buffer the device fails to free is lost to

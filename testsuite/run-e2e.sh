@@ -15,10 +15,14 @@
 # and a size above 0, the log must show a nest run on that device and
 # none on the host.
 #
-# Environment: FLAT_GCC (required), CC (gcc), FLAT_TEST_SIZES
+# Environment: FLAT_GCC (required to build), CC (gcc), FLAT_TEST_SIZES
 # ("0 1 7 33 4099"), FLAT_TEST_DEVICES ("opencl host"), FLAT_TEST_TIMEOUT
 # (300 seconds per run), NUMDIFF (else built from numdiff.c), TMPDIR;
 # FLAT_CACHE_DIR and the other FLAT_* variables reach the programs.
+# Prebuilt programs, for a machine that cannot build them (gpu/run.sh):
+#   FLAT_TEST_BUILD_DIR=DIR   only build, into DIR/ref and DIR/flat_O$L,
+#                             linked with $FLAT_TEST_LDFLAGS too
+#   FLAT_TEST_PREBUILT=DIR    only run and compare the programs in DIR
 # Header comments of PROGRAM.c override the sizes and the relative
 # tolerance of numdiff:
 #   /* flat-test: sizes 0 1 5 64 */   /* flat-test: tolerance 1e-4 */
@@ -32,7 +36,8 @@
 prog=$1
 name=$(basename "$prog")
 [ -r "$prog" ] || harness_error "cannot read $prog"
-[ -n "${FLAT_GCC:-}" ] || harness_error "FLAT_GCC is not set"
+[ -n "${FLAT_GCC:-}" ] || [ -n "${FLAT_TEST_PREBUILT:-}" ] \
+  || harness_error "FLAT_GCC is not set"
 CC=${CC:-gcc}
 
 sizes=$(harness_directive "$prog" 'flat-test: sizes')
@@ -45,8 +50,8 @@ case $name in
 esac
 
 harness_tmpdir
-harness_numdiff
 tmp=$HARNESS_TMP
+bin=${FLAT_TEST_PREBUILT:-${FLAT_TEST_BUILD_DIR:-$tmp}}
 
 # Show the last lines of FILE, indented, after a failure message.
 show_tail ()
@@ -58,14 +63,25 @@ show_tail ()
 }
 
 # Builds.
-if ! $CC -std=gnu11 -O2 -Wno-unknown-pragmas "$prog" -o "$tmp/ref" -lm \
-     2>"$tmp/ref.cc"; then
-  show_tail "$tmp/ref.cc" "$CC stderr"
-  harness_fail "$name: the reference build with $CC failed"
+if [ -n "${FLAT_TEST_PREBUILT:-}" ]; then
+  for exe in ref $(printf 'flat_O%s ' $levels); do
+    [ -x "$bin/$exe" ] || harness_error "no prebuilt $bin/$exe"
+  done
+  levels_built=
+else
+  mkdir -p "$bin" || harness_error "cannot create $bin"
+  levels_built=$levels
+  if ! $CC -std=gnu11 -O2 -Wno-unknown-pragmas "$prog" -o "$bin/ref" -lm \
+       2>"$tmp/ref.cc"; then
+    show_tail "$tmp/ref.cc" "$CC stderr"
+    harness_fail "$name: the reference build with $CC failed"
+  fi
 fi
-for level in $levels; do
-  $FLAT_GCC -std=gnu11 -O"$level" "$prog" -o "$tmp/flat_O$level" -lm \
-    2>"$tmp/flat_O$level.cc"
+for level in $levels_built; do
+  # FLAT_TEST_LDFLAGS is empty or link flags: split on purpose.
+  # shellcheck disable=SC2086
+  $FLAT_GCC -std=gnu11 -O"$level" "$prog" -o "$bin/flat_O$level" -lm \
+    ${FLAT_TEST_LDFLAGS:-} 2>"$tmp/flat_O$level.cc"
   status=$?
   if grep -q 'internal compiler error' "$tmp/flat_O$level.cc"; then
     show_tail "$tmp/flat_O$level.cc" "flat-gcc stderr"
@@ -81,14 +97,21 @@ for level in $levels; do
   fi
 done
 
+if [ -n "${FLAT_TEST_BUILD_DIR:-}" ]; then
+  printf 'built: %s at -O%s in %s\n' "$name" \
+    "$(echo $levels | sed 's/ /,/g')" "$bin"
+  exit 0
+fi
+
 # Runs.
+harness_numdiff
 skipped=
 skip_reason=
 numdiff_flags=
 [ -z "$tolerance" ] || numdiff_flags="-t $tolerance"
 for size in $sizes; do
   ref_out=$tmp/ref.$size.out
-  if ! harness_timed "$tmp/ref" "$size" >"$ref_out" 2>"$tmp/ref.err"; then
+  if ! harness_timed "$bin/ref" "$size" >"$ref_out" 2>"$tmp/ref.err"; then
     show_tail "$tmp/ref.err" "reference stderr"
     harness_fail "$name size $size: the reference program failed"
   fi
@@ -101,7 +124,7 @@ for size in $sizes; do
       out=$tmp/flat_O$level.$size.$dev.out
       err=$tmp/flat_O$level.$size.$dev.err
       harness_timed env FLAT_DEVICE="$dev" FLAT_LOG=1 \
-	"$tmp/flat_O$level" "$size" >"$out" 2>"$err"
+	"$bin/flat_O$level" "$size" >"$out" 2>"$err"
       status=$?
       if [ $status -ne 0 ]; then
 	show_tail "$err" "stderr"

@@ -1,22 +1,47 @@
-/* Diagnostic: `#pragma flat scan' is parsed but not lifted in this
-   version: a warning at the pragma's line, and the loop runs on the host
-   computing the exclusive and inclusive prefix sums and the total.  */
+/* Diagnostic: a scan with a declared operator is parsed but not lifted
+   in this version: a warning at the scan's line (and one at the ignored
+   declaration's), and the loop runs on the host computing the running
+   maximum of (value, count) pairs, exclusive and inclusive, and the
+   total.  */
 /* flat-run: 7 */
 
 #include <stdio.h>
 #include <stdlib.h>
 
-static int
-prefix (int n, const int *x, int *ex, int *in)
+typedef struct vc
 {
-  int acc = 10;
+  int v;
+  int count;
+} vc_t;
 
-#pragma flat scan(+: acc) /* flat-warning "not supported yet" */
+/* The larger value; on a tie, the sum of the counts.  */
+static vc_t
+vc_max (vc_t a, vc_t b)
+{
+  vc_t r = a.v > b.v ? a : b;
+
+  if (a.v == b.v)
+    r.count = a.count + b.count;
+  return r;
+}
+
+static const vc_t vc_none = { -1000000, 0 };
+
+#pragma flat declare reduction(vmax: vc_t: vc_max, vc_none) /* flat-warning "not supported yet" */
+
+static vc_t
+running (int n, const int *x, int *ex, int *in)
+{
+  vc_t acc = vc_none;
+
+#pragma flat scan(vmax: acc) /* flat-warning "not supported yet" */
   for (int i = 0; i < n; i++)
     {
-      ex[i] = acc;
-      acc += x[i];
-      in[i] = acc;
+      vc_t c = { x[i], 1 };
+
+      ex[i] = acc.v * 100 + acc.count;
+      acc = vc_max (acc, c);
+      in[i] = acc.v * 100 + acc.count;
     }
   return acc;
 }
@@ -26,11 +51,13 @@ main (int argc, char **argv)
 {
   int x[64], ex[64], in[64];
   int n = argc > 1 ? atoi (argv[1]) : 7;
+  vc_t total;
 
   n = n < 0 ? 0 : n > 64 ? 64 : n;
   for (int i = 0; i < n; i++)
-    x[i] = i % 4 - 1;
-  printf ("%d\n", prefix (n, x, ex, in));
+    x[i] = (i * 5 + 2) % 7;
+  total = running (n, x, ex, in);
+  printf ("%d %d\n", total.v, total.count);
   for (int i = 0; i < n; i++)
     printf ("%d %d\n", ex[i], in[i]);
   return 0;

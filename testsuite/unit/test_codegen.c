@@ -326,13 +326,179 @@ static const char two_ir[] =
   "  }\n"
   "}\n";
 
-/* Every nest above: all are compiled for CUDA too, as is allmath_ir.  */
+/* Reductions and scans, flattened in the text (a top-level reduce is a
+   segred kernel over its range, a scan a segscan whose contrib block is
+   its body up to the update, without stores).  */
+
+/* Integer accumulators of several types, one per reduction operator.  */
+static const char *const ints_red =
+  "    reduce i : i32 = 0:i32 .. n step 1:i32 with (add sum, min lo,"
+  " max hi, band ba, bor bo, bxor bx, land all, lor any, mul pr) {\n"
+  "      let v : i32 = (load x i)\n"
+  "      let w : u32 = (load u i)\n"
+  "      set sum = (add sum (mul (cast i64 v) 1000003:i64))\n"
+  "      set lo = (min lo v)\n"
+  "      set hi = (max hi (cast i16 v))\n"
+  "      set ba = (band ba (bor w 4042322160:u32))\n"
+  "      set bo = (bor bo (cast u8 (band w 4294901775:u32)))\n"
+  "      set bx = (bxor bx (shl (cast u64 w) (band v 31:i32)))\n"
+  "      set all = (land all (ne v 0:i32))\n"
+  "      set any = (lor any (eq v 12345:i32))\n"
+  "      set pr = (mul pr (bor w 1:u32))\n"
+  "    }\n";
+
+/* Float accumulators; e sums multiples of 1/8 whose partial sums are all
+   exact, so its result does not depend on the order.  */
+static const char *const floats_red =
+  "    reduce i : i32 = 0:i32 .. n step 1:i32 with (add s, min lo,"
+  " max hi, mul p, add e) {\n"
+  "      let v : f32 = (load x i)\n"
+  "      set s = (add s v)\n"
+  "      set lo = (min lo (cast f64 v))\n"
+  "      set hi = (max hi (sub v 1000:f32))\n"
+  "      set p = (mul p (add 1:f64 (mul (cast f64 v) 0.0001:f64)))\n"
+  "      set e = (add e (mul (cast f32 (band (load k i) 127:i32))"
+  " 0.125:f32))\n"
+  "    }\n";
+
+/* Exclusive and inclusive prefixes, with a let before the update.  */
+static const char *const iscan_scan =
+  "    scan i : i32 = 0:i32 .. n step 1:i32 with (add a) {\n"
+  "      let t : i32 = (sub (mul (load x i) 3:i32) 1:i32)\n"
+  "      store ex[i] = a\n"
+  "      set a = (add a t)\n"
+  "      store in[i] = a\n"
+  "    }\n";
+
+static const char *const fscan_scan =
+  "    scan i : i32 = 0:i32 .. n step 1:i32 with (add a) {\n"
+  "      store ex[i] = a\n"
+  "      set a = (add a (load x i))\n"
+  "      store in[i] = a\n"
+  "    }\n";
+
+/* A narrow type, and an identity that is not zero.  */
+static const char *const mscan_scan =
+  "    scan i : i32 = 0:i32 .. n step 1:i32 with (min a) {\n"
+  "      store ex[i] = a\n"
+  "      set a = (min a (cast i16 (load x i)))\n"
+  "      store in[i] = a\n"
+  "    }\n";
+
+/* A reduce and a scan inside a map: sequential loops of one work-item.
+   Row sums (from 0.5) and exclusive row maxima (from 0).  */
+static const char rows_ir[] =
+  "nest \"rows\" at \"t.c\" 24 {\n"
+  "  param n : i32\n"
+  "  param m : i32\n"
+  "  mem a : f32 read\n"
+  "  mem ai : i32 read\n"
+  "  mem sums : f32 write\n"
+  "  mem pre : i32 write\n"
+  "  body {\n"
+  "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+  "      let s : f32 = 0.5:f32\n"
+  "      reduce j : i32 = 0:i32 .. m step 1:i32 with (add s) {\n"
+  "        set s = (add s (load a (add (mul i m) j)))\n"
+  "      }\n"
+  "      store sums[i] = s\n"
+  "      let c : i32 = 0:i32\n"
+  "      scan j2 : i32 = 0:i32 .. m step 1:i32 with (max c) {\n"
+  "        store pre[(add (mul i m) j2)] = c\n"
+  "        set c = (max c (load ai (add (mul i m) j2)))\n"
+  "      }\n"
+  "    }\n"
+  "  }\n"
+  "}\n";
+
+/* Nest NAME with HEADER lines and the one top-level reduce or scan SOAC,
+   flattened into kernel k0 (CONTRIB: the segscan's contrib block).
+   Malloc'ed.  */
+static char *
+soac_nest (const char *name, const char *header, const char *soac,
+	   const char *contrib)
+{
+  const char *with = strstr (soac, " with ");
+  const char *open = strstr (soac, " {\n");
+  const char *range = strchr (soac + strspn (soac, " "), ' ');
+  char *text = NULL;
+  size_t size = 0;
+  FILE *out = open_memstream (&text, &size);
+
+  CU_ASSERT_PTR_NOT_NULL_FATAL (out);
+  CU_ASSERT_FATAL (with != NULL && open != NULL && range < with);
+  range++;
+  fprintf (out, "nest \"%s\" at \"t.c\" 20 {\n%s  body {\n%s  }\n"
+	   "  kernel k0 %s grid (%.*s)%.*s", name, header, soac,
+	   contrib != NULL ? "segscan" : "segred", (int) (with - range), range,
+	   (int) (open - with), with);
+  if (contrib != NULL)
+    fprintf (out, " contrib {\n%s  } body", contrib);
+  fprintf (out, "%s  plan {\n    launch k0\n  }\n}\n", open);
+  CU_ASSERT_EQUAL_FATAL (fclose (out), 0);
+  return text;
+}
+
+static char *
+ints_ir (void)
+{
+  return soac_nest ("ints", "  param n : i32\n  mem x : i32 read\n"
+		    "  mem u : u32 read\n  acc sum : i64\n  acc lo : i32\n"
+		    "  acc hi : i16\n  acc ba : u32\n  acc bo : u8\n"
+		    "  acc bx : u64\n  acc all : bool\n  acc any : bool\n"
+		    "  acc pr : u32\n", ints_red, NULL);
+}
+
+static char *
+floats_ir (void)
+{
+  return soac_nest ("floats", "  param n : i32\n  mem x : f32 read\n"
+		    "  mem k : i32 read\n  acc s : f32\n  acc lo : f64\n"
+		    "  acc hi : f32\n  acc p : f64\n  acc e : f32\n",
+		    floats_red, NULL);
+}
+
+static char *
+iscan_ir (void)
+{
+  return soac_nest ("iscan", "  param n : i32\n  mem x : i32 read\n"
+		    "  mem ex : i32 write\n  mem in : i32 write\n"
+		    "  acc a : i32\n", iscan_scan,
+		    "    let t : i32 = (sub (mul (load x i) 3:i32) 1:i32)\n"
+		    "    set a = (add a t)\n");
+}
+
+static char *
+fscan_ir (void)
+{
+  return soac_nest ("fscan", "  param n : i32\n  mem x : f32 read\n"
+		    "  mem ex : f32 write\n  mem in : f32 write\n"
+		    "  acc a : f32\n", fscan_scan,
+		    "    set a = (add a (load x i))\n");
+}
+
+static char *
+mscan_ir (void)
+{
+  return soac_nest ("mscan", "  param n : i32\n  mem x : i32 read\n"
+		    "  mem ex : i16 write\n  mem in : i16 write\n"
+		    "  acc a : i16\n", mscan_scan,
+		    "    set a = (min a (cast i16 (load x i)))\n");
+}
+
+/* Every nest above: all are compiled for CUDA too, as are allmath_ir and
+   the SOAC nests of soac_nests.  */
 static const char *const all_nests[] = {
   saxpy_ir, grid2_ir, order_ir, narrow_ir, f64_ir, math_ir, local_array_ir,
-  search_ir, control_ir, minmax_ir, consts_ir, two_ir
+  search_ir, control_ir, minmax_ir, consts_ir, two_ir, rows_ir
 };
 
-/* Flatten NEST by hand, as the segmap pass does for perfect nests.  */
+static char *(*const soac_nests[]) (void) = {
+  ints_ir, floats_ir, iscan_ir, fscan_ir, mscan_ir
+};
+
+/* Flatten NEST by hand, as the kernels pass does for perfect map
+   nests.  */
 static void
 flatten_by_hand (flat_nest *nest)
 {
@@ -376,7 +542,8 @@ load_nest (const char *text)
   if (nest == NULL)
     fprintf (stderr, "\nIR parse error: %s\n", err);
   CU_ASSERT_PTR_NOT_NULL_FATAL (nest);
-  flatten_by_hand (nest);
+  if (nest->n_kernels == 0)
+    flatten_by_hand (nest);
   return nest;
 }
 
@@ -428,12 +595,13 @@ lcg (void)
 
 /* ---- Arguments ---------------------------------------------------------- */
 
-/* The value of one param or the host elements of one mem.  */
+/* The value of one param or acc, or the host elements of one mem.  An
+   acc's value is replaced by its value after the nest.  */
 typedef struct arg
 {
   const char *name;
-  long long i;			/* integer or bool PARAM */
-  double f;			/* float PARAM */
+  long long i;			/* integer or bool PARAM or ACC */
+  double f;			/* float PARAM or ACC */
   void *data;			/* MEM: IR elements lo .. lo + count - 1 */
   size_t count;
   long long lo;
@@ -443,8 +611,8 @@ typedef struct arg
 #define FLOAT_ARG(N, V) { .name = (N), .f = (V) }
 #define MEM_ARG(N, P, C) { .name = (N), .data = (P), .count = (C) }
 
-static const arg *
-find_arg (const arg *args, int n_args, const char *name)
+static arg *
+find_arg (arg *args, int n_args, const char *name)
 {
   int i;
 
@@ -491,21 +659,115 @@ param_bytes (flat_type t, const arg *a, void *buf)
   memcpy (buf, &v, (size_t) flat_type_table[t].size);
 }
 
+/* The value of type T whose bytes (as many as its size) are at BUF.  */
+static flat_value
+value_of_bytes (flat_type t, const void *buf)
+{
+  union
+  {
+    int8_t i8;
+    uint8_t u8;
+    int16_t i16;
+    uint16_t u16;
+    int32_t i32;
+    uint32_t u32;
+    int64_t i64;
+    uint64_t u64;
+    float f32;
+    double f64;
+  } v;
+  flat_value r = { .u = 0 };
+
+  memcpy (&v, buf, (size_t) flat_type_table[t].size);
+  switch (t)
+    {
+    case FLAT_T_BOOL: r.u = v.u8 != 0; break;
+    case FLAT_T_I8: r.i = v.i8; break;
+    case FLAT_T_U8: r.u = v.u8; break;
+    case FLAT_T_I16: r.i = v.i16; break;
+    case FLAT_T_U16: r.u = v.u16; break;
+    case FLAT_T_I32: r.i = v.i32; break;
+    case FLAT_T_U32: r.u = v.u32; break;
+    case FLAT_T_I64: r.i = v.i64; break;
+    case FLAT_T_U64: r.u = v.u64; break;
+    case FLAT_T_F32: r.f = v.f32; break;
+    case FLAT_T_F64: r.f = v.f64; break;
+    case FLAT_N_TYPES: break;
+    }
+  return r;
+}
+
+/* The value of scalar A as a T, and its replacement.  */
+static flat_value
+arg_value (flat_type t, const arg *a)
+{
+  unsigned char bytes[8];
+
+  param_bytes (t, a, bytes);
+  return value_of_bytes (t, bytes);
+}
+
+static void
+set_arg_value (arg *a, flat_type t, flat_value v)
+{
+  if (flat_type_table[t].is_float)
+    a->f = v.f;
+  else
+    a->i = v.i;
+}
+
 /* ---- Running kernels ---------------------------------------------------- */
 
-/* A back end that compiles the kernels of a nest and runs its plan.  The
-   run tests are written once and registered in one suite per back end;
-   the suite's init function picks the runner.  */
+/* The arguments of one launch, each as the bytes of its value: scalars,
+   and buffer handles (a cl_mem or a CUdeviceptr, both 8 bytes).  */
+enum { MAX_ARGS = 64, MAX_ACCS = 16 };
+
+typedef struct arg_list
+{
+  int n;
+  size_t size[MAX_ARGS];
+  unsigned char value[MAX_ARGS][8];
+} arg_list;
+
+static void
+add_bytes (arg_list *l, const void *value, size_t size)
+{
+  CU_ASSERT_FATAL (l->n < MAX_ARGS && size <= 8);
+  l->size[l->n] = size;
+  memcpy (l->value[l->n++], value, size);
+}
+
+static void
+add_i64 (arg_list *l, int64_t v)
+{
+  add_bytes (l, &v, sizeof v);
+}
+
+static void
+add_buffer (arg_list *l, void *handle)
+{
+  add_bytes (l, &handle, sizeof handle);
+}
+
+/* A back end: compiles the kernels of a nest, holds buffers and launches
+   kernels.  The run tests are written once and registered in one suite
+   per back end; the suite's init function picks the runner, and run_plan
+   drives it.  */
 typedef struct runner
 {
   /* The compiled kernels of NEST, or NULL after a failure that says
      why.  */
   void *(*build) (const flat_nest *nest);
-  /* Run the plan of NEST on GROUPS groups of GROUP_SIZE work-items each:
-     copy every mem in, launch each kernel, copy every mem back.  */
-  void (*run) (void *prog, const flat_nest *nest, const arg *args,
-	       int n_args, size_t groups, size_t group_size);
   void (*release) (void *prog);
+  /* A device buffer of SIZE > 0 bytes, a copy of INIT unless that is
+     NULL; the handle is the value a kernel argument passes.  */
+  void *(*alloc) (size_t size, const void *init);
+  /* SIZE bytes of BUF, once every launch so far has finished.  */
+  void (*read) (void *buf, void *dst, size_t size);
+  void (*free) (void *buf);
+  /* Kernel NAME of PROG on GROUPS groups of GROUP_SIZE work-items.  */
+  void (*launch) (void *prog, const char *name, const arg_list *args,
+		  size_t groups, size_t group_size);
 } runner;
 
 /* The runner of the suite being run, NULL if its device is missing.  */
@@ -521,6 +783,221 @@ have_device (void)
   printf ("skipped: no %s device ", current_name);
   CU_PASS ("no device");
   return 0;
+}
+
+/* The nest args of a kernel of NEST (codegen.h): each mem's buffer (in
+   BUFS, by param) and offset, each param's and acc's value.  */
+static void
+add_nest_args (arg_list *l, const flat_nest *nest, arg *args, int n_args,
+	       void *const *bufs)
+{
+  int p;
+
+  for (p = 0; p < nest->n_params; p++)
+    {
+      const flat_var *v = nest->params[p];
+      const arg *a = find_arg (args, n_args, v->name);
+      unsigned char bytes[8];
+
+      CU_ASSERT_PTR_NOT_NULL_FATAL (a);
+      if (v->kind == FLAT_VAR_MEM)
+	{
+	  add_buffer (l, bufs[p]);
+	  add_i64 (l, a->lo);
+	}
+      else
+	{
+	  param_bytes (v->type, a, bytes);
+	  add_bytes (l, bytes, (size_t) flat_type_table[v->type].size);
+	}
+    }
+}
+
+static void
+launch_kernel (void *prog, const flat_kernel *k, const char *suffix,
+	       const arg_list *l, size_t groups, size_t group_size)
+{
+  char name[64];
+
+  snprintf (name, sizeof name, "flat_%s%s", k->name, suffix);
+  current->launch (prog, name, l, groups, group_size);
+}
+
+/* The number of iterations of K's dims, from the args of the params.  */
+static int64_t
+kernel_total (const flat_nest *nest, const flat_kernel *k, arg *args,
+	      int n_args)
+{
+  flat_value *env = calloc ((size_t) nest->n_vars + 1, sizeof *env);
+  int64_t total = 1;
+  int p, d;
+
+  CU_ASSERT_PTR_NOT_NULL_FATAL (env);
+  for (p = 0; p < nest->n_params; p++)
+    if (nest->params[p]->kind != FLAT_VAR_MEM)
+      env[nest->params[p]->id]
+	= arg_value (nest->params[p]->type,
+		     find_arg (args, n_args, nest->params[p]->name));
+  for (d = 0; d < k->n_dims; d++)
+    {
+      int64_t n = flat_range_trip_count (&k->dims[d], env);
+
+      CU_ASSERT_FATAL (n >= 0);
+      total *= n;
+    }
+  free (env);
+  return total;
+}
+
+/* ACC's arg becomes its value OP the result of type T in RES.  */
+static void
+combine_into_acc (const flat_accum *acc, arg *args, int n_args, void *res)
+{
+  flat_type t = acc->var->type;
+  arg *a = find_arg (args, n_args, acc->var->name);
+  unsigned char bytes[8];
+
+  CU_ASSERT_PTR_NOT_NULL_FATAL (a);
+  current->read (res, bytes, (size_t) flat_type_table[t].size);
+  set_arg_value (a, t, flat_op_apply (acc->op, t, arg_value (t, a),
+				      value_of_bytes (t, bytes)));
+}
+
+/* A SEGRED kernel as codegen.h says, TOTAL iterations on G groups of B
+   work-items: the chunks into part_j, the parts into res_j, then
+   a_j = a_j OP res_j.  */
+static void
+run_segred (void *prog, const flat_nest *nest, const flat_kernel *k,
+	    arg *args, int n_args, void *const *bufs, int64_t total,
+	    size_t g, size_t b)
+{
+  void *part[MAX_ACCS], *res[MAX_ACCS];
+  arg_list l = { 0 };
+  int j;
+
+  CU_ASSERT_FATAL (k->n_accs <= MAX_ACCS);
+  for (j = 0; j < k->n_accs; j++)
+    {
+      size_t size = (size_t) flat_type_table[k->accs[j].var->type].size;
+
+      part[j] = current->alloc (g * size, NULL);
+      res[j] = current->alloc (size, NULL);
+    }
+  add_nest_args (&l, nest, args, n_args, bufs);
+  add_i64 (&l, (total + (int64_t) g - 1) / (int64_t) g);
+  for (j = 0; j < k->n_accs; j++)
+    add_buffer (&l, part[j]);
+  launch_kernel (prog, k, "", &l, g, b);
+  l.n = 0;
+  add_i64 (&l, (int64_t) g);
+  for (j = 0; j < k->n_accs; j++)
+    {
+      add_buffer (&l, part[j]);
+      add_buffer (&l, res[j]);
+    }
+  launch_kernel (prog, k, "_final", &l, 1, b);
+  for (j = 0; j < k->n_accs; j++)
+    {
+      combine_into_acc (&k->accs[j], args, n_args, res[j]);
+      current->free (part[j]);
+      current->free (res[j]);
+    }
+}
+
+/* A SEGSCAN kernel as codegen.h says: contributions of the chunks, their
+   exclusive scan from the acc's value, the body on the prefixes; the acc
+   becomes the total.  */
+static void
+run_segscan (void *prog, const flat_nest *nest, const flat_kernel *k,
+	     arg *args, int n_args, void *const *bufs, int64_t total,
+	     size_t g, size_t b)
+{
+  flat_type t = k->accs[0].var->type;
+  size_t size = (size_t) flat_type_table[t].size;
+  arg *a = find_arg (args, n_args, k->accs[0].var->name);
+  void *part = current->alloc (g * size, NULL);
+  void *res = current->alloc (size, NULL);
+  arg_list l = { 0 };
+  unsigned char bytes[8];
+
+  CU_ASSERT_PTR_NOT_NULL_FATAL (a);
+  add_nest_args (&l, nest, args, n_args, bufs);
+  add_i64 (&l, (total + (int64_t) g - 1) / (int64_t) g);
+  add_buffer (&l, part);
+  launch_kernel (prog, k, "_contrib", &l, g, b);
+  l.n = 0;
+  add_i64 (&l, (int64_t) g);
+  add_buffer (&l, part);
+  param_bytes (t, a, bytes);
+  add_bytes (&l, bytes, size);
+  add_buffer (&l, res);
+  launch_kernel (prog, k, "_prefix", &l, 1, b);
+  l.n = 0;
+  add_nest_args (&l, nest, args, n_args, bufs);
+  add_i64 (&l, (total + (int64_t) g - 1) / (int64_t) g);
+  add_buffer (&l, part);
+  launch_kernel (prog, k, "", &l, g, b);
+  current->read (res, bytes, size);
+  set_arg_value (a, t, value_of_bytes (t, bytes));
+  current->free (part);
+  current->free (res);
+}
+
+/* Run the plan of NEST on GROUPS groups of GROUP_SIZE work-items: copy
+   every mem in, launch each kernel (a segred or segscan as codegen.h
+   says, with G = GROUPS and B = GROUP_SIZE, and nothing for an empty
+   range), copy every mem back.  The acc args end with their values after
+   the nest.  */
+static void
+run_plan (void *prog, const flat_nest *nest, arg *args, int n_args,
+	  size_t groups, size_t group_size)
+{
+  void *bufs[MAX_ARGS] = { 0 };
+  const flat_stmt *s;
+  int p;
+
+  CU_ASSERT_FATAL (nest->n_params <= MAX_ARGS);
+  for (p = 0; p < nest->n_params; p++)
+    {
+      const flat_var *v = nest->params[p];
+      const arg *a = find_arg (args, n_args, v->name);
+      size_t elem = (size_t) flat_type_table[v->type].size;
+
+      CU_ASSERT_PTR_NOT_NULL_FATAL (a);
+      if (v->kind == FLAT_VAR_MEM)
+	bufs[p] = current->alloc (a->count > 0 ? a->count * elem : elem,
+				  a->count > 0 ? a->data : NULL);
+    }
+  for (s = nest->plan.first; s != NULL; s = s->next)
+    {
+      const flat_kernel *k = s->u.launch.kernel;
+      int64_t total = kernel_total (nest, k, args, n_args);
+      arg_list l = { 0 };
+
+      if (k->kind == FLAT_K_SEGMAP)
+	{
+	  add_nest_args (&l, nest, args, n_args, bufs);
+	  launch_kernel (prog, k, "", &l, groups, group_size);
+	}
+      else if (total > 0 && k->kind == FLAT_K_SEGRED)
+	run_segred (prog, nest, k, args, n_args, bufs, total, groups,
+		    group_size);
+      else if (total > 0)
+	run_segscan (prog, nest, k, args, n_args, bufs, total, groups,
+		     group_size);
+    }
+  for (p = 0; p < nest->n_params; p++)
+    {
+      const flat_var *v = nest->params[p];
+      const arg *a = find_arg (args, n_args, v->name);
+
+      if (bufs[p] == NULL)
+	continue;
+      if (a->count > 0)
+	current->read (bufs[p], a->data,
+		       a->count * (size_t) flat_type_table[v->type].size);
+      current->free (bufs[p]);
+    }
 }
 
 /* ---- OpenCL ------------------------------------------------------------- */
@@ -564,95 +1041,59 @@ opencl_build (const flat_nest *nest)
 }
 
 static void
-opencl_run (void *prog, const flat_nest *nest, const arg *args, int n_args,
-	    size_t groups, size_t group_size)
-{
-  cl_mem bufs[32] = { 0 };
-  const flat_stmt *s;
-  cl_int rc;
-  int p;
-
-  CU_ASSERT_FATAL (nest->n_params <= 32);
-  for (p = 0; p < nest->n_params; p++)
-    {
-      const flat_var *v = nest->params[p];
-      const arg *a = find_arg (args, n_args, v->name);
-      size_t elem = (size_t) flat_type_table[v->type].size;
-
-      CU_ASSERT_PTR_NOT_NULL_FATAL (a);
-      if (v->kind != FLAT_VAR_MEM)
-	continue;
-      bufs[p] = clCreateBuffer (cl_ctx, CL_MEM_READ_WRITE
-				| (a->count > 0 ? CL_MEM_COPY_HOST_PTR : 0),
-				a->count > 0 ? a->count * elem : elem,
-				a->count > 0 ? a->data : NULL, &rc);
-      CU_ASSERT_EQUAL_FATAL (rc, CL_SUCCESS);
-    }
-  for (s = nest->plan.first; s != NULL; s = s->next)
-    {
-      char name[64];
-      cl_kernel kernel;
-      cl_uint arg_index = 0;
-      size_t global = groups * group_size;
-
-      snprintf (name, sizeof name, "flat_%s", s->u.launch.kernel->name);
-      kernel = clCreateKernel (prog, name, &rc);
-      CU_ASSERT_EQUAL_FATAL (rc, CL_SUCCESS);
-      for (p = 0; p < nest->n_params; p++)
-	{
-	  const flat_var *v = nest->params[p];
-	  const arg *a = find_arg (args, n_args, v->name);
-	  unsigned char bytes[8];
-
-	  if (v->kind == FLAT_VAR_MEM)
-	    {
-	      cl_long lo = a->lo;
-
-	      CU_ASSERT_EQUAL (clSetKernelArg (kernel, arg_index++,
-					       sizeof (cl_mem), &bufs[p]),
-			       CL_SUCCESS);
-	      CU_ASSERT_EQUAL (clSetKernelArg (kernel, arg_index++, sizeof lo,
-					       &lo), CL_SUCCESS);
-	    }
-	  else
-	    {
-	      param_bytes (v->type, a, bytes);
-	      CU_ASSERT_EQUAL (clSetKernelArg
-			       (kernel, arg_index++,
-				(size_t) flat_type_table[v->type].size, bytes),
-			       CL_SUCCESS);
-	    }
-	}
-      CU_ASSERT_EQUAL (clEnqueueNDRangeKernel (cl_queue, kernel, 1, NULL,
-					       &global, &group_size, 0, NULL,
-					       NULL), CL_SUCCESS);
-      CU_ASSERT_EQUAL (clReleaseKernel (kernel), CL_SUCCESS);
-    }
-  CU_ASSERT_EQUAL (clFinish (cl_queue), CL_SUCCESS);
-  for (p = 0; p < nest->n_params; p++)
-    {
-      const flat_var *v = nest->params[p];
-      const arg *a = find_arg (args, n_args, v->name);
-
-      if (bufs[p] == NULL)
-	continue;
-      if (a->count > 0)
-	CU_ASSERT_EQUAL (clEnqueueReadBuffer
-			 (cl_queue, bufs[p], CL_TRUE, 0,
-			  a->count * (size_t) flat_type_table[v->type].size,
-			  a->data, 0, NULL, NULL), CL_SUCCESS);
-      CU_ASSERT_EQUAL (clReleaseMemObject (bufs[p]), CL_SUCCESS);
-    }
-}
-
-static void
 opencl_release (void *prog)
 {
   CU_ASSERT_EQUAL (clReleaseProgram (prog), CL_SUCCESS);
 }
 
+static void *
+opencl_alloc (size_t size, const void *init)
+{
+  cl_int rc;
+  cl_mem buf = clCreateBuffer (cl_ctx, CL_MEM_READ_WRITE
+			       | (init != NULL ? CL_MEM_COPY_HOST_PTR : 0),
+			       size, (void *) init, &rc);
+
+  CU_ASSERT_EQUAL_FATAL (rc, CL_SUCCESS);
+  return buf;
+}
+
+static void
+opencl_read (void *buf, void *dst, size_t size)
+{
+  CU_ASSERT_EQUAL (clEnqueueReadBuffer (cl_queue, buf, CL_TRUE, 0, size, dst,
+					0, NULL, NULL), CL_SUCCESS);
+}
+
+static void
+opencl_free (void *buf)
+{
+  CU_ASSERT_EQUAL (clReleaseMemObject (buf), CL_SUCCESS);
+}
+
+static void
+opencl_launch (void *prog, const char *name, const arg_list *args,
+	       size_t groups, size_t group_size)
+{
+  size_t global = groups * group_size;
+  cl_kernel kernel;
+  cl_int rc;
+  int i;
+
+  kernel = clCreateKernel (prog, name, &rc);
+  CU_ASSERT_EQUAL_FATAL (rc, CL_SUCCESS);
+  for (i = 0; i < args->n; i++)
+    CU_ASSERT_EQUAL (clSetKernelArg (kernel, (cl_uint) i, args->size[i],
+				     args->value[i]), CL_SUCCESS);
+  CU_ASSERT_EQUAL (clEnqueueNDRangeKernel (cl_queue, kernel, 1, NULL,
+					   &global, &group_size, 0, NULL,
+					   NULL), CL_SUCCESS);
+  CU_ASSERT_EQUAL (clReleaseKernel (kernel), CL_SUCCESS);
+}
+
 static const runner opencl_runner = {
-  opencl_build, opencl_run, opencl_release
+  opencl_build, opencl_release, opencl_alloc, opencl_read, opencl_free,
+  opencl_launch
 };
 
 static int
@@ -895,85 +1336,54 @@ cuda_build (const flat_nest *nest)
 }
 
 static void
-cuda_run (void *module, const flat_nest *nest, const arg *args, int n_args,
-	  size_t groups, size_t group_size)
-{
-  cu_ptr ptrs[32] = { 0 };
-  long long los[32];
-  uint64_t values[32];
-  void *params[64];
-  const flat_stmt *s;
-  int p;
-
-  CU_ASSERT_FATAL (nest->n_params <= 32);
-  for (p = 0; p < nest->n_params; p++)
-    {
-      const flat_var *v = nest->params[p];
-      const arg *a = find_arg (args, n_args, v->name);
-      size_t bytes = a == NULL ? 0
-	: a->count * (size_t) flat_type_table[v->type].size;
-
-      CU_ASSERT_PTR_NOT_NULL_FATAL (a);
-      if (v->kind != FLAT_VAR_MEM)
-	continue;
-      CU_ASSERT_EQUAL_FATAL (cu.mem_alloc (&ptrs[p], bytes > 0 ? bytes : 8),
-			     0);
-      if (bytes > 0)
-	CU_ASSERT_EQUAL (cu.htod (ptrs[p], a->data, bytes), 0);
-    }
-  for (s = nest->plan.first; s != NULL; s = s->next)
-    {
-      char name[64];
-      void *fn = NULL;
-      int n = 0;
-
-      snprintf (name, sizeof name, "flat_%s", s->u.launch.kernel->name);
-      CU_ASSERT_EQUAL_FATAL (cu.get_function (&fn, module, name), 0);
-      for (p = 0; p < nest->n_params; p++)
-	{
-	  const flat_var *v = nest->params[p];
-	  const arg *a = find_arg (args, n_args, v->name);
-
-	  if (v->kind == FLAT_VAR_MEM)
-	    {
-	      los[p] = a->lo;
-	      params[n++] = &ptrs[p];
-	      params[n++] = &los[p];
-	    }
-	  else
-	    {
-	      param_bytes (v->type, a, &values[p]);
-	      params[n++] = &values[p];
-	    }
-	}
-      CU_ASSERT_EQUAL (cu.launch (fn, (unsigned) groups, 1, 1,
-				  (unsigned) group_size, 1, 1, 0, NULL,
-				  params, NULL), 0);
-    }
-  CU_ASSERT_EQUAL (cu.synchronize (), 0);
-  for (p = 0; p < nest->n_params; p++)
-    {
-      const flat_var *v = nest->params[p];
-      const arg *a = find_arg (args, n_args, v->name);
-
-      if (v->kind != FLAT_VAR_MEM)
-	continue;
-      if (a->count > 0)
-	CU_ASSERT_EQUAL (cu.dtoh (a->data, ptrs[p],
-				  a->count
-				  * (size_t) flat_type_table[v->type].size),
-			 0);
-      CU_ASSERT_EQUAL (cu.mem_free (ptrs[p]), 0);
-    }
-}
-
-static void
 cuda_release (void *module)
 {
   CU_ASSERT_EQUAL (cu.module_unload (module), 0);
 }
 
-static const runner cuda_runner = { cuda_build, cuda_run, cuda_release };
+static void *
+cuda_alloc (size_t size, const void *init)
+{
+  cu_ptr p = 0;
+
+  CU_ASSERT_EQUAL_FATAL (cu.mem_alloc (&p, size), 0);
+  if (init != NULL)
+    CU_ASSERT_EQUAL (cu.htod (p, init, size), 0);
+  return (void *) (uintptr_t) p;
+}
+
+static void
+cuda_read (void *buf, void *dst, size_t size)
+{
+  CU_ASSERT_EQUAL (cu.synchronize (), 0);
+  CU_ASSERT_EQUAL (cu.dtoh (dst, (cu_ptr) (uintptr_t) buf, size), 0);
+}
+
+static void
+cuda_free (void *buf)
+{
+  CU_ASSERT_EQUAL (cu.mem_free ((cu_ptr) (uintptr_t) buf), 0);
+}
+
+static void
+cuda_launch (void *module, const char *name, const arg_list *args,
+	     size_t groups, size_t group_size)
+{
+  void *params[MAX_ARGS];
+  void *fn = NULL;
+  int i;
+
+  CU_ASSERT_EQUAL_FATAL (cu.get_function (&fn, module, name), 0);
+  for (i = 0; i < args->n; i++)
+    params[i] = (void *) args->value[i];
+  CU_ASSERT_EQUAL (cu.launch (fn, (unsigned) groups, 1, 1,
+			      (unsigned) group_size, 1, 1, 0, NULL, params,
+			      NULL), 0);
+}
+
+static const runner cuda_runner = {
+  cuda_build, cuda_release, cuda_alloc, cuda_read, cuda_free, cuda_launch
+};
 
 static int
 cuda_suite_init (void)
@@ -1080,7 +1490,7 @@ test_run_saxpy (void)
 			 MEM_ARG ("y", y, (size_t) n) };
 
 	  args[2].lo = 3;
-	  current->run (prog, nest, args, 4, groups, group);
+	  run_plan (prog, nest, args, 4, groups, group);
 	}
 	for (i = 0; i < n; i++)
 	  bad += y[i] != want[i];
@@ -1129,7 +1539,7 @@ test_run_2d (void)
 	  arg args[] = { INT_ARG ("n", n), INT_ARG ("m", m), INT_ARG ("w", w),
 			 MEM_ARG ("out", out, count) };
 
-	  current->run (prog, nest, args, 4, groups, group);
+	  run_plan (prog, nest, args, 4, groups, group);
 	}
 	for (k = 0; k < count; k++)
 	  bad += out[k] != want[k];
@@ -1161,7 +1571,7 @@ test_run_innermost_fastest (void)
       arg args[] = { INT_ARG ("n", N), INT_ARG ("m", M),
 		     MEM_ARG ("cnt", &cnt, 1), MEM_ARG ("order", order, N * M) };
 
-      current->run (prog, nest, args, 4, 1, 1);
+      run_plan (prog, nest, args, 4, 1, 1);
       CU_ASSERT_EQUAL (cnt, N * M);
       for (k = 0; k < N * M; k++)
 	CU_ASSERT_EQUAL (order[k], k);
@@ -1198,7 +1608,7 @@ test_run_narrow (void)
 		     MEM_ARG ("z", z, 7 * N), MEM_ARG ("h", h, 2 * N),
 		     MEM_ARG ("carry", carry, N) };
 
-      current->run (prog, nest, args, 7, 4, 16);
+      run_plan (prog, nest, args, 7, 4, 16);
       for (i = 0; i < N; i++)
 	{
 	  uint8_t a = x[i], b = y[i], not_a = (uint8_t) ~a;
@@ -1246,7 +1656,7 @@ test_run_f64 (void)
 		     MEM_ARG ("x", x, N), MEM_ARG ("f", f, N),
 		     MEM_ARG ("y", y, 4 * N) };
 
-      current->run (prog, nest, args, 5, 3, 32);
+      run_plan (prog, nest, args, 5, 3, 32);
       for (i = 0; i < N; i++)
 	{
 	  double v = x[i];
@@ -1288,7 +1698,7 @@ test_run_math (void)
 		     MEM_ARG ("d", d, N), MEM_ARG ("out", out, 7 * N),
 		     MEM_ARG ("dout", dout, N) };
 
-      current->run (prog, nest, args, 5, 7, 8);
+      run_plan (prog, nest, args, 5, 7, 8);
       for (i = 0; i < N; i++)
 	{
 	  float v = x[i];
@@ -1364,7 +1774,7 @@ test_run_all_math (void)
       arg args[] = { INT_ARG ("n", N), MEM_ARG ("xf", xf, N),
 		     MEM_ARG ("xd", xd, N), MEM_ARG ("out", out, N * FLAT_N_MATH) };
 
-      current->run (prog, nest, args, 4, 2, 32);
+      run_plan (prog, nest, args, 4, 2, 32);
       for (fn = 0; fn < FLAT_N_MATH; fn++)
 	{
 	  int f32 = flat_math_table[fn].type == FLAT_T_F32, bad = 0;
@@ -1414,7 +1824,7 @@ test_run_local_array (void)
       arg args[] = { INT_ARG ("n", N), MEM_ARG ("x", x, N),
 		     MEM_ARG ("out", out, N) };
 
-      current->run (prog, nest, args, 3, 2, 16);
+      run_plan (prog, nest, args, 3, 2, 16);
       for (i = 0; i < N; i++)
 	{
 	  float buf[8], acc = 0.0f;
@@ -1451,7 +1861,7 @@ test_run_break (void)
       arg args[] = { INT_ARG ("n", N), INT_ARG ("m", M), INT_ARG ("t", t),
 		     MEM_ARG ("a", a, N * M), MEM_ARG ("pos", pos, N) };
 
-      current->run (prog, nest, args, 5, 4, 4);
+      run_plan (prog, nest, args, 5, 4, 4);
       for (i = 0; i < N; i++)
 	{
 	  int want = -1;
@@ -1494,7 +1904,7 @@ test_run_control (void)
       arg args[] = { INT_ARG ("n", N), MEM_ARG ("x", x, N),
 		     MEM_ARG ("out", out, 4 * N) };
 
-      current->run (prog, nest, args, 3, 5, 8);
+      run_plan (prog, nest, args, 3, 5, 8);
       for (i = 0; i < N; i++)
 	{
 	  int v = x[i], code, steps = 0, digits = 0, r = abs (v);
@@ -1547,7 +1957,7 @@ test_run_minmax (void)
 		     MEM_ARG ("yf", yf, N), MEM_ARG ("oi", oi, 3 * N),
 		     MEM_ARG ("of", of, 3 * N) };
 
-      current->run (prog, nest, args, 7, 2, 4);
+      run_plan (prog, nest, args, 7, 2, 4);
       for (i = 0; i < N; i++)
 	{
 	  bad += oi[3 * i] != (xi[i] < yi[i] ? xi[i] : yi[i]);
@@ -1594,7 +2004,7 @@ test_run_constants (void)
 		     MEM_ARG ("c", c, 2), MEM_ARG ("f", f, 6),
 		     MEM_ARG ("d", d, 5) };
 
-      current->run (prog, nest, args, 11, 1, 8);
+      run_plan (prog, nest, args, 11, 1, 8);
       for (i = 0; i < N; i++)
 	CU_ASSERT_EQUAL (b[i], flag && x[i] != 0);
       CU_ASSERT_EQUAL (l[0], INT64_MIN);
@@ -1648,12 +2058,409 @@ test_run_two_kernels (void)
       arg args[] = { INT_ARG ("n", N), MEM_ARG ("x", x, N),
 		     MEM_ARG ("y", y, N), MEM_ARG ("z", z, N) };
 
-      current->run (prog, nest, args, 4, 3, 8);
+      run_plan (prog, nest, args, 4, 3, 8);
       for (i = 0; i < N; i++)
 	bad += z[i] != x[i] * 2.0f + x[N - 1 - i] * 2.0f;
       CU_ASSERT_EQUAL (bad, 0);
       current->release (prog);
     }
+  flat_nest_free (nest);
+}
+
+/* ---- Reductions and scans (each suite runs them on its back end) ------- */
+
+/* Launch shapes, G groups of B, for the segred and segscan protocols (B a
+   power of two, G not always one), each run on the sizes of
+   shape_sizes.  */
+typedef struct shape
+{
+  size_t groups, group_size;
+  int big;			/* also run on BIG iterations */
+} shape;
+
+static const shape shapes[] = {
+  { 1, 1, 0 }, { 1, 256, 0 }, { 3, 4, 0 }, { 7, 64, 1 }, { 5, 32, 0 },
+  { 300, 2, 1 }, { 2, 128, 0 }
+};
+
+enum { BIG = 100003, MAX_SIZES = 10 };
+
+/* Empty, tiny, around one group, around all groups, one more: every item
+   of a group busy or idle, chunks full, partial or empty.  */
+static int
+shape_sizes (const shape *sh, int *sizes)
+{
+  int b = (int) sh->group_size, gb = (int) (sh->groups * sh->group_size);
+  int n = 0;
+
+  sizes[n++] = 0;
+  sizes[n++] = 1;
+  sizes[n++] = 7;
+  sizes[n++] = b - 1;
+  sizes[n++] = b;
+  sizes[n++] = b + 1;
+  sizes[n++] = gb - 1;
+  sizes[n++] = gb + 1;
+  sizes[n++] = 1000;
+  if (sh->big)
+    sizes[n++] = BIG;
+  return n;
+}
+
+/* Run ONE on every shape and each of its sizes, with the kernels of TEXT
+   (malloc'ed, freed here).  ONE returns the number of wrong results; the
+   first shape and size with any is reported.  */
+static void
+for_each_size (char *text,
+	       int (*one) (void *prog, const flat_nest *nest, int n,
+			   const shape *sh))
+{
+  flat_nest *nest;
+  void *prog;
+  size_t si;
+  int reported = 0;
+
+  if (!have_device ())
+    {
+      free (text);
+      return;
+    }
+  nest = load_nest (text);
+  prog = current->build (nest);
+  for (si = 0; prog != NULL && si < sizeof shapes / sizeof shapes[0]; si++)
+    {
+      int sizes[MAX_SIZES], n_sizes = shape_sizes (&shapes[si], sizes), i;
+
+      for (i = 0; i < n_sizes; i++)
+	{
+	  int bad = one (prog, nest, sizes[i], &shapes[si]);
+
+	  if (bad > 0 && !reported)
+	    fprintf (stderr, "\n%s: %d wrong with n = %d, G = %zu, B = %zu\n",
+		     nest->name, bad, sizes[i], shapes[si].groups,
+		     shapes[si].group_size);
+	  reported |= bad > 0;
+	  CU_ASSERT_EQUAL (bad, 0);
+	}
+    }
+  if (prog != NULL)
+    current->release (prog);
+  flat_nest_free (nest);
+  free (text);
+}
+
+/* The value of acc NAME after the nest.  */
+static const arg *
+result (arg *args, int n_args, const char *name)
+{
+  const arg *a = find_arg (args, n_args, name);
+
+  CU_ASSERT_PTR_NOT_NULL_FATAL (a);
+  return a;
+}
+
+/* ints_ir on random data, a zero in it for odd N and 12345 for N % 3 ==
+   1, so that land and lor go both ways.  */
+static int
+one_int_reduction (void *prog, const flat_nest *nest, int n, const shape *sh)
+{
+  int32_t *x = malloc ((size_t) (n + 1) * sizeof *x);
+  uint32_t *u = malloc ((size_t) (n + 1) * sizeof *u);
+  int64_t sum = 5;
+  int32_t lo = 100;
+  int16_t hi = -200;
+  uint32_t ba = 0xffff7fffu, pr = 3;
+  uint8_t bo = 0x40;
+  uint64_t bx = 0x123456789ull;
+  int all = 1, any = 0, i, bad = 0;
+
+  CU_ASSERT_FATAL (x != NULL && u != NULL);
+  lcg_state = (uint32_t) n;
+  for (i = 0; i < n; i++)
+    {
+      x[i] = (int32_t) (lcg () % 60001) - 30000;
+      u[i] = lcg () ^ (lcg () << 16);
+    }
+  if (n % 2 == 1)
+    x[n * 2 / 3] = 0;
+  if (n % 3 == 1)
+    x[n / 2] = 12345;
+  for (i = 0; i < n; i++)
+    {
+      int32_t v = x[i];
+      uint32_t w = u[i];
+
+      sum += (int64_t) v * 1000003;
+      lo = v < lo ? v : lo;
+      hi = (int16_t) v > hi ? (int16_t) v : hi;
+      ba &= w | 0xf0f0f0f0u;
+      bo |= (uint8_t) (w & 0xffff000fu);
+      bx ^= (uint64_t) w << (v & 31);
+      all = all && v != 0;
+      any = any || v == 12345;
+      pr *= w | 1;
+    }
+  {
+    arg args[] = { INT_ARG ("n", n), MEM_ARG ("x", x, (size_t) n),
+		   MEM_ARG ("u", u, (size_t) n), INT_ARG ("sum", 5),
+		   INT_ARG ("lo", 100), INT_ARG ("hi", -200),
+		   INT_ARG ("ba", 0xffff7fff), INT_ARG ("bo", 0x40),
+		   INT_ARG ("bx", 0x123456789), INT_ARG ("all", 1),
+		   INT_ARG ("any", 0), INT_ARG ("pr", 3) };
+    int n_args = sizeof args / sizeof args[0];
+
+    run_plan (prog, nest, args, n_args, sh->groups, sh->group_size);
+    bad += result (args, n_args, "sum")->i != sum;
+    bad += result (args, n_args, "lo")->i != lo;
+    bad += result (args, n_args, "hi")->i != hi;
+    bad += (uint32_t) result (args, n_args, "ba")->i != ba;
+    bad += (uint8_t) result (args, n_args, "bo")->i != bo;
+    bad += (uint64_t) result (args, n_args, "bx")->i != bx;
+    bad += result (args, n_args, "all")->i != all;
+    bad += result (args, n_args, "any")->i != any;
+    bad += (uint32_t) result (args, n_args, "pr")->i != pr;
+  }
+  free (x);
+  free (u);
+  return bad;
+}
+
+static void
+test_run_int_reductions (void)
+{
+  for_each_size (ints_ir (), one_int_reduction);
+}
+
+/* floats_ir: the sum within rounding of a double sum, min and max
+   exactly, the product within double rounding, e exactly.  */
+static int
+one_float_reduction (void *prog, const flat_nest *nest, int n,
+		     const shape *sh)
+{
+  float *x = malloc ((size_t) (n + 1) * sizeof *x);
+  int32_t *k = malloc ((size_t) (n + 1) * sizeof *k);
+  double s = 0.5, abs_sum = 0.5, lo = 50.0, p = 2.0, e = 0.25;
+  float hi = -5000.0f;
+  int i, bad = 0;
+
+  CU_ASSERT_FATAL (x != NULL && k != NULL);
+  lcg_state = (uint32_t) n + 7;
+  for (i = 0; i < n; i++)
+    {
+      x[i] = (float) ((int) (lcg () % 200001) - 100000) / 1000.0f;
+      k[i] = (int32_t) lcg ();
+      s += x[i];
+      abs_sum += fabs (x[i]);
+      lo = x[i] < lo ? x[i] : lo;
+      hi = x[i] - 1000.0f > hi ? x[i] - 1000.0f : hi;
+      p *= 1.0 + (double) x[i] * 0.0001;
+      e += (k[i] & 127) * 0.125;
+    }
+  {
+    arg args[] = { INT_ARG ("n", n), MEM_ARG ("x", x, (size_t) n),
+		   MEM_ARG ("k", k, (size_t) n), FLOAT_ARG ("s", 0.5),
+		   FLOAT_ARG ("lo", 50.0), FLOAT_ARG ("hi", -5000.0),
+		   FLOAT_ARG ("p", 2.0), FLOAT_ARG ("e", 0.25) };
+    int n_args = sizeof args / sizeof args[0];
+
+    run_plan (prog, nest, args, n_args, sh->groups, sh->group_size);
+    bad += !(fabs (result (args, n_args, "s")->f - s) <= 1e-5 * abs_sum);
+    bad += result (args, n_args, "lo")->f != lo;
+    bad += result (args, n_args, "hi")->f != hi;
+    bad += !close_float (result (args, n_args, "p")->f, p, 1e-12);
+    bad += result (args, n_args, "e")->f != e;
+  }
+  free (x);
+  free (k);
+  return bad;
+}
+
+static void
+test_run_float_reductions (void)
+{
+  for_each_size (floats_ir (), one_float_reduction);
+}
+
+/* Exclusive and inclusive prefixes of iscan_ir, from 17, exactly.  */
+static int
+one_int_scan (void *prog, const flat_nest *nest, int n, const shape *sh)
+{
+  int32_t *x = malloc ((size_t) (n + 1) * sizeof *x);
+  int32_t *ex = malloc ((size_t) (n + 1) * sizeof *ex);
+  int32_t *in = malloc ((size_t) (n + 1) * sizeof *in);
+  int32_t a = 17;
+  int i, bad = 0;
+
+  CU_ASSERT_FATAL (x != NULL && ex != NULL && in != NULL);
+  lcg_state = (uint32_t) n + 3;
+  for (i = 0; i < n; i++)
+    x[i] = (int32_t) (lcg () % 2001) - 1000;
+  {
+    arg args[] = { INT_ARG ("n", n), MEM_ARG ("x", x, (size_t) n),
+		   MEM_ARG ("ex", ex, (size_t) n),
+		   MEM_ARG ("in", in, (size_t) n), INT_ARG ("a", 17) };
+
+    run_plan (prog, nest, args, 5, sh->groups, sh->group_size);
+    for (i = 0; i < n; i++)
+      {
+	bad += ex[i] != a;
+	a += x[i] * 3 - 1;
+	bad += in[i] != a;
+      }
+    bad += args[4].i != a;
+  }
+  free (x);
+  free (ex);
+  free (in);
+  return bad;
+}
+
+static void
+test_run_int_scan (void)
+{
+  for_each_size (iscan_ir (), one_int_scan);
+}
+
+/* mscan_ir: running minima of i16 values from 500, exactly.  */
+static int
+one_min_scan (void *prog, const flat_nest *nest, int n, const shape *sh)
+{
+  int32_t *x = malloc ((size_t) (n + 1) * sizeof *x);
+  int16_t *ex = malloc ((size_t) (n + 1) * sizeof *ex);
+  int16_t *in = malloc ((size_t) (n + 1) * sizeof *in);
+  int16_t a = 500;
+  int i, bad = 0;
+
+  CU_ASSERT_FATAL (x != NULL && ex != NULL && in != NULL);
+  lcg_state = (uint32_t) n + 5;
+  for (i = 0; i < n; i++)
+    x[i] = (int32_t) (lcg () % 2001) - 1000 + (int32_t) (i % 1000) * 30;
+  {
+    arg args[] = { INT_ARG ("n", n), MEM_ARG ("x", x, (size_t) n),
+		   MEM_ARG ("ex", ex, (size_t) n),
+		   MEM_ARG ("in", in, (size_t) n), INT_ARG ("a", 500) };
+
+    run_plan (prog, nest, args, 5, sh->groups, sh->group_size);
+    for (i = 0; i < n; i++)
+      {
+	bad += ex[i] != a;
+	a = (int16_t) x[i] < a ? (int16_t) x[i] : a;
+	bad += in[i] != a;
+      }
+    bad += args[4].i != a;
+  }
+  free (x);
+  free (ex);
+  free (in);
+  return bad;
+}
+
+static void
+test_run_min_scan (void)
+{
+  for_each_size (mscan_ir (), one_min_scan);
+}
+
+/* fscan_ir from 0.25, within rounding of double prefix sums.  */
+static int
+one_float_scan (void *prog, const flat_nest *nest, int n, const shape *sh)
+{
+  float *x = malloc ((size_t) (n + 1) * sizeof *x);
+  float *ex = malloc ((size_t) (n + 1) * sizeof *ex);
+  float *in = malloc ((size_t) (n + 1) * sizeof *in);
+  double a = 0.25, abs_sum = 0.25;
+  int i, bad = 0;
+
+  CU_ASSERT_FATAL (x != NULL && ex != NULL && in != NULL);
+  lcg_state = (uint32_t) n + 9;
+  for (i = 0; i < n; i++)
+    x[i] = (float) ((int) (lcg () % 200001) - 100000) / 1000.0f;
+  {
+    arg args[] = { INT_ARG ("n", n), MEM_ARG ("x", x, (size_t) n),
+		   MEM_ARG ("ex", ex, (size_t) n),
+		   MEM_ARG ("in", in, (size_t) n), FLOAT_ARG ("a", 0.25) };
+
+    run_plan (prog, nest, args, 5, sh->groups, sh->group_size);
+    for (i = 0; i < n; i++)
+      {
+	bad += !(fabs (ex[i] - a) <= 1e-5 * abs_sum);
+	a += x[i];
+	abs_sum += fabs (x[i]);
+	bad += !(fabs (in[i] - a) <= 1e-5 * abs_sum);
+      }
+    bad += !(fabs (args[4].f - a) <= 1e-5 * abs_sum);
+  }
+  free (x);
+  free (ex);
+  free (in);
+  return bad;
+}
+
+static void
+test_run_float_scan (void)
+{
+  for_each_size (fscan_ir (), one_float_scan);
+}
+
+/* rows_ir: a work-item's own reduce and scan, in C's order, so exactly
+   what the same loops give here.  */
+static void
+test_run_rows (void)
+{
+  static const int widths[] = { 0, 1, 5, 300 };
+  enum { N = 37 };
+  flat_nest *nest;
+  void *prog;
+  size_t wi;
+
+  if (!have_device ())
+    return;
+  nest = load_nest (rows_ir);
+  prog = current->build (nest);
+  for (wi = 0; prog != NULL && wi < sizeof widths / sizeof widths[0]; wi++)
+    {
+      int m = widths[wi], i, j, bad = 0;
+      size_t count = (size_t) (N * m + 1);
+      float *a = malloc (count * sizeof *a), sums[N];
+      int32_t *ai = malloc (count * sizeof *ai);
+      int32_t *pre = malloc (count * sizeof *pre);
+
+      CU_ASSERT_FATAL (a != NULL && ai != NULL && pre != NULL);
+      lcg_state = (uint32_t) m;
+      for (i = 0; i < N * m; i++)
+	{
+	  a[i] = (float) ((int) (lcg () % 20001) - 10000) / 7.0f;
+	  ai[i] = (int32_t) (lcg () % 100000) - 50000;
+	}
+      {
+	arg args[] = { INT_ARG ("n", N), INT_ARG ("m", m),
+		       MEM_ARG ("a", a, count - 1),
+		       MEM_ARG ("ai", ai, count - 1),
+		       MEM_ARG ("sums", sums, N),
+		       MEM_ARG ("pre", pre, count - 1) };
+
+	run_plan (prog, nest, args, 6, 3, 8);
+      }
+      for (i = 0; i < N; i++)
+	{
+	  float s = 0.5f;
+	  int32_t c = 0;
+
+	  for (j = 0; j < m; j++)
+	    {
+	      s += a[i * m + j];
+	      bad += pre[i * m + j] != c;
+	      c = ai[i * m + j] > c ? ai[i * m + j] : c;
+	    }
+	  bad += !same_float_bits (sums[i], s);
+	}
+      CU_ASSERT_EQUAL (bad, 0);
+      free (a);
+      free (ai);
+      free (pre);
+    }
+  if (prog != NULL)
+    current->release (prog);
   flat_nest_free (nest);
 }
 
@@ -1739,6 +2546,117 @@ test_emit_errors (void)
   flat_nest_free (nest);
 }
 
+/* The text of the reduction and scan kernels: the protocol's signatures,
+   identities from the constant printer, local arrays and barriers in each
+   dialect.  */
+static void
+test_soac_source_text (void)
+{
+  char err[256], local[64], shared[64];
+  char *floats = floats_ir (), *iscan = iscan_ir ();
+  flat_nest *red = load_nest (floats), *scan = load_nest (iscan);
+  char *cl = flat_emit_opencl (red, err, sizeof err);
+  char *cu = flat_emit_cuda (scan, err, sizeof err);
+  char *cl_scan = flat_emit_opencl (scan, err, sizeof err);
+
+  CU_ASSERT_PTR_NOT_NULL_FATAL (cl);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (cu);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (cl_scan);
+  CU_ASSERT_PTR_NOT_NULL (strstr (cl, "__kernel void flat_k0 (int v_n, "
+				  "__global const float *v_x, long lo_x, "
+				  "__global const int *v_k, long lo_k, "
+				  "float acc_s, double acc_lo, float acc_hi, "
+				  "double acc_p, float acc_e, long flat_chunk, "
+				  "__global float *flat_part0, "
+				  "__global double *flat_part1, "
+				  "__global float *flat_part2, "
+				  "__global double *flat_part3, "
+				  "__global float *flat_part4)"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cl, "__kernel void flat_k0_final "
+				  "(long flat_n_parts, "
+				  "__global float *flat_part0, "
+				  "__global float *flat_res0, "
+				  "__global double *flat_part1, "
+				  "__global double *flat_res1, "));
+  snprintf (local, sizeof local, "__local double flat_red3[%d];",
+	    FLAT_MAX_GROUP);
+  CU_ASSERT_PTR_NOT_NULL (strstr (cl, local));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cl, "float v_s = (-0x0p+0f);"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cl, "double v_lo = ((double) INFINITY);"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cl, "float v_hi = (-INFINITY);"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cl, "double v_p = 0x1p+0;"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cl, "barrier (CLK_LOCAL_MEM_FENCE);"));
+
+  CU_ASSERT_PTR_NOT_NULL (strstr (cu, "extern \"C\" __global__ void "
+				  "flat_k0_contrib (int v_n, const int *v_x, "
+				  "long long lo_x, const int *v_ex, "
+				  "long long lo_ex, const int *v_in, "
+				  "long long lo_in, int acc_a, "
+				  "long long flat_chunk, int *flat_part)"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cu, "extern \"C\" __global__ void "
+				  "flat_k0_prefix (long long flat_n_parts, "
+				  "int *flat_part, int flat_init, "
+				  "int *flat_res)"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cu, "extern \"C\" __global__ void "
+				  "flat_k0 (int v_n, const int *v_x, "
+				  "long long lo_x, int *v_ex, long long lo_ex, "
+				  "int *v_in, long long lo_in, int acc_a, "
+				  "long long flat_chunk, int *flat_part)"));
+  snprintf (shared, sizeof shared, "__shared__ int flat_scan[%d];",
+	    FLAT_MAX_GROUP);
+  CU_ASSERT_PTR_NOT_NULL (strstr (cu, shared));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cu, "__syncthreads ();"));
+  CU_ASSERT_PTR_NULL (strstr (cu, "barrier"));
+  CU_ASSERT_PTR_NULL (strstr (cu, "__local"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cl_scan, "__kernel void flat_k0_prefix "
+				  "(long flat_n_parts, __global int *flat_part, "
+				  "int flat_init, __global int *flat_res)"));
+  free (cl);
+  free (cu);
+  free (cl_scan);
+  flat_nest_free (red);
+  flat_nest_free (scan);
+  free (floats);
+  free (iscan);
+}
+
+/* Reduction and scan kernels whose accumulators break the protocol.  */
+static void
+test_soac_emit_errors (void)
+{
+  char err[256] = "";
+  char *floats = floats_ir (), *iscan = iscan_ir ();
+  flat_nest *nest = load_nest (iscan);
+  flat_kernel *k = nest->kernels[0];
+  flat_accum *two = flat_accums_new (nest, 2);
+
+  /* A scan of two accumulators.  */
+  two[0] = two[1] = k->accs[0];
+  k->accs = two;
+  k->n_accs = 2;
+  CU_ASSERT_PTR_NULL (flat_emit_opencl (nest, err, sizeof err));
+  CU_ASSERT_PTR_NOT_NULL (strstr (err, "kernel k0 has 2 accumulators"));
+  flat_nest_free (nest);
+
+  /* A reduction without any.  */
+  nest = load_nest (floats);
+  nest->kernels[0]->n_accs = 0;
+  err[0] = '\0';
+  CU_ASSERT_PTR_NULL (flat_emit_cuda (nest, err, sizeof err));
+  CU_ASSERT_PTR_NOT_NULL (strstr (err, "kernel k0 has 0 accumulators"));
+  flat_nest_free (nest);
+
+  /* An operator that is not a reduction's.  */
+  nest = load_nest (floats);
+  nest->kernels[0]->accs[2].op = FLAT_OP_SUB;
+  err[0] = '\0';
+  CU_ASSERT_PTR_NULL (flat_emit_opencl (nest, err, sizeof err));
+  CU_ASSERT_PTR_NOT_NULL (strstr (err, "accumulator 2"));
+  flat_nest_free (nest);
+  free (floats);
+  free (iscan);
+}
+
 /* ---- CUDA through NVRTC ------------------------------------------------- */
 
 /* Every nest compiles for the newest architecture Flat targets and the
@@ -1746,7 +2664,8 @@ test_emit_errors (void)
 static void
 test_cuda_nvrtc (void)
 {
-  char *allmath;
+  const size_t n_fixed = sizeof all_nests / sizeof all_nests[0];
+  const size_t n_soac = sizeof soac_nests / sizeof soac_nests[0];
   size_t i;
   int oldest;
 
@@ -1757,12 +2676,12 @@ test_cuda_nvrtc (void)
       return;
     }
   oldest = nvrtc_arch (0);
-  allmath = allmath_ir ();
-  for (i = 0; i <= sizeof all_nests / sizeof all_nests[0]; i++)
+  for (i = 0; i < n_fixed + 1 + n_soac; i++)
     {
       char err[256];
-      flat_nest *nest = load_nest (i < sizeof all_nests / sizeof all_nests[0]
-				   ? all_nests[i] : allmath);
+      char *made = i < n_fixed ? NULL
+	: i == n_fixed ? allmath_ir () : soac_nests[i - n_fixed - 1] ();
+      flat_nest *nest = load_nest (made != NULL ? made : all_nests[i]);
       char *src = flat_emit_cuda (nest, err, sizeof err);
 
       if (src == NULL)
@@ -1775,8 +2694,8 @@ test_cuda_nvrtc (void)
 	}
       free (src);
       flat_nest_free (nest);
+      free (made);
     }
-  free (allmath);
 }
 
 /* ---- Packages ----------------------------------------------------------- */
@@ -1967,6 +2886,12 @@ add_run_tests (CU_pSuite suite)
   CU_add_test (suite, "min, max, abs", test_run_minmax);
   CU_add_test (suite, "constants and bool", test_run_constants);
   CU_add_test (suite, "two kernels", test_run_two_kernels);
+  CU_add_test (suite, "integer reductions", test_run_int_reductions);
+  CU_add_test (suite, "float reductions", test_run_float_reductions);
+  CU_add_test (suite, "integer scan", test_run_int_scan);
+  CU_add_test (suite, "min scan", test_run_min_scan);
+  CU_add_test (suite, "float scan", test_run_float_scan);
+  CU_add_test (suite, "reduce and scan in a work-item", test_run_rows);
 }
 
 void
@@ -1984,6 +2909,10 @@ flat_test_register_codegen (void)
   add_run_tests (cuda);
   CU_add_test (other, "source text", test_source_text);
   CU_add_test (other, "untranslatable nests", test_emit_errors);
+  CU_add_test (other, "reduction and scan source text",
+	       test_soac_source_text);
+  CU_add_test (other, "untranslatable reductions and scans",
+	       test_soac_emit_errors);
   CU_add_test (other, "CUDA through NVRTC", test_cuda_nvrtc);
   CU_add_test (other, "package round trip", test_package_round_trip);
   CU_add_test (other, "corrupt packages", test_package_corrupt);

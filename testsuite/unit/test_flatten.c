@@ -2,6 +2,7 @@
    passes): nests in IR text in, the pass's verdict or the target IR out.
    Each case carries its input and what is expected beside it.  */
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <CUnit/CUnit.h>
@@ -194,6 +195,101 @@ test_extent_rejection (void)
   CU_ASSERT_PTR_NOT_NULL (strstr (diag.msg, "copyin"));
 }
 
+/* Reductions: accepted update forms, and the misuses SPEC 2.7 rejects.  */
+#define RED_HEAD \
+  "nest \"r\" at \"t.c\" 1 {\n" \
+  "  param n : i32\n" \
+  "  acc s : f32\n" \
+  "  mem x : f32\n" \
+  "  mem y : f32\n" \
+  "  body {\n"
+#define RED_TAIL "  }\n}\n"
+
+static int
+reduce_with (const char *op, const char *body, flat_diag *diag)
+{
+  char text[2048];
+  snprintf (text, sizeof text, RED_HEAD
+	    "    reduce i : i32 = 0:i32 .. n step 1:i32 with (%s s) {\n"
+	    "%s"
+	    "    }\n" RED_TAIL, op, body);
+  return run_text (text, NULL, diag);
+}
+
+static void
+test_reduction_forms (void)
+{
+  flat_diag diag;
+  CU_ASSERT_EQUAL (reduce_with ("add", "      set s = (add s (load x i))\n",
+				&diag), 0);
+  CU_ASSERT_EQUAL (reduce_with ("add", "      set s = (add (load x i) s)\n",
+				&diag), 0);
+  CU_ASSERT_EQUAL (reduce_with ("min", "      set s = (call fminf s "
+				"(load x i))\n", &diag), 0);
+  CU_ASSERT_EQUAL (reduce_with ("min", "      set s = (select (lt (load x i) "
+				"s) (load x i) s)\n", &diag), 0);
+  CU_ASSERT_EQUAL (reduce_with ("max", "      if (gt (load x i) s) {\n"
+				"        set s = (load x i)\n      }\n", &diag),
+		   0);
+  /* A conditional update of a sum, and two updates in one iteration.  */
+  CU_ASSERT_EQUAL (reduce_with ("add", "      if (gt (load x i) 0:f32) {\n"
+				"        set s = (add s (load x i))\n      }\n"
+				"      set s = (add s 1:f32)\n", &diag), 0);
+}
+
+static void
+test_reduction_misuse (void)
+{
+  flat_diag diag;
+  CU_ASSERT_EQUAL (reduce_with ("add", "      set s = (mul s (load x i))\n",
+				&diag), -1);
+  CU_ASSERT_PTR_NOT_NULL (strstr (diag.msg, "operator"));
+  CU_ASSERT_EQUAL (reduce_with ("add", "      set s = (add s (load x i))\n"
+				"      store y[i] = s\n", &diag), -1);
+  CU_ASSERT_PTR_NOT_NULL (strstr (diag.msg, "read"));
+  CU_ASSERT_EQUAL (reduce_with ("add", "      store y[i] = (load x i)\n",
+				&diag), -1);
+  CU_ASSERT_PTR_NOT_NULL (strstr (diag.msg, "not updated"));
+  /* min written as a max.  */
+  CU_ASSERT_EQUAL (reduce_with ("min", "      if (gt (load x i) s) {\n"
+				"        set s = (load x i)\n      }\n", &diag),
+		   -1);
+  /* s = s + s is not s + e with e free of s.  */
+  CU_ASSERT_EQUAL (reduce_with ("add", "      set s = (add s s)\n", &diag),
+		   -1);
+}
+
+static void
+test_scan_forms (void)
+{
+  static const char ok_text[] =
+    RED_HEAD
+    "    scan i : i32 = 0:i32 .. n step 1:i32 with (add s) {\n"
+    "      let t : f32 = (mul (load x i) 2:f32)\n"
+    "      store y[i] = s\n"
+    "      set s = (add s t)\n"
+    "      store x[i] = s\n"
+    "    }\n" RED_TAIL;
+  flat_nest *nest;
+  flat_diag diag;
+  CU_ASSERT_EQUAL_FATAL (run_text (ok_text, &nest, &diag), 0);
+  flat_kernel *k = nest->kernels[0];
+  CU_ASSERT_EQUAL (k->kind, FLAT_K_SEGSCAN);
+  /* contrib: the let and the update, no store.  */
+  CU_ASSERT_EQUAL (k->contrib.first->kind, FLAT_S_LET);
+  CU_ASSERT_EQUAL (k->contrib.first->next->kind, FLAT_S_SET);
+  CU_ASSERT_PTR_NULL (k->contrib.first->next->next);
+  flat_nest_free (nest);
+  static const char twice[] =
+    RED_HEAD
+    "    scan i : i32 = 0:i32 .. n step 1:i32 with (add s) {\n"
+    "      set s = (add s (load x i))\n"
+    "      set s = (add s 1:f32)\n"
+    "    }\n" RED_TAIL;
+  CU_ASSERT_EQUAL (run_text (twice, NULL, &diag), -1);
+  CU_ASSERT_PTR_NOT_NULL (strstr (diag.msg, "two updates"));
+}
+
 static void
 test_exact_div (void)
 {
@@ -240,6 +336,9 @@ flat_test_register_flatten (void)
   CU_add_test (s, "no collision: local, load, guard", test_no_collision);
   CU_add_test (s, "extents: indirect index needs a clause",
 	       test_extent_rejection);
+  CU_add_test (s, "reductions: accepted update forms", test_reduction_forms);
+  CU_add_test (s, "reductions: misuse", test_reduction_misuse);
+  CU_add_test (s, "scan: contrib block, two updates", test_scan_forms);
   CU_add_test (s, "exact division of byte offsets", test_exact_div);
   CU_add_test (s, "strategy names", test_strategy_names);
 }

@@ -5,11 +5,13 @@
    code under test.  */
 
 #include "../../flatten/extent.h"
+#include "../../flatten/flatten.h"
 #include "../../flatten/ir.h"
 #include "unit.h"
 
 #include <CUnit/CUnit.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -192,6 +194,98 @@ static const char all_text[] =
   "      launch k0\n"
   "    }\n"
   "    launch k1\n"
+  "  }\n"
+  "}\n";
+
+/* A top-level reduce with three accumulators, acc lines among the others
+   (params order), and its segred kernel.  */
+static const char red_text[] =
+  "nest \"red\" at \"red.c\" 4 {\n"
+  "  param n : i32\n"
+  "  acc s : f32\n"
+  "  mem x : f32 read\n"
+  "  acc m : i32\n"
+  "  acc c : u8\n"
+  "  body {\n"
+  "    reduce i : i32 = 0:i32 .. n step 1:i32 with (add s, max m, bxor c) {\n"
+  "      set s = (add s (load x i))\n"
+  "      set m = (max m i)\n"
+  "      set c = (bxor c (cast u8 i))\n"
+  "    }\n"
+  "  }\n"
+  "  kernel k0 segred grid (i : i32 = 0:i32 .. n step 1:i32) "
+  "with (add s, max m, bxor c) {\n"
+  "    set s = (add s (load x i))\n"
+  "    set m = (max m i)\n"
+  "    set c = (bxor c (cast u8 i))\n"
+  "  }\n"
+  "  plan {\n"
+  "    launch k0\n"
+  "  }\n"
+  "}\n";
+
+/* A top-level scan (exclusive and inclusive prefixes) and its segscan
+   kernel; "acc" is a keyword only where a header line starts.  */
+static const char scan_text[] =
+  "nest \"scan\" at \"scan.c\" 9 {\n"
+  "  param n : i32\n"
+  "  mem x : f32 read\n"
+  "  mem ex : f32 write\n"
+  "  mem in : f32 write\n"
+  "  acc acc : f32\n"
+  "  body {\n"
+  "    scan i : i32 = 0:i32 .. n step 1:i32 with (add acc) {\n"
+  "      store ex[i] = acc\n"
+  "      set acc = (add acc (load x i))\n"
+  "      store in[i] = acc\n"
+  "    }\n"
+  "  }\n"
+  "  kernel k0 segscan grid (i : i32 = 0:i32 .. n step 1:i32) "
+  "with (add acc) contrib {\n"
+  "    set acc = (add acc (load x i))\n"
+  "  } body {\n"
+  "    store ex[i] = acc\n"
+  "    set acc = (add acc (load x i))\n"
+  "    store in[i] = acc\n"
+  "  }\n"
+  "  plan {\n"
+  "    launch k0\n"
+  "  }\n"
+  "}\n";
+
+/* Segmented forms: reduces and scans inside a map accumulate into locals,
+   a reduce inside a reduce too.  */
+static const char seg_text[] =
+  "nest \"seg\" at \"seg.c\" 2 {\n"
+  "  param n : i32\n"
+  "  param m : i32\n"
+  "  mem a : f32 read\n"
+  "  mem rows : f32 write\n"
+  "  mem pre : i64 write\n"
+  "  acc total : f32\n"
+  "  body {\n"
+  "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+  "      let t : f32 = 0x0p+0:f32\n"
+  "      let lo : f32 = inf:f32\n"
+  "      reduce j : i32 = 0:i32 .. m step 1:i32 with (add t, min lo) {\n"
+  "        let v : f32 = (load a (add (mul i m) j))\n"
+  "        set t = (add t v)\n"
+  "        set lo = (min lo v)\n"
+  "      }\n"
+  "      store rows[i] = (add t lo)\n"
+  "      let k : i64 = 0:i64\n"
+  "      scan j : i32 = 0:i32 .. m step 1:i32 with (add k) {\n"
+  "        set k = (add k (cast i64 j))\n"
+  "        store pre[(add (mul i m) j)] = k\n"
+  "      }\n"
+  "    }\n"
+  "    reduce i : i32 = 0:i32 .. n step 1:i32 with (add total) {\n"
+  "      let r : f32 = -inf:f32\n"
+  "      reduce j : i32 = 0:i32 .. m step 1:i32 with (max r) {\n"
+  "        set r = (max r (load a (add (mul i m) j)))\n"
+  "      }\n"
+  "      set total = (add total r)\n"
+  "    }\n"
   "  }\n"
   "}\n";
 
@@ -418,6 +512,46 @@ test_block_append (void)
   flat_nest_free (nest);
 }
 
+/* Acc vars are call arguments: they join the params in declaration order.
+   Accumulator arrays and new kernels start empty.  */
+static void
+test_accums (void)
+{
+  flat_nest *nest = flat_nest_new ("r", "r.c", 1);
+  flat_var *n = flat_var_new (nest, FLAT_VAR_PARAM, FLAT_T_I32, "n");
+  flat_var *s = flat_var_new (nest, FLAT_VAR_ACC, FLAT_T_F32, "s");
+  flat_var_new (nest, FLAT_VAR_LOCAL, FLAT_T_I32, "t");
+  flat_var *x = flat_var_new (nest, FLAT_VAR_MEM, FLAT_T_F32, "x");
+  flat_var *s1 = flat_var_new (nest, FLAT_VAR_ACC, FLAT_T_I64, "s");
+  CU_ASSERT_EQUAL (nest->n_vars, 5);
+  CU_ASSERT_EQUAL_FATAL (nest->n_params, 4);
+  CU_ASSERT_PTR_EQUAL (nest->params[0], n);
+  CU_ASSERT_PTR_EQUAL (nest->params[1], s);
+  CU_ASSERT_PTR_EQUAL (nest->params[2], x);
+  CU_ASSERT_PTR_EQUAL (nest->params[3], s1);
+  CU_ASSERT_STRING_EQUAL (s1->name, "s_1");
+  CU_ASSERT_EQUAL (s1->kind, FLAT_VAR_ACC);
+
+  flat_accum *accs = flat_accums_new (nest, 3);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (accs);
+  for (int k = 0; k < 3; k++)
+    {
+      CU_ASSERT_EQUAL (accs[k].op, 0);
+      CU_ASSERT_PTR_NULL (accs[k].var);
+    }
+  accs[2].var = s;		/* all three are usable */
+  CU_ASSERT_PTR_NULL (flat_accums_new (nest, 0));
+
+  flat_kernel *k = flat_kernel_new (nest, FLAT_K_SEGSCAN, FLAT_LEVEL_GRID, 1);
+  CU_ASSERT_EQUAL (k->kind, FLAT_K_SEGSCAN);
+  CU_ASSERT_EQUAL (k->n_accs, 0);
+  CU_ASSERT_PTR_NULL (k->accs);
+  CU_ASSERT_PTR_NULL (k->contrib.first);
+  CU_ASSERT_PTR_NULL (k->contrib.last);
+  CU_ASSERT_PTR_NULL (k->body.first);
+  flat_nest_free (nest);
+}
+
 /* ---- Text form ---------------------------------------------------------- */
 
 static void
@@ -426,6 +560,77 @@ test_round_trips (void)
   assert_round_trip (saxpy_text);
   assert_round_trip (all_text);
   assert_round_trip (empty_text);
+  assert_round_trip (red_text);
+  assert_round_trip (scan_text);
+  assert_round_trip (seg_text);
+}
+
+/* The parsed reduce, scan and kernels have the structure their text
+   says.  */
+static void
+test_parse_reductions (void)
+{
+  flat_nest *nest = parse_ok (red_text);
+  flat_var *s = var (nest, "s"), *m = var (nest, "m"), *c = var (nest, "c");
+  CU_ASSERT_EQUAL (s->kind, FLAT_VAR_ACC);
+  CU_ASSERT_EQUAL (c->type, FLAT_T_U8);
+  CU_ASSERT_EQUAL_FATAL (nest->n_params, 5);
+  CU_ASSERT_PTR_EQUAL (nest->params[1], s);
+  CU_ASSERT_PTR_EQUAL (nest->params[3], m);
+  flat_stmt *r = first_stmt (nest);
+  CU_ASSERT_EQUAL (r->kind, FLAT_S_REDUCE);
+  CU_ASSERT_EQUAL_FATAL (r->u.red.n_accs, 3);
+  CU_ASSERT_EQUAL (r->u.red.accs[0].op, FLAT_OP_ADD);
+  CU_ASSERT_PTR_EQUAL (r->u.red.accs[0].var, s);
+  CU_ASSERT_EQUAL (r->u.red.accs[1].op, FLAT_OP_MAX);
+  CU_ASSERT_PTR_EQUAL (r->u.red.accs[1].var, m);
+  CU_ASSERT_EQUAL (r->u.red.accs[2].op, FLAT_OP_BXOR);
+  CU_ASSERT_PTR_EQUAL (r->u.red.accs[2].var, c);
+  CU_ASSERT_PTR_EQUAL (r->u.red.range.index, var (nest, "i"));
+  CU_ASSERT_EQUAL (r->u.red.body.first->kind, FLAT_S_SET);
+  CU_ASSERT_PTR_EQUAL (r->u.red.body.last->u.set.var, c);
+  flat_kernel *k = nest->kernels[0];
+  CU_ASSERT_EQUAL (k->kind, FLAT_K_SEGRED);
+  CU_ASSERT_EQUAL_FATAL (k->n_accs, 3);
+  CU_ASSERT_PTR_EQUAL (k->accs[1].var, m);
+  CU_ASSERT_PTR_EQUAL (k->dims[0].index, r->u.red.range.index);
+  CU_ASSERT_PTR_NULL (k->contrib.first);
+  flat_nest_free (nest);
+
+  nest = parse_ok (scan_text);
+  r = first_stmt (nest);
+  CU_ASSERT_EQUAL (r->kind, FLAT_S_SCAN);
+  CU_ASSERT_EQUAL_FATAL (r->u.red.n_accs, 1);
+  CU_ASSERT_PTR_EQUAL (r->u.red.accs[0].var, var (nest, "acc"));
+  k = nest->kernels[0];
+  CU_ASSERT_EQUAL (k->kind, FLAT_K_SEGSCAN);
+  CU_ASSERT_EQUAL (k->n_accs, 1);
+  /* One statement in contrib, three in the body.  */
+  CU_ASSERT_PTR_NOT_NULL_FATAL (k->contrib.first);
+  CU_ASSERT_PTR_EQUAL (k->contrib.first, k->contrib.last);
+  CU_ASSERT_EQUAL (k->contrib.first->kind, FLAT_S_SET);
+  CU_ASSERT_EQUAL (k->body.first->kind, FLAT_S_STORE);
+  CU_ASSERT_EQUAL (k->body.first->next->kind, FLAT_S_SET);
+  CU_ASSERT_PTR_EQUAL (k->body.first->next->next, k->body.last);
+  flat_nest_free (nest);
+
+  /* Free layout, printed canonically.  */
+  nest = parse_ok ("nest \"r\" at \"r.c\" 1{param n:i32 acc s:i32 body{"
+		   "reduce i:i32=0:i32..n step 1:i32 with(add s,mul s){}}}");
+  char *printed = flat_nest_to_string (nest);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (printed);
+  CU_ASSERT_STRING_EQUAL (printed,
+			  "nest \"r\" at \"r.c\" 1 {\n"
+			  "  param n : i32\n"
+			  "  acc s : i32\n"
+			  "  body {\n"
+			  "    reduce i : i32 = 0:i32 .. n step 1:i32 "
+			  "with (add s, mul s) {\n"
+			  "    }\n"
+			  "  }\n"
+			  "}\n");
+  free (printed);
+  flat_nest_free (nest);
 }
 
 static void
@@ -606,6 +811,42 @@ test_parse_errors (void)
   CU_ASSERT_STRING_EQUAL (small, "1:1: ex");
 }
 
+/* A reduce over n with accumulators WITH (the rest of its line).  */
+#define RED_WITH(with) \
+  HEAD "  param n : i32\n  acc s : f32\n  body {\n" \
+  "    reduce i : i32 = 0:i32 .. n step 1:i32 with " with " {\n"
+/* A kernel k0 of nest with acc s, from its kind on.  */
+#define KERNEL_FROM_KIND(rest) \
+  HEAD "  acc s : f32\n  body {\n  }\n  kernel k0 " rest
+
+static void
+test_parse_errors_reductions (void)
+{
+  assert_parse_error (RED_WITH ("(plus s)"),
+		      "5:50: expected a binary operator, found 'plus'");
+  assert_parse_error (RED_WITH ("(neg s)"),
+		      "5:50: expected a binary operator, found 'neg'");
+  assert_parse_error (RED_WITH ("(add q)"), "5:54: unknown variable 'q'");
+  assert_parse_error (RED_WITH ("(add s max s)"),
+		      "5:56: expected ')', found 'max'");
+  assert_parse_error (RED_WITH ("add s"), "5:49: expected '(', found 'add'");
+  assert_parse_error (KERNEL_FROM_KIND ("segfoo grid () {\n"),
+		      "5:13: expected 'segmap', 'segred' or 'segscan', found "
+		      "'segfoo'");
+  assert_parse_error (KERNEL_FROM_KIND ("segscan grid () with (add s) {\n"),
+		      "5:42: expected 'contrib', found '{'");
+  assert_parse_error (KERNEL_FROM_KIND ("segscan grid () with (add s) "
+					"contrib {\n  } {\n"),
+		      "6:5: expected 'body', found '{'");
+  assert_parse_error (HEAD "  acc s : f32\n  param s : f32\n",
+		      "3:9: 's' redeclared differently");
+  assert_parse_error (HEAD "  acc s : f32\n  acc s : f32\n",
+		      "3:7: 's' redeclared differently");
+  /* An acc has no access flags or clauses.  */
+  assert_parse_error (HEAD "  acc s : f32 read\n",
+		      "2:15: expected 'body', found 'read'");
+}
+
 /* An error message has the form "LINE:COL: text".  */
 static int
 well_formed_error (const char *err)
@@ -650,26 +891,36 @@ parse_anything (const char *text)
   flat_nest_free (nest);
 }
 
+/* parse_anything on every truncation of TEXT.  */
 static void
-test_parse_fuzz (void)
+parse_truncations (const char *text)
 {
-  size_t n = strlen (all_text);
+  size_t n = strlen (text);
   char *buf = malloc (n + 1);
   CU_ASSERT_PTR_NOT_NULL_FATAL (buf);
-  /* Every truncation.  */
   for (size_t k = 0; k < n; k++)
     {
-      memcpy (buf, all_text, k);
+      memcpy (buf, text, k);
       buf[k] = '\0';
       parse_anything (buf);
     }
-  /* Garbled copies: a few bytes replaced by characters that matter to the
-     scanner, with a fixed pseudo-random sequence.  */
+  free (buf);
+}
+
+/* parse_anything on ROUNDS garbled copies of TEXT: a few bytes replaced by
+   characters that matter to the scanner, with a fixed pseudo-random
+   sequence.  */
+static void
+parse_garbled (const char *text, int rounds)
+{
   static const char alphabet[] = "(){}[],:=.-+\"\\ \n0129aefinpx_";
+  size_t n = strlen (text);
+  char *buf = malloc (n + 1);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (buf);
   uint32_t seed = 12345;
-  for (int round = 0; round < 3000; round++)
+  for (int round = 0; round < rounds; round++)
     {
-      memcpy (buf, all_text, n + 1);
+      memcpy (buf, text, n + 1);
       for (int k = 0; k < 1 + round % 3; k++)
 	{
 	  seed = seed * 1103515245u + 12345u;
@@ -680,6 +931,18 @@ test_parse_fuzz (void)
       parse_anything (buf);
     }
   free (buf);
+}
+
+static void
+test_parse_fuzz (void)
+{
+  parse_truncations (all_text);
+  parse_truncations (red_text);
+  parse_truncations (scan_text);
+  parse_truncations (seg_text);
+  parse_garbled (all_text, 3000);
+  parse_garbled (scan_text, 1000);
+  parse_garbled (seg_text, 1000);
 }
 
 /* ---- Checker ------------------------------------------------------------ */
@@ -827,6 +1090,176 @@ test_check_built (void)
   CU_ASSERT_EQUAL (flat_check_nest (nest, err, sizeof err), -1);
   CU_ASSERT_STRING_EQUAL (err, "let c: expression has type i32, expected "
 			  "bool");
+  flat_nest_free (nest);
+}
+
+/* A nest with accs s (f32), m (i32) and b (bool) and the body BODY.  */
+#define ACC_NEST(body) \
+  "nest \"r\" at \"r.c\" 1 {\n" \
+  "  param n : i32\n" \
+  "  param a : f32\n" \
+  "  acc s : f32\n" \
+  "  acc m : i32\n" \
+  "  acc b : bool\n" \
+  "  mem x : f32 read\n" \
+  "  mem y : f32 write\n" \
+  "  body {\n" body CHECK_TAIL
+/* A top-level reduce over i with accumulators WITH and body BODY.  */
+#define TOP_RED(with, body) \
+  ACC_NEST ("    reduce i : i32 = 0:i32 .. n step 1:i32 with (" with ") {\n" \
+	    body "    }\n")
+/* Inside a map over i: a reduce over j with accumulators WITH.  */
+#define MAP_RED(before, with, body) \
+  ACC_NEST ("    map i : i32 = 0:i32 .. n step 1:i32 {\n" before \
+	    "      reduce j : i32 = 0:i32 .. n step 1:i32 " \
+	    "with (" with ") {\n" body "      }\n    }\n")
+/* Kernel k0 from its kind on (through the opening brace of its body),
+   with body BODY.  */
+#define ACC_KERNEL(head, body) \
+  "nest \"r\" at \"r.c\" 1 {\n" \
+  "  param n : i32\n" \
+  "  acc s : f32\n" \
+  "  acc m : i32\n" \
+  "  mem x : f32 read\n" \
+  "  mem y : f32 write\n" \
+  "  body {\n  }\n" \
+  "  kernel k0 " head " {\n" body "  }\n" \
+  "  plan {\n    launch k0\n  }\n}\n"
+#define DIM_I "grid (i : i32 = 0:i32 .. n step 1:i32)"
+
+static void
+test_check_reductions_accepts (void)
+{
+  assert_check (red_text, "");
+  assert_check (scan_text, "");
+  assert_check (seg_text, "");
+  /* Bitwise operators on integers and bool, logical ones on anything.  */
+  assert_check (TOP_RED ("band m, bor b, land s", ""), "");
+  assert_check (TOP_RED ("lor s, bxor b, min m", ""), "");
+  assert_check (TOP_RED ("mul s, max b, add m", ""), "");
+}
+
+/* One rejection per rule of the accumulators.  */
+static void
+test_check_reductions_rejects (void)
+{
+  /* Operators.  */
+  assert_check (TOP_RED ("sub s", ""),
+		"reduce i: sub is not a reduction operator");
+  assert_check (TOP_RED ("add s, lt m", ""),
+		"reduce i: lt is not a reduction operator");
+  /* Number of accumulators.  */
+  assert_check (ACC_NEST ("    reduce i : i32 = 0:i32 .. n step 1:i32 {\n"
+			  "    }\n"), "reduce i: no accumulators");
+  assert_check (ACC_NEST ("    scan i : i32 = 0:i32 .. n step 1:i32 "
+			  "with (add s, add m) {\n    }\n"),
+		"scan i: 2 accumulators, not one");
+  assert_check (TOP_RED ("add s, max s", ""),
+		"reduce i: accumulator s named twice");
+  /* Kinds: acc vars at the top level, locals in scope inside maps.  */
+  assert_check (TOP_RED ("add n", ""),
+		"reduce i: accumulator n is not an acc var");
+  assert_check (ACC_NEST ("    let t : f32 = a\n"
+			  "    reduce i : i32 = 0:i32 .. n step 1:i32 "
+			  "with (add t) {\n    }\n"),
+		"reduce i: accumulator t is not an acc var");
+  assert_check (MAP_RED ("", "add s", ""),
+		"reduce j: accumulator s is an acc var, which only a "
+		"top-level reduce or scan updates");
+  assert_check (ACC_NEST ("    loop i : i32 = 0:i32 .. n step 1:i32 {\n"
+			  "      scan j : i32 = 0:i32 .. n step 1:i32 "
+			  "with (add s) {\n      }\n    }\n"),
+		"scan j: accumulator s is an acc var, which only a "
+		"top-level reduce or scan updates");
+  assert_check (MAP_RED ("", "add a", ""),
+		"reduce j: accumulator a is not a local scalar");
+  assert_check (MAP_RED ("      if (gt i 0:i32) {\n"
+			 "        let t : f32 = a\n      }\n", "add t", ""),
+		"reduce j: t used out of its scope");
+  /* Types.  */
+  assert_check (TOP_RED ("bxor s", ""),
+		"reduce i: bxor accumulator s has type f32, not an integer "
+		"or bool type");
+  assert_check (MAP_RED ("      let t : f64 = 0x0p+0:f64\n", "bor t", ""),
+		"reduce j: bor accumulator t has type f64, not an integer or "
+		"bool type");
+  /* Sets of acc vars only in a body that names them.  */
+  assert_check (ACC_NEST ("    set s = a\n"),
+		"set s: s is an acc var, set outside a reduce or scan that "
+		"names it");
+  assert_check (TOP_RED ("max m", "      set s = (add s a)\n"),
+		"set s: s is an acc var, set outside a reduce or scan that "
+		"names it");
+  assert_check (ACC_NEST ("    reduce i : i32 = 0:i32 .. n step 1:i32 "
+			  "with (add s) {\n    }\n    set s = a\n"),
+		"set s: s is an acc var, set outside a reduce or scan that "
+		"names it");
+  assert_check (ACC_KERNEL ("segmap " DIM_I,
+			    "    set s = (add s 0x1p+0:f32)\n"),
+		"kernel k0: set s: s is an acc var, set outside a reduce or "
+		"scan that names it");
+  /* Kernels.  */
+  assert_check (ACC_KERNEL ("segred " DIM_I " with (add s, max m)",
+			    "    set s = (add s (load x i))\n"
+			    "    set m = (max m i)\n"), "");
+  assert_check (ACC_KERNEL ("segred " DIM_I, ""),
+		"kernel k0: segred: no accumulators");
+  assert_check (ACC_KERNEL ("segmap " DIM_I " with (add s)", ""),
+		"kernel k0: segmap: has accumulators");
+  assert_check (ACC_KERNEL ("segscan " DIM_I " with (add s, max m) "
+			    "contrib {\n    set s = (add s 0x1p+0:f32)\n"
+			    "  } body", ""),
+		"kernel k0: segscan: 2 accumulators, not one");
+  assert_check (ACC_KERNEL ("segscan " DIM_I " with (add s) contrib {\n"
+			    "  } body", ""),
+		"kernel k0: segscan: no contrib block");
+  assert_check (ACC_KERNEL ("segred " DIM_I " with (mod m)", ""),
+		"kernel k0: segred: mod is not a reduction operator");
+  assert_check (ACC_KERNEL ("segred " DIM_I " with (band s)", ""),
+		"kernel k0: segred: band accumulator s has type f32, not an "
+		"integer or bool type");
+  assert_check (ACC_KERNEL ("segred " DIM_I " with (add n)", ""),
+		"kernel k0: segred: accumulator n is not an acc var");
+  assert_check (ACC_KERNEL ("segscan " DIM_I " with (add s) contrib {\n"
+			    "    set s = (add s (load x i))\n"
+			    "    store y[i] = s\n  } body",
+			    "    store y[i] = s\n"),
+		"kernel k0: store to y: a contrib block does not store to "
+		"mems");
+  /* The contrib block's locals are its own.  */
+  assert_check (ACC_KERNEL ("segscan " DIM_I " with (add s) contrib {\n"
+			    "    let v : f32 = (load x i)\n"
+			    "    set s = (add s v)\n  } body",
+			    "    set s = (add s v)\n"),
+		"kernel k0: set s: v used out of its scope");
+}
+
+/* Rules that only nests built in memory can break.  */
+static void
+test_check_reductions_built (void)
+{
+  char err[256];
+  flat_nest *nest = parse_ok (red_text);
+  first_stmt (nest)->u.red.accs[1].var = NULL;
+  CU_ASSERT_EQUAL (flat_check_nest (nest, err, sizeof err), -1);
+  CU_ASSERT_STRING_EQUAL (err, "reduce i: accumulator 2 has no variable");
+  flat_nest_free (nest);
+
+  nest = parse_ok (red_text);
+  flat_kernel *k = nest->kernels[0];
+  flat_block_append (&k->contrib, flat_s_new (nest, FLAT_S_BREAK, 0));
+  CU_ASSERT_EQUAL (flat_check_nest (nest, err, sizeof err), -1);
+  CU_ASSERT_STRING_EQUAL (err, "kernel k0: segred: has a contrib block");
+  k->kind = (flat_kernel_kind) 7;
+  CU_ASSERT_EQUAL (flat_check_nest (nest, err, sizeof err), -1);
+  CU_ASSERT_STRING_EQUAL (err, "kernel k0: kernel: unknown kind 7");
+  flat_nest_free (nest);
+
+  /* The params hold params, accs and mems only.  */
+  nest = parse_ok (scan_text);
+  nest->params[1]->kind = FLAT_VAR_INDEX;
+  CU_ASSERT_EQUAL (flat_check_nest (nest, err, sizeof err), -1);
+  CU_ASSERT_STRING_EQUAL (err, "param x: not a param, acc or mem");
   flat_nest_free (nest);
 }
 
@@ -1021,6 +1454,309 @@ test_eval_casts_compare (void)
   flat_nest_free (eval_nest);
 }
 
+/* ---- Reduction operators: C's answers ---------------------------------- */
+
+/* The canonical flat_value of X, a value of a C integer type whose
+   smallest value is LO.  */
+#define INT_VALUE(LO, X) \
+  ((LO) < 0 ? (flat_value) { .i = (int64_t) (X) } \
+   : (flat_value) { .u = (uint64_t) (X) })
+
+static const int64_t int_samples[] = {
+  0, 1, 2, 3, -1, -2, 7, 100, -100, 127, 128, 255, 256, 1000, -32768, 65535,
+  123456789, -987654321, INT32_MAX, INT32_MIN, UINT32_MAX, INT64_MAX,
+  INT64_MIN, 0x5555555555555555
+};
+
+static const double float_samples[] = {
+  0.0, -0.0, 1.0, -1.5, 0.1, 3e38, -3e38, 1e-45, 1e300, -2.5e-310,
+  INFINITY, -INFINITY, NAN
+};
+
+#define N_INT_SAMPLES (int) (sizeof int_samples / sizeof int_samples[0])
+#define N_FLOAT_SAMPLES (int) (sizeof float_samples / sizeof float_samples[0])
+
+/* For each C integer type CT (flat type E, limits LO and HI): its sample K,
+   A OP B as C computes it in CT (0 if OP is no reduction operator), and
+   OP's identity as the C programmer writes it.  */
+#define INT_REFERENCE(E, CT, LO, HI) \
+  static flat_value \
+  sample_##E (int k) \
+  { \
+    return INT_VALUE (LO, (CT) int_samples[k]); \
+  } \
+  static int \
+  apply_##E (flat_op op, flat_value a, flat_value b, flat_value *r) \
+  { \
+    CT x = (CT) a.i, y = (CT) b.i, z; \
+    switch (op) \
+      { \
+      case FLAT_OP_ADD: (void) __builtin_add_overflow (x, y, &z); break; \
+      case FLAT_OP_MUL: (void) __builtin_mul_overflow (x, y, &z); break; \
+      case FLAT_OP_MIN: z = x < y ? x : y; break; \
+      case FLAT_OP_MAX: z = x > y ? x : y; break; \
+      case FLAT_OP_BAND: z = x & y; break; \
+      case FLAT_OP_BOR: z = x | y; break; \
+      case FLAT_OP_BXOR: z = x ^ y; break; \
+      case FLAT_OP_LAND: z = x && y; break; \
+      case FLAT_OP_LOR: z = x || y; break; \
+      default: return 0; \
+      } \
+    *r = INT_VALUE (LO, z); \
+    return 1; \
+  } \
+  static int \
+  identity_##E (flat_op op, flat_value *r) \
+  { \
+    CT z; \
+    switch (op) \
+      { \
+      case FLAT_OP_MIN: z = HI; break; \
+      case FLAT_OP_MAX: z = LO; break; \
+      case FLAT_OP_BAND: z = (CT) ~(CT) 0; break; \
+      case FLAT_OP_MUL: case FLAT_OP_LAND: z = 1; break; \
+      case FLAT_OP_ADD: case FLAT_OP_BOR: case FLAT_OP_BXOR: \
+      case FLAT_OP_LOR: z = 0; break; \
+      default: return 0; \
+      } \
+    *r = INT_VALUE (LO, z); \
+    return 1; \
+  }
+
+INT_REFERENCE (FLAT_T_I8, signed char, SCHAR_MIN, SCHAR_MAX)
+INT_REFERENCE (FLAT_T_U8, unsigned char, 0, UCHAR_MAX)
+INT_REFERENCE (FLAT_T_I16, short, SHRT_MIN, SHRT_MAX)
+INT_REFERENCE (FLAT_T_U16, unsigned short, 0, USHRT_MAX)
+INT_REFERENCE (FLAT_T_I32, int, INT_MIN, INT_MAX)
+INT_REFERENCE (FLAT_T_U32, unsigned int, 0, UINT_MAX)
+INT_REFERENCE (FLAT_T_I64, long long, LLONG_MIN, LLONG_MAX)
+INT_REFERENCE (FLAT_T_U64, unsigned long long, 0, ULLONG_MAX)
+
+/* The same for _Bool, whose arithmetic converts back with != 0.  */
+static flat_value
+sample_FLAT_T_BOOL (int k)
+{
+  _Bool x = int_samples[k];
+  return (flat_value) { .u = x };
+}
+
+static int
+apply_FLAT_T_BOOL (flat_op op, flat_value a, flat_value b, flat_value *r)
+{
+  _Bool x = a.u, y = b.u, z;
+  int p;
+  switch (op)
+    {
+    case FLAT_OP_ADD: z = x + y; break;
+    case FLAT_OP_MUL: p = x * y; z = p; break;
+    case FLAT_OP_MIN: z = x < y ? x : y; break;
+    case FLAT_OP_MAX: z = x > y ? x : y; break;
+    case FLAT_OP_BAND: z = x & y; break;
+    case FLAT_OP_BOR: z = x | y; break;
+    case FLAT_OP_BXOR: z = x ^ y; break;
+    case FLAT_OP_LAND: z = x && y; break;
+    case FLAT_OP_LOR: z = x || y; break;
+    default: return 0;
+    }
+  *r = (flat_value) { .u = z };
+  return 1;
+}
+
+static int
+identity_FLAT_T_BOOL (flat_op op, flat_value *r)
+{
+  _Bool z;
+  switch (op)
+    {
+    case FLAT_OP_MIN: z = 1; break;
+    case FLAT_OP_MAX: z = 0; break;
+    case FLAT_OP_BAND: z = (_Bool) ~0; break;
+    case FLAT_OP_MUL: case FLAT_OP_LAND: z = 1; break;
+    case FLAT_OP_ADD: case FLAT_OP_BOR: case FLAT_OP_BXOR:
+    case FLAT_OP_LOR: z = 0; break;
+    default: return 0;
+    }
+  *r = (flat_value) { .u = z };
+  return 1;
+}
+
+/* For float and double: no bitwise operators; min and max are fmin and
+   fmax (a NaN operand loses), the identity of + is -0.0 (the one zero
+   that leaves every x, -0.0 included, as it is).  */
+#define FLOAT_REFERENCE(E, CT, FMIN, FMAX) \
+  static flat_value \
+  sample_##E (int k) \
+  { \
+    return (flat_value) { .f = (CT) float_samples[k] }; \
+  } \
+  static int \
+  apply_##E (flat_op op, flat_value a, flat_value b, flat_value *r) \
+  { \
+    CT x = (CT) a.f, y = (CT) b.f, z; \
+    switch (op) \
+      { \
+      case FLAT_OP_ADD: z = x + y; break; \
+      case FLAT_OP_MUL: z = x * y; break; \
+      case FLAT_OP_MIN: z = FMIN (x, y); break; \
+      case FLAT_OP_MAX: z = FMAX (x, y); break; \
+      case FLAT_OP_LAND: z = x && y; break; \
+      case FLAT_OP_LOR: z = x || y; break; \
+      default: return 0; \
+      } \
+    *r = (flat_value) { .f = z }; \
+    return 1; \
+  } \
+  static int \
+  identity_##E (flat_op op, flat_value *r) \
+  { \
+    CT z; \
+    switch (op) \
+      { \
+      case FLAT_OP_ADD: z = (CT) -0.0; break; \
+      case FLAT_OP_MIN: z = (CT) INFINITY; break; \
+      case FLAT_OP_MAX: z = (CT) -INFINITY; break; \
+      case FLAT_OP_MUL: case FLAT_OP_LAND: z = 1; break; \
+      case FLAT_OP_LOR: z = 0; break; \
+      default: return 0; \
+      } \
+    *r = (flat_value) { .f = z }; \
+    return 1; \
+  }
+
+FLOAT_REFERENCE (FLAT_T_F32, float, fminf, fmaxf)
+FLOAT_REFERENCE (FLAT_T_F64, double, fmin, fmax)
+
+static const struct
+{
+  flat_type type;
+  flat_value (*sample) (int k);
+  int (*apply) (flat_op op, flat_value a, flat_value b, flat_value *r);
+  int (*identity) (flat_op op, flat_value *r);
+  int n_samples;
+} references[] = {
+#define REFERENCE(E, N) { E, sample_##E, apply_##E, identity_##E, N }
+  REFERENCE (FLAT_T_BOOL, N_INT_SAMPLES),
+  REFERENCE (FLAT_T_I8, N_INT_SAMPLES),
+  REFERENCE (FLAT_T_U8, N_INT_SAMPLES),
+  REFERENCE (FLAT_T_I16, N_INT_SAMPLES),
+  REFERENCE (FLAT_T_U16, N_INT_SAMPLES),
+  REFERENCE (FLAT_T_I32, N_INT_SAMPLES),
+  REFERENCE (FLAT_T_U32, N_INT_SAMPLES),
+  REFERENCE (FLAT_T_I64, N_INT_SAMPLES),
+  REFERENCE (FLAT_T_U64, N_INT_SAMPLES),
+  REFERENCE (FLAT_T_F32, N_FLOAT_SAMPLES),
+  REFERENCE (FLAT_T_F64, N_FLOAT_SAMPLES),
+#undef REFERENCE
+};
+
+/* Same value of type T as OP gives it: the same bits for integers; for
+   floats both NaN, or equal with the same sign (-0.0 is not +0.0), but
+   for min and max, where C lets fmin (-0.0, +0.0) be either zero.  */
+static int
+same_value (flat_type t, flat_op op, flat_value a, flat_value b)
+{
+  if (!flat_type_table[t].is_float)
+    return a.u == b.u;
+  if (isnan (a.f) || isnan (b.f))
+    return isnan (a.f) && isnan (b.f);
+  if (op == FLAT_OP_MIN || op == FLAT_OP_MAX)
+    return a.f == b.f;
+  return a.f == b.f && !signbit (a.f) == !signbit (b.f);
+}
+
+static void
+assert_same_value (flat_type t, flat_op op, const char *what, flat_value got,
+		   flat_value want)
+{
+  if (!same_value (t, op, got, want))
+    fprintf (stderr, "\n%s %s on %s: got %" PRIx64 " (%g), want %" PRIx64
+	     " (%g)\n", what, flat_op_table[op].ir_name,
+	     flat_type_table[t].ir_name, got.u, got.f, want.u, want.f);
+  CU_ASSERT (same_value (t, op, got, want));
+}
+
+static void
+test_reduction_ops (void)
+{
+  static const flat_op reduction_ops[] = {
+    FLAT_OP_ADD, FLAT_OP_MUL, FLAT_OP_MIN, FLAT_OP_MAX, FLAT_OP_BAND,
+    FLAT_OP_BOR, FLAT_OP_BXOR, FLAT_OP_LAND, FLAT_OP_LOR
+  };
+  int n_ops = (int) (sizeof reduction_ops / sizeof reduction_ops[0]);
+  for (int op = 0; op < FLAT_N_OPS; op++)
+    {
+      int want = 0;
+      for (int k = 0; k < n_ops; k++)
+	want |= reduction_ops[k] == (flat_op) op;
+      CU_ASSERT_EQUAL (flat_op_is_reduction ((flat_op) op), want);
+    }
+  CU_ASSERT_EQUAL ((int) (sizeof references / sizeof references[0]),
+		   FLAT_N_TYPES);
+
+  int checked = 0;
+  for (size_t t = 0; t < sizeof references / sizeof references[0]; t++)
+    for (int o = 0; o < n_ops; o++)
+      {
+	flat_type type = references[t].type;
+	flat_op op = reduction_ops[o];
+	flat_value id, want;
+	if (!references[t].identity (op, &id))
+	  continue;		/* bitwise operators on floats */
+	assert_same_value (type, op, "identity of",
+			   flat_op_identity (op, type), id);
+	for (int i = 0; i < references[t].n_samples; i++)
+	  {
+	    flat_value a = references[t].sample (i);
+	    for (int j = 0; j < references[t].n_samples; j++)
+	      {
+		flat_value b = references[t].sample (j);
+		CU_ASSERT_FATAL (references[t].apply (op, a, b, &want));
+		assert_same_value (type, op, "apply",
+				   flat_op_apply (op, type, a, b), want);
+		checked++;
+	      }
+	    /* The identity leaves every value alone (NaN aside for min
+	       and max; land and lor leave truth values alone).  */
+	    int logical = op == FLAT_OP_LAND || op == FLAT_OP_LOR;
+	    int nan = flat_type_table[type].is_float && isnan (a.f);
+	    int truth = flat_type_table[type].is_float
+	      ? (a.f == 0 && !signbit (a.f)) || a.f == 1 : a.u <= 1;
+	    if ((nan && (op == FLAT_OP_MIN || op == FLAT_OP_MAX))
+		|| (logical && !truth))
+	      continue;
+	    assert_same_value (type, op, "identity law of",
+			       flat_op_apply (op, type, id, a), a);
+	    assert_same_value (type, op, "identity law of",
+			       flat_op_apply (op, type, a, id), a);
+	  }
+      }
+  /* 9 operators on 8 integer types and bool, 6 on 2 float types.  */
+  CU_ASSERT_EQUAL (checked, 9 * 9 * N_INT_SAMPLES * N_INT_SAMPLES
+		   + 2 * 6 * N_FLOAT_SAMPLES * N_FLOAT_SAMPLES);
+
+  /* A few answers written out.  */
+  flat_value r = flat_op_apply (FLAT_OP_ADD, FLAT_T_I8, (flat_value) {
+				.i = 100 }, (flat_value) { .i = 100 });
+  CU_ASSERT_EQUAL (r.i, -56);
+  r = flat_op_apply (FLAT_OP_MUL, FLAT_T_U16, (flat_value) { .u = 300 },
+		     (flat_value) { .u = 300 });
+  CU_ASSERT_EQUAL (r.u, 24464);	/* 90000 - 65536 */
+  r = flat_op_apply (FLAT_OP_ADD, FLAT_T_BOOL, (flat_value) { .u = 1 },
+		     (flat_value) { .u = 1 });
+  CU_ASSERT_EQUAL (r.u, 1);
+  r = flat_op_apply (FLAT_OP_LOR, FLAT_T_F64, (flat_value) { .f = NAN },
+		     (flat_value) { .f = 0.0 });
+  CU_ASSERT_EQUAL (r.f, 1.0);
+  r = flat_op_apply (FLAT_OP_MIN, FLAT_T_F32, (flat_value) { .f = NAN },
+		     (flat_value) { .f = 2.0 });
+  CU_ASSERT_EQUAL (r.f, 2.0);
+  CU_ASSERT_EQUAL (flat_op_identity (FLAT_OP_MIN, FLAT_T_I16).i, 32767);
+  CU_ASSERT_EQUAL (flat_op_identity (FLAT_OP_MAX, FLAT_T_I64).i, INT64_MIN);
+  CU_ASSERT_EQUAL (flat_op_identity (FLAT_OP_BAND, FLAT_T_U32).u,
+		   4294967295u);
+  CU_ASSERT_EQUAL (flat_op_identity (FLAT_OP_BAND, FLAT_T_I32).i, -1);
+}
+
 /* Trip count of LB .. UB step S over an index of type T.  */
 static int64_t
 trips (flat_type t, int64_t lb, int64_t ub, int64_t s)
@@ -1074,13 +1810,14 @@ test_trip_counts (void)
   "  mem idx : i32 read\n" \
   "  body {\n"
 
-/* Extents of TEXT with params n and m; returns flat_extent_eval's result
-   and fills EXT (by var id) and MSG.  */
+/* Extents of TEXT with params n and m (and acc k, if TEXT has one, on
+   entry); returns flat_extent_eval's result and fills EXT (by var id) and
+   MSG.  */
 static flat_extent ext[16];
 static char ext_msg[256];
 
 static int
-extents (const char *text, int64_t n, int64_t m)
+extents_k (const char *text, int64_t n, int64_t m, int64_t k)
 {
   flat_nest *nest = parse_ok (text);
   char err[256];
@@ -1091,10 +1828,19 @@ extents (const char *text, int64_t n, int64_t m)
   flat_value env[16] = { { .i = 0 } };
   env[var (nest, "n")->id].i = n;
   env[var (nest, "m")->id].i = m;
+  flat_var *acc = flat_var_lookup (nest, "k");
+  if (acc && acc->kind == FLAT_VAR_ACC)
+    env[acc->id].i = k;
   ext_msg[0] = '\0';
   int r = flat_extent_eval (nest, env, ext, ext_msg, sizeof ext_msg);
   flat_nest_free (nest);
   return r;
+}
+
+static int
+extents (const char *text, int64_t n, int64_t m)
+{
+  return extents_k (text, n, m, 0);
 }
 
 /* Var ids of EXT_HEAD's mems.  */
@@ -1325,6 +2071,201 @@ test_extent_indirect (void)
   flat_nest_free (nest);
 }
 
+/* EXT_HEAD with accs k and s.  */
+#define ACC_EXT_HEAD \
+  "nest \"x\" at \"x.c\" 1 {\n" \
+  "  param n : i32\n" \
+  "  param m : i32\n" \
+  "  mem a : f32 read write\n" \
+  "  mem b : f32 read write\n" \
+  "  mem idx : i32 read\n" \
+  "  acc k : i32\n" \
+  "  acc s : f32\n" \
+  "  body {\n"
+
+static const char prefix_store_text[] =
+  ACC_EXT_HEAD
+  "    scan i : i32 = 0:i32 .. n step 1:i32 with (add k) {\n"
+  "      store b[k] = (load a i)\n"
+  "      set k = (add k 1:i32)\n"
+  "    }\n"
+  "  }\n}\n";
+
+static void
+test_extent_reductions (void)
+{
+  /* A reduce's range bounds its index like a map's: i in [1, 4].  */
+  CU_ASSERT_EQUAL (extents (ACC_EXT_HEAD
+			    "    reduce i : i32 = 1:i32 .. n step 1:i32 "
+			    "with (add s) {\n"
+			    "      set s = (add s (load a (sub i 1:i32)))\n"
+			    "      store b[(add i m)] = 0x0p+0:f32\n"
+			    "      let t : i32 = (mul i 3:i32)\n"
+			    "      store a[t] = s\n"
+			    "    }\n"
+			    "  }\n}\n", 5, 10), 0);
+  assert_interval (ext[ID_A].read, 0, 3);
+  assert_interval (ext[ID_B].write, 11, 14);
+  assert_interval (ext[ID_A].write, 3, 12);	/* a local defined once */
+  /* An acc var is its value on entry until a reduce or scan names it:
+     i in 10, 12, 14 for k = 10.  */
+  static const char from_k[] =
+    ACC_EXT_HEAD
+    "    reduce i : i32 = k .. (add k n) step 2:i32 with (add s) {\n"
+    "      set s = (add s (load a i))\n"
+    "      store b[(sub i k)] = s\n"
+    "    }\n"
+    "  }\n}\n";
+  CU_ASSERT_EQUAL (extents_k (from_k, 5, 0, 10), 0);
+  assert_interval (ext[ID_A].read, 10, 14);
+  assert_interval (ext[ID_B].write, 0, 4);
+  CU_ASSERT_EQUAL (extents_k (from_k, 5, 0, -3), 0);
+  assert_interval (ext[ID_A].read, -3, 1);
+  /* A reduce inside a map: sums of the rows of an n x m matrix.  */
+  CU_ASSERT_EQUAL (extents (ACC_EXT_HEAD
+			    "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+			    "      let t : f32 = 0x0p+0:f32\n"
+			    "      reduce j : i32 = 0:i32 .. m step 1:i32 "
+			    "with (add t) {\n"
+			    "        set t = (add t "
+			    "(load a (add (mul i m) j)))\n"
+			    "      }\n"
+			    "      store b[i] = t\n"
+			    "    }\n"
+			    "  }\n}\n", 3, 4), 0);
+  assert_interval (ext[ID_A].read, 0, 11);
+  assert_interval (ext[ID_B].write, 0, 2);
+  /* In a scan's body the accumulator is a prefix, not its value on entry:
+     a store at it (stream compaction) needs a clause.  */
+  CU_ASSERT_EQUAL (extents_k (prefix_store_text, 5, 0, 0), -1);
+  CU_ASSERT_STRING_EQUAL (ext_msg, "cannot bound the elements of 'b' it "
+			  "accesses: it uses the accumulator k");
+  /* Nothing is touched when the range is empty.  */
+  CU_ASSERT_EQUAL (extents_k (prefix_store_text, 0, 0, 0), 0);
+  assert_empty (ext[ID_B].write);
+  assert_empty (ext[ID_A].read);
+  int line;
+  char msg[256];
+  flat_nest *nest = parse_ok (prefix_store_text);
+  CU_ASSERT_EQUAL (flat_extent_check (nest, &line, msg, sizeof msg), -1);
+  CU_ASSERT_STRING_EQUAL (msg, "cannot bound the elements of 'b' it "
+			  "accesses: it uses the accumulator k");
+  flat_nest_free (nest);
+  /* After the reduce that names it, the acc holds the result.  */
+  CU_ASSERT_EQUAL (extents_k (ACC_EXT_HEAD
+			      "    store b[k] = 0x0p+0:f32\n"
+			      "    reduce i : i32 = 0:i32 .. n step 1:i32 "
+			      "with (max k) {\n"
+			      "      set k = (max k i)\n"
+			      "    }\n"
+			      "    store a[k] = 0x0p+0:f32\n"
+			      "  }\n}\n", 5, 0, 7), -1);
+  assert_interval (ext[ID_B].write, 7, 7);
+  CU_ASSERT_STRING_EQUAL (ext_msg, "cannot bound the elements of 'a' it "
+			  "accesses: it uses the accumulator k");
+}
+
+/* ---- Walk and the analyses built on it ---------------------------------- */
+
+static int
+count_load (flat_expr *e, flat_stmt *s, void *data)
+{
+  (void) s;
+  *(int *) data += e->kind == FLAT_E_LOAD;
+  return 0;
+}
+
+static int
+count_stmt (flat_stmt *s, void *data)
+{
+  (void) s;
+  ((int *) data)[1]++;
+  return 0;
+}
+
+/* The verdict of the collisions pass on TEXT: "" or its reason.  */
+static char collision_msg[512];
+
+static const char *
+collisions (const char *text)
+{
+  flat_nest *nest = parse_ok (text);
+  flat_diag diag;
+  memset (&diag, 0, sizeof diag);
+  int r = flat_pass_collisions (nest, FLAT_STRATEGY_INCREMENTAL, &diag);
+  CU_ASSERT ((r == 0) == (diag.msg[0] == '\0'));
+  snprintf (collision_msg, sizeof collision_msg, "%s", diag.msg);
+  flat_nest_free (nest);
+  return collision_msg;
+}
+
+static void
+test_walk_reductions (void)
+{
+  /* Reduces and scans are walked with their ranges and bodies.  */
+  flat_nest *nest = parse_ok (seg_text);
+  int counts[2] = { 0, 0 };	/* loads, statements */
+  flat_walker w = { count_stmt, count_load, counts };
+  CU_ASSERT_EQUAL (flat_walk_block (&nest->body, &w), 0);
+  CU_ASSERT_EQUAL (counts[0], 2);
+  CU_ASSERT_EQUAL (counts[1], 17);
+  flat_nest_free (nest);
+  nest = parse_ok (ACC_EXT_HEAD
+		   "    reduce i : i32 = 0:i32 .. (load idx 0:i32) "
+		   "step 1:i32 with (add s) {\n"
+		   "    }\n"
+		   "  }\n}\n");
+  counts[0] = counts[1] = 0;
+  CU_ASSERT_EQUAL (flat_walk_block (&nest->body, &w), 0);
+  CU_ASSERT_EQUAL (counts[0], 1);
+  CU_ASSERT_EQUAL (counts[1], 1);
+  flat_nest_free (nest);
+
+  /* The accesses pass sees into them.  */
+  nest = parse_ok (scan_text);
+  flat_diag diag;
+  CU_ASSERT_EQUAL (flat_pass_accesses (nest, FLAT_STRATEGY_INCREMENTAL,
+				       &diag), 0);
+  CU_ASSERT_EQUAL (var (nest, "x")->access, FLAT_ACCESS_READ);
+  CU_ASSERT_EQUAL (var (nest, "ex")->access, FLAT_ACCESS_WRITE);
+  CU_ASSERT_EQUAL (var (nest, "in")->access, FLAT_ACCESS_WRITE);
+  CU_ASSERT_EQUAL (var (nest, "acc")->access, 0);
+  flat_nest_free (nest);
+
+  /* The index of a reduce or scan is a parallel one for collisions.  */
+  CU_ASSERT_STRING_EQUAL (collisions (scan_text), "");
+  CU_ASSERT_STRING_EQUAL (collisions (seg_text), "");
+  CU_ASSERT_STRING_EQUAL (collisions (ACC_EXT_HEAD
+				      "    reduce i : i32 = 0:i32 .. n "
+				      "step 1:i32 with (add s) {\n"
+				      "      store b[0:i32] = s\n"
+				      "    }\n"
+				      "  }\n}\n"),
+			  "write to 'b' collides between iterations: its "
+			  "index does not depend on 'i'");
+  CU_ASSERT_STRING_EQUAL (collisions (ACC_EXT_HEAD
+				      "    map i : i32 = 0:i32 .. n "
+				      "step 1:i32 {\n"
+				      "      let t : f32 = 0x0p+0:f32\n"
+				      "      scan j : i32 = 0:i32 .. m "
+				      "step 1:i32 with (add t) {\n"
+				      "        set t = (add t (load a j))\n"
+				      "        store b[i] = t\n"
+				      "      }\n"
+				      "    }\n"
+				      "  }\n}\n"),
+			  "write to 'b' collides between iterations: its "
+			  "index does not depend on 'j'");
+  /* A store at the prefix depends on every index through the loads.  */
+  CU_ASSERT_STRING_EQUAL (collisions (ACC_EXT_HEAD
+				      "    scan i : i32 = 0:i32 .. n "
+				      "step 1:i32 with (add k) {\n"
+				      "      store b[k] = (load a i)\n"
+				      "      set k = (add k (load idx i))\n"
+				      "    }\n"
+				      "  }\n}\n"), "");
+}
+
 /* ---- Registration ------------------------------------------------------- */
 
 void
@@ -1341,25 +2282,36 @@ flat_test_register_ir (void)
     { "ir construction", "expressions", test_exprs },
     { "ir construction", "saxpy built by hand", test_build_saxpy },
     { "ir construction", "block append", test_block_append },
+    { "ir construction", "accumulators", test_accums },
     { "ir text", "round trips", test_round_trips },
     { "ir text", "printed constants", test_print_constants },
     { "ir text", "parsed constants", test_parse_constants },
     { "ir text", "shared variables and layout", test_parse_shared_vars },
+    { "ir text", "reduce, scan, segred, segscan", test_parse_reductions },
     { "ir text", "parse errors", test_parse_errors },
+    { "ir text", "parse errors of reductions",
+      test_parse_errors_reductions },
     { "ir text", "truncated and garbled texts", test_parse_fuzz },
     { "ir check", "accepts", test_check_accepts },
     { "ir check", "rejects", test_check_rejects },
     { "ir check", "nests built in memory", test_check_built },
+    { "ir check", "accepts reductions", test_check_reductions_accepts },
+    { "ir check", "rejects reductions", test_check_reductions_rejects },
+    { "ir check", "reductions built in memory",
+      test_check_reductions_built },
     { "ir eval", "wrapping", test_eval_wrapping },
     { "ir eval", "division and shifts", test_eval_division_shifts },
     { "ir eval", "casts and comparisons", test_eval_casts_compare },
     { "ir eval", "trip counts", test_trip_counts },
+    { "ir eval", "reduction operators", test_reduction_ops },
     { "ir extent", "row-major 2-D", test_extent_row_major },
     { "ir extent", "triangular", test_extent_triangular },
     { "ir extent", "guarded", test_extent_guarded },
     { "ir extent", "steps and locals", test_extent_steps_locals },
     { "ir extent", "data clauses", test_extent_clause },
     { "ir extent", "indirect and empty", test_extent_indirect },
+    { "ir extent", "reduces and scans", test_extent_reductions },
+    { "ir walk", "reduces and scans", test_walk_reductions },
   };
   CU_pSuite suite = NULL;
   const char *current = NULL;

@@ -1,14 +1,19 @@
 /* Unit tests of libflat (runtime/): settings from the environment, the
-   kernel cache, the buffer layout and pool, the host backend, and flat_run
-   end to end on OpenCL with packages built here from IR text:
+   kernel cache, the buffer layout and pool, kernel-argument scalars, the
+   launch shape of reductions, the host backend, and flat_run end to end
+   on OpenCL with packages built here from IR text:
 
      IR text --flat_parse_nest--> nest --flat_package_build--> package
      flat_run (package, &state, n, a, x, y)  vs  the same loop in C
+     flat_run (package, &state, n, x, &s)    reductions and scans, at
+                                             sizes 0 .. 100003
 
    The OpenCL tests run on the first OpenCL device (PoCL in CI); where
    there is none they print "skipped: no OpenCL device" and pass.  */
 
 #include <CUnit/CUnit.h>
+
+#include "helpers.h"
 
 #include "../../runtime/backend.h"
 #include "../../runtime/cache.h"
@@ -17,134 +22,18 @@
 #include "../../runtime/flat.h"
 #include "../../runtime/layout.h"
 #include "../../runtime/pool.h"
+#include "../../runtime/scalar.h"
+#include "../../runtime/segops.h"
 
 #include "../../codegen/package.h"
 #include "../../flatten/ir.h"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-/* ---- Helpers ---------------------------------------------------------- */
-
-/* Text written to stderr between capture_begin and capture_end.  */
-typedef struct capture
-{
-  FILE *file;
-  int saved_fd;
-} capture;
-
-static int
-capture_begin (capture *c)
-{
-  fflush (stderr);
-  c->file = tmpfile ();
-  if (!c->file)
-    return -1;
-  c->saved_fd = dup (2);
-  if (c->saved_fd < 0 || dup2 (fileno (c->file), 2) < 0)
-    {
-      fclose (c->file);
-      return -1;
-    }
-  return 0;
-}
-
-/* The captured text, malloc'ed (never NULL: "" on failure).  */
-static char *
-capture_end (capture *c)
-{
-  long size;
-  char *text;
-
-  fflush (stderr);
-  if (dup2 (c->saved_fd, 2) < 0 || close (c->saved_fd) != 0)
-    CU_FAIL ("restoring stderr failed");
-  size = ftell (c->file);
-  text = calloc (1, size > 0 ? size + 1 : 1);
-  if (text && size > 0)
-    {
-      rewind (c->file);
-      if (fread (text, 1, size, c->file) != (size_t) size)
-	text[0] = '\0';
-    }
-  fclose (c->file);
-  return text ? text : strdup ("");
-}
-
-/* Lines of TEXT that start with PREFIX.  */
-static int
-count_lines (const char *text, const char *prefix)
-{
-  size_t n = strlen (prefix);
-  const char *p = text;
-  int count = 0;
-
-  while (*p)
-    {
-      if (strncmp (p, prefix, n) == 0)
-	count++;
-      p = strchr (p, '\n');
-      if (!p)
-	break;
-      p++;
-    }
-  return count;
-}
-
-/* A fresh temporary directory, or NULL.  */
-static char *
-make_temp_dir (void)
-{
-  char tmpl[] = "/tmp/flat-test-XXXXXX";
-  char *dir = mkdtemp (tmpl);
-
-  return dir ? strdup (dir) : NULL;
-}
-
-/* Remove DIR and the files in it (one level, as the cache makes).  */
-static void
-remove_dir (const char *dir)
-{
-  DIR *d = opendir (dir);
-  struct dirent *e;
-  char path[4096];
-
-  if (!d)
-    return;
-  while ((e = readdir (d)) != NULL)
-    if (strcmp (e->d_name, ".") != 0 && strcmp (e->d_name, "..") != 0)
-      {
-	snprintf (path, sizeof path, "%s/%s", dir, e->d_name);
-	if (unlink (path) != 0)
-	  CU_FAIL ("cannot remove a temporary file");
-      }
-  closedir (d);
-  if (rmdir (dir) != 0)
-    CU_FAIL ("cannot remove a temporary directory");
-}
-
-/* Names of the entries of DIR other than . and .., one per line.  */
-static void
-list_dir (const char *dir, char *out, size_t size)
-{
-  DIR *d = opendir (dir);
-  struct dirent *e;
-  size_t len = 0;
-
-  out[0] = '\0';
-  if (!d)
-    return;
-  while ((e = readdir (d)) != NULL)
-    if (strcmp (e->d_name, ".") != 0 && strcmp (e->d_name, "..") != 0
-	&& len < size)
-      len += snprintf (out + len, size - len, "%s\n", e->d_name);
-  closedir (d);
-}
 
 /* ---- Environment ------------------------------------------------------ */
 
@@ -1112,6 +1001,542 @@ test_run_cache (void)
   free (pkg);
 }
 
+/* ---- Scalars and the shape of reductions ------------------------------ */
+
+static void
+test_scalar_conversions (void)
+{
+  flat_value v;
+  flat_scalar s;
+
+  v.i = 300;
+  CU_ASSERT_EQUAL (flat_scalar_of (FLAT_T_U8, v).u8, 44);
+  v.i = -7;
+  CU_ASSERT_EQUAL (flat_scalar_of (FLAT_T_I16, v).i16, -7);
+  v.i = -1;
+  CU_ASSERT_EQUAL (flat_scalar_of (FLAT_T_U32, v).u32, 4294967295u);
+  v.i = 5;
+  CU_ASSERT_EQUAL (flat_scalar_of (FLAT_T_BOOL, v).u8, 1);
+  v.f = 0.1;
+  CU_ASSERT_EQUAL (flat_scalar_of (FLAT_T_F32, v).f32, 0.1f);
+  CU_ASSERT_EQUAL (flat_scalar_of (FLAT_T_F64, v).f64, 0.1);
+
+  /* Only the type's bytes count.  */
+  s.u64 = 0xffffffffffffff80ull;
+  CU_ASSERT_EQUAL (flat_scalar_value (FLAT_T_I8, &s).i, -128);
+  CU_ASSERT_EQUAL (flat_scalar_value (FLAT_T_U8, &s).i, 128);
+  CU_ASSERT_EQUAL (flat_scalar_value (FLAT_T_U16, &s).i, 65408);
+  CU_ASSERT_EQUAL (flat_scalar_value (FLAT_T_I32, &s).i, -128);
+  CU_ASSERT_EQUAL (flat_scalar_value (FLAT_T_U64, &s).u,
+		   0xffffffffffffff80ull);
+  s.u64 = 0;
+  s.f32 = 2.5f;
+  CU_ASSERT_EQUAL (flat_scalar_value (FLAT_T_F32, &s).f, 2.5);
+}
+
+/* The shape flat_segop_shape gives a kernel of KIND over TOTAL iterations
+   when its stages allow MAX_GROUP[] work-items and FLAT_GROUP_SIZE is
+   GROUP_SIZE.  */
+static void
+shape (flat_kernel_kind kind, int64_t total, size_t group_size,
+       const size_t *max_group, size_t *group, int64_t *n_parts,
+       int64_t *chunk)
+{
+  flat_kernel k;
+  flat_stage stages[FLAT_MAX_STAGES];
+  flat_segop op;
+  int i;
+
+  memset (&k, 0, sizeof k);
+  k.kind = kind;
+  memset (stages, 0, sizeof stages);
+  for (i = 0; i < FLAT_MAX_STAGES; i++)
+    stages[i].max_group = max_group[i];
+  memset (&op, 0, sizeof op);
+  op.kernel = &k;
+  op.stages = stages;
+  op.total = total;
+  op.group_size = group_size;
+  flat_segop_shape (&op, group, n_parts, chunk);
+}
+
+static void
+test_segop_shape (void)
+{
+  const size_t big[] = { 4096, 4096, 4096 };
+  const size_t small_final[] = { 4096, 48, 4096 };
+  const size_t one[] = { 1, 1, 1 };
+  const size_t small_main[] = { 4096, 4096, 128 };
+  size_t group;
+  int64_t parts, chunk;
+
+  shape (FLAT_K_SEGRED, 1, 256, big, &group, &parts, &chunk);
+  CU_ASSERT (group == 256 && parts == 1 && chunk == 1);
+  shape (FLAT_K_SEGRED, 257, 256, big, &group, &parts, &chunk);
+  CU_ASSERT (group == 256 && parts == 2 && chunk == 129);
+  shape (FLAT_K_SEGRED, 100003, 256, big, &group, &parts, &chunk);
+  CU_ASSERT (group == 256 && parts == 391 && chunk == 256);
+  /* FLAT_GROUP_SIZE=100 gives 64; 1563 groups are capped to 1024, whose
+     chunk of 98 needs only 1021 of them.  */
+  shape (FLAT_K_SEGRED, 100003, 100, big, &group, &parts, &chunk);
+  CU_ASSERT (group == 64 && parts == 1021 && chunk == 98);
+  /* Larger than FLAT_MAX_GROUP, or than a stage can run.  */
+  shape (FLAT_K_SEGRED, 5000, 100000, big, &group, &parts, &chunk);
+  CU_ASSERT_EQUAL (group, 256);
+  shape (FLAT_K_SEGRED, 5000, 256, small_final, &group, &parts, &chunk);
+  CU_ASSERT_EQUAL (group, 32);
+  shape (FLAT_K_SEGSCAN, 5000, 256, small_main, &group, &parts, &chunk);
+  CU_ASSERT_EQUAL (group, 128);
+  /* No group is left without work.  */
+  shape (FLAT_K_SEGRED, 1030, 256, one, &group, &parts, &chunk);
+  CU_ASSERT (group == 1 && parts == 515 && chunk == 2);
+  shape (FLAT_K_SEGSCAN, 1000000000000LL, 256, big, &group, &parts,
+	 &chunk);
+  CU_ASSERT (group == 256 && parts == 1024 && chunk == 976562500);
+}
+
+/* ---- Reductions and scans --------------------------------------------- */
+
+/* The sizes every reduction and scan runs at, and the largest one.  */
+static const int red_sizes[] = { 0, 1, 255, 256, 257, 100003 };
+#define N_RED_SIZES ((int) (sizeof red_sizes / sizeof red_sizes[0]))
+#define MAX_RED 100003
+
+#define PLAN_K0 "  plan {\n    launch k0\n  }\n"
+
+/* s = 7; for i < n: s += x[i].  */
+#define RSUM_BODY "    set s = (add s (load x i))\n"
+#define RSUM_RANGE "i : i32 = 0:i32 .. n step 1:i32"
+
+static const char rsum_ir[] =
+  "nest \"rsum\" at \"rsum.c\" 5 {\n"
+  "  param n : i32\n"
+  "  mem x : i32 read\n"
+  "  acc s : i32\n"
+  "  body {\n"
+  "    reduce " RSUM_RANGE " with (add s) {\n" RSUM_BODY "    }\n"
+  "  }\n"
+  "  kernel k0 segred grid (" RSUM_RANGE ") with (add s) {\n"
+  RSUM_BODY
+  "  }\n"
+  PLAN_K0
+  "}\n";
+
+/* m = min (m, x[i]) on floats.  */
+#define RMIN_BODY "    set m = (min m (load x i))\n"
+
+static const char rmin_ir[] =
+  "nest \"rmin\" at \"rmin.c\" 6 {\n"
+  "  param n : i32\n"
+  "  mem x : f32 read\n"
+  "  acc m : f32\n"
+  "  body {\n"
+  "    reduce " RSUM_RANGE " with (min m) {\n" RMIN_BODY "    }\n"
+  "  }\n"
+  "  kernel k0 segred grid (" RSUM_RANGE ") with (min m) {\n"
+  RMIN_BODY
+  "  }\n"
+  PLAN_K0
+  "}\n";
+
+/* Two accumulators of two types: s += (double) x[i], m = max (m, x[i]).  */
+#define RTWO_BODY \
+  "    set s = (add s (cast f64 (load x i)))\n" \
+  "    set m = (max m (load x i))\n"
+
+static const char rtwo_ir[] =
+  "nest \"rtwo\" at \"rtwo.c\" 7 {\n"
+  "  param n : i32\n"
+  "  mem x : i32 read\n"
+  "  acc s : f64\n"
+  "  acc m : i32\n"
+  "  body {\n"
+  "    reduce " RSUM_RANGE " with (add s, max m) {\n" RTWO_BODY "    }\n"
+  "  }\n"
+  "  kernel k0 segred grid (" RSUM_RANGE ") with (add s, max m) {\n"
+  RTWO_BODY
+  "  }\n"
+  PLAN_K0
+  "}\n";
+
+/* exc[i] = a; a += x[i]; inc[i] = a.  */
+#define SCAN_CONTRIB "    set a = (add a (load x i))\n"
+#define SCAN_BODY \
+  "    store exc[i] = a\n" SCAN_CONTRIB "    store inc[i] = a\n"
+
+static const char scan_ir[] =
+  "nest \"pre\" at \"pre.c\" 8 {\n"
+  "  param n : i32\n"
+  "  mem x : i32 read\n"
+  "  mem exc : i32 write\n"
+  "  mem inc : i32 write\n"
+  "  acc a : i32\n"
+  "  body {\n"
+  "    scan " RSUM_RANGE " with (add a) {\n" SCAN_BODY "    }\n"
+  "  }\n"
+  "  kernel k0 segscan grid (" RSUM_RANGE ") with (add a) contrib {\n"
+  SCAN_CONTRIB
+  "  } body {\n"
+  SCAN_BODY
+  "  }\n"
+  PLAN_K0
+  "}\n";
+
+/* A reduction, then a map that reads its result: y[j] = x[j] - s.  */
+#define CENTER_MAP "    store y[j] = (sub (load x j) s)\n"
+
+static const char center_ir[] =
+  "nest \"center\" at \"center.c\" 9 {\n"
+  "  param n : i32\n"
+  "  mem x : i32 read\n"
+  "  mem y : i32 write\n"
+  "  acc s : i32\n"
+  "  body {\n"
+  "    reduce " RSUM_RANGE " with (add s) {\n" RSUM_BODY "    }\n"
+  "    map j : i32 = 0:i32 .. n step 1:i32 {\n" CENTER_MAP "    }\n"
+  "  }\n"
+  "  kernel k0 segred grid (" RSUM_RANGE ") with (add s) {\n"
+  RSUM_BODY
+  "  }\n"
+  "  kernel k1 segmap grid (j : i32 = 0:i32 .. n step 1:i32) {\n"
+  CENTER_MAP
+  "  }\n"
+  "  plan {\n"
+  "    launch k0\n"
+  "    launch k1\n"
+  "  }\n"
+  "}\n";
+
+static int red_x[MAX_RED];
+static float red_xf[MAX_RED];
+
+/* Pseudo-random inputs in [-1000, 1000], the same every time.  */
+static void
+red_inputs (void)
+{
+  uint32_t r = 12345;
+  int i;
+
+  for (i = 0; i < MAX_RED; i++)
+    {
+      r = r * 1103515245u + 12345u;
+      red_x[i] = (int) ((r >> 8) % 2001) - 1000;
+      red_xf[i] = red_x[i] / 8.0f;
+    }
+}
+
+/* Whether the integers GOT and WANT agree; says at which N if not.  */
+static int
+same_int (int n, const char *what, long long got, long long want)
+{
+  if (got != want)
+    printf ("\n  n = %d: %s is %lld, expected %lld ", n, what, got, want);
+  return got == want;
+}
+
+static void
+test_red_sum (void)
+{
+  unsigned char *pkg;
+  void *state = NULL;
+  int t, i;
+
+  if (skip_without_opencl ())
+    return;
+  pkg = package_of (rsum_ir);
+  red_inputs ();
+  use_env ("opencl", "0");
+  for (t = 0; t < N_RED_SIZES; t++)
+    {
+      int n = red_sizes[t], s = 7, want = 7;
+
+      for (i = 0; i < n; i++)
+	want += red_x[i];
+      CU_ASSERT_EQUAL (flat_run (pkg, &state, n, red_x, &s), 0);
+      CU_ASSERT (same_int (n, "s", s, want));
+    }
+  flat_state_free (&state);
+  free (pkg);
+}
+
+static void
+test_red_min (void)
+{
+  /* Starting values: above every x, and below most of them.  */
+  static const float starts[] = { 5000.0f, -100.25f };
+  unsigned char *pkg;
+  void *state = NULL;
+  int t, i, k;
+
+  if (skip_without_opencl ())
+    return;
+  pkg = package_of (rmin_ir);
+  red_inputs ();
+  use_env ("opencl", "0");
+  for (k = 0; k < 2; k++)
+    for (t = 0; t < N_RED_SIZES; t++)
+      {
+	int n = red_sizes[t];
+	float m = starts[k], want = starts[k];
+
+	for (i = 0; i < n; i++)
+	  want = red_xf[i] < want ? red_xf[i] : want;
+	CU_ASSERT_EQUAL (flat_run (pkg, &state, n, red_xf, &m), 0);
+	if (m != want)
+	  printf ("\n  n = %d: m is %g, expected %g ", n, m, want);
+	CU_ASSERT (m == want);
+      }
+  flat_state_free (&state);
+  free (pkg);
+}
+
+static void
+test_red_two_accs (void)
+{
+  unsigned char *pkg;
+  void *state = NULL;
+  int t, i;
+
+  if (skip_without_opencl ())
+    return;
+  pkg = package_of (rtwo_ir);
+  red_inputs ();
+  use_env ("opencl", "0");
+  for (t = 0; t < N_RED_SIZES; t++)
+    {
+      int n = red_sizes[t], m = -995, want_m = -995;
+      double s = 0.5, want_s = 0.5;
+
+      for (i = 0; i < n; i++)
+	{
+	  want_s += red_x[i];
+	  want_m = red_x[i] > want_m ? red_x[i] : want_m;
+	}
+      CU_ASSERT_EQUAL (flat_run (pkg, &state, n, red_x, &s, &m), 0);
+      /* Sums of integers this small are exact in any order.  */
+      if (s != want_s)
+	printf ("\n  n = %d: s is %g, expected %g ", n, s, want_s);
+      CU_ASSERT (s == want_s);
+      CU_ASSERT (same_int (n, "m", m, want_m));
+    }
+  flat_state_free (&state);
+  free (pkg);
+}
+
+static int scan_exc[MAX_RED + 1], scan_inc[MAX_RED + 1];
+
+static void
+test_scan_prefix (void)
+{
+  unsigned char *pkg;
+  void *state = NULL;
+  int t, i;
+
+  if (skip_without_opencl ())
+    return;
+  pkg = package_of (scan_ir);
+  red_inputs ();
+  use_env ("opencl", "0");
+  for (t = 0; t < N_RED_SIZES; t++)
+    {
+      int n = red_sizes[t], a = 100, want = 100, ok = 1;
+
+      for (i = 0; i <= MAX_RED; i++)
+	scan_exc[i] = scan_inc[i] = -1;
+      CU_ASSERT_EQUAL (flat_run (pkg, &state, n, red_x, scan_exc, scan_inc,
+				 &a), 0);
+      /* Only the first difference is shown.  */
+      for (i = 0; i < n; i++)
+	{
+	  ok = ok && same_int (n, "exc[i]", scan_exc[i], want);
+	  want += red_x[i];
+	  ok = ok && same_int (n, "inc[i]", scan_inc[i], want);
+	}
+      CU_ASSERT (ok);
+      CU_ASSERT (same_int (n, "a", a, want));
+      /* Nothing past the range is written.  */
+      CU_ASSERT (scan_exc[n] == -1 && scan_inc[n] == -1);
+    }
+  flat_state_free (&state);
+  free (pkg);
+}
+
+static void
+test_red_then_map (void)
+{
+  enum { N = 3000 };
+  static int y[N];
+  unsigned char *pkg;
+  void *state = NULL;
+  int i, s = 3, want = 3, ok = 1;
+
+  if (skip_without_opencl ())
+    return;
+  pkg = package_of (center_ir);
+  red_inputs ();
+  use_env ("opencl", "0");
+  for (i = 0; i < N; i++)
+    want += red_x[i];
+  CU_ASSERT_EQUAL (flat_run (pkg, &state, N, red_x, y, &s), 0);
+  CU_ASSERT_EQUAL (s, want);
+  /* The map sees s after the reduction.  */
+  for (i = 0; i < N; i++)
+    ok &= y[i] == red_x[i] - want;
+  CU_ASSERT (ok);
+  flat_state_free (&state);
+  free (pkg);
+}
+
+static void
+test_red_log (void)
+{
+  unsigned char *sum, *scan;
+  void *s1 = NULL, *s2 = NULL;
+  int s = 0, a = 0;
+  capture c;
+  char *log;
+
+  if (skip_without_opencl ())
+    return;
+  sum = package_of (rsum_ir);
+  scan = package_of (scan_ir);
+  red_inputs ();
+  use_env ("opencl", "2");
+  CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
+  CU_ASSERT_EQUAL (flat_run (sum, &s1, MAX_RED, red_x, &s), 0);
+  CU_ASSERT_EQUAL (flat_run (scan, &s2, MAX_RED, red_x, scan_exc, scan_inc,
+			     &a), 0);
+  log = capture_end (&c);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: launch rsum k0 total=100003 "
+			       "groups=391 x 256\n"), 1);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: launch rsum k0_final total=391 "
+			       "groups=1 x 256\n"), 1);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: launch rsum "), 2);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: run rsum on opencl: k0 ("), 1);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: launch pre k0_contrib "
+			       "total=100003 groups=391 x 256\n"), 1);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: launch pre k0_prefix total=391 "
+			       "groups=1 x 256\n"), 1);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: launch pre k0 total=100003 "
+			       "groups=391 x 256\n"), 1);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: launch pre "), 3);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: warning"), 0);
+  free (log);
+  flat_state_free (&s1);
+  flat_state_free (&s2);
+  free (sum);
+  free (scan);
+}
+
+/* FLAT_GROUP_SIZE=100: groups of 64, chunks that are no multiple of
+   them, and the cap on the number of groups.  */
+static void
+test_red_group_size (void)
+{
+  unsigned char *pkg;
+  void *state = NULL;
+  int i, a = -40, want = -40, ok = 1;
+  capture c;
+  char *log;
+
+  if (skip_without_opencl ())
+    return;
+  pkg = package_of (scan_ir);
+  red_inputs ();
+  CU_ASSERT_EQUAL (setenv ("FLAT_GROUP_SIZE", "100", 1), 0);
+  use_env ("opencl", "2");
+  CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
+  CU_ASSERT_EQUAL (flat_run (pkg, &state, MAX_RED, red_x, scan_exc,
+			     scan_inc, &a), 0);
+  log = capture_end (&c);
+  CU_ASSERT_EQUAL (unsetenv ("FLAT_GROUP_SIZE"), 0);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: launch pre k0 total=100003 "
+			       "groups=1021 x 64\n"), 1);
+  for (i = 0; i < MAX_RED; i++)
+    {
+      ok = ok && same_int (MAX_RED, "exc[i]", scan_exc[i], want);
+      want += red_x[i];
+      ok = ok && same_int (MAX_RED, "inc[i]", scan_inc[i], want);
+    }
+  CU_ASSERT (ok);
+  CU_ASSERT_EQUAL (a, want);
+  free (log);
+  flat_state_free (&state);
+  free (pkg);
+}
+
+/* Replace the first occurrence of FROM after the first of AFTER in
+   section KIND of PKG by TO (of the same length).  */
+static void
+damage (unsigned char *pkg, flat_package_section kind, const char *after,
+	const char *from, const char *to)
+{
+  const char *text = flat_package_get (pkg, kind);
+  const char *at;
+
+  CU_ASSERT_PTR_NOT_NULL_FATAL (text);
+  at = strstr (text, after);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (at);
+  at = strstr (at, from);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (at);
+  memcpy (pkg + (at - (const char *) pkg), to, strlen (to));
+}
+
+/* A device failure before the results are in leaves the accumulators and
+   the arrays as they were, for the original loop.  */
+static void
+test_red_failures (void)
+{
+  enum { N = 1000 };
+  static int y[N];
+  unsigned char *sum, *scan, *center;
+  void *s1 = NULL, *s2 = NULL, *s3 = NULL;
+  int s = 7, a = 100, t = 3, i, untouched = 1;
+  capture c;
+  char *log;
+
+  if (skip_without_opencl ())
+    return;
+  sum = package_of (rsum_ir);
+  scan = package_of (scan_ir);
+  center = package_of (center_ir);
+  red_inputs ();
+  /* The reduction's program does not build; the scan has no prefix
+     stage; the map after a reduction takes an argument of another size,
+     so its launch fails after the reduction is done.  */
+  damage (sum, FLAT_PKG_OPENCL, "", "flat_k0_final", "@@@@@@@@@@@@@");
+  damage (scan, FLAT_PKG_OPENCL, "", "flat_k0_prefix", "flat_k0_prefiy");
+  damage (center, FLAT_PKG_OPENCL, "flat_k1", "long lo_y", "char lo_y");
+  for (i = 0; i < N; i++)
+    scan_exc[i] = scan_inc[i] = y[i] = -1;
+  use_env ("opencl", "0");
+  CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
+  CU_ASSERT_NOT_EQUAL (flat_run (sum, &s1, N, red_x, &s), 0);
+  CU_ASSERT_NOT_EQUAL (flat_run (scan, &s2, N, red_x, scan_exc, scan_inc,
+				 &a), 0);
+  CU_ASSERT_NOT_EQUAL (flat_run (center, &s3, N, red_x, y, &t), 0);
+  log = capture_end (&c);
+  CU_ASSERT_EQUAL (s, 7);
+  CU_ASSERT_EQUAL (a, 100);
+  CU_ASSERT_EQUAL (t, 3);
+  for (i = 0; i < N; i++)
+    untouched &= scan_exc[i] == -1 && scan_inc[i] == -1 && y[i] == -1;
+  CU_ASSERT (untouched);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: warning: rsum: building the "
+			       "program: "), 1);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: warning: pre: getting a "
+			       "kernel: "), 1);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: warning: center: launching a "
+			       "kernel: "), 1);
+  free (log);
+  flat_state_free (&s1);
+  flat_state_free (&s2);
+  flat_state_free (&s3);
+  free (sum);
+  free (scan);
+  free (center);
+}
+
 /* ---- Registration ----------------------------------------------------- */
 
 typedef struct test_entry
@@ -1158,7 +1583,9 @@ flat_test_register_runtime (void)
     { "layout disjoint", test_layout_disjoint_and_adjacent },
     { "layout overlap", test_layout_overlap },
     { "layout negative, misaligned", test_layout_negative_and_misaligned },
-    { "pool", test_pool_reuse }
+    { "pool", test_pool_reuse },
+    { "scalar conversions", test_scalar_conversions },
+    { "reduction shape", test_segop_shape }
   };
   static const test_entry run_tests[] = {
     { "host backend", test_host_backend },
@@ -1168,7 +1595,15 @@ flat_test_register_runtime (void)
     { "parameter types", test_run_param_types },
     { "aliasing and partial writes", test_run_aliasing },
     { "build failure", test_run_build_failure },
-    { "kernel cache", test_run_cache }
+    { "kernel cache", test_run_cache },
+    { "reduce: sum", test_red_sum },
+    { "reduce: min", test_red_min },
+    { "reduce: two accumulators", test_red_two_accs },
+    { "scan: prefixes", test_scan_prefix },
+    { "reduce, then a map of its result", test_red_then_map },
+    { "reduce and scan: FLAT_LOG=2", test_red_log },
+    { "scan: FLAT_GROUP_SIZE=100", test_red_group_size },
+    { "reduce and scan: failures", test_red_failures }
   };
 
   add_suite ("runtime env", NULL, NULL, env_tests,

@@ -1,0 +1,93 @@
+#!/bin/sh
+# bench/build.sh: builds the side-by-side benchmarks into bench/out/, a
+# folder that can be copied to a GPU machine and run there with
+# bench/out/run.sh (see bench/README.md).
+#
+# Run it from the top of a built Flat tree:   bench/build.sh
+#
+# Each benchmark of bench/src/ is built four times from the same source:
+#   BENCH-seq   gcc -O3, pragmas ignored
+#   BENCH-omp   gcc -O3 -fopenmp
+#   BENCH-acc   gcc -O3 -fopenacc, offloaded to nvptx (needs the package
+#               gcc-N-offload-nvptx; skipped with a warning without it)
+#   BENCH-flat  flat-gcc -O3, run later with FLAT_DEVICE=cuda or opencl
+# and the CUDA programs (cuBLAS reference, copy bandwidth) are built with
+# nvcc for sm_90 (skipped with a warning when nvcc is missing).  The
+# libraries the GPU machine may lack are copied into bench/out/lib:
+# libflat, GCC's libgomp and its nvptx plugin (the GPU machine's own
+# libgomp belongs to another GCC), and the OpenCL ICD loader.
+set -eu
+
+if [ ! -x ./flat-gcc ] || [ ! -x ./flat-config ]; then
+  echo "bench/build.sh: run me from the top of a built Flat tree" \
+       "(./flat-gcc not found)" >&2
+  exit 1
+fi
+
+src=bench/src
+out=bench/out
+cc=$(./flat-config --cc)
+nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}
+cflags="-O3 -std=gnu11 -Wall -Wextra -Wno-unknown-pragmas"
+# -no-pie: GCC 12's offload table has relocations in read-only data that
+# the linker would otherwise turn into text relocations in a PIE.
+accflags="-fopenacc -foffload=nvptx-none -foffload-options=-misa=sm_80 -no-pie"
+benchmarks="saxpy matvec matvec_t matmul stencil"
+
+rm -rf "$out"
+mkdir -p "$out/bin" "$out/lib" "$out/obj"
+objs="$out/obj/harness.o $out/obj/reference.o"
+$cc $cflags -c "$src/harness.c" -o "$out/obj/harness.o"
+$cc $cflags -c "$src/reference.c" -o "$out/obj/reference.o"
+
+acc=yes
+for b in $benchmarks; do
+  echo "bench/build.sh: $b"
+  $cc $cflags -DBENCH_VARIANT='"seq"' "$src/$b.c" $objs \
+    -o "$out/bin/$b-seq" -lm
+  $cc $cflags -fopenmp -DBENCH_VARIANT='"omp"' "$src/$b.c" $objs \
+    -o "$out/bin/$b-omp" -lm
+  if [ $acc = yes ] \
+     && ! $cc $cflags $accflags -DBENCH_VARIANT='"acc"' "$src/$b.c" $objs \
+	    -o "$out/bin/$b-acc" -lm 2>"$out/obj/acc.log"; then
+    echo "bench/build.sh: warning: no OpenACC offloading to nvptx" \
+	 "(install gcc-$($cc -dumpversion | cut -d. -f1)-offload-nvptx);" \
+	 "skipping the acc variant:" >&2
+    tail -n 3 "$out/obj/acc.log" >&2
+    acc=no
+  fi
+  ./flat-gcc $cflags -DBENCH_VARIANT='"flat"' "$src/$b.c" $objs \
+    -o "$out/bin/$b-flat" -lm
+done
+
+if [ -x "$nvcc" ]; then
+  echo "bench/build.sh: cublas_ref copybw"
+  nvflags="-O3 -arch=sm_90 -Xcompiler -Wall,-Wextra"
+  $nvcc $nvflags "$src/cublas_ref.cu" $objs -o "$out/bin/cublas_ref" -lcublas
+  $nvcc $nvflags "$src/copybw.cu" "$out/obj/harness.o" -o "$out/bin/copybw"
+else
+  echo "bench/build.sh: warning: $nvcc not found; skipping the cuBLAS" \
+       "reference and the copy bandwidth program" >&2
+fi
+
+# Libraries to carry.  The binaries look for them through LD_LIBRARY_PATH,
+# which run.sh sets, before their build-tree run path.
+libdir=$(./flat-config --libs | sed -n 's/.*-L\([^ ]*\).*/\1/p')
+cp -L "$libdir/libflat.so.0" "$out/lib/"
+gomp=$(ldd "$out/bin/saxpy-omp" | awk '$1 == "libgomp.so.1" { print $3 }')
+cp -L "$gomp" "$out/lib/"
+if [ $acc = yes ]; then
+  cp -L "$(dirname "$gomp")/libgomp-plugin-nvptx.so.1" "$out/lib/"
+fi
+opencl=$($cc -print-file-name=libOpenCL.so.1)
+if [ -f "$opencl" ]; then
+  cp -L "$opencl" "$out/lib/"
+else
+  echo "bench/build.sh: warning: no libOpenCL.so.1 here (ocl-icd-libopencl1);" \
+       "flat-opencl will need the GPU machine's own" >&2
+fi
+
+cp bench/run.sh bench/report.py "$out/"
+rm -r "$out/obj"
+echo "bench/build.sh: built $out ($(du -sh "$out" | cut -f1));" \
+     "run $out/run.sh on the GPU machine"

@@ -1,0 +1,100 @@
+/* The measuring harness shared by every benchmark program of bench/.
+
+   A benchmark program holds one kernel (the same loops carrying `#pragma
+   flat map`, `#pragma omp parallel for` and `#pragma acc parallel loop`)
+   and a main that uses this harness to
+     - read its sizes and the number of timed calls from the command line,
+     - fill its inputs with random data and poison its outputs with NaN,
+     - time the marked region: one first call, reported on its own (it
+       compiles Flat's kernels and initialises the device), then up to
+       REPS calls whose median is reported,
+     - print one CSV line and check the result against a sequential
+       recomputation (reference.h), printing a FAIL line when it is wrong.
+
+   What a program prints on stdout, for run.sh to collect:
+
+     #work,matmul,256x256x256,524288,262144,33554432
+     matmul,omp,256x256x256,1.2345,3.4567
+     FAIL,matmul,omp,256x256x256,relative error 0.5 (tolerance 0.001)
+
+   The #work line gives the bytes the region reads and writes (which are
+   also the bytes a device must receive and send back when the data is not
+   already there) and its floating-point operations, so that the report can
+   turn times into bandwidths and transfer floors.  */
+
+#ifndef BENCH_HARNESS_H
+#define BENCH_HARNESS_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The variant a build of a benchmark program is: build.sh passes
+   -DBENCH_VARIANT='"omp"' and so on; a plain `gcc prog.c` is "seq".  */
+#ifndef BENCH_VARIANT
+#define BENCH_VARIANT "seq"
+#endif
+
+/* One benchmark on one dataset, as named in the CSV lines.  */
+typedef struct bench_run
+{
+  const char *benchmark;	/* "matmul" */
+  char variant[64];		/* "omp", "flat-cuda", "cublas" ... */
+  char size[64];		/* "256x256x256" */
+  int reps;			/* most timed calls */
+  double budget_s;		/* no new timed call after this many seconds */
+} bench_run;
+
+/* Argument POS of ARGV as an integer in [1, MAX]; prints USAGE and exits
+   with status 2 when it is missing, malformed or out of range.  */
+long bench_size_arg (int argc, char **argv, int pos, long max,
+		     const char *usage);
+
+/* Sets up RUN for BENCHMARK.  VARIANT is the build's name ("seq", "omp",
+   "acc", ...); "flat" becomes "flat-" followed by $FLAT_DEVICE ("auto"
+   when unset), since one Flat binary runs on every device.  The optional
+   argument REPS_POS of ARGV is the number of timed calls (default 20);
+   $BENCH_BUDGET_S, when set, caps their total time (default 2 s).  The
+   size is left empty for the caller to fill in.  */
+void bench_init (bench_run *run, const char *benchmark, const char *variant,
+		 int argc, char **argv, int reps_pos, const char *usage);
+
+/* A new array of N floats, or exit with a message.  */
+float *bench_floats (size_t n);
+
+/* A new array of N doubles, or exit with a message.  */
+double *bench_doubles (size_t n);
+
+/* Fills A[0..N) with pseudo-random values in [-1, 1) drawn from SEED.  */
+void bench_fill (float *a, size_t n, unsigned seed);
+
+/* Fills A[0..N) with NaN, so that an element a kernel forgets to write
+   fails the check.  */
+void bench_poison (float *a, size_t n);
+
+/* Prints RUN's #work line: BYTES_IN read, BYTES_OUT written, FLOP.  */
+void bench_work (const bench_run *run, double bytes_in, double bytes_out,
+		 double flop);
+
+/* The marked region of a benchmark, called with the program's data.  */
+typedef void (*bench_region) (void *data);
+
+/* Calls REGION (DATA) once, then again until RUN's REPS or time budget is
+   used up (at least once more), and prints RUN's CSV line with the median
+   of the later calls and the time of the first.  Returns the number of
+   calls made, first included.  */
+int bench_time (const bench_run *run, bench_region region, void *data);
+
+/* Compares OUT[0..N) with REF[0..N): fails when an element is not finite
+   or when |OUT - REF| / |REF| (2-norms) exceeds TOL.  Prints a FAIL line
+   and returns 1 on failure, returns 0 otherwise.  */
+int bench_check (const bench_run *run, const float *out, const double *ref,
+		 size_t n, double tol);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BENCH_HARNESS_H */

@@ -1,0 +1,44 @@
+/* Sequential recomputations that every variant of a benchmark is checked
+   against, in double precision and written independently of the kernels
+   (other loop orders, no pragmas), so that a kernel and its check do not
+   share a mistake.  Arrays are row-major, as in the kernels.  */
+
+#ifndef BENCH_REFERENCE_H
+#define BENCH_REFERENCE_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The 5-point stencil's weights: the centre and each of its 4 neighbours
+   (they sum to 1, so values stay in range however often it is applied).  */
+#define STENCIL_CENTRE 0.5f
+#define STENCIL_SIDE 0.125f
+
+/* Y after CALLS calls of y = A*x + y on the initial Y0, all of size N.  */
+void ref_saxpy (size_t n, float a, const float *x, const float *y0,
+		int calls, double *y);
+
+/* Y[M] = A[M][N] X[N].  */
+void ref_matvec (size_t m, size_t n, const float *a, const float *x,
+		 double *y);
+
+/* Y[N] = transpose (A[M][N]) X[M].  */
+void ref_matvec_t (size_t m, size_t n, const float *a, const float *x,
+		   double *y);
+
+/* C[M][N] = A[M][K] B[K][N].  */
+void ref_matmul (size_t m, size_t n, size_t k, const float *a,
+		 const float *b, double *c);
+
+/* OUT[H][W]: each interior point the weighted sum of itself and its four
+   neighbours in IN[H][W]; each border point a copy of IN's.  */
+void ref_stencil (size_t h, size_t w, const float *in, double *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BENCH_REFERENCE_H */

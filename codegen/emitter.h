@@ -1,0 +1,107 @@
+/* The kernel printer's internals, shared by the files that print one part
+   of a kernel source each:
+
+     kernel_c.c  expressions, statements, the frame every kernel function
+                 shares (signature, trip counts, indices), segmap kernels,
+                 and the whole program;
+     group.c     work-group building blocks: combining functions of the
+                 reduction operators, identities, local arrays, chunks;
+     segred.c    the two kernels of a segmented reduction;
+     segscan.c   the three kernels of a segmented scan.
+
+   Names: an IR variable is spelt "v_" + its name, the offset argument of
+   a mem "lo_" + its name, the initial-value argument of a kernel's own
+   accumulator "acc_" + its name; every other name the printer makes up
+   starts with "flat_", so no IR name can clash with one of them.  */
+
+#ifndef FLAT_EMITTER_H
+#define FLAT_EMITTER_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "kernel_c.h"
+
+typedef struct flat_emitter
+{
+  FILE *out;
+  const flat_dialect *d;
+  int depth;			/* indentation, in units of 2 spaces */
+  int n_loops;			/* sequential loops emitted so far */
+  int n_args;			/* arguments of the signature being printed */
+  char *err;
+  size_t err_size;
+  int failed;
+} flat_emitter;
+
+/* ---- Output (kernel_c.c) ----------------------------------------------- */
+
+/* Record the first failure; later output is discarded.  */
+void flat_c_fail (flat_emitter *em, const char *fmt, ...)
+  __attribute__ ((format (printf, 2, 3)));
+void flat_c_emit (flat_emitter *em, const char *fmt, ...)
+  __attribute__ ((format (printf, 2, 3)));
+/* 2 * depth spaces.  */
+void flat_c_indent (flat_emitter *em);
+const char *flat_c_type (const flat_emitter *em, flat_type t);
+
+/* ---- Expressions and statements (kernel_c.c) --------------------------- */
+
+void flat_c_const (flat_emitter *em, flat_type t, flat_value c);
+void flat_c_expr (flat_emitter *em, const flat_expr *e);
+/* The statements of B, one per line at the current depth.  */
+void flat_c_stmts (flat_emitter *em, const flat_block *b);
+
+/* ---- Kernel frame (kernel_c.c) ----------------------------------------- */
+
+/* Whether K can be printed (its name, the steps and bounds of its dims,
+   its accumulators); if not, a failure says why and 0 is returned.  */
+int flat_c_check_kernel (flat_emitter *em, const flat_kernel *k);
+/* "QUALIFIER void flat_K<SUFFIX> (" and, unless NEST is NULL, the nest
+   args (codegen.h); a mem is const unless WRITES stores to it.  */
+void flat_c_signature_open (flat_emitter *em, const flat_nest *nest,
+			    const flat_kernel *k, const char *suffix,
+			    const flat_block *writes);
+/* One more argument: a scalar of type T, or a global pointer to T.  */
+void flat_c_arg (flat_emitter *em, flat_type t, int pointer,
+		 const char *fmt, ...)
+  __attribute__ ((format (printf, 4, 5)));
+/* ")" and the opening brace of the body.  */
+void flat_c_signature_close (flat_emitter *em);
+/* At the top of the body: the trip count flat_nD of each dim of K and
+   their product flat_total, from the params.  */
+void flat_c_trip_counts (flat_emitter *em, const flat_kernel *k);
+/* At the current depth: the index variables of K's dims at the linear
+   iteration flat_g (innermost dim fastest).  */
+void flat_c_indices (flat_emitter *em, const flat_kernel *k);
+
+/* ---- Work-groups (group.c) --------------------------------------------- */
+
+/* A combining function flat_OP_TYPE (a, b) = a OP b for each operator and
+   type of the accumulators of NEST's kernels, printed by the expression
+   printer, so that a combination means in a kernel what it means in the
+   IR.  */
+void flat_c_combiners (flat_emitter *em, const flat_nest *nest);
+/* "flat_OP_TYPE (" for ACC's operator and type; the caller prints the
+   operands, the earlier in iteration order first, and ")".  */
+void flat_c_combine_open (flat_emitter *em, const flat_accum *acc);
+/* The identity of ACC's operator on its type, as a constant.  */
+void flat_c_identity (flat_emitter *em, const flat_accum *acc);
+/* At the top of the body: "__local T NAME[FLAT_MAX_GROUP];".  */
+void flat_c_local_array (flat_emitter *em, flat_type t, const char *name);
+/* flat_t, this work-item's id in its group, and flat_b, the group size.  */
+void flat_c_group_ids (flat_emitter *em);
+/* flat_start and flat_end: the iterations [flat_start, flat_end) of this
+   group's chunk of flat_chunk iterations out of flat_total.  */
+void flat_c_chunk (flat_emitter *em);
+/* The barrier of a work-group, on a line of its own.  */
+void flat_c_barrier (flat_emitter *em);
+
+/* ---- Reductions and scans (segred.c, segscan.c) ------------------------ */
+
+void flat_c_segred (flat_emitter *em, const flat_nest *nest,
+		    const flat_kernel *k);
+void flat_c_segscan (flat_emitter *em, const flat_nest *nest,
+		     const flat_kernel *k);
+
+#endif /* FLAT_EMITTER_H */

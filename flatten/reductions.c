@@ -1,0 +1,354 @@
+/* Pass `reductions`: every accumulator of a reduce or scan is used the way
+   SPEC 2.2/2.3 allows, so that running the body on a private partial (or
+   on a prefix) is the same as running it on the variable itself.
+
+   Accepted updates of accumulator s with operator OP (after the C
+   conversions the lifter keeps):
+
+     set s = (OP s e)    set s = (OP e s)             e does not use s
+     set s = (sub s e)                                for OP = add
+     set s = (min s e)   set s = (call fminf s e)     min/max functions
+     set s = (select (lt e s) e s)  and the other orderings of ?:
+     if (lt e s) { set s = e }      a conditional min/max
+     if (c) { set s = (add s e) }   any update under a condition (reduce)
+
+   A reduce may update s any number of times and read it nowhere else; a
+   scan updates it exactly once, at the top level of its body, and may read
+   it anywhere (before the update: the exclusive prefix, after: the
+   inclusive one).  Anything else rejects the nest with the line.  */
+
+#include <string.h>
+
+#include "flatten.h"
+
+static const char *
+op_spelling (flat_op op)
+{
+  switch (op)
+    {
+    case FLAT_OP_ADD: return "+";
+    case FLAT_OP_MUL: return "*";
+    case FLAT_OP_MIN: return "min";
+    case FLAT_OP_MAX: return "max";
+    case FLAT_OP_BAND: return "&";
+    case FLAT_OP_BOR: return "|";
+    case FLAT_OP_BXOR: return "^";
+    case FLAT_OP_LAND: return "&&";
+    case FLAT_OP_LOR: return "||";
+    default: return flat_op_table[op].ir_name;
+    }
+}
+
+static const flat_expr *
+strip_casts (const flat_expr *e)
+{
+  while (e && e->kind == FLAT_E_CAST)
+    e = e->u.cast;
+  return e;
+}
+
+/* Is E the accumulator V, seen through conversions and, for the logical
+   operators, through `V != 0`?  */
+static int
+is_acc (const flat_expr *e, const flat_var *v)
+{
+  e = strip_casts (e);
+  if (e->kind == FLAT_E_VAR)
+    return e->u.var == v;
+  if (e->kind == FLAT_E_BINARY && e->u.op.op == FLAT_OP_NE)
+    {
+      const flat_expr *z = strip_casts (e->u.op.b);
+      return z->kind == FLAT_E_CONST && z->u.c.i == 0
+	&& is_acc (e->u.op.a, v);
+    }
+  return 0;
+}
+
+static int
+mentions_r (flat_expr *e, flat_stmt *s, void *data)
+{
+  (void) s;
+  return e->kind == FLAT_E_VAR && e->u.var == (const flat_var *) data;
+}
+
+static int
+mentions (flat_expr *e, const flat_var *v)
+{
+  flat_walker w = { NULL, mentions_r, (void *) v };
+  return flat_walk_expr (e, NULL, &w);
+}
+
+/* Structural equality of expressions (variables by identity).  */
+static int
+same (const flat_expr *a, const flat_expr *b)
+{
+  a = strip_casts (a);
+  b = strip_casts (b);
+  if (a == b)
+    return 1;
+  if (!a || !b || a->kind != b->kind || a->type != b->type)
+    return 0;
+  switch (a->kind)
+    {
+    case FLAT_E_CONST:
+      return a->u.c.u == b->u.c.u;
+    case FLAT_E_VAR:
+      return a->u.var == b->u.var;
+    case FLAT_E_UNARY:
+      return a->u.op.op == b->u.op.op && same (a->u.op.a, b->u.op.a);
+    case FLAT_E_BINARY:
+      return a->u.op.op == b->u.op.op && same (a->u.op.a, b->u.op.a)
+	&& same (a->u.op.b, b->u.op.b);
+    case FLAT_E_SELECT:
+      return same (a->u.select.cond, b->u.select.cond)
+	&& same (a->u.select.a, b->u.select.a)
+	&& same (a->u.select.b, b->u.select.b);
+    case FLAT_E_CALL:
+      return a->u.call.fn == b->u.call.fn
+	&& same (a->u.call.args[0], b->u.call.args[0])
+	&& same (a->u.call.args[1], b->u.call.args[1])
+	&& same (a->u.call.args[2], b->u.call.args[2]);
+    case FLAT_E_LOAD:
+      return a->u.load.mem == b->u.load.mem
+	&& same (a->u.load.index, b->u.load.index);
+    default:
+      return 0;
+    }
+}
+
+/* The operator that `(CMP a b) ? p : q` computes, where {p, q} = {a, b},
+   or FLAT_N_OPS if it is not a min or max.  */
+static flat_op
+select_op (const flat_expr *cmp, const flat_expr *p, const flat_expr *q)
+{
+  cmp = strip_casts (cmp);
+  if (cmp->kind != FLAT_E_BINARY)
+    return FLAT_N_OPS;
+  flat_op c = cmp->u.op.op;
+  int less = c == FLAT_OP_LT || c == FLAT_OP_LE;
+  int greater = c == FLAT_OP_GT || c == FLAT_OP_GE;
+  if (!less && !greater)
+    return FLAT_N_OPS;
+  const flat_expr *a = cmp->u.op.a, *b = cmp->u.op.b;
+  if (same (p, a) && same (q, b))
+    return less ? FLAT_OP_MIN : FLAT_OP_MAX;
+  if (same (p, b) && same (q, a))
+    return less ? FLAT_OP_MAX : FLAT_OP_MIN;
+  return FLAT_N_OPS;
+}
+
+/* Does VALUE, assigned to V, combine V with something else by OP?  */
+static int
+is_update (flat_expr *value, const flat_var *v, flat_op op)
+{
+  const flat_expr *e = strip_casts (value);
+  /* A _Bool accumulator, or a logical operator, stores (x OP y) != 0.  */
+  if ((v->type == FLAT_T_BOOL || op == FLAT_OP_LAND || op == FLAT_OP_LOR)
+      && e->kind == FLAT_E_BINARY && e->u.op.op == FLAT_OP_NE)
+    {
+      const flat_expr *z = strip_casts (e->u.op.b);
+      if (z->kind == FLAT_E_CONST && z->u.c.u == 0)
+	e = strip_casts (e->u.op.a);
+    }
+  /* s = s - e is s + (-e).  */
+  if (op == FLAT_OP_ADD && e->kind == FLAT_E_BINARY
+      && e->u.op.op == FLAT_OP_SUB)
+    return is_acc (e->u.op.a, v) && !mentions (e->u.op.b, v);
+  if (e->kind == FLAT_E_BINARY)
+    {
+      flat_op o = e->u.op.op;
+      if (o != op && !(o == FLAT_OP_LAND && op == FLAT_OP_LAND)
+	  && !(o == FLAT_OP_LOR && op == FLAT_OP_LOR))
+	return 0;
+      if (is_acc (e->u.op.a, v))
+	return !mentions (e->u.op.b, v);
+      if (is_acc (e->u.op.b, v))
+	return !mentions (e->u.op.a, v);
+      return 0;
+    }
+  if (e->kind == FLAT_E_CALL && (op == FLAT_OP_MIN || op == FLAT_OP_MAX))
+    {
+      const char *name = flat_math_table[e->u.call.fn].c_name;
+      int is_min = !strncmp (name, "fmin", 4);
+      int is_max = !strncmp (name, "fmax", 4);
+      if ((op == FLAT_OP_MIN && !is_min) || (op == FLAT_OP_MAX && !is_max))
+	return 0;
+      flat_expr *a = e->u.call.args[0], *b = e->u.call.args[1];
+      return (is_acc (a, v) && !mentions (b, v))
+	|| (is_acc (b, v) && !mentions (a, v));
+    }
+  if (e->kind == FLAT_E_SELECT && (op == FLAT_OP_MIN || op == FLAT_OP_MAX))
+    {
+      const flat_expr *p = e->u.select.a, *q = e->u.select.b;
+      int pv = is_acc (p, v), qv = is_acc (q, v);
+      if (pv == qv || mentions ((flat_expr *) (pv ? q : p), v))
+	return 0;
+      return select_op (e->u.select.cond, p, q) == op;
+    }
+  return 0;
+}
+
+typedef struct checker
+{
+  const flat_var *acc;
+  flat_op op;
+  int is_scan;
+  int updates;
+  int nested_update;		/* an update below the body's top level */
+  flat_diag *diag;
+} checker;
+
+static int check_block (checker *c, const flat_block *b, int depth);
+
+static int
+reject_read (checker *c, flat_expr *e, int line)
+{
+  if (!c->is_scan && e && mentions (e, c->acc))
+    {
+      flat_diag_set (c->diag, line, "'%s' is read in the body of the "
+		     "reduction; only '%s = %s %s e' may use it",
+		     c->acc->name, c->acc->name, c->acc->name,
+		     op_spelling (c->op));
+      return -1;
+    }
+  return 0;
+}
+
+/* `if (CMP) { set v = X }` computing v = min/max (v, X).  */
+static int
+is_conditional_minmax (checker *c, const flat_stmt *s)
+{
+  if (c->op != FLAT_OP_MIN && c->op != FLAT_OP_MAX)
+    return 0;
+  const flat_stmt *t = s->u.if_.then_b.first;
+  if (!t || t->next || s->u.if_.else_b.first || t->kind != FLAT_S_SET
+      || t->u.set.var != c->acc || mentions (t->u.set.value, c->acc))
+    return 0;
+  const flat_expr *cmp = strip_casts (s->u.if_.cond);
+  if (cmp->kind != FLAT_E_BINARY)
+    return 0;
+  const flat_expr *a = cmp->u.op.a, *b = cmp->u.op.b;
+  int av = is_acc (a, c->acc), bv = is_acc (b, c->acc);
+  if (av == bv || mentions ((flat_expr *) (av ? b : a), c->acc))
+    return 0;
+  /* (cmp) ? X : v, the new value when the condition holds.  */
+  return select_op (cmp, t->u.set.value, av ? a : b) == c->op;
+}
+
+static int
+count_update (checker *c, int depth, int line)
+{
+  c->updates++;
+  if (depth > 0)
+    c->nested_update = 1;
+  if (c->is_scan && c->updates > 1)
+    {
+      flat_diag_set (c->diag, line, "two updates of scan variable '%s' in "
+		     "one iteration", c->acc->name);
+      return -1;
+    }
+  return 0;
+}
+
+static int
+check_stmt (checker *c, flat_stmt *s, int depth)
+{
+  switch (s->kind)
+    {
+    case FLAT_S_SET:
+      if (s->u.set.var == c->acc)
+	{
+	  if (!is_update (s->u.set.value, c->acc, c->op))
+	    {
+	      flat_diag_set (c->diag, s->line, "the update of '%s' does not "
+			     "use the reduction operator '%s' (expected "
+			     "'%s = %s %s e')", c->acc->name,
+			     op_spelling (c->op), c->acc->name, c->acc->name,
+			     op_spelling (c->op));
+	      return -1;
+	    }
+	  return count_update (c, depth, s->line);
+	}
+      return reject_read (c, s->u.set.value, s->line);
+    case FLAT_S_LET:
+      return reject_read (c, s->u.let.init, s->line);
+    case FLAT_S_STORE:
+      if (reject_read (c, s->u.store.index, s->line))
+	return -1;
+      return reject_read (c, s->u.store.value, s->line);
+    case FLAT_S_IF:
+      if (is_conditional_minmax (c, s))
+	return count_update (c, depth, s->line);
+      if (reject_read (c, s->u.if_.cond, s->line))
+	return -1;
+      if (check_block (c, &s->u.if_.then_b, depth + 1))
+	return -1;
+      return check_block (c, &s->u.if_.else_b, depth + 1);
+    case FLAT_S_WHILE:
+      if (reject_read (c, s->u.while_.cond, s->line))
+	return -1;
+      return check_block (c, &s->u.while_.body, depth + 1);
+    case FLAT_S_LOOP:
+    case FLAT_S_MAP:
+    case FLAT_S_REDUCE:
+    case FLAT_S_SCAN:
+      if (reject_read (c, s->u.loop.range.lb, s->line)
+	  || reject_read (c, s->u.loop.range.ub, s->line))
+	return -1;
+      return check_block (c, &s->u.loop.body, depth + 1);
+    default:
+      return 0;
+    }
+}
+
+static int
+check_block (checker *c, const flat_block *b, int depth)
+{
+  for (flat_stmt *s = b->first; s; s = s->next)
+    if (check_stmt (c, s, depth))
+      return -1;
+  return 0;
+}
+
+static int
+check_soac (flat_stmt *s, flat_diag *diag)
+{
+  for (int k = 0; k < s->u.red.n_accs; k++)
+    {
+      checker c = { s->u.red.accs[k].var, s->u.red.accs[k].op,
+		    s->kind == FLAT_S_SCAN, 0, 0, diag };
+      if (check_block (&c, &s->u.red.body, 0))
+	return -1;
+      if (c.updates == 0)
+	{
+	  flat_diag_set (diag, s->line, "reduction variable '%s' is not "
+			 "updated in the loop", c.acc->name);
+	  return -1;
+	}
+      if (c.is_scan && c.nested_update)
+	{
+	  flat_diag_set (diag, s->line, "the update of scan variable '%s' "
+			 "must stand at the top level of the loop body, not "
+			 "inside a condition or loop", c.acc->name);
+	  return -1;
+	}
+    }
+  return 0;
+}
+
+static int
+visit (flat_stmt *s, void *data)
+{
+  if (s->kind == FLAT_S_REDUCE || s->kind == FLAT_S_SCAN)
+    return check_soac (s, (flat_diag *) data);
+  return 0;
+}
+
+int
+flat_pass_reductions (flat_nest *nest, flat_strategy strategy,
+		      flat_diag *diag)
+{
+  (void) strategy;
+  flat_walker w = { visit, NULL, diag };
+  return flat_walk_block (&nest->body, &w) ? -1 : 0;
+}

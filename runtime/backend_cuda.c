@@ -1,0 +1,647 @@
+/* The CUDA backend.  libcuda (the driver API) and NVRTC (nvrtc.c) are
+   opened with dlopen at run time, never linked, so a program built with
+   Flat starts on a machine without CUDA (init then fails and the next
+   backend is tried).  No CUDA header is needed either: the entry points
+   are declared below by their documented C signatures, under the names
+   libcuda exports (cuMemAlloc_v2, not the header's macro cuMemAlloc).
+
+   Device choice: CUDA device FLAT_DEVICE_INDEX (default 0).  FLAT_PLATFORM
+   names OpenCL platforms; one that does not match "NVIDIA CUDA" declines
+   CUDA, so that FLAT_DEVICE=auto FLAT_PLATFORM=pocl reaches PoCL.
+
+   Programs are CUDA modules.  A nest's CUDA source is compiled by NVRTC
+   for the device's own architecture into CUBIN (sm_90 for an H100), or,
+   when the device is newer than NVRTC, into PTX for the newest
+   architecture NVRTC knows, which the driver compiles further.  Modules
+   go through the binary cache (cache.c) under a key of the device, its
+   compute capability, the driver and NVRTC versions, the options and the
+   source.
+
+   Note [Contexts and threads]
+   The backend works in the device's primary context, the one the CUDA
+   runtime uses too, so a program that also uses CUDA itself shares
+   memory and modules with Flat.  A context is current per host thread,
+   and run.c may be entered from any thread, so every entry point that
+   touches the device makes it current first (a cheap call).
+
+   Note [Libraries stay loaded]
+   libcuda starts threads and installs exit handlers of its own, so it
+   is never unloaded (nor NVRTC): shutdown releases the context, modules
+   and buffers, and a later init finds the libraries already open.  */
+
+#define _GNU_SOURCE		/* strcasestr */
+
+#include "backend.h"
+#include "cache.h"
+#include "log.h"
+#include "nvrtc.h"
+
+#include "../codegen/package.h"
+
+#include <dlfcn.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef int cu_result;		/* CUDA_SUCCESS is 0 */
+typedef int cu_device;
+typedef unsigned long long cu_deviceptr;
+typedef struct cu_context *cu_context;
+typedef struct cu_module *cu_module;
+typedef struct cu_function *cu_function;
+typedef struct cu_stream *cu_stream;
+
+/* The values of cuda.h's enums that are used.  */
+enum
+{
+  CU_DEVICE_MAX_THREADS_PER_BLOCK = 1,
+  CU_DEVICE_MAX_GRID_DIM_X = 5,
+  CU_DEVICE_COMPUTE_CAPABILITY_MAJOR = 75,
+  CU_DEVICE_COMPUTE_CAPABILITY_MINOR = 76,
+  CU_FUNC_MAX_THREADS_PER_BLOCK = 0
+};
+
+/* Every driver entry point the backend uses: name and parameters (all
+   return a cu_result).  */
+#define CU_FUNCTIONS \
+  X (cuGetErrorName, (cu_result, const char **)) \
+  X (cuInit, (unsigned)) \
+  X (cuDriverGetVersion, (int *)) \
+  X (cuDeviceGetCount, (int *)) \
+  X (cuDeviceGet, (cu_device *, int)) \
+  X (cuDeviceGetName, (char *, int, cu_device)) \
+  X (cuDeviceGetAttribute, (int *, int, cu_device)) \
+  X (cuDevicePrimaryCtxRetain, (cu_context *, cu_device)) \
+  X (cuDevicePrimaryCtxRelease_v2, (cu_device)) \
+  X (cuCtxSetCurrent, (cu_context)) \
+  X (cuCtxSynchronize, (void)) \
+  X (cuMemAlloc_v2, (cu_deviceptr *, size_t)) \
+  X (cuMemFree_v2, (cu_deviceptr)) \
+  X (cuMemcpyHtoD_v2, (cu_deviceptr, const void *, size_t)) \
+  X (cuMemcpyDtoH_v2, (void *, cu_deviceptr, size_t)) \
+  X (cuModuleLoadData, (cu_module *, const void *)) \
+  X (cuModuleUnload, (cu_module)) \
+  X (cuModuleGetFunction, (cu_function *, cu_module, const char *)) \
+  X (cuFuncGetAttribute, (int *, int, cu_function)) \
+  X (cuLaunchKernel, \
+     (cu_function, unsigned, unsigned, unsigned, unsigned, unsigned, \
+      unsigned, unsigned, cu_stream, void **, void **))
+
+/* The driver library; see Note [Libraries stay loaded].  */
+static struct
+{
+  void *lib;
+#define X(f, params) cu_result (*f) params;
+  CU_FUNCTIONS
+#undef X
+} drv;
+
+/* A module, in the list of live ones for shutdown.  */
+typedef struct cu_prog
+{
+  cu_module module;
+  struct cu_prog *next;
+} cu_prog;
+
+/* The open device.  */
+static struct
+{
+  cu_device device;
+  cu_context context;
+  int max_block;		/* threads per block */
+  unsigned max_grid;		/* blocks in x */
+  flat_nvrtc_output output;
+  char options[128];		/* NVRTC's, the architecture's first */
+  char device_name[256];	/* "<name> (sm_90)" */
+  char versions[128];		/* driver and NVRTC, for the cache key */
+  char *cache_dir;
+  cu_prog *programs;
+  /* Scratch of launch: kernel parameters and the buffers' pointers.  */
+  void **params;
+  cu_deviceptr *pointers;
+  int n_params;
+} cu;
+
+static const char *
+error_name (cu_result code)
+{
+  static char other[32];
+  const char *name = NULL;
+
+  if (drv.cuGetErrorName (code, &name) == 0 && name)
+    return name;
+  snprintf (other, sizeof other, "CUDA error %d", (int) code);
+  return other;
+}
+
+/* Report a failed call: "cuMemAlloc_v2: CUDA_ERROR_OUT_OF_MEMORY".  */
+static int
+fail (char *err, size_t err_size, const char *what, cu_result code)
+{
+  snprintf (err, err_size, "%s: %s", what, error_name (code));
+  return -1;
+}
+
+/* Make the device's context current; see Note [Contexts and threads].  */
+static int
+make_current (char *err, size_t err_size)
+{
+  cu_result rc = drv.cuCtxSetCurrent (cu.context);
+
+  return rc == 0 ? 0 : fail (err, err_size, "cuCtxSetCurrent", rc);
+}
+
+static int
+load_driver (char *err, size_t err_size)
+{
+  if (drv.lib)
+    return 0;
+  drv.lib = dlopen ("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!drv.lib)
+    {
+      snprintf (err, err_size, "no CUDA driver: %s", dlerror ());
+      return -1;
+    }
+#define X(f, params) \
+  drv.f = (cu_result (*) params) dlsym (drv.lib, #f); \
+  if (!drv.f) \
+    { \
+      snprintf (err, err_size, "no CUDA driver: libcuda.so.1 lacks %s", #f); \
+      (void) dlclose (drv.lib); \
+      memset (&drv, 0, sizeof drv); \
+      return -1; \
+    }
+  CU_FUNCTIONS
+#undef X
+  return 0;
+}
+
+/* Pick the device CONFIG asks for and read its properties.  */
+static int
+open_device (const flat_backend_config *config, int *arch, char *err,
+	     size_t err_size)
+{
+  int count = 0, index = config->device_index < 0 ? 0
+			 : config->device_index;
+  int major = 0, minor = 0, grid = 0;
+  char name[200];
+  cu_result rc;
+
+  rc = drv.cuInit (0);
+  if (rc != 0)
+    {
+      snprintf (err, err_size, "no CUDA device: cuInit: %s",
+		error_name (rc));
+      return -1;
+    }
+  rc = drv.cuDeviceGetCount (&count);
+  if (rc != 0)
+    return fail (err, err_size, "cuDeviceGetCount", rc);
+  if (count == 0)
+    {
+      snprintf (err, err_size, "no CUDA device");
+      return -1;
+    }
+  if (index >= count)
+    {
+      snprintf (err, err_size, "FLAT_DEVICE_INDEX=%d but there are %d "
+		"CUDA device(s)", config->device_index, count);
+      return -1;
+    }
+  rc = drv.cuDeviceGet (&cu.device, index);
+  if (rc != 0)
+    return fail (err, err_size, "cuDeviceGet", rc);
+  rc = drv.cuDeviceGetName (name, sizeof name, cu.device);
+  if (rc != 0)
+    return fail (err, err_size, "cuDeviceGetName", rc);
+  rc = drv.cuDeviceGetAttribute (&major, CU_DEVICE_COMPUTE_CAPABILITY_MAJOR,
+				 cu.device);
+  if (rc == 0)
+    rc = drv.cuDeviceGetAttribute (&minor,
+				   CU_DEVICE_COMPUTE_CAPABILITY_MINOR,
+				   cu.device);
+  if (rc == 0)
+    rc = drv.cuDeviceGetAttribute (&cu.max_block,
+				   CU_DEVICE_MAX_THREADS_PER_BLOCK,
+				   cu.device);
+  if (rc == 0)
+    rc = drv.cuDeviceGetAttribute (&grid, CU_DEVICE_MAX_GRID_DIM_X,
+				   cu.device);
+  if (rc != 0)
+    return fail (err, err_size, "cuDeviceGetAttribute", rc);
+  cu.max_block = cu.max_block > 0 ? cu.max_block : 1;
+  cu.max_grid = grid > 0 ? (unsigned) grid : 1;
+  *arch = major * 10 + minor;
+  snprintf (cu.device_name, sizeof cu.device_name, "%s (sm_%d)", name,
+	    *arch);
+  return 0;
+}
+
+/* NVRTC, the output for the device of compute capability ARCH, the
+   options, and the versions of the driver and NVRTC.  */
+static int
+open_compiler (int arch, char *err, size_t err_size)
+{
+  char why[512];
+  int driver = 0, major = 0, minor = 0, target, fit;
+  cu_result rc;
+
+  rc = drv.cuDriverGetVersion (&driver);
+  if (rc != 0)
+    return fail (err, err_size, "cuDriverGetVersion", rc);
+  if (flat_nvrtc_open (why, sizeof why) != 0
+      || flat_nvrtc_version (&major, &minor, why, sizeof why) != 0
+      || (fit = flat_nvrtc_arch (arch, &target, why, sizeof why)) < 0)
+    {
+      snprintf (err, err_size, "no CUDA compiler: %s", why);
+      return -1;
+    }
+  cu.output = fit == 0 ? FLAT_NVRTC_CUBIN : FLAT_NVRTC_PTX;
+  if (flat_nvrtc_options (target, cu.output, cu.options,
+			  sizeof cu.options) != 0)
+    {
+      snprintf (err, err_size, "NVRTC options too long");
+      return -1;
+    }
+  snprintf (cu.versions, sizeof cu.versions, "CUDA driver %d; NVRTC %d.%d",
+	    driver, major, minor);
+  return 0;
+}
+
+/* Unload PROG's module and unlink it from cu.programs.  */
+static int
+release_program (cu_prog *prog)
+{
+  cu_prog **p;
+  cu_result rc = drv.cuModuleUnload (prog->module);
+
+  for (p = &cu.programs; *p != prog; p = &(*p)->next)
+    ;
+  *p = prog->next;
+  free (prog);
+  return rc == 0 ? 0 : -1;
+}
+
+/* Release whatever init got as far as creating; back to the start.  */
+static int
+release_all (void)
+{
+  int status = 0;
+
+  if (cu.context && drv.cuCtxSetCurrent (cu.context) != 0)
+    status = -1;
+  while (cu.programs)
+    if (release_program (cu.programs) != 0)
+      status = -1;
+  if (cu.context && (drv.cuDevicePrimaryCtxRelease_v2 (cu.device) != 0
+		     || drv.cuCtxSetCurrent (NULL) != 0))
+    status = -1;
+  free (cu.cache_dir);
+  free (cu.params);
+  free (cu.pointers);
+  memset (&cu, 0, sizeof cu);
+  return status;
+}
+
+static int
+cuda_init (const flat_backend_config *config, char *err, size_t err_size)
+{
+  cu_result rc;
+  int arch;
+
+  if (config->platform && !strcasestr ("NVIDIA CUDA", config->platform))
+    {
+      snprintf (err, err_size, "no CUDA platform matches "
+		"FLAT_PLATFORM='%s'", config->platform);
+      return -1;
+    }
+  if (load_driver (err, err_size) != 0
+      || open_device (config, &arch, err, err_size) != 0
+      || open_compiler (arch, err, err_size) != 0)
+    {
+      (void) release_all ();
+      return -1;
+    }
+  rc = drv.cuDevicePrimaryCtxRetain (&cu.context, cu.device);
+  if (rc != 0)
+    {
+      cu.context = NULL;
+      (void) release_all ();
+      return fail (err, err_size, "cuDevicePrimaryCtxRetain", rc);
+    }
+  if (make_current (err, err_size) != 0)
+    {
+      (void) release_all ();
+      return -1;
+    }
+  if (config->cache_dir)
+    {
+      cu.cache_dir = strdup (config->cache_dir);
+      if (!cu.cache_dir)
+	{
+	  (void) release_all ();
+	  snprintf (err, err_size, "out of memory");
+	  return -1;
+	}
+    }
+  return 0;
+}
+
+static int
+cuda_describe (char *desc, size_t desc_size)
+{
+  snprintf (desc, desc_size, "%s", cu.device_name);
+  return 0;
+}
+
+static int
+cuda_buffer_alloc (size_t size, void **buffer, char *err, size_t err_size)
+{
+  cu_deviceptr ptr = 0;
+  cu_result rc;
+
+  if (make_current (err, err_size) != 0)
+    return -1;
+  /* The driver refuses empty allocations.  */
+  rc = drv.cuMemAlloc_v2 (&ptr, size > 0 ? size : 1);
+  if (rc != 0)
+    return fail (err, err_size, "cuMemAlloc_v2", rc);
+  *buffer = (void *) (uintptr_t) ptr;
+  return 0;
+}
+
+static int
+cuda_buffer_free (void *buffer, char *err, size_t err_size)
+{
+  cu_result rc;
+
+  if (make_current (err, err_size) != 0)
+    return -1;
+  rc = drv.cuMemFree_v2 ((cu_deviceptr) (uintptr_t) buffer);
+  return rc == 0 ? 0 : fail (err, err_size, "cuMemFree_v2", rc);
+}
+
+static int
+cuda_write (void *buffer, const void *src, size_t size, char *err,
+	    size_t err_size)
+{
+  cu_result rc;
+
+  if (size == 0)
+    return 0;
+  if (make_current (err, err_size) != 0)
+    return -1;
+  rc = drv.cuMemcpyHtoD_v2 ((cu_deviceptr) (uintptr_t) buffer, src, size);
+  return rc == 0 ? 0 : fail (err, err_size, "cuMemcpyHtoD_v2", rc);
+}
+
+static int
+cuda_read (void *buffer, void *dst, size_t size, char *err,
+	   size_t err_size)
+{
+  cu_result rc;
+
+  if (size == 0)
+    return 0;
+  if (make_current (err, err_size) != 0)
+    return -1;
+  rc = drv.cuMemcpyDtoH_v2 (dst, (cu_deviceptr) (uintptr_t) buffer, size);
+  return rc == 0 ? 0 : fail (err, err_size, "cuMemcpyDtoH_v2", rc);
+}
+
+/* The module for KEY from the binary cache; NULL on a miss or if the
+   driver rejects the binary.  */
+static cu_module
+module_from_cache (const char *key)
+{
+  unsigned char *binary;
+  size_t size;
+  cu_module module = NULL;
+
+  if (flat_cache_load (cu.cache_dir, key, &binary, &size) != 0)
+    return NULL;
+  if (drv.cuModuleLoadData (&module, binary) != 0)
+    module = NULL;
+  free (binary);
+  return module;
+}
+
+/* Store BINARY under KEY.  A failure turns the cache off with one
+   warning: the module itself is fine.  */
+static void
+store_binary (const char *key, const unsigned char *binary, size_t size)
+{
+  char err[512];
+
+  if (flat_cache_store (cu.cache_dir, key, binary, size, err,
+			sizeof err) != 0)
+    {
+      flat_warning ("kernel cache: %s; caching is off", err);
+      free (cu.cache_dir);
+      cu.cache_dir = NULL;
+    }
+}
+
+/* Compile SOURCE with OPTIONS and load it; stores the binary under KEY
+   unless KEY is NULL.  */
+static int
+compile_module (const char *source, const char *options, const char *key,
+		cu_module *module, char *err, size_t err_size)
+{
+  unsigned char *binary;
+  size_t size;
+  cu_result rc;
+
+  if (flat_nvrtc_compile (source, "flat.cu", options, cu.output, &binary,
+			  &size, err, err_size) != 0)
+    return -1;
+  rc = drv.cuModuleLoadData (module, binary);
+  if (rc == 0 && key && cu.cache_dir)
+    store_binary (key, binary, size);
+  free (binary);
+  return rc == 0 ? 0 : fail (err, err_size, "cuModuleLoadData", rc);
+}
+
+/* OPTIONS are added to the device's own (cu.options).  */
+static int
+cuda_build (const char *source, const char *options, void **program,
+	    char *err, size_t err_size)
+{
+  char *key = NULL, *all;
+  cu_module module = NULL;
+  cu_prog *prog;
+  size_t len;
+  int status = 0;
+
+  if (make_current (err, err_size) != 0)
+    return -1;
+  len = strlen (cu.options) + strlen (options) + 2;
+  all = malloc (len);
+  if (!all)
+    {
+      snprintf (err, err_size, "out of memory");
+      return -1;
+    }
+  snprintf (all, len, "%s%s%s", cu.options, *options ? " " : "", options);
+  if (cu.cache_dir)
+    {
+      key = flat_cache_key ("cuda", cu.device_name, cu.versions, all,
+			    source);
+      if (key)
+	module = module_from_cache (key);
+    }
+  if (!module)
+    status = compile_module (source, all, key, &module, err, err_size);
+  free (key);
+  free (all);
+  if (status != 0)
+    return -1;
+  prog = calloc (1, sizeof *prog);
+  if (!prog)
+    {
+      (void) drv.cuModuleUnload (module);
+      snprintf (err, err_size, "out of memory");
+      return -1;
+    }
+  prog->module = module;
+  prog->next = cu.programs;
+  cu.programs = prog;
+  *program = prog;
+  return 0;
+}
+
+static int
+cuda_program_free (void *program, char *err, size_t err_size)
+{
+  if (make_current (err, err_size) != 0)
+    return -1;
+  if (release_program (program) != 0)
+    {
+      snprintf (err, err_size, "cuModuleUnload failed");
+      return -1;
+    }
+  return 0;
+}
+
+static int
+cuda_get_kernel (void *program, const char *name, void **kernel,
+		 size_t *max_group_size, char *err, size_t err_size)
+{
+  cu_prog *prog = program;
+  cu_function f;
+  int threads = 0;
+  cu_result rc;
+
+  if (make_current (err, err_size) != 0)
+    return -1;
+  rc = drv.cuModuleGetFunction (&f, prog->module, name);
+  if (rc != 0)
+    {
+      snprintf (err, err_size, "cuModuleGetFunction (%s): %s", name,
+		error_name (rc));
+      return -1;
+    }
+  rc = drv.cuFuncGetAttribute (&threads, CU_FUNC_MAX_THREADS_PER_BLOCK, f);
+  if (rc != 0)
+    return fail (err, err_size, "cuFuncGetAttribute", rc);
+  *kernel = f;
+  *max_group_size = threads > 0 && threads < cu.max_block
+		    ? (size_t) threads : (size_t) cu.max_block;
+  return 0;
+}
+
+/* Room for N kernel parameters in cu.params and cu.pointers.  */
+static int
+reserve_params (int n)
+{
+  void **params;
+  cu_deviceptr *pointers;
+
+  if (n <= cu.n_params)
+    return 0;
+  params = realloc (cu.params, n * sizeof *params);
+  if (!params)
+    return -1;
+  cu.params = params;
+  pointers = realloc (cu.pointers, n * sizeof *pointers);
+  if (!pointers)
+    return -1;
+  cu.pointers = pointers;
+  cu.n_params = n;
+  return 0;
+}
+
+/* GROUPS beyond the grid's limit are dropped: kernels walk their work
+   with a grid-stride loop, so fewer blocks still cover it.  */
+static int
+cuda_launch (void *kernel, const flat_arg *args, int n_args, size_t groups,
+	     size_t group_size, char *err, size_t err_size)
+{
+  cu_result rc;
+  int i;
+
+  if (make_current (err, err_size) != 0)
+    return -1;
+  if (reserve_params (n_args) != 0)
+    {
+      snprintf (err, err_size, "out of memory");
+      return -1;
+    }
+  for (i = 0; i < n_args; i++)
+    if (args[i].size == 0)
+      {
+	cu.pointers[i] = (cu_deviceptr) (uintptr_t) args[i].value;
+	cu.params[i] = &cu.pointers[i];
+      }
+    else
+      cu.params[i] = (void *) args[i].value;
+  if (groups > cu.max_grid)
+    groups = cu.max_grid;
+  rc = drv.cuLaunchKernel (kernel, (unsigned) groups, 1, 1,
+			   (unsigned) group_size, 1, 1, 0, NULL, cu.params,
+			   NULL);
+  return rc == 0 ? 0 : fail (err, err_size, "cuLaunchKernel", rc);
+}
+
+static int
+cuda_finish (char *err, size_t err_size)
+{
+  cu_result rc;
+
+  if (make_current (err, err_size) != 0)
+    return -1;
+  rc = drv.cuCtxSynchronize ();
+  return rc == 0 ? 0 : fail (err, err_size, "cuCtxSynchronize", rc);
+}
+
+static int
+cuda_shutdown (char *err, size_t err_size)
+{
+  if (release_all () != 0)
+    {
+      snprintf (err, err_size, "releasing the CUDA device failed");
+      return -1;
+    }
+  return 0;
+}
+
+const flat_backend flat_backend_cuda = {
+  .abi = FLAT_BACKEND_ABI,
+  .name = "cuda",
+  .runs_kernels = 1,
+  .source_section = FLAT_PKG_CUDA,
+  .build_options = "",
+  .init = cuda_init,
+  .describe = cuda_describe,
+  .buffer_alloc = cuda_buffer_alloc,
+  .buffer_free = cuda_buffer_free,
+  .write = cuda_write,
+  .read = cuda_read,
+  .build = cuda_build,
+  .program_free = cuda_program_free,
+  .get_kernel = cuda_get_kernel,
+  .launch = cuda_launch,
+  .finish = cuda_finish,
+  .shutdown = cuda_shutdown
+};

@@ -1,0 +1,71 @@
+/* The host side of the reduction and scan protocols of
+   codegen/codegen.h: one launch of a SEGRED or SEGSCAN kernel, from the
+   choice of work-groups to the accumulators' new values.
+
+     segred k0 with (add s), s = 5, x = 1 2 3 4, groups of B = 2:
+       flat_k0        G = 2 groups, chunk 2     part = 3 7
+       flat_k0_final  1 group                   res  = 10
+       s becomes 5 add 10 = 15
+
+   run.c decides when to run it and writes the results to the host.  */
+
+#ifndef FLAT_RUNTIME_SEGOPS_H
+#define FLAT_RUNTIME_SEGOPS_H
+
+#include "backend.h"
+#include "pool.h"
+#include "stages.h"
+
+#include "../flatten/ir.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Most work-groups of the first stage: each reduces a chunk of
+   ceil (total / groups) iterations.  */
+#define FLAT_SEGOP_MAX_PARTS ((int64_t) 1024)
+
+/* Scratch entries of kernel arguments that a kernel with N_ACCS
+   accumulators needs, when the nest has N_NEST_ARGS arguments.  */
+#define FLAT_SEGOP_ARGS(n_nest_args, n_accs) \
+  ((n_nest_args) + 1 + 2 * (n_accs))
+
+/* A device buffer of part or res.  */
+typedef struct flat_segop_buffer
+{
+  void *handle;
+  size_t capacity;
+} flat_segop_buffer;
+
+/* One launch of a SEGRED or SEGSCAN kernel that has work.  */
+typedef struct flat_segop
+{
+  const char *nest;		/* the nest's name, for FLAT_LOG */
+  const flat_kernel *kernel;
+  const flat_stage *stages;	/* in the order of flat_stage_suffixes */
+  const flat_arg *nest_args;	/* the nest arguments of the kernel ABI */
+  int n_nest_args;
+  int64_t total;		/* iterations of the kernel's dims, > 0 */
+  size_t group_size;		/* FLAT_GROUP_SIZE */
+  flat_arg *args;		/* scratch: FLAT_SEGOP_ARGS entries */
+  flat_segop_buffer *buffers;	/* scratch: 2 * n_accs entries */
+} flat_segop;
+
+/* The launch shape of OP: *GROUP, the largest power of two that is at
+   most FLAT_GROUP_SIZE, FLAT_MAX_GROUP and every stage's max_group;
+   *N_PARTS groups (at most FLAT_SEGOP_MAX_PARTS, none of them empty) of
+   *CHUNK iterations each (the last one fewer).  */
+void flat_segop_shape (const flat_segop *op, size_t *group,
+		       int64_t *n_parts, int64_t *chunk);
+
+/* Run OP on backend B with part and res buffers from POOL.  VALUES holds
+   the values by var id; on success the entries of the kernel's
+   accumulators become their values after the kernel (segred: before OP
+   the reduction; segscan: the total of the scan starting at before).
+   On failure, with *WHAT and ERR saying why, the buffers are freed and
+   VALUES may have changed.  */
+int flat_segop_run (const flat_backend *b, flat_pool *pool,
+		    const flat_segop *op, flat_value *values,
+		    const char **what, char *err, size_t err_size);
+
+#endif /* FLAT_RUNTIME_SEGOPS_H */

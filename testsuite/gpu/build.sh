@@ -1,0 +1,61 @@
+#!/bin/sh
+# build.sh [DIR]: prebuild here what gpu/run.sh needs to validate Flat on
+# a GPU machine that cannot build it (another gcc, for which the plugin is
+# not built; no CUnit, no PoCL).  Run it in a configured, built tree;
+# DIR defaults to testsuite/gpu/bin, which the GPU machine gets as is:
+#
+#   DIR/e2e/NAME/ref, flat_O2, ...   each e2e program, built by run-e2e.sh
+#                                    (FLAT_TEST_BUILD_DIR); rpath
+#                                    $ORIGIN/../../lib
+#   DIR/lib/libflat.so.0             the runtime
+#   DIR/lib/libcunit.so.1            for flat-unit
+#   DIR/lib/opencl/libOpenCL.so.1    an OpenCL ICD loader, for a machine
+#                                    without one
+#   DIR/numdiff, DIR/flat-unit
+#   DIR/MANIFEST                     the e2e programs, one name a line
+#
+# Exit status: 0 built, 1 a build failed, 99 the tree is not built.
+
+here=$(cd "$(dirname "$0")" && pwd) || exit 99
+top=$(cd "$here/../.." && pwd) || exit 99
+dir=${1:-$here/bin}
+
+# die STATUS MESSAGE
+die ()
+{
+  printf 'build.sh: %s\n' "$2" >&2
+  exit "$1"
+}
+
+[ -x "$top/flat-gcc" ] && [ -f "$top/.libs/libflat.so.0" ] \
+  || die 99 "build the tree first (./configure && make)"
+make -C "$top" -s testsuite/numdiff testsuite/unit/flat-unit \
+  || die 99 "cannot build numdiff and flat-unit"
+unit=$top/testsuite/unit/.libs/flat-unit
+[ -x "$unit" ] || unit=$top/testsuite/unit/flat-unit
+
+rm -rf "$dir" && mkdir -p "$dir/lib/opencl" "$dir/e2e" \
+  || die 99 "cannot create $dir"
+cp -L "$top/.libs/libflat.so.0" "$dir/lib/" \
+  && cp "$top/testsuite/numdiff" "$unit" "$dir/" \
+  || die 99 "cannot copy the runtime and the test programs"
+# The libraries flat-unit needs that a GPU machine may lack.
+for lib in libcunit.so.1 libOpenCL.so.1; do
+  path=$(ldd "$unit" | sed -n "s|^[ 	]*$lib => \([^ ]*\) .*|\1|p")
+  [ -n "$path" ] || die 99 "flat-unit does not use $lib"
+  case $lib in
+    libOpenCL*) cp -L "$path" "$dir/lib/opencl/" ;;
+    *) cp -L "$path" "$dir/lib/" ;;
+  esac || die 99 "cannot copy $path"
+done
+
+cc=$("$top/flat-config" --cc)
+for prog in "$top"/testsuite/e2e/*.c; do
+  name=$(basename "$prog" .c)
+  FLAT_GCC=$top/flat-gcc CC=$cc FLAT_TEST_BUILD_DIR=$dir/e2e/$name \
+    FLAT_TEST_LDFLAGS="-L$dir/lib -Wl,-rpath,\$ORIGIN/../../lib" \
+    sh "$top/testsuite/run-e2e.sh" "$prog" || die 1 "$name does not build"
+  echo "$name" >> "$dir/MANIFEST" || die 99 "cannot write $dir/MANIFEST"
+done
+echo "build.sh: $(wc -l < "$dir/MANIFEST") e2e programs, libflat and" \
+  "flat-unit in $dir ($(du -sh "$dir" | cut -f1))"

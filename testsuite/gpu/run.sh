@@ -1,0 +1,122 @@
+#!/bin/sh
+# run.sh [DIR]: validate Flat on a GPU machine with what gpu/build.sh
+# prebuilt into DIR (default: bin beside this script), in a copy of the
+# source tree; nothing is compiled here but the kernels.
+#
+#   * every e2e program on CUDA (run-e2e.sh, FLAT_TEST_DEVICES=cuda and
+#     FLAT_TEST_PREBUILT), then on the NVIDIA OpenCL driver
+#     (FLAT_TEST_DEVICES=opencl FLAT_PLATFORM=NVIDIA), FLAT_GPU_JOBS
+#     programs at a time (default: the number of processors);
+#   * the unit tests (flat-unit), whose OpenCL and CUDA tests then run on
+#     the GPU.
+#
+# The NVIDIA OpenCL driver is registered through an ICD file in a
+# scratch directory (OCL_ICD_VENDORS); the prebuilt libraries come first
+# on LD_LIBRARY_PATH, and the prebuilt OpenCL loader when the machine has
+# none.  One line per test, the logs of failures, and at the end
+# "N passed, M failed".  A skip, a device that the runtime did not find,
+# counts as a failure: on a GPU machine every device must be there.
+# Exit status: 0 all passed, 1 some failed, 99 nothing to run.
+
+here=$(cd "$(dirname "$0")" && pwd) || exit 99
+top=$(cd "$here/../.." && pwd) || exit 99
+
+# run.sh --one DEVICE NAME LOGDIR DIR: one e2e test, its log and exit
+# status into LOGDIR (what xargs runs in parallel).
+if [ "$1" = --one ]; then
+  dev=$2 name=$3 logs=$4 dir=$5
+  if [ "$dev" = opencl ]; then
+    FLAT_PLATFORM=NVIDIA
+    export FLAT_PLATFORM
+  fi
+  FLAT_TEST_DEVICES=$dev FLAT_TEST_PREBUILT=$dir/e2e/$name \
+    sh "$top/testsuite/run-e2e.sh" "$top/testsuite/e2e/$name.c" \
+    > "$logs/$dev.$name.log" 2>&1
+  echo $? > "$logs/$dev.$name.status"
+  exit 0
+fi
+
+dir=$(cd "${1:-$here/bin}" 2>/dev/null && pwd) \
+  || { echo "run.sh: no ${1:-$here/bin}: run gpu/build.sh first" >&2; exit 99; }
+[ -s "$dir/MANIFEST" ] || { echo "run.sh: no $dir/MANIFEST" >&2; exit 99; }
+
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/flat-gpu.XXXXXX") || exit 99
+trap 'rm -rf "$scratch"' EXIT
+trap 'exit 1' HUP INT TERM
+mkdir "$scratch/logs" "$scratch/icd" "$scratch/cache" || exit 99
+
+# The NVIDIA OpenCL driver: the first of the usual places.
+icd=
+for lib in /usr/lib/x86_64-linux-gnu/libnvidia-opencl.so.1 \
+	   /usr/lib/libnvidia-opencl.so.1 /usr/lib64/libnvidia-opencl.so.1 \
+	   /usr/local/nvidia/lib64/libnvidia-opencl.so.1 \
+	   /usr/local/nvidia/lib/libnvidia-opencl.so.1; do
+  if [ -e "$lib" ]; then
+    icd=$lib
+    break
+  fi
+done
+[ -n "$icd" ] || icd=$(ldconfig -p 2>/dev/null \
+		       | sed -n 's|.*libnvidia-opencl.so.1 .*=> ||p' | head -n 1)
+if [ -n "$icd" ]; then
+  echo "$icd" > "$scratch/icd/nvidia.icd" || exit 99
+  echo "run.sh: NVIDIA OpenCL driver $icd"
+else
+  echo "run.sh: no libnvidia-opencl.so.1 found; OpenCL tests will fail"
+fi
+OCL_ICD_VENDORS=$scratch/icd
+libs=$dir/lib
+ldconfig -p 2>/dev/null | grep -q 'libOpenCL\.so\.1 ' || libs=$libs:$dir/lib/opencl
+LD_LIBRARY_PATH=$libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+NUMDIFF=$dir/numdiff
+FLAT_CACHE_DIR=$scratch/cache
+export OCL_ICD_VENDORS LD_LIBRARY_PATH NUMDIFF FLAT_CACHE_DIR
+command -v nvidia-smi > /dev/null \
+  && nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+
+jobs=${FLAT_GPU_JOBS:-$(nproc 2>/dev/null || echo 4)}
+for dev in cuda opencl; do
+  sed "s|^|--one $dev |; s|\$| $scratch/logs $dir|" "$dir/MANIFEST"
+done | xargs -P "$jobs" -n 5 sh "$0" || exit 99
+
+passed=0
+failed=0
+# One result line; the log of a test that did not pass.
+report ()
+{
+  case $2 in
+    0) verdict=PASS ;;
+    77) verdict=SKIP ;;
+    *) verdict=FAIL ;;
+  esac
+  echo "$verdict: $1"
+  if [ "$2" = 0 ]; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    [ -s "$3" ] && tail -n 25 "$3" | sed 's/^/  | /'
+  fi
+}
+for dev in cuda opencl; do
+  while read -r name; do
+    status=$(cat "$scratch/logs/$dev.$name.status" 2>/dev/null || echo 99)
+    report "$dev $name" "$status" "$scratch/logs/$dev.$name.log"
+  done < "$dir/MANIFEST"
+done
+
+# Unbuffered where possible, so that a crash shows the test it was in.
+unbuffered=
+command -v stdbuf > /dev/null && unbuffered="stdbuf -o0"
+(cd "$top" && $unbuffered "$dir/flat-unit") > "$scratch/logs/unit.log" 2>&1
+status=$?
+grep -E 'FAILED|^ +[0-9]+\. |skipped' "$scratch/logs/unit.log" \
+  | sed 's/^/  unit: /'
+if grep -q 'Run Summary' "$scratch/logs/unit.log"; then
+  sed -n '/Run Summary/,$p' "$scratch/logs/unit.log"
+else
+  tail -n 5 "$scratch/logs/unit.log" | sed 's/^/  unit: /'
+fi
+report "unit tests (flat-unit)" "$status" /dev/null
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,117 @@
+/* Helpers shared by the unit tests (helpers.h).  Failures to restore
+   stderr or to clean up are CUnit failures of the running test.  */
+
+#include "helpers.h"
+
+#include <CUnit/CUnit.h>
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int
+capture_begin (capture *c)
+{
+  fflush (stderr);
+  c->file = tmpfile ();
+  if (!c->file)
+    return -1;
+  c->saved_fd = dup (2);
+  if (c->saved_fd < 0 || dup2 (fileno (c->file), 2) < 0)
+    {
+      (void) fclose (c->file);
+      return -1;
+    }
+  return 0;
+}
+
+char *
+capture_end (capture *c)
+{
+  long size;
+  char *text;
+
+  fflush (stderr);
+  if (dup2 (c->saved_fd, 2) < 0 || close (c->saved_fd) != 0)
+    CU_FAIL ("restoring stderr failed");
+  size = ftell (c->file);
+  text = calloc (1, size > 0 ? size + 1 : 1);
+  if (text && size > 0)
+    {
+      rewind (c->file);
+      if (fread (text, 1, size, c->file) != (size_t) size)
+	text[0] = '\0';
+    }
+  if (fclose (c->file) != 0)
+    CU_FAIL ("closing the captured stderr failed");
+  return text ? text : strdup ("");
+}
+
+int
+count_lines (const char *text, const char *prefix)
+{
+  size_t n = strlen (prefix);
+  const char *p = text;
+  int count = 0;
+
+  while (*p)
+    {
+      if (strncmp (p, prefix, n) == 0)
+	count++;
+      p = strchr (p, '\n');
+      if (!p)
+	break;
+      p++;
+    }
+  return count;
+}
+
+char *
+make_temp_dir (void)
+{
+  char tmpl[] = "/tmp/flat-test-XXXXXX";
+  char *dir = mkdtemp (tmpl);
+
+  return dir ? strdup (dir) : NULL;
+}
+
+void
+remove_dir (const char *dir)
+{
+  DIR *d = opendir (dir);
+  struct dirent *e;
+  char path[4096];
+
+  if (!d)
+    return;
+  while ((e = readdir (d)) != NULL)
+    if (strcmp (e->d_name, ".") != 0 && strcmp (e->d_name, "..") != 0)
+      {
+	snprintf (path, sizeof path, "%s/%s", dir, e->d_name);
+	if (unlink (path) != 0)
+	  CU_FAIL ("cannot remove a temporary file");
+      }
+  if (closedir (d) != 0)
+    CU_FAIL ("cannot close a temporary directory");
+  if (rmdir (dir) != 0)
+    CU_FAIL ("cannot remove a temporary directory");
+}
+
+void
+list_dir (const char *dir, char *out, size_t size)
+{
+  DIR *d = opendir (dir);
+  struct dirent *e;
+  size_t len = 0;
+
+  out[0] = '\0';
+  if (!d)
+    return;
+  while ((e = readdir (d)) != NULL)
+    if (strcmp (e->d_name, ".") != 0 && strcmp (e->d_name, "..") != 0
+	&& len < size)
+      len += snprintf (out + len, size - len, "%s\n", e->d_name);
+  if (closedir (d) != 0)
+    CU_FAIL ("cannot close a directory");
+}

@@ -1,0 +1,37 @@
+/* Helpers shared by the unit tests of libflat: what the runtime writes
+   on stderr, and scratch directories for the kernel cache.
+
+     capture c;
+     capture_begin (&c);
+     flat_run (...);
+     log = capture_end (&c);         "flat: run saxpy on cuda: k0 (...)\n"
+     count_lines (log, "flat: run saxpy on cuda")   == 1  */
+
+#ifndef FLAT_UNIT_HELPERS_H
+#define FLAT_UNIT_HELPERS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* Text written to stderr between capture_begin and capture_end.  */
+typedef struct capture
+{
+  FILE *file;
+  int saved_fd;
+} capture;
+
+int capture_begin (capture *c);
+/* The captured text, malloc'ed (never NULL: "" on failure).  */
+char *capture_end (capture *c);
+
+/* Lines of TEXT that start with PREFIX.  */
+int count_lines (const char *text, const char *prefix);
+
+/* A fresh temporary directory, malloc'ed, or NULL.  */
+char *make_temp_dir (void);
+/* Remove DIR and the files in it (one level, as the cache makes).  */
+void remove_dir (const char *dir);
+/* Names of the entries of DIR other than . and .., one per line.  */
+void list_dir (const char *dir, char *out, size_t size);
+
+#endif /* FLAT_UNIT_HELPERS_H */

@@ -1,0 +1,509 @@
+/* Unit tests of the CUDA backend (runtime/backend_cuda.c) and of NVRTC
+   as it uses it (runtime/nvrtc.c), on any machine:
+
+     no CUDA driver or GPU   init fails with a message, FLAT_DEVICE=cuda
+                             warns once and runs the nest where auto would
+     NVRTC present           the kernels of a package compile to CUBIN and
+                             PTX, without fma contraction; a broken source
+                             fails with NVRTC's log
+     a GPU                   flat_run runs nests on it, with every scalar
+                             argument type and through the kernel cache
+
+   Tests that need what is missing print "skipped: ..." and pass.  */
+
+#include <CUnit/CUnit.h>
+
+#include "helpers.h"
+
+#include "../../runtime/backend.h"
+#include "../../runtime/control.h"
+#include "../../runtime/flat.h"
+#include "../../runtime/nvrtc.h"
+
+#include "../../codegen/package.h"
+#include "../../flatten/ir.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define SAXPY_BODY \
+  "    store y[i] = (add (mul a (load x i)) (load y i))\n"
+
+static const char saxpy_ir[] =
+  "nest \"saxpy\" at \"saxpy.c\" 12 {\n"
+  "  param n : i32\n"
+  "  param a : f32\n"
+  "  mem x : f32 read\n"
+  "  mem y : f32 read write\n"
+  "  body {\n"
+  "    map i : i32 = 0:i32 .. n step 1:i32 {\n" SAXPY_BODY "    }\n"
+  "  }\n"
+  "  kernel k0 segmap grid (i : i32 = 0:i32 .. n step 1:i32) {\n"
+  SAXPY_BODY
+  "  }\n"
+  "  plan {\n"
+  "    launch k0\n"
+  "  }\n"
+  "}\n";
+
+/* One parameter of each scalar type that test_runtime.c's mix does not
+   pass, each a kernel argument of its own size.  */
+#define KINDS_BODY \
+  "    store out[i] = (add (add (cast f64 c) (cast f64 w)) " \
+  "(add (add (cast f64 k) (cast f64 q)) " \
+  "(cast f64 (mul f (cast f32 i)))))\n"
+
+static const char kinds_ir[] =
+  "nest \"kinds\" at \"kinds.c\" 5 {\n"
+  "  param n : i32\n"
+  "  param c : i8\n"
+  "  param w : u16\n"
+  "  param k : u32\n"
+  "  param q : u64\n"
+  "  param f : f32\n"
+  "  mem out : f64 write\n"
+  "  body {\n"
+  "    map i : i32 = 0:i32 .. n step 1:i32 {\n" KINDS_BODY "    }\n"
+  "  }\n"
+  "  kernel k0 segmap grid (i : i32 = 0:i32 .. n step 1:i32) {\n"
+  KINDS_BODY
+  "  }\n"
+  "  plan {\n"
+  "    launch k0\n"
+  "  }\n"
+  "}\n";
+
+static int have_cuda, have_opencl, have_nvrtc;
+static char *cache_dir;
+
+/* A package of the nest in IR text TEXT, malloc'ed.  */
+static unsigned char *
+package_of (const char *text)
+{
+  char err[512];
+  flat_nest *nest = flat_parse_nest (text, err, sizeof err);
+  unsigned char *pkg;
+  size_t size;
+
+  if (!nest)
+    fprintf (stderr, "test IR does not parse: %s\n", err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (nest);
+  pkg = flat_package_build (nest, FLAT_BACKEND_OPENCL | FLAT_BACKEND_CUDA,
+			    &size, err, sizeof err);
+  if (!pkg)
+    fprintf (stderr, "package not built: %s\n", err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (pkg);
+  flat_nest_free (nest);
+  return pkg;
+}
+
+/* Settings for the next flat_run: FLAT_DEVICE=DEVICE, FLAT_LOG=LOG.  */
+static void
+use_env (const char *device, const char *log)
+{
+  CU_ASSERT_EQUAL (setenv ("FLAT_DEVICE", device, 1), 0);
+  CU_ASSERT_EQUAL (setenv ("FLAT_LOG", log, 1), 0);
+  CU_ASSERT_EQUAL (setenv ("FLAT_CACHE_DIR", cache_dir, 1), 0);
+  CU_ASSERT_EQUAL (flat_reset (), 0);
+}
+
+/* Whether backend B opens on this machine (and close it again).  */
+static int
+opens (const flat_backend *b)
+{
+  flat_backend_config config = { NULL, -1, NULL };
+  char err[1024];
+
+  if (b->init (&config, err, sizeof err) != 0)
+    return 0;
+  return b->shutdown (err, sizeof err) == 0;
+}
+
+static int
+cuda_suite_init (void)
+{
+  char err[1024];
+
+  cache_dir = make_temp_dir ();
+  if (!cache_dir)
+    return -1;
+  have_cuda = opens (&flat_backend_cuda);
+  have_opencl = opens (&flat_backend_opencl);
+  have_nvrtc = flat_nvrtc_open (err, sizeof err) == 0;
+  return 0;
+}
+
+static int
+cuda_suite_clean (void)
+{
+  int status = flat_reset ();
+
+  unsetenv ("FLAT_DEVICE");
+  unsetenv ("FLAT_LOG");
+  unsetenv ("FLAT_CACHE_DIR");
+  remove_dir (cache_dir);
+  free (cache_dir);
+  return status;
+}
+
+static int
+skip_without (int have, const char *what)
+{
+  if (!have)
+    printf ("skipped: no %s ", what);
+  return !have;
+}
+
+static void
+saxpy_inputs (int n, float *x, float *y)
+{
+  int i;
+
+  for (i = 0; i < n; i++)
+    {
+      x[i] = i * 0.5f;
+      y[i] = 1000.0f - i;
+    }
+}
+
+/* ---- Opening the device ----------------------------------------------- */
+
+static void
+test_init (void)
+{
+  flat_backend_config config = { NULL, -1, NULL };
+  char err[1024] = "", desc[256] = "";
+  const flat_backend *b = &flat_backend_cuda;
+
+  CU_ASSERT_EQUAL (b->abi, FLAT_BACKEND_ABI);
+  CU_ASSERT_STRING_EQUAL (b->name, "cuda");
+  CU_ASSERT_TRUE (b->runs_kernels);
+  CU_ASSERT_EQUAL (b->source_section, FLAT_PKG_CUDA);
+  if (!have_cuda)
+    {
+      /* Fails cleanly, saying what is missing.  */
+      CU_ASSERT_NOT_EQUAL (b->init (&config, err, sizeof err), 0);
+      CU_ASSERT_EQUAL (strncmp (err, "no CUDA ", 8), 0);
+      return;
+    }
+  /* Open, describe, close, and again: the libraries stay loaded.  */
+  CU_ASSERT_EQUAL_FATAL (b->init (&config, err, sizeof err), 0);
+  CU_ASSERT_EQUAL (b->describe (desc, sizeof desc), 0);
+  CU_ASSERT_PTR_NOT_NULL (strstr (desc, " (sm_"));
+  CU_ASSERT_EQUAL (b->shutdown (err, sizeof err), 0);
+  CU_ASSERT_EQUAL (b->init (&config, err, sizeof err), 0);
+  CU_ASSERT_EQUAL (b->shutdown (err, sizeof err), 0);
+}
+
+static void
+test_init_refused (void)
+{
+  flat_backend_config config = { "pocl", -1, NULL };
+  char err[1024] = "";
+  const flat_backend *b = &flat_backend_cuda;
+
+  /* An OpenCL platform name declines CUDA whatever the machine has.  */
+  CU_ASSERT_NOT_EQUAL (b->init (&config, err, sizeof err), 0);
+  CU_ASSERT_STRING_EQUAL (err, "no CUDA platform matches "
+			  "FLAT_PLATFORM='pocl'");
+  config.platform = "nvidia";
+  config.device_index = 1000;
+  CU_ASSERT_NOT_EQUAL (b->init (&config, err, sizeof err), 0);
+  if (have_cuda)
+    {
+      CU_ASSERT_PTR_NOT_NULL (strstr (err, "FLAT_DEVICE_INDEX=1000 but "
+				      "there are "));
+    }
+  else
+    {
+      CU_ASSERT_EQUAL (strncmp (err, "no CUDA ", 8), 0);
+    }
+}
+
+/* ---- Choosing CUDA through FLAT_DEVICE -------------------------------- */
+
+/* The backend FLAT_DEVICE=auto must choose here.  */
+static const char *
+auto_choice (void)
+{
+  return have_cuda ? "cuda" : have_opencl ? "opencl" : "host";
+}
+
+/* Run saxpy of N elements as the plugin's rewritten code does (the
+   original loop when flat_run declines), check y, and return the
+   captured stderr.  */
+static char *
+run_saxpy (int n)
+{
+  unsigned char *pkg = package_of (saxpy_ir);
+  float *x = malloc (n * sizeof *x), *y = malloc (n * sizeof *y);
+  float *expect = malloc (n * sizeof *expect);
+  void *state = NULL;
+  capture c;
+  char *log;
+  int i;
+
+  CU_ASSERT_FATAL (x && y && expect);
+  saxpy_inputs (n, x, y);
+  for (i = 0; i < n; i++)
+    expect[i] = 2.5f * x[i] + y[i];
+  CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
+  if (flat_run (pkg, &state, n, 2.5f, x, y) != 0)
+    for (i = 0; i < n; i++)
+      y[i] = 2.5f * x[i] + y[i];
+  log = capture_end (&c);
+  for (i = 0; i < n && y[i] == expect[i]; i++)
+    ;
+  CU_ASSERT_EQUAL (i, n);
+  flat_state_free (&state);
+  free (x);
+  free (y);
+  free (expect);
+  free (pkg);
+  return log;
+}
+
+static void
+test_device_cuda (void)
+{
+  char expect[64];
+  char *log;
+
+  use_env ("cuda", "1");
+  log = run_saxpy (1000);
+  if (have_cuda)
+    {
+      CU_ASSERT_EQUAL (count_lines (log, "flat: run saxpy on cuda: k0 ("), 1);
+      CU_ASSERT_EQUAL (count_lines (log, "flat: warning"), 0);
+    }
+  else
+    {
+      /* One warning, then the choice of auto.  */
+      CU_ASSERT_EQUAL (count_lines (log, "flat: warning: FLAT_DEVICE=cuda: "
+				   "no CUDA "), 1);
+      CU_ASSERT_EQUAL (count_lines (log, "flat: warning"), 1);
+      snprintf (expect, sizeof expect, "flat: run saxpy on %s: ",
+		auto_choice ());
+      CU_ASSERT_EQUAL (count_lines (log, expect), 1);
+    }
+  free (log);
+
+  /* The warning is not repeated.  */
+  log = run_saxpy (10);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: warning"), 0);
+  free (log);
+}
+
+static void
+test_device_auto (void)
+{
+  char expect[64];
+  char *log;
+
+  use_env ("auto", "1");
+  log = run_saxpy (333);
+  snprintf (expect, sizeof expect, "flat: run saxpy on %s: ", auto_choice ());
+  CU_ASSERT_EQUAL (count_lines (log, expect), 1);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: warning"), 0);
+  free (log);
+}
+
+/* ---- NVRTC ------------------------------------------------------------ */
+
+static void
+test_nvrtc_arch (void)
+{
+  char err[512], options[256];
+  int arch = -1;
+
+  if (skip_without (have_nvrtc, "NVRTC"))
+    return;
+  CU_ASSERT_EQUAL (flat_nvrtc_arch (90, &arch, err, sizeof err), 0);
+  CU_ASSERT_EQUAL (arch, 90);
+  /* A device newer than NVRTC gets PTX of its newest architecture.  */
+  CU_ASSERT_EQUAL (flat_nvrtc_arch (990, &arch, err, sizeof err), 1);
+  CU_ASSERT (arch >= 90 && arch < 990);
+  CU_ASSERT_EQUAL (flat_nvrtc_arch (10, &arch, err, sizeof err), -1);
+  CU_ASSERT (arch > 10);
+  CU_ASSERT_PTR_NOT_NULL (strstr (err, "not 1.0"));
+
+  CU_ASSERT_EQUAL (flat_nvrtc_options (90, FLAT_NVRTC_CUBIN, options,
+				       sizeof options), 0);
+  CU_ASSERT_STRING_EQUAL (options, "--gpu-architecture=sm_90 --fmad=false "
+			  "-default-device");
+  CU_ASSERT_EQUAL (flat_nvrtc_options (75, FLAT_NVRTC_PTX, options,
+				       sizeof options), 0);
+  CU_ASSERT_STRING_EQUAL (options, "--gpu-architecture=compute_75 "
+			  "--fmad=false -default-device");
+  CU_ASSERT_EQUAL (flat_nvrtc_options (75, FLAT_NVRTC_PTX, options, 20), -1);
+}
+
+/* PTX of SOURCE for compute_90 with OPTIONS, as a string (malloc'ed).  */
+static char *
+ptx_of (const char *source, const char *options)
+{
+  char err[8192];
+  unsigned char *ptx = NULL;
+  size_t size = 0;
+
+  if (flat_nvrtc_compile (source, "saxpy.cu", options, FLAT_NVRTC_PTX, &ptx,
+			  &size, err, sizeof err) != 0)
+    fprintf (stderr, "%s\n", err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (ptx);
+  CU_ASSERT_FATAL (size > 0 && ptx[size - 1] == '\0');
+  return (char *) ptx;
+}
+
+static void
+test_nvrtc_compile (void)
+{
+  unsigned char *pkg, *cubin = NULL;
+  const char *source;
+  char err[8192], options[256];
+  char *ptx;
+  size_t size = 0;
+
+  if (skip_without (have_nvrtc, "NVRTC"))
+    return;
+  pkg = package_of (saxpy_ir);
+  source = flat_package_get (pkg, FLAT_PKG_CUDA);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (source);
+
+  /* CUBIN is an ELF file.  */
+  CU_ASSERT_EQUAL (flat_nvrtc_options (90, FLAT_NVRTC_CUBIN, options,
+				       sizeof options), 0);
+  CU_ASSERT_EQUAL (flat_nvrtc_compile (source, "saxpy.cu", options,
+				       FLAT_NVRTC_CUBIN, &cubin, &size, err,
+				       sizeof err), 0);
+  CU_ASSERT_FATAL (cubin && size > 4);
+  CU_ASSERT_EQUAL (memcmp (cubin, "\177ELF", 4), 0);
+  free (cubin);
+
+  /* PTX of the kernel by its C name, with a*x + y as a multiply and an
+     add; without --fmad=false NVRTC would fuse them, as checked last.  */
+  CU_ASSERT_EQUAL (flat_nvrtc_options (90, FLAT_NVRTC_PTX, options,
+				       sizeof options), 0);
+  ptx = ptx_of (source, options);
+  CU_ASSERT_PTR_NOT_NULL (strstr (ptx, ".entry flat_k0("));
+  CU_ASSERT_PTR_NOT_NULL (strstr (ptx, ".target sm_90"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (ptx, "mul.rn.f32"));
+  CU_ASSERT_PTR_NULL (strstr (ptx, "fma.rn.f32"));
+  free (ptx);
+  ptx = ptx_of (source, "--gpu-architecture=compute_90");
+  CU_ASSERT_PTR_NOT_NULL (strstr (ptx, "fma.rn.f32"));
+  free (ptx);
+  free (pkg);
+}
+
+static void
+test_nvrtc_error (void)
+{
+  static const char bad[] =
+    "extern \"C\" __global__ void flat_k0 (int n)\n{\n  undeclared = n;\n}\n";
+  static const char head[] =
+    "nvrtcCompileProgram (bad.cu, --gpu-architecture=compute_90 ";
+  char err[8192], options[256];
+  unsigned char *ptx = NULL;
+  size_t size;
+
+  if (skip_without (have_nvrtc, "NVRTC"))
+    return;
+  CU_ASSERT_EQUAL (flat_nvrtc_options (90, FLAT_NVRTC_PTX, options,
+				       sizeof options), 0);
+  CU_ASSERT_EQUAL (flat_nvrtc_compile (bad, "bad.cu", options,
+				       FLAT_NVRTC_PTX, &ptx, &size, err,
+				       sizeof err), -1);
+  CU_ASSERT_PTR_NULL (ptx);
+  CU_ASSERT_EQUAL (strncmp (err, head, strlen (head)), 0);
+  CU_ASSERT_PTR_NOT_NULL (strstr (err, "NVRTC_ERROR_COMPILATION: "));
+  /* The log, naming the line.  */
+  CU_ASSERT_PTR_NOT_NULL (strstr (err, "bad.cu(3): error: "));
+  CU_ASSERT_PTR_NOT_NULL (strstr (err, "\"undeclared\""));
+}
+
+/* ---- On a GPU --------------------------------------------------------- */
+
+static void
+test_run_kinds (void)
+{
+  enum { N = 5000 };
+  unsigned char *pkg;
+  static double out[N];
+  unsigned long long q = 1ULL << 40;
+  void *state = NULL;
+  int i, ok;
+
+  if (skip_without (have_cuda, "CUDA device"))
+    return;
+  pkg = package_of (kinds_ir);
+  use_env ("cuda", "0");
+  CU_ASSERT_EQUAL (flat_run (pkg, &state, N, -5, 65535, 4000000000u, q,
+			     0.5f, out), 0);
+  for (i = 0, ok = 1; i < N; i++)
+    ok &= out[i] == -5.0 + 65535.0 + 4000000000.0 + (double) q + i * 0.5;
+  CU_ASSERT (ok);
+  flat_state_free (&state);
+  free (pkg);
+}
+
+static void
+test_run_cache (void)
+{
+  char listing[4096], *log;
+
+  if (skip_without (have_cuda, "CUDA device"))
+    return;
+  remove_dir (cache_dir);
+  CU_ASSERT_EQUAL_FATAL (mkdir (cache_dir, 0700), 0);
+
+  /* The first process compiles and stores the module, the second loads
+     it: nothing is added.  */
+  use_env ("cuda", "1");
+  log = run_saxpy (4099);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: run saxpy on cuda: k0 ("), 1);
+  free (log);
+  list_dir (cache_dir, listing, sizeof listing);
+  CU_ASSERT_EQUAL (strlen (listing), 16 + 4 + 1);
+  use_env ("cuda", "1");
+  log = run_saxpy (4099);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: run saxpy on cuda: k0 ("), 1);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: warning"), 0);
+  free (log);
+  list_dir (cache_dir, listing, sizeof listing);
+  CU_ASSERT_EQUAL (strlen (listing), 16 + 4 + 1);
+}
+
+/* ---- Registration ----------------------------------------------------- */
+
+void flat_test_register_cuda (void);
+
+void
+flat_test_register_cuda (void)
+{
+  static const struct
+  {
+    const char *name;
+    CU_TestFunc fn;
+  } tests[] = {
+    { "init", test_init },
+    { "init refused", test_init_refused },
+    { "FLAT_DEVICE=cuda", test_device_cuda },
+    { "FLAT_DEVICE=auto prefers CUDA", test_device_auto },
+    { "NVRTC architectures and options", test_nvrtc_arch },
+    { "NVRTC compiles a package", test_nvrtc_compile },
+    { "NVRTC error and log", test_nvrtc_error },
+    { "scalar argument types on CUDA", test_run_kinds },
+    { "kernel cache on CUDA", test_run_cache }
+  };
+  CU_pSuite suite = CU_add_suite ("cuda backend", cuda_suite_init,
+				  cuda_suite_clean);
+  size_t i;
+
+  if (!suite)
+    return;
+  for (i = 0; i < sizeof tests / sizeof tests[0]; i++)
+    if (!CU_add_test (suite, tests[i].name, tests[i].fn))
+      return;
+}
