@@ -3,7 +3,8 @@
 
    CUDA is C++ with C's math library: pointers need no address space, the
    math functions have their C names (sqrtf), kernels are extern "C" so
-   that the runtime finds them by name, and 64-bit integers are long long.
+   that the runtime finds them by name, helpers are __device__, a block's
+   arrays __shared__, and 64-bit integers are long long.
    NVRTC has no system headers, so infinities and NaNs are made from their
    bits with device intrinsics instead of <math.h> macros.  Contraction
    into fma is switched off by the runtime (NVRTC --fmad=false).  */

@@ -652,11 +652,11 @@ flat_c_signature_open (flat_emitter *em, const flat_nest *nest,
 
       begin_arg (em);
       if (p->kind == FLAT_VAR_MEM)
-	       flat_c_emit (em, "%s%s%s *v_%s, %s lo_%s", em->d->global_qualifier,
+	flat_c_emit (em, "%s%s%s *v_%s, %s lo_%s", em->d->global_qualifier,
 		     block_stores_to (writes, p) ? "" : "const ", t, p->name,
 		     i64, p->name);
       else
-	       flat_c_emit (em, "%s %s_%s", t, is_own_acc (k, p) ? "acc" : "v",
+	flat_c_emit (em, "%s %s_%s", t, is_own_acc (k, p) ? "acc" : "v",
 		     p->name);
     }
 }

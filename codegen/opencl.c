@@ -2,8 +2,9 @@
    point that emits a nest's kernels as one OpenCL program.
 
    OpenCL C 1.2 is C99 with address spaces: a mem argument is a __global
-   pointer, 64-bit integers are long/ulong, the math builtins are generic
-   (sqrt of a float is single precision), and double needs cl_khr_fp64.
+   pointer, a work-group's arrays are __local, 64-bit integers are
+   long/ulong, the math builtins are generic (sqrt of a float is single
+   precision), and double needs cl_khr_fp64.
    Contraction of a * b + c into fma is switched off so that float results
    match the host's.  */
 

@@ -30,8 +30,8 @@ typedef struct flat_extent
 } flat_extent;
 
 /* For every MEM var of NEST, the elements its body reads and writes when
-   params have the values in ENV (indexed by var id; only PARAM entries are
-   used).  OUT is indexed by var id (entries of other vars are left empty).
+   params have the values in ENV (indexed by var id; PARAM and ACC entries
+   are used).  OUT is indexed by var id (entries of other vars are left empty).
    Returns 0, or -1 if some index cannot be bounded (then MSG names the mem
    and why).  */
 int flat_extent_eval (const flat_nest *nest, const flat_value *env,

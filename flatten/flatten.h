@@ -64,8 +64,8 @@ int flat_pass_kernels (flat_nest *nest, flat_strategy strategy,
 /* Generic walk over a block: STMT is called on every statement before its
    children, EXPR on every expression node (pre-order) with the statement
    that holds it.  A nonzero return stops the walk and is returned.  Map,
-   loop and while bodies and both if arms are visited; so are the range
-   expressions of maps and loops.  */
+   reduce, scan, loop and while bodies and both if arms are visited; so
+   are the range expressions of maps, reduces, scans and loops.  */
 typedef struct flat_walker
 {
   int (*stmt) (flat_stmt *s, void *data);

@@ -349,7 +349,7 @@ typedef struct flat_nest
   int line;
   flat_var **vars;
   int n_vars, cap_vars;
-  flat_var **params;		/* call order: the PARAM and MEM vars */
+  flat_var **params;		/* call order: the PARAM, MEM and ACC vars */
   int n_params, cap_params;
   flat_block body;
   flat_kernel **kernels;	/* after flattening */
@@ -362,8 +362,8 @@ typedef struct flat_nest
 flat_nest *flat_nest_new (const char *name, const char *file, int line);
 void flat_nest_free (flat_nest *nest);
 
-/* New variable; NAME is made unique (suffix _1, _2, ...).  PARAM and MEM
-   vars are also appended to nest->params.  */
+/* New variable; NAME is made unique (suffix _1, _2, ...).  PARAM, MEM and
+   ACC vars are also appended to nest->params.  */
 flat_var *flat_var_new (flat_nest *nest, flat_var_kind kind, flat_type type,
 			const char *name);
 flat_var *flat_var_lookup (const flat_nest *nest, const char *name);
@@ -418,7 +418,8 @@ flat_value flat_eval_expr (const flat_expr *e, const flat_value *env,
 /* Is OP a reduction operator (add mul min max band bor bxor land lor)?  */
 int flat_op_is_reduction (flat_op op);
 /* The identity of reduction operator OP on TYPE (min: the largest value
-   or +inf, max: the smallest or -inf, band: all ones, land: 1, else 0).  */
+   or +inf, max: the smallest or -inf, band: all ones, land: 1, add on
+   floats: -0.0 (so that a sum of -0.0 stays -0.0), else 0).  */
 flat_value flat_op_identity (flat_op op, flat_type type);
 /* A OP B on values of TYPE, as C computes it (and wraps it).  */
 flat_value flat_op_apply (flat_op op, flat_type type, flat_value a,

@@ -1,12 +1,14 @@
 /* Tests of codegen/: the kernel printer, its OpenCL and CUDA dialects, and
    nest packages.
 
-   Each nest is written in IR text at source level and flattened by hand:
-   every top-level map of its body, with the maps perfectly nested in it,
-   becomes a kernel over their indices, launched in order.  The OpenCL
-   source is compiled and run on the first OpenCL device (PoCL on the CI
-   machine) and every result is compared with the same computation done
-   here in plain C.  The same run tests are registered a second time for
+   Each map nest is written in IR text at source level and flattened by
+   hand: every top-level map of its body, with the maps perfectly nested in
+   it, becomes a kernel over their indices, launched in order.  Reductions
+   and scans come flattened in the text (segred and segscan kernels), and
+   run_plan drives their kernels as codegen.h's protocol says, on launch
+   shapes from one item to many groups.  The OpenCL source is compiled and
+   run on the first OpenCL device (PoCL on the CI machine) and every result
+   is compared with the same computation done here in plain C.  The same run tests are registered a second time for
    CUDA: they run where libcuda finds a GPU (PTX from NVRTC) and are
    skipped elsewhere.  The CUDA source of every nest is compiled with
    NVRTC whenever the library can be loaded, GPU or not.  Packages are
