@@ -87,6 +87,17 @@ else
        "flat-opencl will need the GPU machine's own" >&2
 fi
 
+# What was built, for the report.
+{
+  rev=$(git rev-parse --short HEAD 2>/dev/null || true)
+  changed=$(git status --porcelain --untracked-files=no 2>/dev/null || true)
+  echo "Flat $(./flat-config --version)${rev:+ at commit $rev}${changed:+" with uncommitted changes"}"
+  $cc --version | head -n 1
+  if [ -x "$nvcc" ]; then
+    $nvcc --version | tail -n 1
+  fi
+} >"$out/build.txt"
+
 cp bench/run.sh bench/report.py "$out/"
 rm -r "$out/obj"
 echo "bench/build.sh: built $out ($(du -sh "$out" | cut -f1));" \

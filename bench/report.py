@@ -56,7 +56,9 @@ def fmt_ratio(a, b):
         return "%.0f" % r
     if r >= 10:
         return "%.1f" % r
-    return "%.2f" % r
+    if r >= 1:
+        return "%.2f" % r
+    return "%.2g" % r
 
 
 class Results:

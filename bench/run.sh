@@ -15,7 +15,8 @@
 #
 # Files written: results.csv (benchmark,variant,size,ms_median,ms_first),
 # work.csv (bytes and flops of each dataset), profile.csv (Flat's kernel
-# time from FLAT_PROFILE), failures.txt, machine.txt, notes.txt, logs/
+# time from FLAT_PROFILE), failures.txt, machine.txt (with build.txt, which
+# build.sh wrote), notes.txt, logs/
 # (each process's stdout and stderr), then results.md and results.gp by
 # report.py.
 set -u
@@ -165,6 +166,7 @@ done
   echo "cpu: $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1)," \
        "$(nproc) cores"
   echo "os: $(uname -sr)"
+  [ -f build.txt ] && sed 's/^/build: /' build.txt
 } >machine.txt
 
 start=$(date +%s)

@@ -15,7 +15,7 @@
      {
        __local float flat_red0[256];
        ...
-       float v_s = 0x0p+0f;
+       float v_s = (-0x0p+0f);
        for (long flat_g = flat_start + flat_t; flat_g < flat_end;
             flat_g += flat_b)
          {

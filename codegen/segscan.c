@@ -38,11 +38,11 @@
           flat_tile += flat_b)
        {
          long flat_g = flat_tile + flat_t;
-         float flat_x = 0x0p+0f;
+         float flat_x = (-0x0p+0f);
          if (flat_g < flat_end)
            {
              ...
-             float v_a = 0x0p+0f;
+             float v_a = (-0x0p+0f);
              v_a = (v_a + v_x[v_i - lo_x]);
              flat_x = v_a;
            }

@@ -49,6 +49,7 @@ typedef struct walker
   const flat_value *env;	/* NULL for the compile-time walk */
   bound *vars;			/* by var id: params, indices, locals */
   unsigned char *once;		/* by var id: local let once, never set */
+  const flat_expr **defn;	/* by var id: the init of a once local */
   undo_entry *undo;		/* narrowings to take back */
   int n_undo, cap_undo;
   flat_extent *out;		/* by var id; NULL for the compile-time walk */
@@ -322,6 +323,26 @@ bound_unary (walker *w, const flat_expr *e)
     }
 }
 
+static bound bound_expr (walker *w, const flat_expr *e);
+
+/* The interval of V where it is used.  A once-defined local is also
+   bounded through its definition with the intervals in force here, so a
+   guard narrows it too: after `let c = i*w + j`, `if (gt i 0)` narrows
+   `c - w`.  Both bounds hold, so their intersection does.  */
+static bound
+bound_var (walker *w, const flat_var *v)
+{
+  bound b = w->vars[v->id];
+  if (!w->defn[v->id])
+    return b;
+  bound d = bound_expr (w, w->defn[v->id]);
+  if (!d.ok)
+    return b;
+  if (!b.ok || !w->env)
+    return d;
+  return make (w, v->type, max64 (b.lo, d.lo), min64 (b.hi, d.hi), 0);
+}
+
 /* The interval of integer expression E.  */
 static bound
 bound_expr (walker *w, const flat_expr *e)
@@ -335,7 +356,7 @@ bound_expr (walker *w, const flat_expr *e)
 	return unknown ("a constant is too large", NULL);
       return make (w, e->type, e->u.c.i, e->u.c.i, 0);
     case FLAT_E_VAR:
-      return w->vars[e->u.var->id];
+      return bound_var (w, e->u.var);
     case FLAT_E_UNARY:
       return bound_unary (w, e);
     case FLAT_E_BINARY:
@@ -528,7 +549,10 @@ walk_stmt (walker *w, const flat_stmt *s)
 	{
 	  visit_expr (w, s->u.let.init);
 	  if (w->once[s->u.let.var->id])
-	    w->vars[s->u.let.var->id] = bound_expr (w, s->u.let.init);
+	    {
+	      w->vars[s->u.let.var->id] = bound_expr (w, s->u.let.init);
+	      w->defn[s->u.let.var->id] = s->u.let.init;
+	    }
 	}
       break;
     case FLAT_S_SET:
@@ -649,9 +673,10 @@ walk_nest (walker *w)
   size_t n = nest->n_vars > 0 ? (size_t) nest->n_vars : 1;
   w->vars = calloc (n, sizeof *w->vars);
   w->once = calloc (n, sizeof *w->once);
+  w->defn = calloc (n, sizeof *w->defn);
   int *defs = calloc (n, sizeof *defs), *inits = calloc (n, sizeof *inits);
   int r = -1;
-  if (!w->vars || !w->once || !defs || !inits)
+  if (!w->vars || !w->once || !w->defn || !defs || !inits)
     snprintf (w->msg, w->msg_size, "0: out of memory");
   else
     {
@@ -668,6 +693,7 @@ walk_nest (walker *w)
     }
   free (w->vars);
   free (w->once);
+  free (w->defn);
   free (w->undo);
   free (defs);
   free (inits);

@@ -60,6 +60,9 @@ flat_directive_unsupported (const flat_recorded_directive *d)
 	    }
 	}
       return NULL;
+    case FLAT_DIRECTIVE_DATA:
+    case FLAT_DIRECTIVE_UPDATE:
+      return NULL;
     default:
       snprintf (buf, sizeof buf, "'#pragma flat %s'",
 		flat_directive_kind_name (d->dir.kind));
@@ -389,7 +392,6 @@ handle_pragma (cpp_reader *)
   switch (rd->dir.kind)
     {
     case FLAT_DIRECTIVE_DECLARE_REDUCTION:
-    case FLAT_DIRECTIVE_UPDATE:
       warning_at (ploc, 0, "flat: '#pragma flat %s' is not supported yet; "
 		  "it is ignored", flat_directive_kind_name (rd->dir.kind));
       flat_directive_free (&rd->dir);

@@ -175,30 +175,33 @@ mentions_local (lifter &L, tree t)
   return walk_tree_without_duplicates (&t, mentions_local_r, &L) != NULL;
 }
 
+/* The param or mem of KEY, a value or pointer defined outside the nest;
+   a new one, passed as VALUE, on first use.  */
 flat_var *
-free_scalar (lifter &L, tree key, tree value, flat_type type)
+free_var (lifter &L, std::vector<std::pair<tree, flat_var *> > &known,
+	  flat_var_kind kind, tree key, tree value, flat_type type)
 {
-  for (auto &p : L.free_scalars)
+  for (auto &p : known)
     if (operand_equal_p (p.first, key, 0))
       return p.second;
-  flat_var *v = flat_var_new (L.nest, FLAT_VAR_PARAM, type,
-			      DECL_P (key) ? decl_name (key) : "p");
-  L.free_scalars.push_back (std::make_pair (key, v));
+  flat_var *v = flat_var_new (L.nest, kind, type, DECL_P (key)
+			      ? decl_name (key)
+			      : kind == FLAT_VAR_MEM ? "m" : "p");
+  known.push_back (std::make_pair (key, v));
   L.args.push_back (value);
   return v;
 }
 
 flat_var *
+free_scalar (lifter &L, tree key, tree value, flat_type type)
+{
+  return free_var (L, L.free_scalars, FLAT_VAR_PARAM, key, value, type);
+}
+
+flat_var *
 free_mem (lifter &L, tree key, tree pointer_value, flat_type elem)
 {
-  for (auto &p : L.free_mems)
-    if (operand_equal_p (p.first, key, 0))
-      return p.second;
-  flat_var *v = flat_var_new (L.nest, FLAT_VAR_MEM, elem,
-			      DECL_P (key) ? decl_name (key) : "m");
-  L.free_mems.push_back (std::make_pair (key, v));
-  L.args.push_back (pointer_value);
-  return v;
+  return free_var (L, L.free_mems, FLAT_VAR_MEM, key, pointer_value, elem);
 }
 
 /* ---- Expressions ------------------------------------------------------ */
@@ -788,7 +791,7 @@ lift_math_call (lifter &L, tree call, int fn)
   return flat_e_call (L.nest, (flat_math) fn, args);
 }
 
-bool inline_body (lifter &L, tree fndecl, tree call);
+bool inline_body (lifter &L, tree fndecl);
 
 /* A call: a <math.h> function, abs, or a function whose body is in this
    translation unit, inlined.  */
@@ -881,7 +884,7 @@ lift_call (lifter &L, tree call, bool want_value)
   L.inlining.push_back (fndecl);
   std::vector<tree> saved_breaks;
   saved_breaks.swap (L.break_labels);
-  bool ok = inline_body (L, fndecl, call);
+  bool ok = inline_body (L, fndecl);
   L.break_labels.swap (saved_breaks);
   L.inlining.pop_back ();
   L.top = saved;
@@ -986,11 +989,9 @@ bind_accumulators (lifter &L, flat_stmt *s, flat_recorded_directive *dir,
 		       "reduction", decl_name (r.decl));
 	      return false;
 	    }
-	  v = flat_var_new (L.nest, FLAT_VAR_ACC, (flat_type) ty,
-			    decl_name (r.decl));
 	  TREE_ADDRESSABLE (r.decl) = 1;
-	  L.free_scalars.push_back (std::make_pair (r.decl, v));
-	  L.args.push_back (build_fold_addr_expr (r.decl));
+	  v = free_var (L, L.free_scalars, FLAT_VAR_ACC, r.decl,
+			build_fold_addr_expr (r.decl), (flat_type) ty);
 	  L.top->vars[r.decl] = v;
 	  outer->push_back (r.decl);
 	}
@@ -1032,18 +1033,10 @@ lift_loop (lifter &L, const loop_shape &shape, tree init,
   if (counted)
     {
       /* Bounds must not change inside the loop.  */
-      tree_stmt_iterator it = shape.body_first;
-      bool variant = false;
-      for (; !tsi_end_p (it) && it.ptr != c.incr.ptr;
-	   tsi_next (&it))
-	{
-	  tree b = flat_skip_nops (c.bound);
-	  if (TREE_SIDE_EFFECTS (c.bound)
-	      || ((VAR_P (b) || TREE_CODE (b) == PARM_DECL)
-		  && flat_tree_uses (tsi_stmt (it), b)
-		  && flat_range_assigns (it, c.incr, b)))
-	    variant = true;
-	}
+      tree b = flat_skip_nops (c.bound);
+      bool variant = TREE_SIDE_EFFECTS (c.bound)
+	|| ((VAR_P (b) || TREE_CODE (b) == PARM_DECL)
+	    && flat_range_assigns (shape.body_first, c.incr, b));
       if (variant && dir)
 	{
 	  fail_at (L, loc, "the loop bound changes inside the loop");
@@ -1649,6 +1642,14 @@ lift_stmt_list (lifter &L, tree_stmt_iterator it, tree_stmt_iterator end,
 	continue;
       note_location (L, s);
       flat_recorded_directive *d = flat_marker_directive (s);
+      if (d && (d->dir.kind == FLAT_DIRECTIVE_DATA
+		|| d->dir.kind == FLAT_DIRECTIVE_UPDATE))
+	{
+	  d->used = true;
+	  fail_at (L, d->loc, "'#pragma flat %s' inside a marked loop",
+		   flat_directive_kind_name (d->dir.kind));
+	  return false;
+	}
       if (d)
 	{
 	  L.pending = d;
@@ -1787,20 +1788,17 @@ lift_stmt_list (lifter &L, tree_stmt_iterator it, tree_stmt_iterator end,
 }
 
 bool
-inline_body (lifter &L, tree fndecl, tree call)
+inline_body (lifter &L, tree fndecl)
 {
   tree body = DECL_SAVED_TREE (fndecl);
   if (TREE_CODE (body) == BIND_EXPR)
     body = BIND_EXPR_BODY (body);
   if (TREE_CODE (body) != STATEMENT_LIST)
     {
-      tree_stmt_iterator dummy;
-      (void) dummy;
       if (TREE_CODE (body) == RETURN_EXPR)
 	return !TREE_OPERAND (body, 0) || lift_stmt (L, TREE_OPERAND (body, 0));
       return lift_stmt (L, body);
     }
-  (void) call;
   tree_stmt_iterator end = tsi_last (body);
   tsi_next (&end);
   /* A return inside a loop cannot be expressed structurally.  */

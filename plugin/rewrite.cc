@@ -15,6 +15,7 @@
 
 #include "glue.h"
 #include "lift.h"
+#include "regions.h"
 #include "../flatten/extent.h"
 #include "../codegen/package.h"
 #include "../codegen/codegen.h"
@@ -354,6 +355,37 @@ replace_nest (tree fndecl, flat_recorded_directive *d, marked_loop &ml)
 
 static void process_tree (tree fndecl, tree t);
 
+void
+flat_process_statement (tree fndecl, tree t)
+{
+  process_tree (fndecl, t);
+}
+
+tree
+flat_take_statement (tree_stmt_iterator *it)
+{
+  flat_skip_debug (it);
+  if (tsi_end_p (*it))
+    return NULL_TREE;
+  marked_loop ml;
+  if (!find_marked_loop (*it, &ml) || ml.first.ptr == ml.last.ptr)
+    {
+      tree s = tsi_stmt (*it);
+      tsi_delink (it);
+      return s;
+    }
+  tree list = alloc_stmt_list ();
+  tree last = tsi_stmt (ml.last);
+  for (;;)
+    {
+      tree s = tsi_stmt (*it);
+      tsi_delink (it);
+      append_to_statement_list_force (s, &list);
+      if (s == last)
+	return list;
+    }
+}
+
 static void
 process_list (tree fndecl, tree list)
 {
@@ -372,8 +404,12 @@ process_list (tree fndecl, tree list)
       const char *kind = flat_directive_kind_name (d->dir.kind);
       if (d->dir.kind == FLAT_DIRECTIVE_DATA)
 	{
-	  warning_at (d->loc, 0, "flat: '#pragma flat data' is not supported "
-		      "yet; the arrays are copied by each nest");
+	  flat_rewrite_data (fndecl, d, &it);
+	  continue;
+	}
+      if (d->dir.kind == FLAT_DIRECTIVE_UPDATE)
+	{
+	  flat_rewrite_update (d, &it);
 	  continue;
 	}
       marked_loop ml;

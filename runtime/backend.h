@@ -1,4 +1,4 @@
-/* The interface every backend of libflat implements (host, OpenCL, later
+/* The interface every backend of libflat implements (host, OpenCL,
    CUDA).  run.c drives a nest through it without knowing which device API
    is underneath: allocate buffers, copy in, build the nest's program once,
    launch kernels, copy out.
@@ -80,5 +80,6 @@ typedef struct flat_backend
 
 extern const flat_backend flat_backend_host;
 extern const flat_backend flat_backend_opencl;
+extern const flat_backend flat_backend_cuda;
 
 #endif /* FLAT_RUNTIME_BACKEND_H */

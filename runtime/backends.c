@@ -1,7 +1,7 @@
 /* Choosing the backend of the process, once, from FLAT_DEVICE:
 
      auto    the first device backend of `device_backends' that opens
-             (CUDA once it exists, then OpenCL: GPU, else CPU), else host,
+             (CUDA, then OpenCL: GPU, else CPU), else host,
              with a warning if FLAT_PLATFORM or FLAT_DEVICE_INDEX is set
      opencl  OpenCL, else a warning and host
      cuda    CUDA, else a warning and the same choice as auto
@@ -19,6 +19,7 @@
 
 /* Device backends in order of preference.  */
 static const flat_backend *const device_backends[] = {
+  &flat_backend_cuda,
   &flat_backend_opencl
 };
 

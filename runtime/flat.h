@@ -45,6 +45,62 @@ extern "C" {
    Calls may come from several threads; device work is serialised.  */
 int flat_run (const unsigned char *package, void **state, ...);
 
+/* Data regions (SPEC section 2.5).  The plugin rewrites
+
+     #pragma flat data copy(a[0:n]) create(t[0:n])
+     body
+     #pragma flat update host(a[0:n])
+
+   into
+
+     flat_data_begin (2, FLAT_DATA_COPY, &a[0], n * sizeof *a,
+                      FLAT_DATA_CREATE, &t[0], n * sizeof *t);
+     body                          (left in any way: end runs)
+     flat_data_end (2, FLAT_DATA_COPY, &a[0], n * sizeof *a,
+                    FLAT_DATA_CREATE, &t[0], n * sizeof *t);
+     flat_update (1, FLAT_UPDATE_HOST, &a[0], n * sizeof *a);
+
+   Each of the N clause items after N is three arguments: an int, one of
+   flat_data_kind; a pointer to the section's first element; the
+   section's length in bytes as unsigned long long.  flat_data_end must
+   get the same items as the flat_data_begin it closes.  */
+enum flat_data_kind
+{
+  FLAT_DATA_COPYIN = 0,		/* to the device at entry */
+  FLAT_DATA_COPYOUT = 1,	/* to the host at exit */
+  FLAT_DATA_COPY = 2,		/* both */
+  FLAT_DATA_CREATE = 3,		/* device scratch, no transfer */
+  FLAT_DATA_PRESENT = 4,	/* must be on the device already */
+  FLAT_UPDATE_HOST = 5,		/* flat_update: device to host */
+  FLAT_UPDATE_DEVICE = 6	/* flat_update: host to device */
+};
+
+/* Enter a data region.  A section already on the device (inside an
+   enclosing region's section) is counted once more and not copied;
+   otherwise a device copy is made, copied to for copyin and copy.  Until
+   the matching flat_data_end, every nest whose arrays lie inside such a
+   copy works on it, with no transfer; host code that reads or writes
+   those arrays in between needs flat_update.  A present section that is
+   not on the device is a warning.  */
+void flat_data_begin (int n, ...);
+
+/* Leave the data region that the flat_data_begin with the same items
+   entered.  A section's device copy goes away when the last region
+   holding it ends, copied to the host first if the region that made it
+   said copyout or copy.  */
+void flat_data_end (int n, ...);
+
+/* Copy sections that are on the device to the host (FLAT_UPDATE_HOST)
+   or to the device (FLAT_UPDATE_DEVICE).  A section that is not on the
+   device is a warning and is left alone.
+
+   On the host backend the three functions do nothing, as the original
+   loops work on host memory.  If the device fails while regions are open
+   (a kernel build, a transfer, device memory), the sections come back to
+   the host with one warning and the process runs on the host from then
+   on; the results stay right.  Never abort.  */
+void flat_update (int n, ...);
+
 #ifdef __cplusplus
 }
 #endif

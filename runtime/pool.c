@@ -9,6 +9,8 @@
 
 #include "pool.h"
 
+#include "stats.h"
+
 #include <string.h>
 
 #define ROUND ((size_t) 4096)
@@ -47,14 +49,13 @@ flat_pool_alloc (flat_pool *pool, size_t size, void **buffer,
     }
   rounded = size > (size_t) -1 - ROUND ? size
 	    : (size + ROUND - 1) / ROUND * ROUND;
-  if (pool->backend->buffer_alloc (rounded, buffer, err, err_size) == 0)
-    {
-      *capacity = rounded;
-      return 0;
-    }
-  if (pool->n_free == 0 || flat_pool_clear (pool, err, err_size) != 0
-      || pool->backend->buffer_alloc (rounded, buffer, err, err_size) != 0)
+  /* If the device is full, the free buffers go and it is tried again.  */
+  if (pool->backend->buffer_alloc (rounded, buffer, err, err_size) != 0
+      && (pool->n_free == 0 || flat_pool_clear (pool, err, err_size) != 0
+	  || pool->backend->buffer_alloc (rounded, buffer, err,
+					  err_size) != 0))
     return -1;
+  flat_stats_count_alloc ();
   *capacity = rounded;
   return 0;
 }

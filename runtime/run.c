@@ -11,6 +11,16 @@
    the written ones out.  Any failure on the way prints one warning, puts
    the nest on the host for good, and returns 1 so the original loop runs.
 
+   Arrays that lie inside an array of an open data region (data.c) use
+   that array's device copy instead, with no transfer,
+
+     flat_data_begin (1, FLAT_DATA_COPY, a, 4000ull)     a on the device
+     flat_run (pkg, &state, n, a + 10, y)    a + 10: a's copy, lo_x = -10
+                                             y: a buffer, copied in/out
+
+   and a nest that must run on the host while regions are open brings
+   their arrays back first (Note [Leaving the device] in data.c).
+
    Accumulators of reductions and scans come by address,
 
      flat_run (flat_package_8, &flat_state_8, n, x, &s)
@@ -33,12 +43,13 @@
 #include "flat.h"
 
 #include "backend.h"
-#include "backends.h"
 #include "control.h"
-#include "env.h"
+#include "data.h"
 #include "layout.h"
 #include "log.h"
 #include "pool.h"
+#include "present.h"
+#include "process.h"
 #include "profile.h"
 #include "scalar.h"
 #include "segops.h"
@@ -50,7 +61,6 @@
 #include "../flatten/ir.h"
 #include "../flatten/value.h"
 
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,14 +73,16 @@
 /* Messages can carry a build log.  */
 #define ERR_SIZE 8192
 
-extern char **environ;
-
 /* A device buffer during one execution.  */
 typedef struct buffer
 {
   void *handle;
   size_t size, capacity;
   int written;			/* holds a mem the nest writes */
+  int entry;			/* -1, or the index in flat_rt.present of
+				   the data region's array that it lies in:
+				   that array's buffer, neither allocated,
+				   copied nor released here */
   char mems[128];		/* "x" or "a+b", with FLAT_LOG=2 only */
 } buffer;
 
@@ -86,7 +98,7 @@ typedef struct nest_state
   int n_launches;
   int *launch_kernel;		/* kernel index of each launch */
 
-  /* Device program, valid while generation == rt.generation; its
+  /* Device program, valid while generation == flat_rt.generation; its
      functions, FLAT_MAX_STAGES per kernel (names set at load).  */
   void *program;
   unsigned generation;
@@ -107,41 +119,6 @@ typedef struct nest_state
   flat_segop_buffer *seg_buffers;
 } nest_state;
 
-/* The process: settings, backend, buffer pool.  */
-static struct
-{
-  int ready;
-  unsigned generation;
-  flat_env env;
-  const flat_backend *backend;
-  char reason[600];		/* why the host: FLAT_LOG */
-  char device[256];		/* the backend's description: FLAT_LOG */
-  flat_pool pool;
-} rt;
-
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-
-static void
-runtime_init (void)
-{
-  if (flat_env_parse (&rt.env, (const char *const *) environ, stderr) < 0)
-    {
-      flat_warning ("out of memory reading the environment; running on "
-		    "the host");
-      rt.backend = &flat_backend_host;
-      snprintf (rt.reason, sizeof rt.reason, "out of memory");
-    }
-  else
-    {
-      flat_log_init (rt.env.log);
-      rt.backend = flat_backend_choose (&rt.env, rt.reason, sizeof rt.reason);
-    }
-  if (rt.backend->describe (rt.device, sizeof rt.device) != 0)
-    snprintf (rt.device, sizeof rt.device, "%s", rt.backend->name);
-  flat_pool_init (&rt.pool, rt.backend);
-  rt.ready = 1;
-}
-
 /* ---- Nest states ------------------------------------------------------ */
 
 static void
@@ -149,8 +126,8 @@ state_free (nest_state *st)
 {
   char err[ERR_SIZE];
 
-  if (st->program && st->generation == rt.generation && rt.ready)
-    (void) rt.backend->program_free (st->program, err, sizeof err);
+  if (st->program && st->generation == flat_rt.generation && flat_rt.ready)
+    (void) flat_rt.backend->program_free (st->program, err, sizeof err);
   if (st->nest)
     flat_nest_free (st->nest);
   free (st->name);
@@ -466,7 +443,7 @@ static int
 prepare_program (nest_state *st, const char **what, char *err,
 		 size_t err_size)
 {
-  const flat_backend *b = rt.backend;
+  const flat_backend *b = flat_rt.backend;
   const char *source = flat_package_get (st->package, b->source_section);
   int i;
 
@@ -482,7 +459,7 @@ prepare_program (nest_state *st, const char **what, char *err,
       st->program = NULL;
       return -1;
     }
-  st->generation = rt.generation;
+  st->generation = flat_rt.generation;
   *what = "getting a kernel";
   for (i = 0; i < st->nest->n_kernels * FLAT_MAX_STAGES; i++)
     {
@@ -495,7 +472,7 @@ prepare_program (nest_state *st, const char **what, char *err,
       if (b->get_kernel (st->program, name, &s->fn, &s->max_group, err,
 			 err_size) != 0)
 	return -1;
-      if (rt.env.profile && !s->profile)
+      if (flat_rt.env.profile && !s->profile)
 	{
 	  s->profile = flat_profile_entry_new (st->name, s->name);
 	  if (!s->profile)
@@ -521,6 +498,53 @@ hull (flat_interval a, flat_interval b)
   h.lo = a.lo < b.lo ? a.lo : b.lo;
   h.hi = a.hi > b.hi ? a.hi : b.hi;
   return h;
+}
+
+/* Buffers of this execution that lie inside an array of a data region
+   (present.h) are that array's device copy: a mem in one gets the lo
+   that makes copy element (e - lo) its host element e, as for its own
+   buffers in layout.c.  */
+static int
+bind_present (nest_state *st, char *err, size_t err_size)
+{
+  int m, k;
+
+  for (m = 0; m < st->n_mems; m++)
+    {
+      flat_mem_span *s = &st->spans[m];
+      const flat_present_entry *e;
+      int64_t delta;
+
+      if (s->buffer < 0)
+	continue;
+      switch (flat_present_find (&flat_rt.present,
+				 st->buffer_spans[s->buffer].start,
+				 st->buffer_spans[s->buffer].end, &k))
+	{
+	case FLAT_ABSENT:
+	  continue;
+	case FLAT_PARTLY:
+	  snprintf (err, err_size, "'%s' (or an array overlapping it) lies "
+		    "partly inside an array of a data region", s->name);
+	  return -1;
+	case FLAT_INSIDE:
+	  break;
+	}
+      e = &flat_rt.present.entries[k];
+      delta = (int64_t) (e->start - s->base);
+      if (delta % (int64_t) s->elem_size != 0)
+	{
+	  snprintf (err, err_size, "'%s' lies inside an array of a data "
+		    "region at a distance from its start that is not a "
+		    "multiple of its element size (%zu bytes)", s->name,
+		    s->elem_size);
+	  return -1;
+	}
+      s->buffer_lo = delta / (int64_t) s->elem_size;
+      st->buffers[s->buffer].entry = k;
+      st->buffers[s->buffer].handle = e->buffer;
+    }
+  return 0;
 }
 
 /* Extents of the mems and their buffers for this execution.  Returns the
@@ -555,6 +579,7 @@ place_arrays (nest_state *st, char *err, size_t err_size)
       st->buffers[i].size = st->buffer_spans[i].end
 			    - st->buffer_spans[i].start;
       st->buffers[i].written = 0;
+      st->buffers[i].entry = -1;
       st->buffers[i].mems[0] = '\0';
     }
   for (i = 0, m = 0; i < nest->n_params; i++)
@@ -575,6 +600,8 @@ place_arrays (nest_state *st, char *err, size_t err_size)
 	snprintf (b->mems + len, sizeof b->mems - len, "%s%s",
 		  len > 0 ? "+" : "", s->name);
       }
+  if (flat_rt.present.n > 0 && bind_present (st, err, err_size) != 0)
+    return -1;
   return n_buffers;
 }
 
@@ -626,7 +653,7 @@ launch_segmap (nest_state *st, int k, int64_t total, const char **what,
 	       char *err, size_t err_size)
 {
   const flat_stage *s = &st->stages[k * FLAT_MAX_STAGES];
-  size_t group = (size_t) rt.env.group_size;
+  size_t group = (size_t) flat_rt.env.group_size;
   int64_t groups;
 
   if (group > s->max_group)
@@ -634,7 +661,7 @@ launch_segmap (nest_state *st, int k, int64_t total, const char **what,
   groups = (total - 1) / (int64_t) group + 1;
   if (groups > MAX_GROUPS)
     groups = MAX_GROUPS;
-  return flat_stage_launch (rt.backend, st->name, s, st->args, st->n_args,
+  return flat_stage_launch (flat_rt.backend, st->name, s, st->args, st->n_args,
 			    total, (size_t) groups, group, what, err,
 			    err_size);
 }
@@ -656,11 +683,11 @@ launch_segop (nest_state *st, int k, int64_t total, const char **what,
   op.nest_args = st->args;
   op.n_nest_args = st->n_args;
   op.total = total;
-  op.group_size = (size_t) rt.env.group_size;
+  op.group_size = (size_t) flat_rt.env.group_size;
   op.args = st->seg_args;
   op.buffers = st->seg_buffers;
-  if (flat_segop_run (rt.backend, &rt.pool, &op, st->values, what, err,
-		      err_size) != 0)
+  if (flat_segop_run (flat_rt.backend, &flat_rt.pool, &op, st->values, what,
+		      err, err_size) != 0)
     return -1;
   for (j = 0; j < kernel->n_accs; j++)
     {
@@ -724,26 +751,31 @@ store_accs (nest_state *st)
 static void
 discard_buffers (nest_state *st, int n)
 {
+  const flat_backend *b = flat_rt.backend;
   char err[ERR_SIZE];
   int i;
 
   for (i = 0; i < n; i++)
-    (void) rt.backend->buffer_free (st->buffers[i].handle, err, sizeof err);
+    if (st->buffers[i].entry < 0)
+      (void) b->buffer_free (st->buffers[i].handle, err, sizeof err);
 }
 
-/* Buffers, copy-in, launches, copy-out, accumulators to the host.  */
+/* Buffers, copy-in, launches, copy-out, accumulators to the host.
+   Buffers that are arrays of data regions only get marked as holding
+   data when the nest wrote them.  */
 static int
 execute (nest_state *st, int n_buffers, char *version, size_t version_size,
 	 flat_stopwatch *watch, const char **what, char *err, size_t err_size)
 {
-  const flat_backend *b = rt.backend;
+  const flat_backend *b = flat_rt.backend;
   int i;
 
   *what = "allocating device memory";
   for (i = 0; i < n_buffers; i++)
-    if (flat_pool_alloc (&rt.pool, st->buffers[i].size,
-			 &st->buffers[i].handle, &st->buffers[i].capacity,
-			 err, err_size) != 0)
+    if (st->buffers[i].entry < 0
+	&& flat_pool_alloc (&flat_rt.pool, st->buffers[i].size,
+			    &st->buffers[i].handle, &st->buffers[i].capacity,
+			    err, err_size) != 0)
       {
 	discard_buffers (st, i);
 	return -1;
@@ -752,14 +784,15 @@ execute (nest_state *st, int n_buffers, char *version, size_t version_size,
 
   *what = "copying to the device";
   for (i = 0; i < n_buffers; i++)
-    {
-      flat_log_transfer (st->name, "copyin", st->buffers[i].mems,
-			 st->buffers[i].size);
-      if (b->write (st->buffers[i].handle,
-		    (const void *) st->buffer_spans[i].start,
-		    st->buffers[i].size, err, err_size) != 0)
-	goto fail;
-    }
+    if (st->buffers[i].entry < 0)
+      {
+	flat_log_transfer (st->name, "copyin", st->buffers[i].mems,
+			   st->buffers[i].size);
+	if (b->write (st->buffers[i].handle,
+		      (const void *) st->buffer_spans[i].start,
+		      st->buffers[i].size, err, err_size) != 0)
+	  goto fail;
+      }
   flat_stats_lap (watch, FLAT_PHASE_COPYIN);
 
   set_args (st);
@@ -775,7 +808,7 @@ execute (nest_state *st, int n_buffers, char *version, size_t version_size,
   /* See Note [Copy-out after a failure].  */
   *what = "copying from the device";
   for (i = 0; i < n_buffers; i++)
-    if (st->buffers[i].written)
+    if (st->buffers[i].written && st->buffers[i].entry < 0)
       {
 	flat_log_transfer (st->name, "copyout", st->buffers[i].mems,
 			   st->buffers[i].size);
@@ -790,8 +823,12 @@ execute (nest_state *st, int n_buffers, char *version, size_t version_size,
   /* The results are in: a buffer the device fails to free is lost to
      the pool, nothing else.  */
   for (i = 0; i < n_buffers; i++)
-    (void) flat_pool_release (&rt.pool, st->buffers[i].handle,
-			      st->buffers[i].capacity, err, err_size);
+    if (st->buffers[i].entry >= 0)
+      flat_rt.present.entries[st->buffers[i].entry].valid
+	|= st->buffers[i].written;
+    else
+      (void) flat_pool_release (&flat_rt.pool, st->buffers[i].handle,
+				st->buffers[i].capacity, err, err_size);
   flat_stats_lap (watch, FLAT_PHASE_RELEASE);
   return 0;
 
@@ -800,14 +837,35 @@ fail:
   return -1;
 }
 
-/* The one warning of a nest whose device step WHAT failed with ERR.  */
+/* The one warning of a nest whose device step WHAT failed with ERR.  The
+   nest stays on the host; with data regions open, so does the process
+   (Note [Leaving the device] in data.c).  */
 static int
 device_failure (nest_state *st, const char *what, const char *err)
 {
-  flat_warning ("%s: %s: %s; running on the host", st->name, what, err);
-  st->host_only = 1;
+  if (flat_rt.present.n > 0)
+    flat_data_leave_device (st->name, what, err);
+  else
+    {
+      flat_warning ("%s: %s: %s; running on the host", st->name, what,
+		    err);
+      st->host_only = 1;
+    }
   flat_log_run (st->name, flat_backend_host.name, "original loop",
 		"device failed");
+  return 1;
+}
+
+/* ST runs its original loop for REASON, with no device step tried.  With
+   data regions open the loop could touch their arrays: they come back to
+   the host first.  */
+static int
+original_loop (nest_state *st, const char *reason)
+{
+  if (flat_rt.present.n > 0)
+    flat_data_leave_device (st->name, "running the original loop",
+			    reason);
+  flat_log_run (st->name, flat_backend_host.name, "original loop", reason);
   return 1;
 }
 
@@ -815,29 +873,21 @@ device_failure (nest_state *st, const char *what, const char *err)
 static int
 run_nest (nest_state *st, va_list *ap)
 {
-  const flat_backend *b = rt.backend;
+  const flat_backend *b = flat_rt.backend;
   char err[ERR_SIZE], version[256];
   const char *what = "evaluating the plan";
   flat_stopwatch watch;
   int any, n_buffers;
 
   if (!st->nest)
-    {
-      flat_log_run (st->name, flat_backend_host.name, "original loop",
-		    "unusable package");
-      return 1;
-    }
+    return original_loop (st, "unusable package");
   if (!b->runs_kernels)
     {
-      flat_log_run (st->name, b->name, rt.device, rt.reason);
+      flat_log_run (st->name, b->name, flat_rt.device, flat_rt.reason);
       return 1;
     }
   if (st->host_only)
-    {
-      flat_log_run (st->name, flat_backend_host.name, "original loop",
-		    "device failed earlier");
-      return 1;
-    }
+    return original_loop (st, "device failed earlier");
 
   flat_stats_begin (&watch);
   read_args (st, ap);
@@ -848,7 +898,7 @@ run_nest (nest_state *st, va_list *ap)
       flat_log_run (st->name, b->name, "no kernel", "empty");
       return 0;
     }
-  if (st->program && st->generation != rt.generation)
+  if (st->program && st->generation != flat_rt.generation)
     st->program = NULL;
   if (!st->program && prepare_program (st, &what, err, sizeof err) != 0)
     return device_failure (st, what, err);
@@ -861,7 +911,7 @@ run_nest (nest_state *st, va_list *ap)
   if (execute (st, n_buffers, version, sizeof version, &watch, &what, err,
 	       sizeof err) != 0)
     return device_failure (st, what, err);
-  flat_log_run (st->name, b->name, version, rt.device);
+  flat_log_run (st->name, b->name, version, flat_rt.device);
   return 0;
 }
 
@@ -871,10 +921,9 @@ flat_run (const unsigned char *package, void **state, ...)
   va_list ap;
   int rc;
 
-  if (pthread_mutex_lock (&lock) != 0)
+  if (flat_process_lock () != 0)
     return 1;
-  if (!rt.ready)
-    runtime_init ();
+  flat_process_start ();
   if (!*state)
     *state = state_new (package);
   if (!*state)
@@ -885,7 +934,7 @@ flat_run (const unsigned char *package, void **state, ...)
       rc = run_nest (*state, &ap);
       va_end (ap);
     }
-  if (pthread_mutex_unlock (&lock) != 0)
+  if (flat_process_unlock () != 0)
     return 1;
   return rc;
 }
@@ -895,32 +944,9 @@ flat_run (const unsigned char *package, void **state, ...)
 void
 flat_state_free (void **state)
 {
-  if (!*state || pthread_mutex_lock (&lock) != 0)
+  if (!*state || flat_process_lock () != 0)
     return;
   state_free (*state);
   *state = NULL;
-  (void) pthread_mutex_unlock (&lock);
-}
-
-int
-flat_reset (void)
-{
-  char err[ERR_SIZE];
-  int status = 0;
-
-  if (pthread_mutex_lock (&lock) != 0)
-    return -1;
-  if (rt.ready)
-    {
-      if (flat_pool_clear (&rt.pool, err, sizeof err) != 0
-	  || rt.backend->shutdown (err, sizeof err) != 0)
-	status = -1;
-      flat_env_clear (&rt.env);
-    }
-  rt.ready = 0;
-  rt.generation++;
-  flat_log_init (0);
-  if (pthread_mutex_unlock (&lock) != 0)
-    return -1;
-  return status;
+  (void) flat_process_unlock ();
 }

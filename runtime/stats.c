@@ -11,6 +11,7 @@
 
 static int enabled;
 static flat_stats totals;
+static long allocs;
 
 static const char *const phase_names[FLAT_N_PHASES] = {
   [FLAT_PHASE_PREPARE] = "prepare",
@@ -32,12 +33,19 @@ void
 flat_stats_reset (void)
 {
   memset (&totals, 0, sizeof totals);
+  allocs = 0;
 }
 
 void
 flat_stats_get (flat_stats *out)
 {
   *out = totals;
+}
+
+long
+flat_stats_allocs (void)
+{
+  return allocs;
 }
 
 const char *
@@ -76,4 +84,11 @@ flat_stats_lap (flat_stopwatch *watch, flat_phase phase)
   now = flat_now_ms ();
   totals.ms[phase] += now - watch->last;
   watch->last = now;
+}
+
+void
+flat_stats_count_alloc (void)
+{
+  if (enabled)
+    allocs++;
 }

@@ -1,5 +1,7 @@
-/* Internal counters of where flat_run spends its time, for the overhead
-   benchmark (bench/overhead.c).  Off unless enabled; not installed.  */
+/* Internal counters of where flat_run spends its time and how many
+   device buffers it allocates, for the overhead benchmark
+   (bench/overhead.c) and the tests.  Off unless enabled; not
+   installed.  */
 
 #ifndef FLAT_RUNTIME_STATS_H
 #define FLAT_RUNTIME_STATS_H
@@ -25,6 +27,9 @@ typedef struct flat_stats
 void flat_stats_enable (int on);
 void flat_stats_reset (void);
 void flat_stats_get (flat_stats *out);
+/* Device buffers allocated (pool.c) since the reset, while enabled: none
+   in the steady state of a repeated nest.  */
+long flat_stats_allocs (void);
 const char *flat_phase_name (flat_phase phase);
 
 /* Milliseconds on a monotonic clock.  */
@@ -39,5 +44,8 @@ typedef struct flat_stopwatch
 
 void flat_stats_begin (flat_stopwatch *watch);
 void flat_stats_lap (flat_stopwatch *watch, flat_phase phase);
+
+/* Used by pool.c: one more device buffer allocated.  */
+void flat_stats_count_alloc (void);
 
 #endif /* FLAT_RUNTIME_STATS_H */

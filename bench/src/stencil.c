@@ -7,11 +7,11 @@
    caches should serve four of them.
 
    Unlike the other benchmarks, the Flat pragma carries data clauses.
-   Flat should bound the neighbours' indices inside the grid by the `if`,
-   but today it does not narrow them by a test that GCC has turned into
-   nested `&&`s, so it would copy W elements on either side of `in`, past
-   the ends of the allocation (a crash once the arrays are mmapped;
-   examples/blur 4096 4096 crashes the same way).
+   Inside the `if`, Flat narrows i and j by its test, but not the local
+   c = i * w + j computed before it, which keeps the interval of its
+   initialiser: without the clauses, in[c - w] and in[c + w] make Flat copy
+   W elements on either side of `in`, past the ends of its allocation (a
+   segfault once the arrays are mmapped, e.g. at 4096 x 4096).
 
    Usage: stencil H W [REPS]  */
 

@@ -37,7 +37,8 @@ main (int argc, char **argv)
 
   for (int i = 0; i < n; i++)
     {
-      u[i] = e2e_next (&seed) * 256u + e2e_next (&seed) % 256u;
+      unsigned hi = e2e_next (&seed);
+      u[i] = hi * 256u + e2e_next (&seed) % 256u;
       s[i] = (int) e2e_int (&seed, -8000000, 8000000) * 100;
     }
   words ((unsigned) n, u, s, hash, quot, rem);

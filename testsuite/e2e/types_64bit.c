@@ -40,8 +40,9 @@ main (int argc, char **argv)
 
   for (int i = 0; i < n; i++)
     {
-      u[i] = (unsigned long long) e2e_next (&seed) << 40
-	     | (unsigned long long) e2e_next (&seed) << 16 | e2e_next (&seed);
+      unsigned long long a = e2e_next (&seed);
+      unsigned long long b = e2e_next (&seed);
+      u[i] = a << 40 | b << 16 | e2e_next (&seed);
       s[i] = (e2e_int (&seed, 0, 16777215) - 8388608) * 1000000007ll;
     }
   dwords (n, u, s, mixed, folded, prod, quot);

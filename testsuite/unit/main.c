@@ -19,6 +19,8 @@ main (void)
   flat_test_register_codegen ();
   flat_test_register_runtime ();
   flat_test_register_flatten ();
+  flat_test_register_cuda ();
+  flat_test_register_data ();
   CU_basic_set_mode (CU_BRM_VERBOSE);
   CU_basic_run_tests ();
   unsigned failed = CU_get_number_of_failures ()

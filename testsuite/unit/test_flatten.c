@@ -8,6 +8,7 @@
 #include <CUnit/CUnit.h>
 
 #include "flatten/flatten.h"
+#include "flatten/extent.h"
 #include "unit.h"
 
 /* Parse TEXT (failing the test if it does not parse) and run the whole
@@ -290,6 +291,49 @@ test_scan_forms (void)
   CU_ASSERT_PTR_NOT_NULL (strstr (diag.msg, "two updates"));
 }
 
+/* A once-defined local is narrowed through its definition by a later
+   guard: `c - w` under `i > 0` never reads before the array.  */
+static void
+test_extent_local_under_guard (void)
+{
+  static const char text[] =
+    "nest \"st\" at \"t.c\" 1 {\n"
+    "  param h : i64\n"
+    "  param w : i64\n"
+    "  mem in : f32\n"
+    "  mem out : f32\n"
+    "  body {\n"
+    "    map i : i64 = 0:i64 .. h step 1:i64 {\n"
+    "      map j : i64 = 0:i64 .. w step 1:i64 {\n"
+    "        let c : i64 = (add (mul i w) j)\n"
+    "        if (land (gt i 0:i64) (lt i (sub h 1:i64))) {\n"
+    "          store out[c] = (add (load in (sub c w)) (load in (add c w)))\n"
+    "        }\n"
+    "      }\n"
+    "    }\n"
+    "  }\n"
+    "}\n";
+  char err[256];
+  flat_nest *nest = flat_parse_nest (text, err, sizeof err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (nest);
+  flat_diag diag;
+  CU_ASSERT_EQUAL_FATAL (flat_pass_accesses (nest, FLAT_STRATEGY_INCREMENTAL,
+					     &diag), 0);
+  flat_value env[16];
+  memset (env, 0, sizeof env);
+  env[flat_var_lookup (nest, "h")->id].i = 5;
+  env[flat_var_lookup (nest, "w")->id].i = 4;
+  flat_extent ext[16];
+  char msg[256];
+  CU_ASSERT_EQUAL_FATAL (flat_extent_eval (nest, env, ext, msg, sizeof msg),
+			 0);
+  flat_extent in = ext[flat_var_lookup (nest, "in")->id];
+  /* Rows 1..3 are written; they read rows 0..4: [0, 19].  */
+  CU_ASSERT_EQUAL (in.read.lo, 0);
+  CU_ASSERT_EQUAL (in.read.hi, 19);
+  flat_nest_free (nest);
+}
+
 static void
 test_exact_div (void)
 {
@@ -339,6 +383,8 @@ flat_test_register_flatten (void)
   CU_add_test (s, "reductions: accepted update forms", test_reduction_forms);
   CU_add_test (s, "reductions: misuse", test_reduction_misuse);
   CU_add_test (s, "scan: contrib block, two updates", test_scan_forms);
+  CU_add_test (s, "extents: local narrowed by a later guard",
+	       test_extent_local_under_guard);
   CU_add_test (s, "exact division of byte offsets", test_exact_div);
   CU_add_test (s, "strategy names", test_strategy_names);
 }

@@ -9,5 +9,7 @@ void flat_test_register_pragmas (void);
 void flat_test_register_codegen (void);
 void flat_test_register_runtime (void);
 void flat_test_register_flatten (void);
+void flat_test_register_cuda (void);
+void flat_test_register_data (void);
 
 #endif /* FLAT_UNIT_H */

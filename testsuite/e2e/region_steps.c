@@ -1,9 +1,6 @@
-/* Diagnostic: `#pragma flat data' regions are parsed but not supported
-   in this version: a warning at the pragma's line; the region's
-   statements still run, including the maps inside it (each on its own,
-   with its own transfers, or on the host: either way without a further
-   message), and give the sequential results.  */
-/* flat-run: 7 */
+/* Covers: a `#pragma flat data' region around a time loop of two map
+   nests; the arrays stay on the device between the nests and are copied
+   back at the region's end.  */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,7 +8,7 @@
 static void
 steps (int n, float *a, float *b)
 {
-#pragma flat data copy(a[0:n]) /* flat-warning "not supported yet" */
+#pragma flat data copy(a[0:n])
   {
     for (int t = 0; t < 3; t++)
       {

@@ -1,8 +1,6 @@
-/* Diagnostic: `#pragma flat update' is parsed but not supported in this
-   version: a warning at the pragma's line and no effect (the host copy
-   is the only copy), so the program still prints the sequential
-   results.  */
-/* flat-run: 7 */
+/* Covers: `#pragma flat update host' of an array that is not present on
+   the device: a run-time warning and no effect (the host copy is the
+   only copy), so the program prints the sequential results.  */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +11,7 @@ square (int n, float *a)
 #pragma flat map
   for (int i = 0; i < n; i++)
     a[i] = a[i] * a[i];
-#pragma flat update host(a[0:n]) /* flat-warning "not supported yet" */
+#pragma flat update host(a[0:n])
 }
 
 int

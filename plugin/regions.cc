@@ -1,0 +1,175 @@
+/* `#pragma flat data` regions and `#pragma flat update`: calls into
+   libflat's present table (runtime/flat.h).
+
+     #pragma flat data copy(A[0:n]) create(B[0:n])
+     STMT
+   becomes
+     { char *s0 = (char *) A + 0 * sizeof *A;  size_t b0 = n * sizeof *A;
+       ...
+       flat_data_begin (2, FLAT_DATA_COPY, s0, b0, FLAT_DATA_CREATE, s1, b1);
+       try { STMT } finally { flat_data_end (2, ...same...); } }
+
+   so the region's end runs however STMT is left (return, break, goto),
+   and the sections are evaluated once, at the region's entry, as in
+   OpenACC.  `#pragma flat update host(A[0:n])` becomes
+   flat_update (1, FLAT_UPDATE_HOST, start, bytes) where it stands.  */
+
+#include "regions.h"
+#include "loops.h"
+
+/* The element unit of a clause item: what a[k] indexes.  */
+static tree
+item_unit (tree decl)
+{
+  tree type = TREE_TYPE (decl);
+  if (POINTER_TYPE_P (type) || TREE_CODE (type) == ARRAY_TYPE)
+    return TYPE_SIZE_UNIT (TREE_TYPE (type));
+  return NULL_TREE;
+}
+
+/* Start address and byte count of ITEM as trees; false (after an error)
+   if they cannot be formed.  */
+static bool
+item_range (const flat_clause_item &item, tree *start, tree *bytes)
+{
+  tree decl = item.decl;
+  tree type = TREE_TYPE (decl);
+  tree unit = item_unit (decl);
+  if (!unit || TREE_CODE (unit) != INTEGER_CST)
+    {
+      error_at (item.loc, "flat: '%s' is not an array or a pointer to "
+		"elements of known size", IDENTIFIER_POINTER (DECL_NAME (decl)));
+      return false;
+    }
+  tree base = TREE_CODE (type) == ARRAY_TYPE ? build_fold_addr_expr (decl)
+    : decl;
+  base = fold_convert (ptr_type_node, base);
+  if (!item.lo)
+    {
+      if (TREE_CODE (type) != ARRAY_TYPE || !TYPE_SIZE_UNIT (type))
+	{
+	  error_at (item.loc, "flat: '%s' needs a section '[lo:len]' here",
+		    IDENTIFIER_POINTER (DECL_NAME (decl)));
+	  return false;
+	}
+      *start = base;
+      *bytes = fold_convert (size_type_node, TYPE_SIZE_UNIT (type));
+      return true;
+    }
+  tree lo = fold_convert (sizetype, unshare_expr (item.lo));
+  tree len = fold_convert (sizetype, unshare_expr (item.len));
+  *start = fold_build_pointer_plus (base, size_binop (MULT_EXPR, lo, unit));
+  *bytes = fold_convert (size_type_node, size_binop (MULT_EXPR, len, unit));
+  return true;
+}
+
+static tree
+varargs_fn (tree *cache, const char *name)
+{
+  if (!*cache)
+    *cache = build_fn_decl (name, build_varargs_function_type_list
+			    (void_type_node, integer_type_node, NULL_TREE));
+  return *cache;
+}
+
+static tree data_begin_decl, data_end_decl, update_decl;
+
+/* A call FN (N, kind, start, bytes, ...) over the evaluated ITEMS.  */
+static tree
+items_call (location_t loc, tree fn, const std::vector<int> &kinds,
+	    const std::vector<tree> &starts, const std::vector<tree> &bytes)
+{
+  vec<tree, va_gc> *args = NULL;
+  vec_safe_push (args, build_int_cst (integer_type_node, kinds.size ()));
+  for (size_t k = 0; k < kinds.size (); k++)
+    {
+      vec_safe_push (args, build_int_cst (integer_type_node, kinds[k]));
+      vec_safe_push (args, starts[k]);
+      vec_safe_push (args, fold_convert (long_long_unsigned_type_node,
+					 bytes[k]));
+    }
+  tree call = build_call_vec (void_type_node, build_fold_addr_expr (fn),
+			      args);
+  SET_EXPR_LOCATION (call, loc);
+  return call;
+}
+
+static tree
+temp (tree fndecl, tree type, tree *vars, const char *name)
+{
+  tree t = build_decl (UNKNOWN_LOCATION, VAR_DECL, get_identifier (name),
+		       type);
+  DECL_ARTIFICIAL (t) = 1;
+  DECL_IGNORED_P (t) = 1;
+  DECL_CONTEXT (t) = fndecl;
+  DECL_CHAIN (t) = *vars;
+  *vars = t;
+  return t;
+}
+
+void
+flat_rewrite_data (tree fndecl, flat_recorded_directive *d,
+		   tree_stmt_iterator *it)
+{
+  tree stmt = flat_take_statement (it);
+  if (!stmt)
+    {
+      error_at (d->loc, "flat: expected a statement after '#pragma flat "
+		"data'");
+      return;
+    }
+  tree vars = NULL_TREE;
+  tree body = alloc_stmt_list ();
+  std::vector<int> kinds;
+  std::vector<tree> starts, bytes;
+  for (const flat_clause_item &item : d->items)
+    {
+      tree s, b;
+      if (!item_range (item, &s, &b))
+	{
+	  tsi_link_before (it, stmt, TSI_SAME_STMT);
+	  return;
+	}
+      tree sv = temp (fndecl, ptr_type_node, &vars, "__flat_start");
+      tree bv = temp (fndecl, size_type_node, &vars, "__flat_bytes");
+      append_to_statement_list (build2 (MODIFY_EXPR, ptr_type_node, sv, s),
+				&body);
+      append_to_statement_list (build2 (MODIFY_EXPR, size_type_node, bv, b),
+				&body);
+      kinds.push_back (item.kind);
+      starts.push_back (sv);
+      bytes.push_back (bv);
+    }
+  append_to_statement_list (items_call (d->loc, varargs_fn
+					(&data_begin_decl,
+					 "flat_data_begin"),
+					kinds, starts, bytes), &body);
+  tree end = items_call (d->loc, varargs_fn (&data_end_decl, "flat_data_end"),
+			 kinds, starts, bytes);
+  /* The region itself: first its own markers, then the try/finally.  */
+  flat_process_statement (fndecl, stmt);
+  append_to_statement_list (build2 (TRY_FINALLY_EXPR, void_type_node, stmt,
+				    end), &body);
+  tree bind = build3 (BIND_EXPR, void_type_node, vars, body, NULL_TREE);
+  TREE_SIDE_EFFECTS (bind) = 1;
+  tsi_link_before (it, bind, TSI_SAME_STMT);
+}
+
+void
+flat_rewrite_update (flat_recorded_directive *d, tree_stmt_iterator *it)
+{
+  std::vector<int> kinds;
+  std::vector<tree> starts, bytes;
+  for (const flat_clause_item &item : d->items)
+    {
+      tree s, b;
+      if (!item_range (item, &s, &b))
+	return;
+      kinds.push_back (item.kind);
+      starts.push_back (s);
+      bytes.push_back (b);
+    }
+  tsi_link_before (it, items_call (d->loc, varargs_fn (&update_decl,
+							"flat_update"),
+				   kinds, starts, bytes), TSI_SAME_STMT);
+}

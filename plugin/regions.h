@@ -1,0 +1,23 @@
+/* Data regions and updates (regions.cc), called by the rewriter.  */
+
+#ifndef FLAT_REGIONS_H
+#define FLAT_REGIONS_H
+
+#include "glue.h"
+
+/* IT is just after the marker of data directive D: wrap the statement
+   there in begin/end calls; IT ends after the region.  */
+void flat_rewrite_data (tree fndecl, flat_recorded_directive *d,
+			tree_stmt_iterator *it);
+/* IT is where the marker of update directive D stood: put the call
+   there.  */
+void flat_rewrite_update (flat_recorded_directive *d, tree_stmt_iterator *it);
+
+/* From rewrite.cc: remove the statement at IT (a whole lowered loop with
+   its init if one starts there) and return it as one tree, NULL_TREE if
+   there is none.  */
+tree flat_take_statement (tree_stmt_iterator *it);
+/* From rewrite.cc: bind and rewrite the directives inside T.  */
+void flat_process_statement (tree fndecl, tree t);
+
+#endif /* FLAT_REGIONS_H */

@@ -1,0 +1,48 @@
+/* What libflat keeps per process, shared by nest executions (run.c) and
+   data regions (data.c): the settings, the backend, the free list of
+   device buffers and the present table, all under one lock.  Every entry
+   point of libflat does
+
+     if (flat_process_lock () != 0) ...;
+     flat_process_start ();             reads FLAT_*, opens the backend once
+     ... flat_rt.backend, flat_rt.pool, flat_rt.present ...
+     flat_process_unlock ();  */
+
+#ifndef FLAT_RUNTIME_PROCESS_H
+#define FLAT_RUNTIME_PROCESS_H
+
+#include "backend.h"
+#include "env.h"
+#include "pool.h"
+#include "present.h"
+
+typedef struct flat_process
+{
+  int ready;			/* started: the fields below are set */
+  unsigned generation;		/* changes whenever the backend closes:
+				   programs built before are gone */
+  flat_env env;
+  const flat_backend *backend;
+  char reason[600];		/* why the host: FLAT_LOG */
+  char device[256];		/* the backend's description: FLAT_LOG */
+  flat_pool pool;
+  flat_present present;		/* arrays of the open data regions */
+} flat_process;
+
+extern flat_process flat_rt;
+
+/* The lock of flat_rt; 0, or -1 if pthreads failed.  */
+int flat_process_lock (void);
+int flat_process_unlock (void);
+
+/* Under the lock: read the environment and open the backend, unless
+   that was done since the last flat_reset.  */
+void flat_process_start (void);
+
+/* Under the lock: release the device (the present table's buffers, the
+   free list, the backend) and run on the host for the rest of the
+   process, with REASON for FLAT_LOG.  The caller has saved what the
+   device held.  */
+void flat_process_use_host (const char *reason);
+
+#endif /* FLAT_RUNTIME_PROCESS_H */
