@@ -5,6 +5,7 @@
 
      (mul (cast i64 i) 4:i64) / 4    ->  (cast i64 i)
      (add (mul i 8) (mul j 4)) / 4   ->  (add (mul i 2) j)
+     (select c (mul i 4) 0) / 4       ->  (select c i 0)
 
    Anything not provably a multiple (an odd constant, an opaque product)
    yields NULL, and the plugin rejects the access as unaligned.  */
@@ -40,6 +41,12 @@ flat_expr_exact_div (flat_nest *nest, flat_expr *e, int64_t k)
 	  return NULL;
 	flat_expr *a = flat_expr_exact_div (nest, e->u.cast, k);
 	return a ? flat_e_cast (nest, e->type, a) : NULL;
+      }
+    case FLAT_E_SELECT:
+      {
+	flat_expr *a = flat_expr_exact_div (nest, e->u.select.a, k);
+	flat_expr *b = a ? flat_expr_exact_div (nest, e->u.select.b, k) : NULL;
+	return b ? flat_e_select (nest, e->u.select.cond, a, b) : NULL;
       }
     case FLAT_E_BINARY:
       switch (e->u.op.op)

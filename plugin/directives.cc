@@ -17,6 +17,7 @@
 vec<tree> flat_functions_with_directives;
 
 static std::vector<flat_recorded_directive *> directives;
+static vec<tree> marked_lists;
 static tree marker_decl;
 
 const char *
@@ -190,6 +191,8 @@ cexpr_tree (const flat_cexpr *e, const pragma_tokens &pt, location_t ploc)
 	  }
 	if (TREE_CODE (decl) == CONST_DECL)
 	  return DECL_INITIAL (decl);
+	TREE_USED (decl) = 1;	/* a use, for -Wunused-variable */
+	mark_exp_read (decl);
 	return decl;
       }
     case FLAT_CEXPR_INT:
@@ -301,6 +304,8 @@ resolve_items (flat_recorded_directive *rd, const pragma_tokens &pt)
 		  continue;
 		}
 	    }
+	  TREE_USED (item.decl) = 1;
+	  mark_exp_read (item.decl);
 	  rd->items.push_back (item);
 	}
     }
@@ -331,15 +336,44 @@ resolve_items (flat_recorded_directive *rd, const pragma_tokens &pt)
 	      ok = false;
 	      continue;
 	    }
+	  TREE_USED (r.decl) = 1;
 	  rd->reductions.push_back (r);
 	}
   return ok;
 }
 
+/* The C front end splices a block without declarations into the
+   enclosing statement list, which would lose where a data region ends.
+   A block ending while the enclosing list is marked as a statement
+   expression's is kept as a BIND_EXPR instead (c_end_compound_stmt), so
+   when a `{` follows the pragma, mark the current list; the rewriter
+   clears the mark again before anything else looks at it.  */
+static void
+keep_next_block (cpp_reader *reader)
+{
+  const cpp_token *t = cpp_peek_token (reader, 0);
+  if (t && t->type == CPP_OPEN_BRACE && cur_stmt_list
+      && !STATEMENT_LIST_STMT_EXPR (cur_stmt_list))
+    {
+      STATEMENT_LIST_STMT_EXPR (cur_stmt_list) = 1;
+      marked_lists.safe_push (cur_stmt_list);
+    }
+}
+
+void
+flat_clear_block_marks (void)
+{
+  unsigned i;
+  tree list;
+  FOR_EACH_VEC_ELT (marked_lists, i, list)
+    STATEMENT_LIST_STMT_EXPR (list) = 0;
+  marked_lists.truncate (0);
+}
+
 /* `#pragma flat WORD ...`: one handler for every directive, so that an
    unknown WORD is an error rather than an ignored pragma.  */
 static void
-handle_pragma (cpp_reader *)
+handle_pragma (cpp_reader *reader)
 {
   location_t ploc = input_location;
   pragma_tokens pt;
@@ -383,6 +417,8 @@ handle_pragma (cpp_reader *)
   rd->loc = ploc;
   rd->fndecl = current_function_decl;
   rd->used = false;
+  if (rd->dir.kind == FLAT_DIRECTIVE_DATA)
+    keep_next_block (reader);
   if (!resolve_items (rd, pt))
     {
       flat_directive_free (&rd->dir);

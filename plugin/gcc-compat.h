@@ -23,6 +23,7 @@
 #include "c-family/c-common.h"
 #include "diagnostic-core.h"
 #include "c-family/c-pragma.h"
+#include "c-tree.h"
 #include "real.h"
 #include "fold-const.h"
 #include "convert.h"

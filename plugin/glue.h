@@ -66,6 +66,8 @@ const char *flat_directive_kind_name (flat_directive_kind kind);
 const char *flat_directive_unsupported (const flat_recorded_directive *d);
 
 void flat_register_pragmas (void *, void *);
+/* Undo the marks that kept data-region blocks whole (directives.cc).  */
+void flat_clear_block_marks (void);
 /* Directive of marker statement STMT, or NULL if STMT is no marker.  */
 flat_recorded_directive *flat_marker_directive (tree stmt);
 /* Functions that hold markers, in order of appearance.  */

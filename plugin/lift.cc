@@ -1812,7 +1812,10 @@ lift_clauses (lifter &L, const flat_recorded_directive *dir)
 {
   for (const flat_clause_item &item : dir->items)
     {
-      if (item.kind == FLAT_DATA_HOST || item.kind == FLAT_DATA_DEVICE)
+      /* present(a) on a loop only asserts what the runtime finds by
+	 address anyway: the extent still comes from the indices.  */
+      if (item.kind == FLAT_DATA_HOST || item.kind == FLAT_DATA_DEVICE
+	  || item.kind == FLAT_DATA_PRESENT)
 	continue;
       flat_var *m = NULL;
       for (auto &p : L.free_mems)
@@ -1833,7 +1836,7 @@ lift_clauses (lifter &L, const flat_recorded_directive *dir)
 	  if (!m->extent_lo || !m->extent_len)
 	    return false;
 	}
-      else if (item.kind != FLAT_DATA_PRESENT)
+      else
 	{
 	  fail_at (L, item.loc, "clause on '%s' needs a section "
 		   "'[lo:len]'", m->name);

@@ -31,6 +31,7 @@ static void
 parse_then_lift (void)
 {
   c_parse_file_hook ();
+  flat_clear_block_marks ();
   if (seen_error ())
     return;
   unsigned i;

@@ -44,6 +44,14 @@ item_range (const flat_clause_item &item, tree *start, tree *bytes)
   tree base = TREE_CODE (type) == ARRAY_TYPE ? build_fold_addr_expr (decl)
     : decl;
   base = fold_convert (ptr_type_node, base);
+  if (!item.lo && item.kind == FLAT_DATA_PRESENT
+      && TREE_CODE (type) != ARRAY_TYPE)
+    {
+      /* present(p): the runtime looks up the element p points to.  */
+      *start = base;
+      *bytes = fold_convert (size_type_node, unit);
+      return true;
+    }
   if (!item.lo)
     {
       if (TREE_CODE (type) != ARRAY_TYPE || !TYPE_SIZE_UNIT (type))

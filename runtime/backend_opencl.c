@@ -74,6 +74,7 @@ static struct
   cl_context context;
   cl_command_queue queue;
   size_t max_group_size;
+  cl_ulong max_alloc;		/* CL_DEVICE_MAX_MEM_ALLOC_SIZE */
   char device_name[256];
   char platform_name[256];
   char driver[640];		/* platform and driver versions */
@@ -264,6 +265,9 @@ query_device (char *err, size_t err_size)
   if (rc == CL_SUCCESS)
     rc = cl.clGetDeviceInfo (cl.device, CL_DEVICE_MAX_WORK_ITEM_SIZES,
 			     sizeof item_sizes, item_sizes, NULL);
+  if (rc == CL_SUCCESS)
+    rc = cl.clGetDeviceInfo (cl.device, CL_DEVICE_MAX_MEM_ALLOC_SIZE,
+			     sizeof cl.max_alloc, &cl.max_alloc, NULL);
   if (rc != CL_SUCCESS)
     return fail (err, err_size, "clGetDeviceInfo", rc);
   if (item_sizes[0] > 0 && item_sizes[0] < cl.max_group_size)
@@ -364,6 +368,11 @@ static int
 opencl_buffer_alloc (size_t size, void **buffer, char *err, size_t err_size)
 {
   cl_int rc;
+  /* Some drivers (NVIDIA's) create any buffer and fail only at its first
+     use; refuse what the device says it can never hold, here.  */
+  if (cl.max_alloc && size > cl.max_alloc)
+    return fail (err, err_size, "clCreateBuffer",
+		 CL_INVALID_BUFFER_SIZE);
   cl_mem mem = cl.clCreateBuffer (cl.context, CL_MEM_READ_WRITE, size, NULL,
 				  &rc);
 
