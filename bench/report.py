@@ -9,8 +9,12 @@ ms_first), work.csv (benchmark,size,bytes_in,bytes_out,flop), profile.csv
 
 "Flat" in the ratios is the faster of the flat-* variants that ran and
 passed their check; "vendor" is cuBLAS with the same transfers (variant
-cublas).  A ratio below 1 means Flat is faster.  Python 3 standard
-library only, so that it runs on the GPU machine as it is.
+cublas) or, for the reductions and the scan, CUB (variant cub).  A ratio
+below 1 means Flat is faster.  Benchmarks named X-resident (inputs kept on
+the device across calls) and X-data (a data region around a time loop)
+are measured on the device variants only; their seq and omp entries are
+those of X, the same code on the host.  Python 3 standard library only,
+so that it runs on the GPU machine as it is.
 """
 
 import csv
@@ -18,8 +22,20 @@ import os
 import sys
 
 VARIANTS = ["seq", "omp", "acc", "flat-cuda", "flat-opencl", "cublas",
-            "cublas-dev"]
+            "cublas-dev", "cub"]
 FLAT = ["flat-cuda", "flat-opencl"]
+HOST = ["seq", "omp"]
+VENDORS = ["cublas", "cub"]
+# Suffixes of the benchmarks whose data stays on the device.
+ON_DEVICE = ["-resident", "-data"]
+
+
+def base_benchmark(b):
+    """X for X-resident and X-data, B itself otherwise."""
+    for s in ON_DEVICE:
+        if b.endswith(s):
+            return b[:-len(s)]
+    return b
 
 
 def read_rows(path):
@@ -95,11 +111,52 @@ class Results:
         self.variants = [v for v in VARIANTS
                          if any(v in t for t in self.times.values())]
 
-    def median(self, key, v):
+    def device_bandwidth(self):
+        """The best measured device copy bandwidth, bytes per ms."""
+        bws = [bw for bw in (self.bandwidth("copy_d2d", v)
+                             for v in ("cudaMemcpy", "kernel")) if bw]
+        return max(bws) if bws else None
+
+    def source(self, key, v):
+        """The dataset whose times stand for variant V on KEY: KEY itself,
+        except for a host variant of a benchmark kept on the device, which
+        only its base benchmark runs."""
+        if v in HOST and v not in self.times[key]:
+            base = (base_benchmark(key[0]), key[1])
+            if base in self.times:
+                return base
+        return key
+
+    def entry(self, key, v):
+        """(median, first, failed) of V on KEY, or None."""
+        key = self.source(key, v)
         t = self.times[key].get(v)
-        if t is None or (key[0], v, key[1]) in self.failed:
+        if t is None:
             return None
-        return t[0]
+        return t + ((key[0], v, key[1]) in self.failed,)
+
+    def median(self, key, v):
+        e = self.entry(key, v)
+        if e is None or e[2]:
+            return None
+        return e[0]
+
+    def vendor(self, key):
+        """The median of the vendor library with the same transfers."""
+        for v in VENDORS:
+            m = self.median(key, v)
+            if m is not None:
+                return m
+        return None
+
+    def kernel_ms(self, key, v):
+        """Flat's kernel time per call of V on KEY; a benchmark kept on
+        the device runs the kernels of its base benchmark."""
+        for b in (key[0], base_benchmark(key[0])):
+            k = self.kernel.get((b, v, key[1]))
+            if k is not None:
+                return k
+        return None
 
     def flat(self, key):
         """(variant, median) of the faster Flat variant, or (None, None)."""
@@ -131,21 +188,20 @@ class Results:
     def device_floor(self, key):
         """Ms to read the inputs and write the outputs once in device
         memory at the best measured device copy bandwidth."""
-        bws = [bw for bw in (self.bandwidth("copy_d2d", v)
-                             for v in ("cudaMemcpy", "kernel")) if bw]
+        bw = self.device_bandwidth()
         w = self.work.get(key)
-        if not (bws and w):
+        if not (bw and w):
             return None
-        return (w[0] + w[1]) / max(bws)
+        return (w[0] + w[1]) / bw
 
 
 def cell(res, key, v):
-    t = res.times[key].get(v)
-    if t is None:
+    e = res.entry(key, v)
+    if e is None:
         return "–"
-    if (key[0], v, key[1]) in res.failed:
+    if e[2]:
         return "FAIL"
-    return fmt_ms(t[0])
+    return fmt_ms(e[0])
 
 
 def table(header, rows):
@@ -153,6 +209,50 @@ def table(header, rows):
            "|" + "|".join(" --- " for _ in header) + "|"]
     out += ["| " + " | ".join(r) + " |" for r in rows]
     return out
+
+
+def resident_table(res):
+    """Bandwidth of the benchmarks kept on the device, beside the device's
+    copy bandwidth."""
+    keys = [k for k in res.order if base_benchmark(k[0]) != k[0]]
+    variants = [v for v in ["acc"] + FLAT + VENDORS
+                if any(v in res.times[k] for k in keys)]
+    if not keys or not variants:
+        return []
+    md = ["## Data on the device: bandwidth (GB/s)", "",
+          "Bytes read plus bytes written (for a reduction, essentially the "
+          "bytes read; for jacobi-data, one read and one write of the grid "
+          "per sweep, as if caches served every neighbour) over the median "
+          "time, counted as the copy bandwidth is. copy: the best measured "
+          "device-to-device copy bandwidth (cudaMemcpy or a kernel, bytes "
+          "read plus written); Flat/copy and vendor/copy: the fraction of "
+          "it that Flat (the faster flat-* variant) and the vendor reach. "
+          "X-data includes its region's transfers, once per call.", ""]
+    copy = res.device_bandwidth()
+    header = ["benchmark", "size", "MB"] + variants + \
+             ["copy", "Flat/copy", "vendor/copy"]
+    rows = []
+    for key in keys:
+        w = res.work.get(key)
+        if not w:
+            continue
+        moved = w[0] + w[1]
+        gbs = {}
+        for v in variants:
+            m = res.median(key, v)
+            gbs[v] = None if m is None else moved / m / 1e6
+        f = res.flat(key)[1]
+        flat_gbs = None if f is None else moved / f / 1e6
+        vendor = res.vendor(key)
+        vendor_gbs = None if vendor is None else moved / vendor / 1e6
+        copy_gbs = None if copy is None else copy / 1e6
+        rows.append([key[0], key[1], "%.1f" % (moved / 1e6)]
+                    + ["–" if gbs[v] is None else "%.1f" % gbs[v]
+                       for v in variants]
+                    + ["–" if copy_gbs is None else "%.0f" % copy_gbs,
+                       fmt_ratio(flat_gbs, copy_gbs),
+                       fmt_ratio(vendor_gbs, copy_gbs)])
+    return md + table(header, rows) + [""]
 
 
 def markdown(res):
@@ -165,10 +265,16 @@ def markdown(res):
 
     md += ["## Median time per call (ms)", "",
            "Whole marked region per call, host-device transfers included "
-           "(none for seq and omp; cublas-dev alone has its data on the "
-           "device already). Flat = the faster flat-* variant; vendor = "
-           "cublas (same transfers). Ratios are time over time: below 1, "
-           "Flat is faster.", ""]
+           "(none for seq and omp), except: cublas-dev and the X-resident "
+           "benchmarks have their data on the device already (the call "
+           "and the copy of a scalar result back); X-data runs a time "
+           "loop inside a data region (transfers once per call); jacobi "
+           "and jacobi-data are per time step (the call over its steps). "
+           "Host variants of X-resident and X-data repeat X's time (the "
+           "same code on the host). Flat = the faster flat-* variant; "
+           "vendor = cublas, or cub for the reductions and the scan (same "
+           "transfers, or the same residency). Ratios are time over time: "
+           "below 1, Flat is faster.", ""]
     header = ["benchmark", "size"] + res.variants + \
              ["Flat/acc", "Flat/vendor", "Flat/seq"]
     rows = []
@@ -177,7 +283,7 @@ def markdown(res):
         rows.append([key[0], key[1]]
                     + [cell(res, key, v) for v in res.variants]
                     + [fmt_ratio(f, res.median(key, "acc")),
-                       fmt_ratio(f, res.median(key, "cublas")),
+                       fmt_ratio(f, res.vendor(key)),
                        fmt_ratio(f, res.median(key, "seq"))])
     md += table(header, rows) + [""]
 
@@ -188,7 +294,8 @@ def markdown(res):
            "plus the outputs' bytes over the device-to-host one, from "
            "pinned or pageable (malloc) memory; Flat and OpenACC copy from "
            "pageable memory. device floor: inputs read and outputs written "
-           "once at the measured device copy bandwidth.", ""]
+           "once at the measured device copy bandwidth. No bus floor for "
+           "the benchmarks kept on the device.", ""]
     header = ["benchmark", "size", "Flat", "Flat (ms)", "kernels (ms)",
               "share in kernels", "bus floor pinned (ms)",
               "bus floor pageable (ms)", "Flat / pageable floor",
@@ -198,13 +305,18 @@ def markdown(res):
         v, f = res.flat(key)
         if v is None:
             continue
-        k = res.kernel.get((key[0], v, key[1]))
-        pageable = res.bus_floor(key, "pageable")
+        k = res.kernel_ms(key, v)
+        pinned = pageable = None
+        if base_benchmark(key[0]) == key[0]:
+            pinned = res.bus_floor(key, "pinned")
+            pageable = res.bus_floor(key, "pageable")
         rows.append([key[0], key[1], v, fmt_ms(f), fmt_ms(k),
                      "–" if k is None else "%.0f %%" % (100.0 * k / f),
-                     fmt_ms(res.bus_floor(key, "pinned")), fmt_ms(pageable),
+                     fmt_ms(pinned), fmt_ms(pageable),
                      fmt_ratio(f, pageable), fmt_ms(res.device_floor(key))])
     md += table(header, rows) + [""]
+
+    md += resident_table(res)
 
     md += ["## First call (ms)", "",
            "The first call of the region in a fresh process: device "
@@ -213,7 +325,7 @@ def markdown(res):
            "of GCC's PTX) come on top of one call.", ""]
     header = ["benchmark", "size"] + res.variants
     rows = [[key[0], key[1]]
-            + [fmt_ms(res.times[key][v][1]) if v in res.times[key] else "–"
+            + [fmt_ms(res.entry(key, v)[1]) if res.entry(key, v) else "–"
                for v in res.variants]
             for key in res.order]
     md += table(header, rows) + [""]

@@ -3,13 +3,13 @@
 # results.csv, results.md and results.gp beside itself.  It is copied into
 # bench/out by bench/build.sh and runs from there, on the GPU machine:
 #
-#   bench/out/run.sh            the full suite (about 5 minutes on an H100)
+#   bench/out/run.sh            the full suite (about 6 minutes on an H100)
 #   bench/out/run.sh --quick    small sizes, to check a build (any machine)
 #
 # For each dataset it runs, each in a process of its own: BENCH-seq,
 # BENCH-omp (all cores), BENCH-acc, BENCH-flat once per Flat device that
 # works here (FLAT_DEVICE=cuda, opencl), and cublas_ref where cuBLAS has
-# the operation; then copybw once.  Every process gets a fresh, empty Flat
+# the operation (cub_ref for reduce and scan); then copybw once.  Every process gets a fresh, empty Flat
 # kernel cache and CUDA_CACHE_DISABLE=1, so that each "first" time
 # includes compiling the kernels, for Flat and OpenACC alike.
 #
@@ -32,14 +32,23 @@ esac
 
 # Benchmark and arguments; the matmul shapes follow Figure 2 of the
 # incremental-flattening paper (2^24 multiply-adds as a dot product, a
-# square and an outer product) plus tall and wide ones.
+# square and an outer product) plus tall and wide ones.  A last argument
+# beyond the sizes is the number of timed calls (default 20), lowered
+# where calls are long: reduce and scan on 2^26 floats, rowsums, and
+# jacobi, whose calls without a data region take seconds.  Reductions of
+# 2^28 floats (reduce 268435456 3) would add about a minute, most of it
+# filling and paging in 2 GiB of inputs per process.
 if [ $quick = yes ]; then
   datasets="saxpy 100000
 matvec 300 200
 matvec_t 200 300
 matmul 64 48 32
 matmul 4 4 4096
-stencil 200 300"
+stencil 200 300
+reduce 100000
+scan 100000
+rowsums 300 200
+jacobi 64 10"
   copy_mib=16
 else
   datasets="saxpy 1048576
@@ -59,7 +68,14 @@ matmul 4096 4096 1
 matmul 1048576 16 16
 matmul 16 1048576 16
 stencil 4096 4096
-stencil 8192 8192"
+stencil 8192 8192
+reduce 1048576
+reduce 67108864 5
+scan 1048576
+scan 8388608
+scan 67108864 5
+rowsums 8192 8192 10
+jacobi 4096 100 1"
   copy_mib=1024
 fi
 limit=${BENCH_TIMEOUT_S:-120}	# per process
@@ -115,7 +131,8 @@ fi
 if nvidia-smi -L >/dev/null 2>&1; then
   export ACC_DEVICE_TYPE=nvidia
 else
-  echo "no NVIDIA GPU: acc runs on the host, cublas and copybw fail" >>notes.txt
+  echo "no NVIDIA GPU: acc runs on the host; cublas, cub and copybw fail" \
+       >>notes.txt
 fi
 export CUDA_CACHE_DISABLE=1
 export BENCH_BUDGET_S=${BENCH_BUDGET_S:-2}
@@ -179,17 +196,41 @@ echo "$datasets" | while read -r b args; do
   for dev in $flat_devices; do
     if run_one "$tag-flat-$dev" env FLAT_DEVICE=$dev FLAT_PROFILE=1 \
 	 "bin/$b-flat" $args; then
-      # The kernels' mean time of the nest, as FLAT_PROFILE prints it.
-      awk -v key="$b,flat-$dev,$(echo $args | tr ' ' x)" '
+      # The kernels' mean times, summed per benchmark, as FLAT_PROFILE
+      # prints them: an unnamed nest (file:line) belongs to the program's
+      # benchmark, a named one to the benchmark its name starts with
+      # (name(sum), name(jacobi_ab)); the size is the one the program
+      # printed.  Nests named after no benchmark (jacobi's border copies,
+      # once per call) give lines that report.py never looks up.
+      size=$(grep -v '^#' "logs/$tag-flat-$dev.out" | head -n 1 | cut -d, -f3)
+      awk -v b="$b" -v v="flat-$dev" -v size="$size" '
 	/^flat: profile/ { p = 1; next }
-	p && $3 ~ /^[0-9]+$/ { ms += $5 }
-	END { if (p) printf "%s,%.4f\n", key, ms }' \
+	p && $3 ~ /^[0-9]+$/ {
+	  if ($1 ~ /:/)
+	    k = b
+	  else
+	    {
+	      k = $1
+	      sub(/_.*/, "", k)
+	    }
+	  ms[k] += $5
+	}
+	END { for (k in ms) printf "%s,%s,%s,%.4f\n", k, v, size, ms[k] }' \
 	"logs/$tag-flat-$dev.err" >>profile.csv
     fi
   done
   case $b in
     saxpy|matvec|matvec_t|matmul)
       [ -x bin/cublas_ref ] && run_one "$tag-cublas" bin/cublas_ref $b $args
+      ;;
+    rowsums)
+      for s in rowsums colsums; do
+	[ -x bin/cublas_ref ] \
+	  && run_one "$tag-cublas-$s" bin/cublas_ref $s $args
+      done
+      ;;
+    reduce|scan)
+      [ -x bin/cub_ref ] && run_one "$tag-cub" bin/cub_ref $b $args
       ;;
   esac
 done

@@ -5,6 +5,8 @@
      cublas_ref matvec M N [REPS]     cublasSgemv, y = A x
      cublas_ref matvec_t M N [REPS]   cublasSgemv, y = transpose (A) x
      cublas_ref matmul M N K [REPS]   cublasSgemm, C = A B
+     cublas_ref rowsums M N [REPS]    cublasSgemv, r = A 1 (row sums)
+     cublas_ref colsums M N [REPS]    cublasSgemv, c = transpose (A) 1
 
    Matrices are row-major as in the C benchmarks; cuBLAS is column-major,
    so a row-major M x N matrix is handed over as its N x M transpose
@@ -14,7 +16,8 @@
      cublas      the same region as the C programs: inputs copied from
                  ordinary (pageable) host memory, the call, outputs copied
                  back; device buffers are allocated once beforehand, as a
-                 careful CUDA programmer would;
+                 careful CUDA programmer would (and the vector of ones of
+                 rowsums and colsums filled there once);
      cublas-dev  the call alone on data already on the device (what Flat
                  could reach inside a data region), synchronised.
    cuBLAS runs in its default FP32 mode (no TF32 tensor cores), so every
@@ -37,7 +40,9 @@ enum op
   OP_SAXPY,
   OP_MATVEC,
   OP_MATVEC_T,
-  OP_MATMUL
+  OP_MATMUL,
+  OP_ROWSUMS,
+  OP_COLSUMS
 };
 
 /* One array on both sides.  */
@@ -52,7 +57,9 @@ struct problem
   enum op op;
   int m, n, k;			/* saxpy: n; matvec: m x n; matmul: m, n, k */
   float alpha;
-  struct buffer in[2];		/* saxpy: x, y; matvec: A, x; matmul: A, B */
+  struct buffer in[2];		/* saxpy: x, y; matvec: A, x; matmul: A, B;
+				   rowsums, colsums: A, ones */
+  int inputs;			/* how many of IN a call copies in */
   struct buffer *out;		/* saxpy: &in[1]; otherwise &result */
   struct buffer result;
   cublasHandle_t handle;
@@ -115,11 +122,13 @@ call (struct problem *p)
 		       p->in[1].dev, 1);
       break;
     case OP_MATVEC:
+    case OP_ROWSUMS:
       s = cublasSgemv (p->handle, CUBLAS_OP_T, p->n, p->m, &one,
 		       p->in[0].dev, p->n, p->in[1].dev, 1, &zero,
 		       p->result.dev, 1);
       break;
     case OP_MATVEC_T:
+    case OP_COLSUMS:
       s = cublasSgemv (p->handle, CUBLAS_OP_N, p->n, p->m, &one,
 		       p->in[0].dev, p->n, p->in[1].dev, 1, &zero,
 		       p->result.dev, 1);
@@ -139,8 +148,8 @@ region_host (void *data)
 {
   struct problem *p = (struct problem *) data;
 
-  to_device (&p->in[0]);
-  to_device (&p->in[1]);
+  for (int i = 0; i < p->inputs; i++)
+    to_device (&p->in[i]);
   call (p);
   to_host (p->out);
 }
@@ -175,6 +184,12 @@ reference (const struct problem *p, const float *saxpy_y0, int calls,
     case OP_MATMUL:
       ref_matmul (p->m, p->n, p->k, p->in[0].host, p->in[1].host, ref);
       break;
+    case OP_ROWSUMS:
+      ref_rowsums (p->m, p->n, p->in[0].host, ref);
+      break;
+    case OP_COLSUMS:
+      ref_colsums (p->m, p->n, p->in[0].host, ref);
+      break;
     }
 }
 
@@ -184,16 +199,25 @@ static int
 parse (int argc, char **argv, struct problem *p)
 {
   const char *usage = "saxpy N | matvec M N | matvec_t M N | matmul M N K"
-		      " [REPS]";
+		      " | rowsums M N | colsums M N [REPS]";
   const char *name = argc > 1 ? argv[1] : "";
 
   memset (p, 0, sizeof *p);
   p->alpha = 2.0f;
+  p->inputs = 2;
   if (strcmp (name, "saxpy") == 0)
     {
       p->op = OP_SAXPY;
       p->n = (int) bench_size_arg (argc, argv, 2, INT_MAX, usage);
       return 3;
+    }
+  if (strcmp (name, "rowsums") == 0 || strcmp (name, "colsums") == 0)
+    {
+      p->op = strcmp (name, "rowsums") == 0 ? OP_ROWSUMS : OP_COLSUMS;
+      p->inputs = 1;
+      p->m = (int) bench_size_arg (argc, argv, 2, INT_MAX, usage);
+      p->n = (int) bench_size_arg (argc, argv, 3, INT_MAX, usage);
+      return 4;
     }
   if (strcmp (name, "matvec") == 0 || strcmp (name, "matvec_t") == 0)
     {
@@ -233,12 +257,18 @@ set_up (struct problem *p, bench_run *run)
       break;
     case OP_MATVEC:
     case OP_MATVEC_T:
-      snprintf (run->size, sizeof run->size, "%dx%d", p->m, p->n);
-      buffer_new (&p->in[0], m * n);
-      buffer_new (&p->in[1], p->op == OP_MATVEC ? n : m);
-      buffer_new (&p->result, p->op == OP_MATVEC ? m : n);
-      p->out = &p->result;
-      flop = 2.0 * m * n;
+    case OP_ROWSUMS:
+    case OP_COLSUMS:
+      {
+	int rows = p->op == OP_MATVEC || p->op == OP_ROWSUMS;
+
+	snprintf (run->size, sizeof run->size, "%dx%d", p->m, p->n);
+	buffer_new (&p->in[0], m * n);
+	buffer_new (&p->in[1], rows ? n : m);
+	buffer_new (&p->result, rows ? m : n);
+	p->out = &p->result;
+	flop = (p->inputs == 2 ? 2.0 : 1.0) * m * n;
+      }
       break;
     default:			/* OP_MATMUL */
       snprintf (run->size, sizeof run->size, "%dx%dx%d", p->m, p->n, p->k);
@@ -251,7 +281,15 @@ set_up (struct problem *p, bench_run *run)
     }
   bench_fill (p->in[0].host, p->in[0].n, 1);
   bench_fill (p->in[1].host, p->in[1].n, 2);
-  bench_work (run, 4.0 * (p->in[0].n + p->in[1].n), 4.0 * p->out->n, flop);
+  if (p->inputs == 1)
+    {
+      /* The vector of ones, once on the device for good.  */
+      for (size_t i = 0; i < p->in[1].n; i++)
+	p->in[1].host[i] = 1.0f;
+      to_device (&p->in[1]);
+    }
+  bench_work (run, 4.0 * (p->in[0].n + (p->inputs == 2 ? p->in[1].n : 0)),
+	      4.0 * p->out->n, flop);
   check_cublas (cublasCreate (&p->handle), "cublasCreate");
 }
 

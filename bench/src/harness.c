@@ -77,6 +77,8 @@ bench_init (bench_run *run, const char *benchmark, const char *variant,
   else
     snprintf (run->variant, sizeof run->variant, "%s", variant);
   run->size[0] = '\0';
+  run->per_call = 1.0;
+  run->reset = NULL;
   run->reps = reps_pos < argc
 	      ? (int) bench_size_arg (argc, argv, reps_pos, MAX_REPS, usage)
 	      : DEFAULT_REPS;
@@ -94,6 +96,13 @@ bench_init (bench_run *run, const char *benchmark, const char *variant,
       else
 	run->budget_s = b;
     }
+}
+
+int
+bench_on_device (const bench_run *run)
+{
+  return strcmp (run->variant, "seq") != 0
+	 && strcmp (run->variant, "omp") != 0;
 }
 
 float *
@@ -171,11 +180,15 @@ bench_time (const bench_run *run, bench_region region, void *data)
   double t0, first, spent = 0.0, median;
   int n = 0;
 
+  if (run->reset)
+    run->reset (data);
   t0 = now ();
   region (data);
   first = now () - t0;
   while (n < run->reps && (n == 0 || spent < run->budget_s))
     {
+      if (run->reset)
+	run->reset (data);
       t0 = now ();
       region (data);
       times[n] = now () - t0;
@@ -184,7 +197,7 @@ bench_time (const bench_run *run, bench_region region, void *data)
   qsort (times, n, sizeof *times, compare_doubles);
   median = n % 2 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
   printf ("%s,%s,%s,%.4f,%.4f\n", run->benchmark, run->variant, run->size,
-	  median * 1e3, first * 1e3);
+	  median * 1e3 / run->per_call, first * 1e3 / run->per_call);
   fflush (stdout);
   free (times);
   return n + 1;
@@ -213,6 +226,20 @@ bench_check (const bench_run *run, const float *out, const double *ref,
     {
       printf ("FAIL,%s,%s,%s,relative error %.3g (tolerance %.1g)\n",
 	      run->benchmark, run->variant, run->size, err, tol);
+      return 1;
+    }
+  return 0;
+}
+
+int
+bench_check_scalar (const bench_run *run, double out, double ref,
+		    double scale, double tol)
+{
+  if (!isfinite (out) || fabs (out - ref) > tol * scale)
+    {
+      printf ("FAIL,%s,%s,%s,got %.9g, expected %.9g (tolerance %.1g"
+	      " of %.6g)\n", run->benchmark, run->variant, run->size, out,
+	      ref, tol, scale);
       return 1;
     }
   return 0;

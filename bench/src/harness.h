@@ -45,6 +45,11 @@ typedef struct bench_run
   char size[64];		/* "256x256x256" */
   int reps;			/* most timed calls */
   double budget_s;		/* no new timed call after this many seconds */
+  double per_call;		/* times are printed per 1/PER_CALL of a call
+				   (jacobi: per time step); 1 by default */
+  void (*reset) (void *data);	/* when not NULL, called (untimed) before
+				   each call, so that every call starts from
+				   the same data */
 } bench_run;
 
 /* Argument POS of ARGV as an integer in [1, MAX]; prints USAGE and exits
@@ -57,9 +62,16 @@ long bench_size_arg (int argc, char **argv, int pos, long max,
    when unset), since one Flat binary runs on every device.  The optional
    argument REPS_POS of ARGV is the number of timed calls (default 20);
    $BENCH_BUDGET_S, when set, caps their total time (default 2 s).  The
-   size is left empty for the caller to fill in.  */
+   size is left empty for the caller to fill in; PER_CALL is 1 and RESET
+   NULL.  */
 void bench_init (bench_run *run, const char *benchmark, const char *variant,
 		 int argc, char **argv, int reps_pos, const char *usage);
+
+/* Whether RUN's variant runs on a device (acc, flat-*, the CUDA
+   programs) rather than on the host alone (seq, omp).  Benchmarks that
+   measure data kept on the device skip those measurements on the host,
+   where they would repeat the plain one.  */
+int bench_on_device (const bench_run *run);
 
 /* A new array of N floats, or exit with a message.  */
 float *bench_floats (size_t n);
@@ -83,8 +95,9 @@ typedef void (*bench_region) (void *data);
 
 /* Calls REGION (DATA) once, then again until RUN's REPS or time budget is
    used up (at least once more), and prints RUN's CSV line with the median
-   of the later calls and the time of the first.  Returns the number of
-   calls made, first included.  */
+   of the later calls and the time of the first, both divided by RUN's
+   PER_CALL.  RUN's RESET, if any, runs before every call, off the clock.
+   Returns the number of calls made, first included.  */
 int bench_time (const bench_run *run, bench_region region, void *data);
 
 /* Compares OUT[0..N) with REF[0..N): fails when an element is not finite
@@ -92,6 +105,15 @@ int bench_time (const bench_run *run, bench_region region, void *data);
    and returns 1 on failure, returns 0 otherwise.  */
 int bench_check (const bench_run *run, const float *out, const double *ref,
 		 size_t n, double tol);
+
+/* Compares the scalar OUT with REF: fails when OUT is not finite or when
+   |OUT - REF| exceeds TOL * SCALE.  For a sum, SCALE is the sum of the
+   absolute values of its terms, the size its rounding errors scale with
+   (a sum of random signs is small beside its terms, so an error relative
+   to the sum itself would say more about the data than about the code).
+   Prints a FAIL line and returns 1 on failure, returns 0 otherwise.  */
+int bench_check_scalar (const bench_run *run, double out, double ref,
+			double scale, double tol);
 
 #ifdef __cplusplus
 }

@@ -4,6 +4,11 @@
 
 #include "reference.h"
 
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 void
 ref_saxpy (size_t n, float a, const float *x, const float *y0, int calls,
 	   double *y)
@@ -70,4 +75,112 @@ ref_stencil (size_t h, size_t w, const float *in, double *out)
 		   + (double) STENCIL_SIDE * ((double) in[c - w] + in[c + w]
 					      + in[c - 1] + in[c + 1]);
       }
+}
+
+double
+ref_sum (size_t n, const float *x, double *abs_sum)
+{
+  double s = 0.0, a = 0.0;
+
+  for (size_t i = 0; i < n; i++)
+    {
+      s += x[i];
+      a += fabs (x[i]);
+    }
+  *abs_sum = a;
+  return s;
+}
+
+double
+ref_dot (size_t n, const float *x, const float *y, double *abs_sum)
+{
+  double s = 0.0, a = 0.0;
+
+  for (size_t i = 0; i < n; i++)
+    {
+      double p = (double) x[i] * y[i];
+
+      s += p;
+      a += fabs (p);
+    }
+  *abs_sum = a;
+  return s;
+}
+
+float
+ref_max (size_t n, const float *x)
+{
+  float m = x[0];
+
+  for (size_t i = 1; i < n; i++)
+    if (x[i] > m)
+      m = x[i];
+  return m;
+}
+
+void
+ref_scan (size_t n, const float *x, double *out)
+{
+  double s = 0.0;
+
+  for (size_t i = 0; i < n; i++)
+    out[i] = s += x[i];
+}
+
+void
+ref_rowsums (size_t m, size_t n, const float *a, double *r)
+{
+  for (size_t i = 0; i < m; i++)
+    {
+      double s = 0.0;
+
+      for (size_t j = 0; j < n; j++)
+	s += a[i * n + j];
+      r[i] = s;
+    }
+}
+
+void
+ref_colsums (size_t m, size_t n, const float *a, double *c)
+{
+  for (size_t j = 0; j < n; j++)
+    c[j] = 0.0;
+  for (size_t i = 0; i < m; i++)
+    for (size_t j = 0; j < n; j++)
+      c[j] += a[i * n + j];
+}
+
+/* One sweep of jacobi-2d from IN to OUT, both N x N; borders untouched.  */
+static void
+jacobi_sweep (size_t n, const double *in, double *out)
+{
+  for (size_t i = 1; i + 1 < n; i++)
+    for (size_t j = 1; j + 1 < n; j++)
+      {
+	size_t c = i * n + j;
+
+	out[c] = (double) JACOBI_WEIGHT * (in[c - n] + in[c - 1] + in[c]
+					   + in[c + 1] + in[c + n]);
+      }
+}
+
+void
+ref_jacobi (size_t n, int steps, const float *a0, double *a)
+{
+  double *b = malloc (n * n * sizeof *b);
+
+  if (!b)
+    {
+      fprintf (stderr, "bench: out of memory for the jacobi reference\n");
+      exit (1);
+    }
+  for (size_t i = 0; i < n * n; i++)
+    a[i] = a0[i];
+  memcpy (b, a, n * n * sizeof *b);
+  for (int t = 0; t < steps; t++)
+    {
+      jacobi_sweep (n, a, b);
+      jacobi_sweep (n, b, a);
+    }
+  free (b);
 }

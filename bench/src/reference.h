@@ -12,6 +12,10 @@
 extern "C" {
 #endif
 
+/* jacobi-2d's weight: each interior point becomes the mean of itself and
+   its four neighbours.  */
+#define JACOBI_WEIGHT 0.2f
+
 /* The 5-point stencil's weights: the centre and each of its 4 neighbours
    (they sum to 1, so values stay in range however often it is applied).  */
 #define STENCIL_CENTRE 0.5f
@@ -36,6 +40,31 @@ void ref_matmul (size_t m, size_t n, size_t k, const float *a,
 /* OUT[H][W]: each interior point the weighted sum of itself and its four
    neighbours in IN[H][W]; each border point a copy of IN's.  */
 void ref_stencil (size_t h, size_t w, const float *in, double *out);
+
+/* The sum of X[0..N), and into *ABS_SUM the sum of |X[i]|.  */
+double ref_sum (size_t n, const float *x, double *abs_sum);
+
+/* The dot product of X[0..N) and Y[0..N), and into *ABS_SUM the sum of
+   |X[i] Y[i]|.  */
+double ref_dot (size_t n, const float *x, const float *y, double *abs_sum);
+
+/* The largest element of X[0..N), N >= 1.  */
+float ref_max (size_t n, const float *x);
+
+/* OUT[i] = X[0] + ... + X[i], the inclusive prefix sums of X[0..N).  */
+void ref_scan (size_t n, const float *x, double *out);
+
+/* R[M]: the sums of the rows of A[M][N].  */
+void ref_rowsums (size_t m, size_t n, const float *a, double *r);
+
+/* C[N]: the sums of the columns of A[M][N].  */
+void ref_colsums (size_t m, size_t n, const float *a, double *c);
+
+/* A[N][N] after STEPS steps of jacobi-2d from A0[N][N]: each step
+   replaces every interior point by the mean of itself and its four
+   neighbours (JACOBI_WEIGHT) twice, through a second grid; border points
+   keep their values.  */
+void ref_jacobi (size_t n, int steps, const float *a0, double *a);
 
 #ifdef __cplusplus
 }
