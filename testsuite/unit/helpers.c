@@ -2,10 +2,13 @@
    stderr or to clean up are CUnit failures of the running test.  */
 
 #include "helpers.h"
+#include "runtime/backend.h"
+#include "runtime/control.h"
 
 #include <CUnit/CUnit.h>
 
 #include <dirent.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -114,4 +117,55 @@ list_dir (const char *dir, char *out, size_t size)
       len += snprintf (out + len, size - len, "%s\n", e->d_name);
   if (closedir (d) != 0)
     CU_FAIL ("cannot close a directory");
+}
+
+char *device_cache_dir;
+int device_have_opencl;
+
+int
+device_suite_init (void)
+{
+  flat_backend_config config = { NULL, -1, NULL };
+  char err[512];
+
+  device_cache_dir = make_temp_dir ();
+  if (!device_cache_dir)
+    return -1;
+  device_have_opencl = flat_backend_opencl.init (&config, err,
+						 sizeof err) == 0;
+  if (device_have_opencl
+      && flat_backend_opencl.shutdown (err, sizeof err) != 0)
+    return -1;
+  return 0;
+}
+
+int
+device_suite_clean (void)
+{
+  int status = flat_reset ();
+
+  unsetenv ("FLAT_DEVICE");
+  unsetenv ("FLAT_LOG");
+  unsetenv ("FLAT_CACHE_DIR");
+  remove_dir (device_cache_dir);
+  free (device_cache_dir);
+  device_cache_dir = NULL;
+  return status;
+}
+
+void
+device_use (const char *device, const char *log)
+{
+  CU_ASSERT_EQUAL (setenv ("FLAT_DEVICE", device, 1), 0);
+  CU_ASSERT_EQUAL (setenv ("FLAT_LOG", log, 1), 0);
+  CU_ASSERT_EQUAL (setenv ("FLAT_CACHE_DIR", device_cache_dir, 1), 0);
+  CU_ASSERT_EQUAL (flat_reset (), 0);
+}
+
+int
+device_skip_without_opencl (void)
+{
+  if (!device_have_opencl)
+    printf ("skipped: no OpenCL device ");
+  return !device_have_opencl;
 }

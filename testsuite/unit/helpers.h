@@ -34,4 +34,16 @@ void remove_dir (const char *dir);
 /* Names of the entries of DIR other than . and .., one per line.  */
 void list_dir (const char *dir, char *out, size_t size);
 
+/* Suites whose tests call flat_run: a scratch kernel cache and whether
+   an OpenCL device exists (probed once, at suite start).  */
+extern char *device_cache_dir;
+extern int device_have_opencl;
+int device_suite_init (void);
+int device_suite_clean (void);
+/* A fresh libflat for the next call: FLAT_DEVICE=DEVICE, FLAT_LOG=LOG and
+   the scratch cache.  */
+void device_use (const char *device, const char *log);
+/* Nonzero (after saying so) when there is no OpenCL device.  */
+int device_skip_without_opencl (void);
+
 #endif /* FLAT_UNIT_HELPERS_H */

@@ -134,8 +134,6 @@ static const char scale_ir[] =
   KERNEL_N (SCALE_BODY)
   "}\n";
 
-static int have_opencl;
-static char *cache_dir;
 
 /* A package of the nest in IR text TEXT, malloc'ed.  */
 static unsigned char *
@@ -158,51 +156,9 @@ package_of (const char *text)
   return pkg;
 }
 
-/* A fresh process for the next call: FLAT_DEVICE=DEVICE, FLAT_LOG=2.  */
-static void
-use_device (const char *device)
-{
-  CU_ASSERT_EQUAL (setenv ("FLAT_DEVICE", device, 1), 0);
-  CU_ASSERT_EQUAL (setenv ("FLAT_LOG", "2", 1), 0);
-  CU_ASSERT_EQUAL (setenv ("FLAT_CACHE_DIR", cache_dir, 1), 0);
-  CU_ASSERT_EQUAL (flat_reset (), 0);
-}
 
-static int
-skip_without_opencl (void)
-{
-  if (!have_opencl)
-    printf ("skipped: no OpenCL device ");
-  return !have_opencl;
-}
 
-static int
-data_suite_init (void)
-{
-  flat_backend_config config = { NULL, -1, NULL };
-  char err[512];
 
-  cache_dir = make_temp_dir ();
-  if (!cache_dir)
-    return -1;
-  have_opencl = flat_backend_opencl.init (&config, err, sizeof err) == 0;
-  if (have_opencl && flat_backend_opencl.shutdown (err, sizeof err) != 0)
-    return -1;
-  return 0;
-}
-
-static int
-data_suite_clean (void)
-{
-  int status = flat_reset ();
-
-  unsetenv ("FLAT_DEVICE");
-  unsetenv ("FLAT_LOG");
-  unsetenv ("FLAT_CACHE_DIR");
-  remove_dir (cache_dir);
-  free (cache_dir);
-  return status;
-}
 
 /* Occurrences in LOG of the line "flat: DIRECTION region ADDR BYTES
    bytes" of a region transfer at host address AT.  */
@@ -258,11 +214,11 @@ test_region_copy (void)
   capture c;
   char *log;
 
-  if (skip_without_opencl ())
+  if (device_skip_without_opencl ())
     return;
   pkg = package_of (saxpy_ir);
   saxpy_inputs (N, x, y);
-  use_device ("opencl");
+  device_use ("opencl", "2");
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
   flat_data_begin (2, FLAT_DATA_COPYIN, x, (unsigned long long) sizeof x,
 		   FLAT_DATA_COPY, y, (unsigned long long) sizeof y);
@@ -307,7 +263,7 @@ test_region_kinds (void)
   char *log;
   int i, ok;
 
-  if (skip_without_opencl ())
+  if (device_skip_without_opencl ())
     return;
   pkg = package_of (scale_ir);
   for (i = 0; i < N; i++)
@@ -315,7 +271,7 @@ test_region_kinds (void)
       x[i] = i - 300;
       t[i] = y[i] = -7;
     }
-  use_device ("opencl");
+  device_use ("opencl", "2");
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
   flat_data_begin (3, FLAT_DATA_COPYIN, x, (unsigned long long) sizeof x,
 		   FLAT_DATA_CREATE, t, (unsigned long long) sizeof t,
@@ -354,11 +310,11 @@ test_region_nested (void)
   capture c;
   char *log;
 
-  if (skip_without_opencl ())
+  if (device_skip_without_opencl ())
     return;
   pkg = package_of (saxpy_ir);
   saxpy_inputs (N, x, y);
-  use_device ("opencl");
+  device_use ("opencl", "2");
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
   flat_data_begin (2, FLAT_DATA_COPYIN, x, (unsigned long long) sizeof x,
 		   FLAT_DATA_COPY, y, (unsigned long long) sizeof y);
@@ -410,11 +366,11 @@ test_region_offsets (void)
   char *log;
   int i, ok;
 
-  if (skip_without_opencl ())
+  if (device_skip_without_opencl ())
     return;
   pkg = package_of (saxpy_ir);
   saxpy_inputs (N, x, y);
-  use_device ("opencl");
+  device_use ("opencl", "2");
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
   flat_data_begin (1, FLAT_DATA_COPY, buf, (unsigned long long) sizeof buf);
   CU_ASSERT_EQUAL (flat_run (pkg, &state, N, 2.0f, x, y), 0);
@@ -446,13 +402,13 @@ test_region_update (void)
   char *log;
   int i, ok;
 
-  if (skip_without_opencl ())
+  if (device_skip_without_opencl ())
     return;
   pkg = package_of (saxpy_ir);
   saxpy_inputs (N, x, y);
   for (i = 0; i < N; i++)
     fives[i] = 5.0f;
-  use_device ("opencl");
+  device_use ("opencl", "2");
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
   flat_data_begin (2, FLAT_DATA_COPYIN, x, (unsigned long long) sizeof x,
 		   FLAT_DATA_COPY, y, (unsigned long long) sizeof y);
@@ -504,10 +460,10 @@ test_region_not_present (void)
   char *log;
   int i, ok;
 
-  if (skip_without_opencl ())
+  if (device_skip_without_opencl ())
     return;
   saxpy_inputs (N, x, y);
-  use_device ("opencl");
+  device_use ("opencl", "2");
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
   flat_update (2, FLAT_UPDATE_HOST, x, (unsigned long long) sizeof x,
 	       FLAT_UPDATE_DEVICE, y, (unsigned long long) sizeof y);
@@ -571,7 +527,7 @@ test_region_host (void)
   int t, i;
 
   saxpy_inputs (N, x, y);
-  use_device ("host");
+  device_use ("host", "2");
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
   flat_data_begin (2, FLAT_DATA_COPYIN, x, (unsigned long long) sizeof x,
 		   FLAT_DATA_COPY, y, (unsigned long long) sizeof y);
@@ -609,7 +565,7 @@ test_region_device_failure (void)
   char *log, line[160];
   int i, ok;
 
-  if (skip_without_opencl ())
+  if (device_skip_without_opencl ())
     return;
   good = package_of (scale_ir);
   bad = package_of (scale_ir);
@@ -621,7 +577,7 @@ test_region_device_failure (void)
       x[i] = 3 * i;
       y[i] = t[i] = u[i] = -7;
     }
-  use_device ("opencl");
+  device_use ("opencl", "2");
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
   flat_data_begin (4, FLAT_DATA_COPYIN, x, (unsigned long long) sizeof x,
 		   FLAT_DATA_COPY, y, (unsigned long long) sizeof y,
@@ -686,7 +642,7 @@ test_region_failed_before (void)
   char *log;
   int i, ok;
 
-  if (skip_without_opencl ())
+  if (device_skip_without_opencl ())
     return;
   bad = package_of (scale_ir);
   source = flat_package_get (bad, FLAT_PKG_OPENCL);
@@ -694,7 +650,7 @@ test_region_failed_before (void)
   memcpy (bad + (source - (const char *) bad), "@@@@@", 5);
   for (i = 0; i < N; i++)
     x[i] = y[i] = i;
-  use_device ("opencl");
+  device_use ("opencl", "2");
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
   CU_ASSERT_NOT_EQUAL (flat_run (bad, &state, N, x, y), 0);
   flat_data_begin (1, FLAT_DATA_COPY, x, (unsigned long long) sizeof x);
@@ -734,12 +690,12 @@ test_region_partly_inside (void)
   char *log;
   int i, ok;
 
-  if (skip_without_opencl ())
+  if (device_skip_without_opencl ())
     return;
   pkg = package_of (scale_ir);
   for (i = 0; i < N + 8; i++)
     a[i] = b[i] = i;
-  use_device ("opencl");
+  device_use ("opencl", "2");
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
   flat_data_begin (1, FLAT_DATA_COPY, a, (unsigned long long) N * 4);
   /* a = 2a on the device, then b = 2a over N + 5 elements.  */
@@ -768,7 +724,7 @@ test_region_partly_inside (void)
   /* Element 0 of x at 2 bytes from the section's start.  */
   for (i = 0; i < N + 2; i++)
     raw[i] = i;
-  use_device ("opencl");
+  device_use ("opencl", "2");
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
   flat_data_begin (1, FLAT_DATA_COPY, (char *) raw + 2,
 		   (unsigned long long) N * 4);
@@ -804,14 +760,14 @@ test_region_out_of_memory (void)
   char *log;
   int i;
 
-  if (skip_without_opencl ())
+  if (device_skip_without_opencl ())
     return;
   pkg = package_of (saxpy_ir);
   saxpy_inputs (N, x, y);
   /* 2^50 bytes of scratch past both arrays: never allocated, never
      touched.  */
   past = (uintptr_t) x > (uintptr_t) y ? x + N : y + N;
-  use_device ("opencl");
+  device_use ("opencl", "2");
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
   flat_data_begin (3, FLAT_DATA_COPY, y, (unsigned long long) sizeof y,
 		   FLAT_DATA_CREATE, past, 1ull << 50,
@@ -850,11 +806,11 @@ test_region_steady_state (void)
   long first;
   int t;
 
-  if (skip_without_opencl ())
+  if (device_skip_without_opencl ())
     return;
   pkg = package_of (saxpy_ir);
   saxpy_inputs (N, x, y);
-  use_device ("opencl");
+  device_use ("opencl", "2");
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
   flat_stats_reset ();
   flat_stats_enable (1);
@@ -914,8 +870,8 @@ flat_test_register_data (void)
     { "steady state allocates nothing", test_region_steady_state }
   };
   CU_pSuite table = CU_add_suite ("runtime present table", NULL, NULL);
-  CU_pSuite regions = CU_add_suite ("runtime data regions", data_suite_init,
-				    data_suite_clean);
+  CU_pSuite regions = CU_add_suite ("runtime data regions", device_suite_init,
+				    device_suite_clean);
   size_t i;
 
   if (!table || !regions

@@ -611,8 +611,6 @@ static const char sum_ir[] =
   "  }\n"
   "}\n";
 
-static int have_opencl;
-static char *cache_dir;
 
 /* A package of the nest in IR text TEXT, malloc'ed.  */
 static unsigned char *
@@ -635,51 +633,9 @@ package_of (const char *text)
   return pkg;
 }
 
-/* Settings for the next flat_run: FLAT_DEVICE=DEVICE, FLAT_LOG=LOG.  */
-static void
-use_env (const char *device, const char *log)
-{
-  CU_ASSERT_EQUAL (setenv ("FLAT_DEVICE", device, 1), 0);
-  CU_ASSERT_EQUAL (setenv ("FLAT_LOG", log, 1), 0);
-  CU_ASSERT_EQUAL (setenv ("FLAT_CACHE_DIR", cache_dir, 1), 0);
-  CU_ASSERT_EQUAL (flat_reset (), 0);
-}
 
-static int
-skip_without_opencl (void)
-{
-  if (!have_opencl)
-    printf ("skipped: no OpenCL device ");
-  return !have_opencl;
-}
 
-static int
-runtime_suite_init (void)
-{
-  flat_backend_config config = { NULL, -1, NULL };
-  char err[512];
 
-  cache_dir = make_temp_dir ();
-  if (!cache_dir)
-    return -1;
-  have_opencl = flat_backend_opencl.init (&config, err, sizeof err) == 0;
-  if (have_opencl && flat_backend_opencl.shutdown (err, sizeof err) != 0)
-    return -1;
-  return 0;
-}
-
-static int
-runtime_suite_clean (void)
-{
-  int status = flat_reset ();
-
-  unsetenv ("FLAT_DEVICE");
-  unsetenv ("FLAT_LOG");
-  unsetenv ("FLAT_CACHE_DIR");
-  remove_dir (cache_dir);
-  free (cache_dir);
-  return status;
-}
 
 static void
 saxpy_inputs (int n, float *x, float *y)
@@ -719,7 +675,7 @@ test_run_host (void)
 
   saxpy_inputs (8, x, y);
   memcpy (y0, y, sizeof y);
-  use_env ("host", "1");
+  device_use ("host", "1");
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
   CU_ASSERT_NOT_EQUAL (flat_run (pkg, &state, 8, 2.0f, x, y), 0);
   log = capture_end (&c);
@@ -747,7 +703,7 @@ test_run_unusable_package (void)
   CU_ASSERT_PTR_NOT_NULL_FATAL (plan);
   pkg[plan - (const char *) pkg] = '@';
   saxpy_inputs (4, x, y);
-  use_env ("auto", "0");
+  device_use ("auto", "0");
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
   CU_ASSERT_NOT_EQUAL (flat_run (pkg, &state, 4, 2.0f, x, y), 0);
   CU_ASSERT_NOT_EQUAL (flat_run (pkg, &state, 4, 2.0f, x, y), 0);
@@ -782,13 +738,13 @@ test_run_saxpy (void)
   char *log;
   int i;
 
-  if (skip_without_opencl ())
+  if (device_skip_without_opencl ())
     return;
   pkg = package_of (saxpy_ir);
   saxpy_inputs (N, x, y);
   for (i = 0; i < N; i++)
     expect[i] = 2.5f * x[i] + y[i];
-  use_env ("opencl", "2");
+  device_use ("opencl", "2");
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
   CU_ASSERT_EQUAL (flat_run (pkg, &state, N, 2.5f, x, y), 0);
   log = capture_end (&c);
@@ -838,10 +794,10 @@ test_run_param_types (void)
   void *state = NULL;
   int i, ok;
 
-  if (skip_without_opencl ())
+  if (device_skip_without_opencl ())
     return;
   pkg = package_of (mix_ir);
-  use_env ("opencl", "0");
+  device_use ("opencl", "0");
   /* u8 gets 300: the nest sees 300 mod 256 = 44, as C's conversion.  */
   CU_ASSERT_EQUAL (flat_run (pkg, &state, N, s, 300, 0.25, 1, h, y), 0);
   for (i = 0, ok = 1; i < N; i++)
@@ -867,7 +823,7 @@ test_run_aliasing (void)
   char *log;
   int i, ok;
 
-  if (skip_without_opencl ())
+  if (device_skip_without_opencl ())
     return;
   scale = package_of (scale_ir);
   sum = package_of (sum_ir);
@@ -875,7 +831,7 @@ test_run_aliasing (void)
     a[i] = i * 3 - 100;
   for (i = 0; i < N; i++)
     w[i] = -1;
-  use_env ("opencl", "2");
+  device_use ("opencl", "2");
 
   /* In place: x and y are one array.  */
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
@@ -918,7 +874,7 @@ test_run_build_failure (void)
   capture c;
   char *log;
 
-  if (skip_without_opencl ())
+  if (device_skip_without_opencl ())
     return;
   pkg = package_of (saxpy_ir);
   source = flat_package_get (pkg, FLAT_PKG_OPENCL);
@@ -926,7 +882,7 @@ test_run_build_failure (void)
   memcpy (pkg + (source - (const char *) pkg), "@@@@@", 5);
   saxpy_inputs (16, x, y);
   memcpy (y0, y, sizeof y);
-  use_env ("opencl", "0");
+  device_use ("opencl", "0");
 
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
   CU_ASSERT_NOT_EQUAL (flat_run (pkg, &state, 16, 2.0f, x, y), 0);
@@ -958,27 +914,27 @@ test_run_cache (void)
   FILE *f;
   int i;
 
-  if (skip_without_opencl ())
+  if (device_skip_without_opencl ())
     return;
   pkg = package_of (scale_ir);
-  remove_dir (cache_dir);
-  CU_ASSERT_EQUAL (mkdir (cache_dir, 0700), 0);
-  use_env ("opencl", "0");
+  remove_dir (device_cache_dir);
+  CU_ASSERT_EQUAL (mkdir (device_cache_dir, 0700), 0);
+  device_use ("opencl", "0");
 
   for (i = 0; i < N; i++)
     x[i] = i - 20;
   CU_ASSERT_EQUAL (flat_run (pkg, &state, N, x, x), 0);
-  list_dir (cache_dir, listing, sizeof listing);
+  list_dir (device_cache_dir, listing, sizeof listing);
   CU_ASSERT_EQUAL_FATAL (strlen (listing), 16 + 4 + 1);
   flat_state_free (&state);
 
   /* Damage the binary: the next process ignores it and rebuilds.  */
   listing[16 + 4] = '\0';
-  snprintf (path, sizeof path, "%s/%s", cache_dir, listing);
+  snprintf (path, sizeof path, "%s/%s", device_cache_dir, listing);
   poke (path, 0, 'X');
   for (i = 0; i < N; i++)
     expect[i] = x[i] * 2;
-  use_env ("opencl", "0");
+  device_use ("opencl", "0");
   CU_ASSERT_EQUAL (flat_run (pkg, &state, N, x, x), 0);
   flat_state_free (&state);
   for (i = 0; i < N && x[i] == expect[i]; i++)
@@ -992,7 +948,7 @@ test_run_cache (void)
   CU_ASSERT_EQUAL (fclose (f), 0);
   for (i = 0; i < N; i++)
     expect[i] = x[i] * 2;
-  use_env ("opencl", "0");
+  device_use ("opencl", "0");
   CU_ASSERT_EQUAL (flat_run (pkg, &state, N, x, x), 0);
   flat_state_free (&state);
   for (i = 0; i < N && x[i] == expect[i]; i++)
@@ -1241,11 +1197,11 @@ test_red_sum (void)
   void *state = NULL;
   int t, i;
 
-  if (skip_without_opencl ())
+  if (device_skip_without_opencl ())
     return;
   pkg = package_of (rsum_ir);
   red_inputs ();
-  use_env ("opencl", "0");
+  device_use ("opencl", "0");
   for (t = 0; t < N_RED_SIZES; t++)
     {
       int n = red_sizes[t], s = 7, want = 7;
@@ -1268,11 +1224,11 @@ test_red_min (void)
   void *state = NULL;
   int t, i, k;
 
-  if (skip_without_opencl ())
+  if (device_skip_without_opencl ())
     return;
   pkg = package_of (rmin_ir);
   red_inputs ();
-  use_env ("opencl", "0");
+  device_use ("opencl", "0");
   for (k = 0; k < 2; k++)
     for (t = 0; t < N_RED_SIZES; t++)
       {
@@ -1297,11 +1253,11 @@ test_red_two_accs (void)
   void *state = NULL;
   int t, i;
 
-  if (skip_without_opencl ())
+  if (device_skip_without_opencl ())
     return;
   pkg = package_of (rtwo_ir);
   red_inputs ();
-  use_env ("opencl", "0");
+  device_use ("opencl", "0");
   for (t = 0; t < N_RED_SIZES; t++)
     {
       int n = red_sizes[t], m = -995, want_m = -995;
@@ -1332,11 +1288,11 @@ test_scan_prefix (void)
   void *state = NULL;
   int t, i;
 
-  if (skip_without_opencl ())
+  if (device_skip_without_opencl ())
     return;
   pkg = package_of (scan_ir);
   red_inputs ();
-  use_env ("opencl", "0");
+  device_use ("opencl", "0");
   for (t = 0; t < N_RED_SIZES; t++)
     {
       int n = red_sizes[t], a = 100, want = 100, ok = 1;
@@ -1370,11 +1326,11 @@ test_red_then_map (void)
   void *state = NULL;
   int i, s = 3, want = 3, ok = 1;
 
-  if (skip_without_opencl ())
+  if (device_skip_without_opencl ())
     return;
   pkg = package_of (center_ir);
   red_inputs ();
-  use_env ("opencl", "0");
+  device_use ("opencl", "0");
   for (i = 0; i < N; i++)
     want += red_x[i];
   CU_ASSERT_EQUAL (flat_run (pkg, &state, N, red_x, y, &s), 0);
@@ -1396,12 +1352,12 @@ test_red_log (void)
   capture c;
   char *log;
 
-  if (skip_without_opencl ())
+  if (device_skip_without_opencl ())
     return;
   sum = package_of (rsum_ir);
   scan = package_of (scan_ir);
   red_inputs ();
-  use_env ("opencl", "2");
+  device_use ("opencl", "2");
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
   CU_ASSERT_EQUAL (flat_run (sum, &s1, MAX_RED, red_x, &s), 0);
   CU_ASSERT_EQUAL (flat_run (scan, &s2, MAX_RED, red_x, scan_exc, scan_inc,
@@ -1439,12 +1395,12 @@ test_red_group_size (void)
   capture c;
   char *log;
 
-  if (skip_without_opencl ())
+  if (device_skip_without_opencl ())
     return;
   pkg = package_of (scan_ir);
   red_inputs ();
   CU_ASSERT_EQUAL (setenv ("FLAT_GROUP_SIZE", "100", 1), 0);
-  use_env ("opencl", "2");
+  device_use ("opencl", "2");
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
   CU_ASSERT_EQUAL (flat_run (pkg, &state, MAX_RED, red_x, scan_exc,
 			     scan_inc, &a), 0);
@@ -1495,7 +1451,7 @@ test_red_failures (void)
   capture c;
   char *log;
 
-  if (skip_without_opencl ())
+  if (device_skip_without_opencl ())
     return;
   sum = package_of (rsum_ir);
   scan = package_of (scan_ir);
@@ -1509,7 +1465,7 @@ test_red_failures (void)
   damage (center, FLAT_PKG_OPENCL, "flat_k1", "long lo_y", "char lo_y");
   for (i = 0; i < N; i++)
     scan_exc[i] = scan_inc[i] = y[i] = -1;
-  use_env ("opencl", "0");
+  device_use ("opencl", "0");
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
   CU_ASSERT_NOT_EQUAL (flat_run (sum, &s1, N, red_x, &s), 0);
   CU_ASSERT_NOT_EQUAL (flat_run (scan, &s2, N, red_x, scan_exc, scan_inc,
@@ -1612,6 +1568,6 @@ flat_test_register_runtime (void)
 	     sizeof cache_tests / sizeof cache_tests[0]);
   add_suite ("runtime memory", NULL, NULL, memory_tests,
 	     sizeof memory_tests / sizeof memory_tests[0]);
-  add_suite ("runtime flat_run", runtime_suite_init, runtime_suite_clean,
+  add_suite ("runtime flat_run", device_suite_init, device_suite_clean,
 	     run_tests, sizeof run_tests / sizeof run_tests[0]);
 }
