@@ -172,6 +172,57 @@ token_location (const pragma_tokens &pt, flat_pragma_loc loc,
   return fallback;
 }
 
+/* The type a cast in a clause names: C type keywords, or one typedef name
+   such as size_t looked up in the pragma's scope.  */
+static tree
+cast_type (const flat_cexpr *e, location_t loc)
+{
+  size_t n = e->u.cast.n_type_words;
+  const char *const *w = e->u.cast.type_words;
+  if (n == 1)
+    {
+      tree decl = lookup_name (get_identifier (w[0]));
+      if (decl && TREE_CODE (decl) == TYPE_DECL)
+	return TREE_TYPE (decl);
+    }
+  int longs = 0, is_unsigned = 0, is_signed = 0;
+  const char *base = NULL;
+  for (size_t k = 0; k < n; k++)
+    {
+      if (!strcmp (w[k], "long"))
+	longs++;
+      else if (!strcmp (w[k], "unsigned"))
+	is_unsigned = 1;
+      else if (!strcmp (w[k], "signed"))
+	is_signed = 1;
+      else if (!base)
+	base = w[k];
+      else
+	base = "?";
+    }
+  if (!base || !strcmp (base, "int"))
+    {
+      if (longs >= 2)
+	return is_unsigned ? long_long_unsigned_type_node
+	  : long_long_integer_type_node;
+      if (longs == 1)
+	return is_unsigned ? long_unsigned_type_node : long_integer_type_node;
+      return is_unsigned ? unsigned_type_node : integer_type_node;
+    }
+  if (!strcmp (base, "short"))
+    return is_unsigned ? short_unsigned_type_node : short_integer_type_node;
+  if (!strcmp (base, "char"))
+    return is_unsigned ? unsigned_char_type_node
+      : is_signed ? signed_char_type_node : char_type_node;
+  if (!strcmp (base, "float") && !longs)
+    return float_type_node;
+  if (!strcmp (base, "double"))
+    return longs ? long_double_type_node : double_type_node;
+  error_at (loc, "flat: unsupported type in a cast in a '#pragma flat' "
+	    "clause");
+  return NULL_TREE;
+}
+
 /* A clause expression as a GENERIC tree in the pragma's scope, with C's
    conversions; NULL_TREE after an error.  */
 static tree
@@ -262,6 +313,14 @@ cexpr_tree (const flat_cexpr *e, const pragma_tokens &pt, location_t ploc)
 	  if (sp && !strcmp (o.sp, sp))
 	    return build_binary_op (loc, o.code, a, b, false);
 	break;
+      }
+    case FLAT_CEXPR_CAST:
+      {
+	tree a = cexpr_tree (e->u.cast.a, pt, ploc);
+	tree type = cast_type (e, loc);
+	if (!a || !type)
+	  return NULL_TREE;
+	return fold_convert_loc (loc, type, a);
       }
     default:
       break;

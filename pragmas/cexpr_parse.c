@@ -344,12 +344,57 @@ unop_of (const flat_token *t)
   return -1;
 }
 
-/* unary: { '-' | '+' | '!' | '~' } postfix
+/* Names a cast may consist of.  */
+static int
+is_type_word (const flat_token *t)
+{
+  static const char *const words[] = {
+    "void", "char", "short", "int", "long", "float", "double", "signed",
+    "unsigned", "_Bool", "size_t", "ssize_t", "ptrdiff_t", "intptr_t",
+    "uintptr_t", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t",
+    "uint16_t", "uint32_t", "uint64_t"
+  };
+  if (t->kind != FLAT_TOK_NAME)
+    return 0;
+  for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
+    if (strcmp (t->text, words[k]) == 0)
+      return 1;
+  return 0;
+}
+
+static flat_cexpr *parse_unary (flat_cursor *c);
+
+/* cast: '(' type-word {type-word} ')' unary  */
+static flat_cexpr *
+parse_cast (flat_cursor *c)
+{
+  const flat_token *open = flat_cursor_next (c);
+  flat_cexpr *e = new_node (c, FLAT_CEXPR_CAST, flat_token_loc (open));
+  size_t cap = 0;
+  while (is_type_word (flat_cursor_peek (c)))
+    {
+      e->u.cast.type_words
+	= flat_pragma_arena_reserve (c->arena, e->u.cast.type_words,
+				     e->u.cast.n_type_words, &cap,
+				     sizeof *e->u.cast.type_words);
+      e->u.cast.type_words[e->u.cast.n_type_words++]
+	= flat_pragma_arena_strdup (c->arena, flat_cursor_next (c)->text);
+    }
+  if (flat_cursor_expect (c, ")", "after the type of a cast") != 0)
+    return NULL;
+  e->u.cast.a = parse_unary (c);
+  return e->u.cast.a ? e : NULL;
+}
+
+/* unary: cast | { '-' | '+' | '!' | '~' } postfix
    The prefix operators are counted first and applied innermost first, so
    a long run of them needs no recursion.  */
 static flat_cexpr *
 parse_unary (flat_cursor *c)
 {
+  if (flat_token_is_punct (flat_cursor_peek (c), "(")
+      && c->pos + 1 < c->n && is_type_word (&c->toks[c->pos + 1]))
+    return parse_cast (c);
   size_t first = c->pos;
   while (unop_of (flat_cursor_peek (c)) >= 0)
     {

@@ -120,6 +120,14 @@ print_expr (FILE *out, const flat_cexpr *e)
     case FLAT_CEXPR_INIT:
       print_init (out, e);
       break;
+    case FLAT_CEXPR_CAST:
+      fputs ("((", out);
+      for (size_t i = 0; i < e->u.cast.n_type_words; i++)
+	fprintf (out, "%s%s", i ? " " : "", e->u.cast.type_words[i]);
+      fputs (") ", out);
+      print_expr (out, e->u.cast.a);
+      fputc (')', out);
+      break;
     }
 }
 

@@ -92,7 +92,8 @@ typedef enum flat_cexpr_kind
   FLAT_CEXPR_INDEX,		/* a[b] */
   FLAT_CEXPR_MEMBER,		/* a.name, a->name */
   FLAT_CEXPR_CALL,		/* name(args) */
-  FLAT_CEXPR_INIT		/* { [designators =] value, ... } */
+  FLAT_CEXPR_INIT,		/* { [designators =] value, ... } */
+  FLAT_CEXPR_CAST		/* (type words) a */
 } flat_cexpr_kind;
 
 /* Spellings and precedences: cexpr_ops.def.  */
@@ -150,6 +151,11 @@ typedef struct flat_cexpr
     struct { struct flat_cexpr *base; const char *field; int arrow; } member;
     struct { const char *fn; struct flat_cexpr **args; size_t n_args; } call;
     struct { flat_cexpr_init_elem *elems; size_t n_elems; } init;
+    /* CAST: the type is one or more words from a fixed list of C type
+       keywords and <stddef.h>/<stdint.h> names (size_t, int64_t, ...), so
+       that `(n) * w` stays a product.  */
+    struct { const char **type_words; size_t n_type_words;
+	     struct flat_cexpr *a; } cast;
   } u;
 } flat_cexpr;
 

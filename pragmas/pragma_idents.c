@@ -45,6 +45,8 @@ flat_cexpr_for_each_ident (const flat_cexpr *e, flat_ident_fn fn, void *data)
 						      data);
     case FLAT_CEXPR_MEMBER:
       return flat_cexpr_for_each_ident (e->u.member.base, fn, data);
+    case FLAT_CEXPR_CAST:
+      return flat_cexpr_for_each_ident (e->u.cast.a, fn, data);
     case FLAT_CEXPR_CALL:
       status = fn (e->u.call.fn, e->loc, FLAT_IDENT_FUNCTION, data);
       for (size_t i = 0; status == 0 && i < e->u.call.n_args; i++)

@@ -303,7 +303,11 @@ test_cexpr_print (void)
     { "{}", "{}" },
     { "{ { 1, 2 }, .b = { .c = 3 }, [1 + 1] = x, }",
       "{ { 1, 2 }, .b = { .c = 3 }, [(1 + 1)] = x }" },
-    { "{ .p.q[0] = 1 }", "{ .p.q[0] = 1 }" }
+    { "{ .p.q[0] = 1 }", "{ .p.q[0] = 1 }" },
+    { "(size_t) h * w", "(((size_t) h) * w)" },
+    { "(unsigned long) -n + 1", "(((unsigned long) (-n)) + 1)" },
+    { "(long) (size_t) x", "((long) ((size_t) x))" },
+    { "(n) * w", "(n * w)" }
   };
   for (size_t i = 0; i < N_ELEMS (cases); i++)
     {
