@@ -4,6 +4,8 @@
 #include "helpers.h"
 #include "runtime/backend.h"
 #include "runtime/control.h"
+#include "codegen/package.h"
+#include "flatten/ir.h"
 
 #include <CUnit/CUnit.h>
 
@@ -168,4 +170,24 @@ device_skip_without_opencl (void)
   if (!device_have_opencl)
     printf ("skipped: no OpenCL device ");
   return !device_have_opencl;
+}
+
+unsigned char *
+package_of (const char *text)
+{
+  char err[512];
+  flat_nest *nest = flat_parse_nest (text, err, sizeof err);
+  unsigned char *pkg;
+  size_t size;
+
+  if (!nest)
+    fprintf (stderr, "test IR does not parse: %s\n", err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (nest);
+  pkg = flat_package_build (nest, FLAT_BACKEND_OPENCL | FLAT_BACKEND_CUDA,
+			    &size, err, sizeof err);
+  if (!pkg)
+    fprintf (stderr, "package not built: %s\n", err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (pkg);
+  flat_nest_free (nest);
+  return pkg;
 }

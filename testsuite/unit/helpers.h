@@ -34,6 +34,10 @@ void remove_dir (const char *dir);
 /* Names of the entries of DIR other than . and .., one per line.  */
 void list_dir (const char *dir, char *out, size_t size);
 
+/* A package of the nest in IR text TEXT (both backends' sources),
+   malloc'ed; a fatal test failure if it does not parse or build.  */
+unsigned char *package_of (const char *text);
+
 /* Suites whose tests call flat_run: a scratch kernel cache and whether
    an OpenCL device exists (probed once, at suite start).  */
 extern char *device_cache_dir;

@@ -612,31 +612,6 @@ static const char sum_ir[] =
   "}\n";
 
 
-/* A package of the nest in IR text TEXT, malloc'ed.  */
-static unsigned char *
-package_of (const char *text)
-{
-  char err[512];
-  flat_nest *nest = flat_parse_nest (text, err, sizeof err);
-  unsigned char *pkg;
-  size_t size;
-
-  if (!nest)
-    fprintf (stderr, "test IR does not parse: %s\n", err);
-  CU_ASSERT_PTR_NOT_NULL_FATAL (nest);
-  pkg = flat_package_build (nest, FLAT_BACKEND_OPENCL | FLAT_BACKEND_CUDA,
-			    &size, err, sizeof err);
-  if (!pkg)
-    fprintf (stderr, "package not built: %s\n", err);
-  CU_ASSERT_PTR_NOT_NULL_FATAL (pkg);
-  flat_nest_free (nest);
-  return pkg;
-}
-
-
-
-
-
 static void
 saxpy_inputs (int n, float *x, float *y)
 {
