@@ -49,14 +49,43 @@
                     G groups: each walks its chunk in order, tile by tile,
                     and runs the body of each iteration with a = the
                     exclusive prefix of that iteration.
-   The runtime stores res[0] into the host variable.  */
+   The runtime stores res[0] into the host variable.
+
+   Plan indices.  After the nest args above, every kernel function of a
+   nest whose plan has host-level loops (rule G7) takes one more scalar
+   argument per plan index (flat_var.plan_index), in var-id order, named
+   v_NAME; the runtime passes the index's current value.  "Nest args"
+   below include them.
+
+   SEGMAP of level GROUP (e_middle) kN:
+     flat_kN        (nest args)
+                    G groups of B work-items, B a power of two <=
+                    FLAT_MAX_GROUP picked by the runtime from the kernel's
+                    THREADS value; group g handles the points g, g + G,
+                    ... of the dims (one point at a time, all items
+                    together).  Local memory: flat_kernel_local_bytes.
+
+   Segmented SEGRED kN (n_segments = S > 0; the S segment dims give
+   n_seg points, the other dims n_inner iterations each):
+     flat_kN        (nest args, long flat_gps, __global T_1 *part_1, ...)
+                    G groups of B; virtual group v = 0 .. n_seg*gps - 1
+                    (walked g, g + G, ...) reduces chunk c = v % gps of
+                    segment v / gps (chunks of ceil (n_inner / gps)
+                    iterations, items striding by B inside it): PRE runs
+                    in each item, the accumulators restart at the
+                    identity, the body runs per iteration, a tree combines
+                    the items, and part_j[v] gets the result.
+     flat_kN_final  (nest args, long flat_gps, __global T_1 *part_1, ...)
+                    one work-item per segment (grid-stride): PRE, then
+                    a_j = a_j OP part_j[seg*gps] OP ... OP
+                    part_j[seg*gps + gps-1], then POST.
+   The runtime picks gps (1 when there are enough segments to fill the
+   device) and allocates the parts.  */
 
 #ifndef FLAT_CODEGEN_H
 #define FLAT_CODEGEN_H
 
 #include "../flatten/ir.h"
-
-#define FLAT_MAX_GROUP 256
 
 #ifdef __cplusplus
 extern "C" {

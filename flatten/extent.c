@@ -589,6 +589,8 @@ walk_stmt (walker *w, const flat_stmt *s)
       break;
     case FLAT_S_BREAK:
     case FLAT_S_LAUNCH:
+    case FLAT_S_GUARD:
+    case FLAT_S_HOST:
       break;
     }
 }
@@ -635,6 +637,8 @@ count_defs (const flat_block *b, int *defs, int *inits)
       case FLAT_S_STORE:
       case FLAT_S_BREAK:
       case FLAT_S_LAUNCH:
+      case FLAT_S_GUARD:
+      case FLAT_S_HOST:
 	break;
       }
 }

@@ -191,6 +191,9 @@ typedef struct flat_var
   flat_clause clause;		/* MEM: data clause, if any */
   struct flat_expr *extent_lo;	/* MEM with a clause: first element */
   struct flat_expr *extent_len;	/* MEM with a clause: element count */
+  int plan_index;		/* INDEX: the index of a host-level loop of
+				   the plan (rule G7); kernels get its value
+				   as an argument (header line "index") */
 } flat_var;
 
 /* ---- Expressions ------------------------------------------------------ */
@@ -249,9 +252,33 @@ typedef enum flat_stmt_kind
 				     with (add s, max m) { } */
   FLAT_S_SCAN,			/* scan i : T = lb .. ub step s
 				     with (add acc) { } */
-  /* Host plan level.  */
-  FLAT_S_LAUNCH			/* launch KERNEL */
+  /* Host plan level (also LOOP and IF, run by the host).  */
+  FLAT_S_LAUNCH,		/* launch KERNEL */
+  FLAT_S_GUARD,			/* guard "NAME" KIND (PAR) { } else { } */
+  FLAT_S_HOST			/* host: the original loop runs instead */
 } flat_stmt_kind;
+
+/* What a guard of the plan chooses between (paper 000, Figure 3):
+
+     guard "mm.0" host (PAR) { DEVICE } else { host }
+	  total work PAR >= threshold: the device versions, else the
+	  original loop (the host version);
+     guard "mm.1" top (PAR) { E_TOP } else { ... }
+	  rule G3/G9: Par(Sigma') >= t_top;
+     guard "mm.2" intra (PAR) { E_MIDDLE } else { E_FLAT }
+	  rule G3: Par(e_middle) >= t_intra, the work-group version.
+
+   PAR is an i64 expression of params and plan indices; the threshold is
+   named NAME (SPEC 2.6: "<nest>.<k>", k counting guards in plan order).  */
+typedef enum flat_guard_kind
+{
+  FLAT_GUARD_HOST,
+  FLAT_GUARD_TOP,
+  FLAT_GUARD_INTRA
+} flat_guard_kind;
+
+/* "host", "top", "intra".  */
+extern const char *const flat_guard_kind_names[];
 
 struct flat_stmt;
 struct flat_kernel;
@@ -289,6 +316,11 @@ typedef struct flat_stmt
 {
   flat_stmt_kind kind;
   int line;			/* source line, 0 if unknown */
+  /* MAP, REDUCE, SCAN inside a kernel of level GROUP: run by the
+     work-group's items together (text "segmap0", "segred0", "segscan0",
+     the paper's level-0 constructs); everything inside runs sequentially
+     in one work-item.  */
+  int group;
   struct flat_stmt *next;
   union
   {
@@ -301,6 +333,8 @@ typedef struct flat_stmt
 	     flat_accum *accs; } red;			/* REDUCE, SCAN */
     struct { flat_expr *cond; int do_while; flat_block body; } while_;
     struct { struct flat_kernel *kernel; } launch;
+    struct { const char *threshold; flat_guard_kind kind; flat_expr *par;
+	     flat_block then_b, else_b; } guard;
   } u;
 } flat_stmt;
 
@@ -321,7 +355,40 @@ typedef enum flat_level
 
 /* A kernel runs its body once per point of the product of its dims (outer
    to inner).  The innermost dim varies fastest across work-items.  Kernels
-   take every param and mem of the nest as arguments.  */
+   take every param and mem of the nest as arguments, then the plan
+   indices (codegen.h).
+
+   Level GRID: one work-item per point (segmap, or the parallel SEGRED and
+   SEGSCAN protocols of codegen.h).  Level GROUP (a SEGMAP only): one
+   work-group per point, the paper's e_middle; the statements of the body
+   outside its segmap0/segred0/segscan0 statements run in every work-item
+   of the group alike (stores by one of them), those run by the group
+   together, and THREADS is the inner parallelism the group size is chosen
+   from:
+
+     kernel k1 segmap group (i : i32 = 0:i32 .. n step 1:i32)
+	 threads (cast i64 m) {
+       let s : f32 = 0x0p+0:f32
+       segred0 k : i32 = 0:i32 .. m step 1:i32 with (add s) {
+	 set s = (add s (load x (add (mul i m) k)))
+       }
+       store y[i] = s
+     }
+
+   A SEGRED with N_SEGMENTS > 0 is segmented (rule G9 in a map context):
+   its first N_SEGMENTS dims are the segments, the rest are reduced; PRE
+   (pure: no stores to mems) runs before each segment's reduction and
+   declares the accumulators (LOCAL vars) with their start values, POST
+   runs after it with the results:
+
+     kernel k2 segred grid (i : ..., j : ..., k : ...) segments 2
+	 with (add s) pre {
+       let s : f32 = 0x0p+0:f32
+     } body {
+       set s = (add s (mul (load a ...) (load b ...)))
+     } post {
+       store c[(add (mul i n) j)] = s
+     }  */
 typedef struct flat_kernel
 {
   const char *name;		/* k0, k1, ...: unique in the nest */
@@ -337,7 +404,17 @@ typedef struct flat_kernel
      of the accumulator, without stores: run with the accumulator at the
      identity, they leave the iteration's contribution in it.  */
   flat_block contrib;
+  /* SEGMAP of level GROUP: inner parallelism (i64 expression of params and
+     plan indices).  */
+  flat_expr *threads;
+  /* SEGRED: segment dims, and the blocks around each segment.  */
+  int n_segments;
+  flat_block pre, post;
 } flat_kernel;
+
+/* Work-groups have at most this many work-items (the size of the local
+   arrays of reductions and scans).  */
+#define FLAT_MAX_GROUP 256
 
 /* ---- Nest ------------------------------------------------------------- */
 
@@ -428,6 +505,14 @@ flat_value flat_op_apply (flat_op op, flat_type type, flat_value a,
 /* Number of iterations of RANGE in ENV (0 if empty), or -1 if unknown.  */
 int64_t flat_range_trip_count (const flat_range *range,
 			       const flat_value *env);
+
+/* ---- Kernel resources (local_memory.c) --------------------------------- */
+
+/* Bytes of local memory a launch of K needs: for a kernel of level GROUP
+   its shared local arrays (those its body declares outside segmap0,
+   segred0 and segscan0) and the exchange arrays of its segred0 and
+   segscan0; for SEGRED and SEGSCAN their exchange arrays.  */
+size_t flat_kernel_local_bytes (const flat_kernel *k);
 
 #ifdef __cplusplus
 }

@@ -45,6 +45,8 @@ typedef struct checker
   int par_depth;		/* maps, reduces, scans, kernels around it */
   int in_contrib;		/* in a segscan's contrib block */
   int in_plan;
+  int in_group_kernel;		/* in a kernel of level GROUP */
+  int in_group_stmt;		/* in a segmap0, segred0 or segscan0 */
   const char *part;		/* "", "kernel k0: " or "plan: " */
   int line;			/* of the statement being checked */
   char what[128];		/* the construct being checked */
@@ -437,11 +439,56 @@ check_reduce_scan (checker *c, const flat_stmt *s)
   return r;
 }
 
+static int check_stmt (checker *c, const flat_stmt *s, int in_loop);
+
+/* Where a level-0 statement (segmap0, segred0, segscan0) may stand:
+   directly in the body of a kernel of level GROUP, not inside another.  */
+static int
+check_group_stmt (checker *c, const flat_stmt *s, int in_loop)
+{
+  at (c, s->line, "%s", s->kind == FLAT_S_MAP ? "segmap0"
+      : s->kind == FLAT_S_REDUCE ? "segred0" : "segscan0");
+  if (!c->in_group_kernel)
+    return problem (c, "outside a kernel of level group");
+  if (c->in_group_stmt)
+    return problem (c, "inside another level-0 statement");
+  c->in_group_stmt = 1;
+  flat_stmt plain = *s;
+  plain.group = 0;
+  int r = check_stmt (c, &plain, in_loop);
+  c->in_group_stmt = 0;
+  return r;
+}
+
+/* An i64 expression of params and plan indices, the parallelism of a
+   guard or the threads of a kernel.  */
+static int
+check_par (checker *c, const flat_expr *e, const char *role)
+{
+  return check_typed (c, e, FLAT_T_I64, role);
+}
+
+static int
+check_guard (checker *c, const flat_stmt *s, int in_loop)
+{
+  at (c, s->line, "guard \"%s\"", s->u.guard.threshold);
+  if (!c->in_plan)
+    return problem (c, "outside the plan");
+  if (s->u.guard.threshold[0] == '\0')
+    return problem (c, "no threshold name");
+  if (check_par (c, s->u.guard.par, "parallelism") != 0
+      || check_block (c, &s->u.guard.then_b, in_loop) != 0)
+    return -1;
+  return check_block (c, &s->u.guard.else_b, in_loop);
+}
+
 static int
 check_stmt (checker *c, const flat_stmt *s, int in_loop)
 {
   int height = c->n_stack;
   int r = 0;
+  if (s->group)
+    return check_group_stmt (c, s, in_loop);
   switch (s->kind)
     {
     case FLAT_S_LET:
@@ -475,6 +522,9 @@ check_stmt (checker *c, const flat_stmt *s, int in_loop)
     case FLAT_S_MAP:
       at (c, s->line, "%s %s", s->kind == FLAT_S_MAP ? "map" : "loop",
 	  s->u.loop.range.index->name);
+      if (c->in_plan && (s->kind == FLAT_S_MAP
+			 || !s->u.loop.range.index->plan_index))
+	return problem (c, "a plan has only loops over plan indices");
       r = check_range (c, &s->u.loop.range, s->kind == FLAT_S_MAP);
       if (r == 0 && s->kind == FLAT_S_MAP)
 	r = check_parallel_body (c, &s->u.loop.body, 0, NULL);
@@ -501,6 +551,11 @@ check_stmt (checker *c, const flat_stmt *s, int in_loop)
 	if (c->nest->kernels[k] == s->u.launch.kernel)
 	  return 0;
       return problem (c, "not a kernel of this nest");
+    case FLAT_S_GUARD:
+      return check_guard (c, s, in_loop);
+    case FLAT_S_HOST:
+      at (c, s->line, "host");
+      return c->in_plan ? 0 : problem (c, "outside the plan");
     }
   at (c, s->line, "statement");
   return problem (c, "unknown statement kind %d", (int) s->kind);
@@ -571,11 +626,16 @@ check_kernel_kind (checker *c, const flat_kernel *k)
       at (c, 0, "segmap");
       if (k->n_accs != 0)
 	return problem (c, "has accumulators");
+      if ((k->level == FLAT_LEVEL_GROUP) != (k->threads != NULL))
+	return problem (c, "threads are given exactly for level group");
       break;
     case FLAT_K_SEGRED:
       at (c, 0, "segred");
       if (k->n_accs < 1)
 	return problem (c, "no accumulators");
+      if (k->n_segments < 0 || k->n_segments >= k->n_dims)
+	return problem (c, "%d segment dims of %d", k->n_segments,
+			k->n_dims);
       break;
     case FLAT_K_SEGSCAN:
       at (c, 0, "segscan");
@@ -590,7 +650,48 @@ check_kernel_kind (checker *c, const flat_kernel *k)
     }
   if (k->kind != FLAT_K_SEGSCAN && k->contrib.first)
     return problem (c, "has a contrib block");
-  return check_accums (c, k->n_accs, k->accs, 1);
+  if (k->level == FLAT_LEVEL_GROUP && k->kind != FLAT_K_SEGMAP)
+    return problem (c, "only a segmap has level group");
+  if (k->n_segments == 0 && (k->pre.first || k->post.first))
+    return problem (c, "pre or post block without segments");
+  /* A segmented segred's accumulators are the locals its pre block
+     declares: checked there.  */
+  return k->n_segments > 0 ? 0 : check_accums (c, k->n_accs, k->accs, 1);
+}
+
+/* The statements of a segmented segred's pre block, in the kernel's
+   scope (its lets stay visible in the body and the post block).  */
+static int
+check_pre (checker *c, const flat_kernel *k)
+{
+  int r = 0;
+  c->block_depth++;
+  c->par_depth++;
+  for (const flat_stmt *s = k->pre.first; s && r == 0; s = s->next)
+    if (s->kind == FLAT_S_STORE && s->u.store.mem->kind == FLAT_VAR_MEM)
+      {
+	at (c, s->line, "store to %s", s->u.store.mem->name);
+	r = problem (c, "a pre block does not store to mems");
+      }
+    else
+      r = check_stmt (c, s, 0);
+  c->par_depth--;
+  c->block_depth--;
+  if (r == 0)
+    {
+      at (c, 0, "segred");
+      r = check_accums (c, k->n_accs, k->accs, 0);
+    }
+  return r;
+}
+
+/* Plan indices are in scope in every kernel (ON 1) or none (0).  */
+static void
+plan_indices_in_scope (checker *c, int on)
+{
+  for (int v = 0; v < c->nest->n_vars; v++)
+    if (c->nest->vars[v]->plan_index)
+      c->in_scope[v] = on;
 }
 
 static int
@@ -600,20 +701,33 @@ check_kernel (checker *c, const flat_kernel *k)
     return -1;
   int height = c->n_stack;
   int r = 0;
+  plan_indices_in_scope (c, 1);
+  if (k->threads)
+    {
+      at (c, 0, "threads");
+      r = check_par (c, k->threads, "threads");
+    }
   for (int d = 0; d < k->n_dims && r == 0; d++)
     {
       at (c, 0, "dim %s", k->dims[d].index->name);
       r = check_range (c, &k->dims[d], 1);
     }
+  if (r == 0 && k->n_segments > 0)
+    r = check_pre (c, k);
   if (r == 0 && k->contrib.first)
     {
       c->in_contrib = 1;
       r = check_parallel_body (c, &k->contrib, k->n_accs, k->accs);
       c->in_contrib = 0;
     }
+  c->in_group_kernel = k->level == FLAT_LEVEL_GROUP;
   if (r == 0)
     r = check_parallel_body (c, &k->body, k->n_accs, k->accs);
+  c->in_group_kernel = 0;
+  if (r == 0 && k->n_segments > 0)
+    r = check_block (c, &k->post, 0);
   pop_to (c, height);
+  plan_indices_in_scope (c, 0);
   return r;
 }
 

@@ -610,12 +610,34 @@ parse_launch (parser *ps, flat_stmt *s)
   fail_at (ps, line, col, "unknown kernel '%s'", name);
 }
 
+/* GUARD := 'guard' STRING ('host' | 'top' | 'intra') EXPR
+	    BLOCK 'else' BLOCK  */
+static void
+parse_guard (parser *ps, flat_stmt *s)
+{
+  s->u.guard.threshold = parse_string (ps, "the threshold's name string");
+  int kind = FLAT_GUARD_HOST;
+  while (kind <= FLAT_GUARD_INTRA
+	 && !is_word (ps, flat_guard_kind_names[kind]))
+    kind++;
+  if (kind > FLAT_GUARD_INTRA)
+    expected (ps, "'host', 'top' or 'intra'");
+  next (ps);
+  s->u.guard.kind = (flat_guard_kind) kind;
+  s->u.guard.par = parse_expr (ps);
+  parse_block (ps, &s->u.guard.then_b);
+  expect_word (ps, "else");
+  parse_block (ps, &s->u.guard.else_b);
+}
+
 /* STMT := LET | 'set' NAME '=' EXPR | 'store' NAME '[' EXPR ']' '=' EXPR
 	 | 'if' EXPR BLOCK [ 'else' BLOCK ]
 	 | 'loop' RANGE BLOCK | 'map' RANGE BLOCK
 	 | 'reduce' RANGE WITH BLOCK | 'scan' RANGE WITH BLOCK
 	 | 'while' EXPR BLOCK | 'do' BLOCK 'while' EXPR
-	 | 'break' | LAUNCH  */
+	 | 'segmap0' RANGE BLOCK | 'segred0' RANGE WITH BLOCK
+	 | 'segscan0' RANGE WITH BLOCK
+	 | 'break' | LAUNCH | GUARD | 'host'  */
 static flat_stmt *
 parse_stmt (parser *ps)
 {
@@ -628,7 +650,10 @@ parse_stmt (parser *ps)
     { "if", FLAT_S_IF }, { "loop", FLAT_S_LOOP }, { "while", FLAT_S_WHILE },
     { "do", FLAT_S_WHILE }, { "break", FLAT_S_BREAK }, { "map", FLAT_S_MAP },
     { "reduce", FLAT_S_REDUCE }, { "scan", FLAT_S_SCAN },
-    { "launch", FLAT_S_LAUNCH }
+    { "segmap0", FLAT_S_MAP }, { "segred0", FLAT_S_REDUCE },
+    { "segscan0", FLAT_S_SCAN },
+    { "launch", FLAT_S_LAUNCH }, { "guard", FLAT_S_GUARD },
+    { "host", FLAT_S_HOST }
   };
   size_t w = 0;
   while (w < sizeof words / sizeof words[0] && !is_word (ps, words[w].word))
@@ -636,9 +661,11 @@ parse_stmt (parser *ps)
   if (w == sizeof words / sizeof words[0])
     expected (ps, "a statement");
   int do_while = is_word (ps, "do");
+  int group = strncmp (words[w].word, "seg", 3) == 0;
   next (ps);
 
   flat_stmt *s = flat_s_new (ps->nest, words[w].kind, 0);
+  s->group = group;
   switch (s->kind)
     {
     case FLAT_S_LET:
@@ -696,6 +723,11 @@ parse_stmt (parser *ps)
     case FLAT_S_LAUNCH:
       parse_launch (ps, s);
       break;
+    case FLAT_S_GUARD:
+      parse_guard (ps, s);
+      break;
+    case FLAT_S_HOST:
+      break;
     }
   return s;
 }
@@ -725,6 +757,7 @@ static const char *const clause_words[] = {
 
 /* PARAM := 'param' NAME ':' TYPE
    ACC := 'acc' NAME ':' TYPE
+   INDEX := 'index' NAME ':' TYPE       (a plan index)
    MEM := 'mem' NAME ':' TYPE ['read'] ['write'] [CLAUSE]
    CLAUSE := ('copyin' | 'copyout' | 'copy' | 'create') '(' EXPR ',' EXPR ')'
 	   | 'present'  */
@@ -735,6 +768,7 @@ parse_param (parser *ps, flat_var_kind kind)
   char *name = take_name (ps, "a name");
   expect_punct (ps, ':');
   flat_var *v = declare (ps, name, line, col, kind, parse_type (ps), 0);
+  v->plan_index = kind == FLAT_VAR_INDEX;
   if (kind != FLAT_VAR_MEM)
     return;
   if (is_word (ps, "read"))
@@ -763,7 +797,10 @@ parse_param (parser *ps, flat_var_kind kind)
       }
 }
 
-/* KERNEL := 'kernel' NAME ('segmap' | 'segred') LEVEL DIMS WITH BLOCK
+/* KERNEL := 'kernel' NAME ('segmap' | 'segred') LEVEL DIMS
+	     ['threads' EXPR] WITH BLOCK
+	   | 'kernel' NAME 'segred' LEVEL DIMS 'segments' INT WITH
+	     'pre' BLOCK 'body' BLOCK 'post' BLOCK
 	   | 'kernel' NAME 'segscan' LEVEL DIMS WITH
 	     'contrib' BLOCK 'body' BLOCK
    LEVEL := 'grid' | 'group'
@@ -826,6 +863,21 @@ parse_kernel (parser *ps)
   int i = 0;
   for (dim_list *d = dims; d; d = d->next)
     k->dims[i++] = d->range;
+  if (is_word (ps, "threads"))
+    {
+      next (ps);
+      k->threads = parse_expr (ps);
+    }
+  if (is_word (ps, "segments"))
+    {
+      next (ps);
+      int line = ps->tok.line, col = ps->tok.col;
+      long long n = parse_int (ps, "a number of segment dims");
+      if (n < 1 || n >= n_dims)
+	fail_at (ps, line, col, "a segred of %d dims cannot have %lld "
+		 "segment dims", n_dims, n);
+      k->n_segments = (int) n;
+    }
   parse_accums (ps, &k->n_accs, &k->accs);
   if (kind == FLAT_K_SEGSCAN)
     {
@@ -833,11 +885,22 @@ parse_kernel (parser *ps)
       parse_block (ps, &k->contrib);
       expect_word (ps, "body");
     }
+  else if (k->n_segments > 0)
+    {
+      expect_word (ps, "pre");
+      parse_block (ps, &k->pre);
+      expect_word (ps, "body");
+    }
   parse_block (ps, &k->body);
+  if (k->n_segments > 0)
+    {
+      expect_word (ps, "post");
+      parse_block (ps, &k->post);
+    }
 }
 
 /* NEST := 'nest' STRING 'at' STRING INT '{'
-	   (PARAM | ACC | MEM)* 'body' BLOCK ('kernel' KERNEL)*
+	   (PARAM | ACC | MEM | INDEX)* 'body' BLOCK ('kernel' KERNEL)*
 	   ['plan' BLOCK] '}' */
 static void
 parse_nest (parser *ps)
@@ -858,6 +921,8 @@ parse_nest (parser *ps)
 	kind = FLAT_VAR_ACC;
       else if (is_word (ps, "mem"))
 	kind = FLAT_VAR_MEM;
+      else if (is_word (ps, "index"))
+	kind = FLAT_VAR_INDEX;
       else
 	break;
       next (ps);

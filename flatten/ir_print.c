@@ -125,6 +125,7 @@ print_accums (FILE *out, int n_accs, const flat_accum *accs)
 }
 
 static void print_block (FILE *out, const flat_block *b, int depth);
+static void print_string (FILE *out, const char *s);
 
 /* The statements of B at DEPTH, then the closing brace at DEPTH - 1.  */
 static void
@@ -177,14 +178,16 @@ print_stmt (FILE *out, const flat_stmt *s, int depth)
       break;
     case FLAT_S_LOOP:
     case FLAT_S_MAP:
-      fputs (s->kind == FLAT_S_LOOP ? "loop " : "map ", out);
+      fputs (s->kind == FLAT_S_LOOP ? "loop " : s->group ? "segmap0 "
+	     : "map ", out);
       print_range (out, &s->u.loop.range);
       fputs (" {\n", out);
       print_block_close (out, &s->u.loop.body, depth + 1);
       break;
     case FLAT_S_REDUCE:
     case FLAT_S_SCAN:
-      fputs (s->kind == FLAT_S_REDUCE ? "reduce " : "scan ", out);
+      fputs (s->kind == FLAT_S_REDUCE ? (s->group ? "segred0 " : "reduce ")
+	     : s->group ? "segscan0 " : "scan ", out);
       print_range (out, &s->u.red.range);
       print_accums (out, s->u.red.n_accs, s->u.red.accs);
       fputs (" {\n", out);
@@ -211,6 +214,19 @@ print_stmt (FILE *out, const flat_stmt *s, int depth)
       break;
     case FLAT_S_LAUNCH:
       fprintf (out, "launch %s", s->u.launch.kernel->name);
+      break;
+    case FLAT_S_GUARD:
+      fputs ("guard ", out);
+      print_string (out, s->u.guard.threshold);
+      fprintf (out, " %s ", flat_guard_kind_names[s->u.guard.kind]);
+      flat_print_expr (out, s->u.guard.par);
+      fputs (" {\n", out);
+      print_block_close (out, &s->u.guard.then_b, depth + 1);
+      fputs (" else {\n", out);
+      print_block_close (out, &s->u.guard.else_b, depth + 1);
+      break;
+    case FLAT_S_HOST:
+      fputs ("host", out);
       break;
     }
   fputc ('\n', out);
@@ -282,6 +298,12 @@ print_param (FILE *out, const flat_var *v)
   fputc ('\n', out);
 }
 
+const char *const flat_guard_kind_names[] = {
+  [FLAT_GUARD_HOST] = "host",
+  [FLAT_GUARD_TOP] = "top",
+  [FLAT_GUARD_INTRA] = "intra"
+};
+
 static const char *const kernel_kind_names[] = {
   [FLAT_K_SEGMAP] = "segmap",
   [FLAT_K_SEGRED] = "segred",
@@ -302,6 +324,13 @@ print_kernel (FILE *out, const flat_kernel *k)
       print_range (out, &k->dims[d]);
     }
   fputc (')', out);
+  if (k->threads)
+    {
+      fputs (" threads ", out);
+      flat_print_expr (out, k->threads);
+    }
+  if (k->n_segments > 0)
+    fprintf (out, " segments %d", k->n_segments);
   print_accums (out, k->n_accs, k->accs);
   if (k->kind == FLAT_K_SEGSCAN)
     {
@@ -309,8 +338,19 @@ print_kernel (FILE *out, const flat_kernel *k)
       print_block_close (out, &k->contrib, 2);
       fputs (" body", out);
     }
+  else if (k->n_segments > 0)
+    {
+      fputs (" pre {\n", out);
+      print_block_close (out, &k->pre, 2);
+      fputs (" body", out);
+    }
   fputs (" {\n", out);
   print_block_close (out, &k->body, 2);
+  if (k->n_segments > 0)
+    {
+      fputs (" post {\n", out);
+      print_block_close (out, &k->post, 2);
+    }
   fputc ('\n', out);
 }
 
@@ -324,6 +364,10 @@ flat_print_nest (FILE *out, const flat_nest *nest)
   fprintf (out, " %d {\n", nest->line);
   for (int k = 0; k < nest->n_params; k++)
     print_param (out, nest->params[k]);
+  for (int k = 0; k < nest->n_vars; k++)
+    if (nest->vars[k]->plan_index)
+      fprintf (out, "  index %s : %s\n", nest->vars[k]->name,
+	       flat_type_table[nest->vars[k]->type].ir_name);
   fputs ("  body {\n", out);
   print_block_close (out, &nest->body, 2);
   fputc ('\n', out);

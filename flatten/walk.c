@@ -75,6 +75,10 @@ walk_stmt (flat_stmt *s, const flat_walker *w)
     case FLAT_S_WHILE:
       r = flat_walk_expr (s->u.while_.cond, s, w);
       return r ? r : flat_walk_block (&s->u.while_.body, w);
+    case FLAT_S_GUARD:
+      r = flat_walk_expr (s->u.guard.par, s, w);
+      r = r ? r : flat_walk_block (&s->u.guard.then_b, w);
+      return r ? r : flat_walk_block (&s->u.guard.else_b, w);
     default:
       return 0;
     }

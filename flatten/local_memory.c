@@ -1,0 +1,87 @@
+/* Local memory of a kernel launch, computed from the IR alone, so that
+   the code generator that declares the arrays and the runtime that must
+   not launch a kernel needing more than the device has agree on one
+   number (paper 000, section 4: a version whose local memory does not
+   fit is not taken).
+
+     kernel k1 segmap group (i ...) threads (cast i64 m) {
+       let t : f32[64]                  shared:      64 * 4 bytes
+       segred0 k ... with (add s) { }   exchange:   256 * 4 bytes
+     }                                  -> 1280 bytes
+
+   A work-group kernel shares the local arrays its body declares outside
+   its level-0 statements (every work-item sees the same array); those
+   declared inside one are private to a work-item.  Each segred0 and
+   segscan0 has an exchange array of FLAT_MAX_GROUP elements per
+   accumulator, and a segscan0 one more element for the total.  SEGRED
+   and SEGSCAN kernels have one exchange array per accumulator.  */
+
+#include "flatten.h"
+
+/* Bytes of the exchange arrays of N accumulators ACCS, plus EXTRA
+   elements of the first.  */
+static size_t
+exchange_bytes (int n, const flat_accum *accs, int extra)
+{
+  size_t bytes = 0;
+  for (int j = 0; j < n; j++)
+    bytes += (size_t) (FLAT_MAX_GROUP + (j == 0 ? extra : 0))
+	     * (size_t) flat_type_table[accs[j].var->type].size;
+  return bytes;
+}
+
+static size_t block_bytes (const flat_block *b);
+
+/* Shared bytes of statement S of a work-group kernel's body (outside
+   level-0 statements).  */
+static size_t
+stmt_bytes (const flat_stmt *s)
+{
+  if (s->group)
+    return s->kind == FLAT_S_MAP ? 0
+      : exchange_bytes (s->u.red.n_accs, s->u.red.accs,
+			s->kind == FLAT_S_SCAN);
+  switch (s->kind)
+    {
+    case FLAT_S_LET:
+      if (s->u.let.var->kind != FLAT_VAR_LOCAL_ARRAY)
+	return 0;
+      return (size_t) s->u.let.var->length
+	     * (size_t) flat_type_table[s->u.let.var->type].size;
+    case FLAT_S_IF:
+      return block_bytes (&s->u.if_.then_b) + block_bytes (&s->u.if_.else_b);
+    case FLAT_S_LOOP:
+    case FLAT_S_MAP:
+      return block_bytes (&s->u.loop.body);
+    case FLAT_S_REDUCE:
+    case FLAT_S_SCAN:
+      return block_bytes (&s->u.red.body);
+    case FLAT_S_WHILE:
+      return block_bytes (&s->u.while_.body);
+    default:
+      return 0;
+    }
+}
+
+static size_t
+block_bytes (const flat_block *b)
+{
+  size_t bytes = 0;
+  for (const flat_stmt *s = b->first; s; s = s->next)
+    bytes += stmt_bytes (s);
+  return bytes;
+}
+
+size_t
+flat_kernel_local_bytes (const flat_kernel *k)
+{
+  switch (k->kind)
+    {
+    case FLAT_K_SEGMAP:
+      return k->level == FLAT_LEVEL_GROUP ? block_bytes (&k->body) : 0;
+    case FLAT_K_SEGRED:
+    case FLAT_K_SEGSCAN:
+      return exchange_bytes (k->n_accs, k->accs, 0);
+    }
+  return 0;
+}
