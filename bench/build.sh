@@ -34,7 +34,8 @@ cflags="-O3 -std=gnu11 -Wall -Wextra -Wno-unknown-pragmas"
 # -no-pie: GCC 12's offload table has relocations in read-only data that
 # the linker would otherwise turn into text relocations in a PIE.
 accflags="-fopenacc -foffload=nvptx-none -foffload-options=-misa=sm_80 -no-pie"
-benchmarks="saxpy matvec matvec_t matmul stencil reduce scan rowsums jacobi"
+benchmarks="saxpy matvec matvec_t matmul stencil reduce scan rowsums jacobi
+pathfinder"
 # Benchmarks with no acc variant: OpenACC has no scan.
 no_acc="scan"
 

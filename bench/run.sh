@@ -35,9 +35,9 @@ esac
 # square and an outer product) plus tall and wide ones.  A last argument
 # beyond the sizes is the number of timed calls (default 20), lowered
 # where calls are long: reduce and scan on 2^26 floats, rowsums, and
-# jacobi, whose calls without a data region take seconds.  Reductions of
-# 2^28 floats (reduce 268435456 3) would add about a minute, most of it
-# filling and paging in 2 GiB of inputs per process.
+# jacobi and pathfinder, whose calls without a data region take seconds.
+# Reductions of 2^28 floats (reduce 268435456 3) would add about a
+# minute, most of it filling and paging in 2 GiB of inputs per process.
 if [ $quick = yes ]; then
   datasets="saxpy 100000
 matvec 300 200
@@ -48,7 +48,8 @@ stencil 200 300
 reduce 100000
 scan 100000
 rowsums 300 200
-jacobi 64 10"
+jacobi 64 10
+pathfinder 1000 10"
   copy_mib=16
 else
   datasets="saxpy 1048576
@@ -75,7 +76,8 @@ scan 1048576
 scan 8388608
 scan 67108864 5
 rowsums 8192 8192 10
-jacobi 4096 100 1"
+jacobi 4096 100 1
+pathfinder 1048576 100 5"
   copy_mib=1024
 fi
 limit=${BENCH_TIMEOUT_S:-120}	# per process

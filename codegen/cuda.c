@@ -4,7 +4,9 @@
    CUDA is C++ with C's math library: pointers need no address space, the
    math functions have their C names (sqrtf), kernels are extern "C" so
    that the runtime finds them by name, helpers are __device__, a block's
-   arrays __shared__, and 64-bit integers are long long.
+   arrays __shared__, and 64-bit integers are long long.  __syncthreads
+   also makes the block's writes to global memory visible to the block,
+   so it is both of the printer's barriers.
    NVRTC has no system headers, so infinities and NaNs are made from their
    bits with device intrinsics instead of <math.h> macros.  Contraction
    into fma is switched off by the runtime (NVRTC --fmad=false).  */
@@ -56,7 +58,9 @@ static const flat_dialect cuda_dialect = {
   .local_id = "((long long) threadIdx.x)",
   .local_size = "((long long) blockDim.x)",
   .group_id = "((long long) blockIdx.x)",
-  .barrier = "__syncthreads ()"
+  .num_groups = "((long long) gridDim.x)",
+  .barrier = "__syncthreads ()",
+  .barrier_global = "__syncthreads ()"
 };
 
 char *

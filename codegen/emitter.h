@@ -1,13 +1,17 @@
 /* The kernel printer's internals, shared by the files that print one part
    of a kernel source each:
 
-     kernel_c.c  expressions, statements, the frame every kernel function
-                 shares (signature, trip counts, indices), segmap kernels,
-                 and the whole program;
-     group.c     work-group building blocks: combining functions of the
-                 reduction operators, identities, local arrays, chunks;
-     segred.c    the two kernels of a segmented reduction;
-     segscan.c   the three kernels of a segmented scan.
+     kernel_c.c      expressions, statements, the frame every kernel
+                     function shares (signature, trip counts, indices),
+                     segmap kernels of level GRID, and the whole program;
+     group.c         work-group building blocks: combining functions of
+                     the reduction operators, identities, local arrays,
+                     chunks, barriers, trees;
+     segred.c        the two kernels of a reduction;
+     segments.c      the two kernels of a segmented reduction;
+     segscan.c       the three kernels of a scan;
+     group_kernel.c  segmaps of level GROUP and their level-0
+                     statements.
 
    Names: an IR variable is spelt "v_" + its name, the offset argument of
    a mem "lo_" + its name, the initial-value argument of a kernel's own
@@ -32,6 +36,19 @@ typedef struct flat_emitter
   char *err;
   size_t err_size;
   int failed;
+  /* Kernels of level GROUP (group_kernel.c).  */
+  int group_scalar;		/* printing statements that every work-item
+				   of a group runs alike (outside level-0
+				   statements) */
+  int synced;			/* in those: no work-item has touched
+				   memory since the last barrier */
+  const unsigned char *shared;	/* by var id: a local array of the group,
+				   declared at the top of the kernel; NULL
+				   outside group kernels */
+  int pure;			/* printing a contrib block: stores to
+				   shared local arrays are left out */
+  int n_level0;			/* level-0 statements printed so far */
+  flat_nest *scratch;		/* statements made while printing */
 } flat_emitter;
 
 /* ---- Output (kernel_c.c) ----------------------------------------------- */
@@ -43,6 +60,13 @@ void flat_c_emit (flat_emitter *em, const char *fmt, ...)
   __attribute__ ((format (printf, 2, 3)));
 /* 2 * depth spaces.  */
 void flat_c_indent (flat_emitter *em);
+/* A line at the current depth.  */
+void flat_c_line (flat_emitter *em, const char *fmt, ...)
+  __attribute__ ((format (printf, 2, 3)));
+/* The braces of a block in GNU layout, two columns in; its statements
+   are four columns in.  */
+void flat_c_open (flat_emitter *em);
+void flat_c_close (flat_emitter *em);
 const char *flat_c_type (const flat_emitter *em, flat_type t);
 
 /* ---- Expressions and statements (kernel_c.c) --------------------------- */
@@ -51,6 +75,12 @@ void flat_c_const (flat_emitter *em, flat_type t, flat_value c);
 void flat_c_expr (flat_emitter *em, const flat_expr *e);
 /* The statements of B, one per line at the current depth.  */
 void flat_c_stmts (flat_emitter *em, const flat_block *b);
+/* One statement: through flat_c_group_stmt in the statements that every
+   work-item of a group runs alike, else flat_c_item_stmt.  */
+void flat_c_stmt (flat_emitter *em, const flat_stmt *s);
+/* One statement as one work-item runs it: maps, reduces and scans are
+   sequential loops.  */
+void flat_c_item_stmt (flat_emitter *em, const flat_stmt *s);
 
 /* ---- Kernel frame (kernel_c.c) ----------------------------------------- */
 
@@ -68,11 +98,25 @@ void flat_c_arg (flat_emitter *em, flat_type t, int pointer,
   __attribute__ ((format (printf, 4, 5)));
 /* ")" and the opening brace of the body.  */
 void flat_c_signature_close (flat_emitter *em);
+/* At the current depth: flat_lb<SUFFIX>, flat_ub<SUFFIX> and the trip
+   count flat_n<SUFFIX> of R (a failure if its step is not a positive
+   constant).  */
+void flat_c_trip_count (flat_emitter *em, const flat_range *r,
+			const char *suffix);
 /* At the top of the body: the trip count flat_nD of each dim of K and
-   their product flat_total, from the params.  */
+   their product flat_total, from the params and plan indices.  */
 void flat_c_trip_counts (flat_emitter *em, const flat_kernel *k);
-/* At the current depth: the index variables of K's dims at the linear
-   iteration flat_g (innermost dim fastest).  */
+/* At the current depth: R's index variable at its iteration POS (an
+   expression), from the flat_lb<SUFFIX> of flat_c_trip_count.  */
+void flat_c_index (flat_emitter *em, const flat_range *r, const char *suffix,
+		   const char *pos);
+/* At the current depth: the index variables of K's dims FIRST .. END - 1
+   at their linear iteration LINEAR (an expression; dim END - 1
+   fastest).  */
+void flat_c_dim_indices (flat_emitter *em, const flat_kernel *k, int first,
+			 int end, const char *linear);
+/* The index variables of all of K's dims at the linear iteration
+   flat_g.  */
 void flat_c_indices (flat_emitter *em, const flat_kernel *k);
 
 /* ---- Work-groups (group.c) --------------------------------------------- */
@@ -87,21 +131,50 @@ void flat_c_combiners (flat_emitter *em, const flat_nest *nest);
 void flat_c_combine_open (flat_emitter *em, const flat_accum *acc);
 /* The identity of ACC's operator on its type, as a constant.  */
 void flat_c_identity (flat_emitter *em, const flat_accum *acc);
-/* At the top of the body: "__local T NAME[FLAT_MAX_GROUP];".  */
-void flat_c_local_array (flat_emitter *em, flat_type t, const char *name);
+/* At the top of the body: "__local T NAME[LENGTH];".  */
+void flat_c_local_array (flat_emitter *em, flat_type t, const char *name,
+			 long long length);
+/* "__local T PREFIX<j>[FLAT_MAX_GROUP];" for each of the N accumulators
+   ACCS: the exchange arrays of a tree.  */
+void flat_c_exchange (flat_emitter *em, int n, const flat_accum *accs,
+		      const char *prefix);
+/* "v_NAME = IDENTITY;" for each of the N accumulators ACCS, a declaration
+   if DECLARE: private partials.  */
+void flat_c_partials (flat_emitter *em, int n, const flat_accum *accs,
+		      int declare);
 /* flat_t, this work-item's id in its group, and flat_b, the group size.  */
 void flat_c_group_ids (flat_emitter *em);
 /* flat_start and flat_end: the iterations [flat_start, flat_end) of this
    group's chunk of flat_chunk iterations out of flat_total.  */
 void flat_c_chunk (flat_emitter *em);
-/* The barrier of a work-group, on a line of its own.  */
+/* The barrier of a work-group, on a line of its own: after it the group
+   sees what its items wrote to local memory.  */
 void flat_c_barrier (flat_emitter *em);
+/* The same for local and global memory.  */
+void flat_c_sync (flat_emitter *em);
+/* At the current depth: the values v_NAME of the N accumulators ACCS
+   into the local arrays PREFIX0, PREFIX1, ... at flat_t, and a tree that
+   combines the group's elements pairwise into element 0 (flat_b a power
+   of two).  Work-item 0 may read element 0 afterwards, the others after
+   a barrier.  */
+void flat_c_tree (flat_emitter *em, int n, const flat_accum *accs,
+		  const char *prefix);
+/* After the tree: work-item 0 stores element 0 of PREFIX<j> into
+   OUT<j>[INDEX] for j < N.  */
+void flat_c_tree_result (flat_emitter *em, int n, const char *prefix,
+			 const char *out, const char *index);
 
-/* ---- Reductions and scans (segred.c, segscan.c) ------------------------ */
+/* ---- Kernels (segred.c, segments.c, segscan.c, group_kernel.c) ------- */
 
 void flat_c_segred (flat_emitter *em, const flat_nest *nest,
 		    const flat_kernel *k);
+void flat_c_segments (flat_emitter *em, const flat_nest *nest,
+		      const flat_kernel *k);
 void flat_c_segscan (flat_emitter *em, const flat_nest *nest,
 		     const flat_kernel *k);
+void flat_c_group_segmap (flat_emitter *em, const flat_nest *nest,
+			  const flat_kernel *k);
+/* One statement of a group kernel that every work-item runs alike.  */
+void flat_c_group_stmt (flat_emitter *em, const flat_stmt *s);
 
 #endif /* FLAT_EMITTER_H */

@@ -1,8 +1,9 @@
 /* Work-group building blocks of the reduction and scan kernels (segred.c,
-   segscan.c): the combining function of each reduction operator on each
-   accumulator type, identities, group-local arrays, the ids of a
-   work-item and of its group, the chunk of iterations a group covers, and
-   barriers.
+   segments.c, segscan.c, group_kernel.c): the combining function of each
+   reduction operator on each accumulator type, identities, group-local
+   arrays, the ids of a work-item and of its group, the chunk of
+   iterations a group covers, barriers, and the tree that combines the
+   partials of a group.
 
    A combining function is printed by the expression printer from the IR
    expression (OP a b), so a combination in a kernel means exactly what
@@ -18,6 +19,7 @@
 
 #include "codegen.h"
 #include "emitter.h"
+#include "../flatten/flatten.h"
 
 /* The function flat_OP_T (a, b).  */
 static void
@@ -44,23 +46,50 @@ emit_combiner (flat_emitter *em, flat_op op, flat_type t)
   flat_c_emit (em, ";\n}\n");
 }
 
+/* The combiners printed so far.  */
+typedef struct combiners
+{
+  flat_emitter *em;
+  unsigned char done[FLAT_N_OPS][FLAT_N_TYPES];
+} combiners;
+
+/* The combiners of the N accumulators ACCS that are not printed yet.  */
+static void
+emit_combiners (combiners *c, int n, const flat_accum *accs)
+{
+  int j;
+
+  for (j = 0; j < n; j++)
+    if (accs[j].var != NULL && flat_op_is_reduction (accs[j].op)
+	&& !c->done[accs[j].op][accs[j].var->type])
+      {
+	c->done[accs[j].op][accs[j].var->type] = 1;
+	emit_combiner (c->em, accs[j].op, accs[j].var->type);
+      }
+}
+
+/* Level-0 reduces and scans combine the partials of a group too.  */
+static int
+level0_combiners (flat_stmt *s, void *data)
+{
+  if (s->group && (s->kind == FLAT_S_REDUCE || s->kind == FLAT_S_SCAN))
+    emit_combiners (data, s->u.red.n_accs, s->u.red.accs);
+  return 0;
+}
+
 void
 flat_c_combiners (flat_emitter *em, const flat_nest *nest)
 {
-  unsigned char done[FLAT_N_OPS][FLAT_N_TYPES] = { { 0 } };
-  int i, j;
+  combiners c = { .em = em };
+  flat_walker w = { level0_combiners, NULL, &c };
+  int i;
 
   for (i = 0; i < nest->n_kernels; i++)
-    for (j = 0; j < nest->kernels[i]->n_accs; j++)
-      {
-	const flat_accum *acc = &nest->kernels[i]->accs[j];
-
-	if (acc->var == NULL || !flat_op_is_reduction (acc->op)
-	    || done[acc->op][acc->var->type])
-	  continue;
-	done[acc->op][acc->var->type] = 1;
-	emit_combiner (em, acc->op, acc->var->type);
-      }
+    {
+      emit_combiners (&c, nest->kernels[i]->n_accs, nest->kernels[i]->accs);
+      if (nest->kernels[i]->level == FLAT_LEVEL_GROUP)
+	flat_walk_block (&nest->kernels[i]->body, &w);
+    }
 }
 
 void
@@ -78,11 +107,42 @@ flat_c_identity (flat_emitter *em, const flat_accum *acc)
 }
 
 void
-flat_c_local_array (flat_emitter *em, flat_type t, const char *name)
+flat_c_local_array (flat_emitter *em, flat_type t, const char *name,
+		    long long length)
 {
-  flat_c_indent (em);
-  flat_c_emit (em, "%s%s %s[%d];\n", em->d->local_qualifier,
-	       flat_c_type (em, t), name, FLAT_MAX_GROUP);
+  flat_c_line (em, "%s%s %s[%lld];", em->d->local_qualifier,
+	       flat_c_type (em, t), name, length);
+}
+
+void
+flat_c_exchange (flat_emitter *em, int n, const flat_accum *accs,
+		 const char *prefix)
+{
+  int j;
+
+  for (j = 0; j < n; j++)
+    flat_c_local_array (em, accs[j].var->type,
+			flat_arena_printf (em->scratch->arena, "%s%d", prefix,
+					   j), FLAT_MAX_GROUP);
+}
+
+void
+flat_c_partials (flat_emitter *em, int n, const flat_accum *accs,
+		 int declare)
+{
+  int j;
+
+  for (j = 0; j < n; j++)
+    {
+      const flat_var *v = accs[j].var;
+
+      flat_c_indent (em);
+      if (declare)
+	flat_c_emit (em, "%s ", flat_c_type (em, v->type));
+      flat_c_emit (em, "v_%s = ", v->name);
+      flat_c_identity (em, &accs[j]);
+      flat_c_emit (em, ";\n");
+    }
 }
 
 void
@@ -116,6 +176,52 @@ flat_c_chunk (flat_emitter *em)
 void
 flat_c_barrier (flat_emitter *em)
 {
-  flat_c_indent (em);
-  flat_c_emit (em, "%s;\n", em->d->barrier);
+  flat_c_line (em, "%s;", em->d->barrier);
+}
+
+void
+flat_c_sync (flat_emitter *em)
+{
+  flat_c_line (em, "%s;", em->d->barrier_global);
+}
+
+/* Each step halves the elements still to combine; its barrier waits for
+   the writes of the step before.  */
+void
+flat_c_tree (flat_emitter *em, int n, const flat_accum *accs,
+	     const char *prefix)
+{
+  int j;
+
+  for (j = 0; j < n; j++)
+    flat_c_line (em, "%s%d[flat_t] = v_%s;", prefix, j, accs[j].var->name);
+  flat_c_line (em, "for (%s flat_w = flat_b / 2; flat_w > 0; flat_w /= 2)",
+	       flat_c_type (em, FLAT_T_I64));
+  flat_c_open (em);
+  flat_c_barrier (em);
+  flat_c_line (em, "if (flat_t < flat_w)");
+  flat_c_open (em);
+  for (j = 0; j < n; j++)
+    {
+      flat_c_indent (em);
+      flat_c_emit (em, "%s%d[flat_t] = ", prefix, j);
+      flat_c_combine_open (em, &accs[j]);
+      flat_c_emit (em, "%s%d[flat_t], %s%d[flat_t + flat_w]);\n", prefix, j,
+		   prefix, j);
+    }
+  flat_c_close (em);
+  flat_c_close (em);
+}
+
+void
+flat_c_tree_result (flat_emitter *em, int n, const char *prefix,
+		    const char *out, const char *index)
+{
+  int j;
+
+  flat_c_line (em, "if (flat_t == 0)");
+  flat_c_open (em);
+  for (j = 0; j < n; j++)
+    flat_c_line (em, "%s%d[%s] = %s%d[0];", out, j, index, prefix, j);
+  flat_c_close (em);
 }

@@ -2,12 +2,14 @@
 
    The statements and expressions of a kernel body become C statements and
    fully parenthesised C expressions; a reduce or scan inside a body is a
-   sequential loop of its work-item.  A segmap kernel becomes one kernel
-   function that walks the product of its dims with a grid-stride loop, so
-   that any 1-D launch is correct; segred.c and segscan.c print the
-   kernels of reductions and scans with the frame this file provides
-   (signature, trip counts, indices).  Names follow emitter.h, so no IR
-   name can clash with a keyword, a builtin or a helper variable.
+   sequential loop of its work-item.  A segmap kernel of level GRID
+   becomes one kernel function that walks the product of its dims with a
+   grid-stride loop, so that any 1-D launch is correct; segred.c,
+   segments.c, segscan.c and group_kernel.c print the kernels of
+   reductions, segmented reductions, scans and work-group segmaps with the
+   frame this file provides (signature with the plan indices, trip
+   counts, indices).  Names follow emitter.h, so no IR name can clash
+   with a keyword, a builtin or a helper variable.
    Everything that differs between the two languages comes from the
    flat_dialect (kernel_c.h); this file only knows C.
 
@@ -98,6 +100,34 @@ flat_c_indent (flat_emitter *em)
   flat_c_emit (em, "%*s", 2 * em->depth, "");
 }
 
+void
+flat_c_line (flat_emitter *em, const char *fmt, ...)
+{
+  va_list ap;
+
+  flat_c_indent (em);
+  va_start (ap, fmt);
+  vemit (em, fmt, ap);
+  va_end (ap);
+  flat_c_emit (em, "\n");
+}
+
+void
+flat_c_open (flat_emitter *em)
+{
+  em->depth++;
+  flat_c_line (em, "{");
+  em->depth++;
+}
+
+void
+flat_c_close (flat_emitter *em)
+{
+  em->depth--;
+  flat_c_line (em, "}");
+  em->depth--;
+}
+
 const char *
 flat_c_type (const flat_emitter *em, flat_type t)
 {
@@ -121,14 +151,16 @@ is_f64 (flat_expr *e, flat_stmt *s, void *data)
 }
 
 /* Anything a dim bound may not use: it is evaluated before the grid loop,
-   and by the runtime to size the launch.  */
+   and by the runtime to size the launch, from the params and the plan
+   indices.  */
 static int
 not_from_params (flat_expr *e, flat_stmt *s, void *data)
 {
   (void) s;
   (void) data;
   return (e->kind == FLAT_E_LOAD
-	  || (e->kind == FLAT_E_VAR && e->u.var->kind != FLAT_VAR_PARAM));
+	  || (e->kind == FLAT_E_VAR && e->u.var->kind != FLAT_VAR_PARAM
+	      && !e->u.var->plan_index));
 }
 
 /* Whether W stops on an expression of R.  */
@@ -163,7 +195,8 @@ nest_uses_f64 (const flat_nest *nest)
     {
       const flat_kernel *k = nest->kernels[i];
 
-      if (flat_walk_block (&k->body, &w) || flat_walk_block (&k->contrib, &w))
+      if (flat_walk_block (&k->body, &w) || flat_walk_block (&k->contrib, &w)
+	  || flat_walk_block (&k->pre, &w) || flat_walk_block (&k->post, &w))
 	return 1;
       for (j = 0; j < k->n_dims; j++)
 	if (range_any (&k->dims[j], &w))
@@ -430,24 +463,16 @@ emit_condition (flat_emitter *em, const flat_expr *cond)
   flat_c_emit (em, ")");
 }
 
-static void emit_stmt (flat_emitter *em, const flat_stmt *s);
-
-/* A braced block in GNU layout: braces two columns in, body four.  */
+/* A braced block in GNU layout: braces two columns in, body four.  What
+   the work-items of a group did before it is not known inside it (a loop
+   body follows its own last iteration).  */
 static void
 emit_block (flat_emitter *em, const flat_block *b)
 {
-  const flat_stmt *s;
-
-  em->depth++;
-  flat_c_indent (em);
-  flat_c_emit (em, "{\n");
-  em->depth++;
-  for (s = b->first; s != NULL; s = s->next)
-    emit_stmt (em, s);
-  em->depth--;
-  flat_c_indent (em);
-  flat_c_emit (em, "}\n");
-  em->depth--;
+  flat_c_open (em);
+  em->synced = 0;
+  flat_c_stmts (em, b);
+  flat_c_close (em);
 }
 
 /* A loop or a map nested in a kernel: a sequential C for, its bound
@@ -477,8 +502,8 @@ emit_for (flat_emitter *em, const flat_range *r, const flat_block *body)
   emit_block (em, body);
 }
 
-static void
-emit_stmt (flat_emitter *em, const flat_stmt *s)
+void
+flat_c_item_stmt (flat_emitter *em, const flat_stmt *s)
 {
   const flat_var *v;
 
@@ -506,6 +531,9 @@ emit_stmt (flat_emitter *em, const flat_stmt *s)
       flat_c_emit (em, ";\n");
       break;
     case FLAT_S_STORE:
+      if (em->pure && em->shared != NULL
+	  && em->shared[s->u.store.mem->id])
+	break;
       flat_c_indent (em);
       emit_element (em, s->u.store.mem, s->u.store.index);
       flat_c_emit (em, " = ");
@@ -559,10 +587,21 @@ emit_stmt (flat_emitter *em, const flat_stmt *s)
       flat_c_emit (em, "break;\n");
       break;
     case FLAT_S_LAUNCH:
-      flat_c_fail (em, "%s: a launch inside a kernel has no translation",
-		   em->d->name);
+    case FLAT_S_GUARD:
+    case FLAT_S_HOST:
+      flat_c_fail (em, "%s: a plan statement inside a kernel has no "
+		   "translation", em->d->name);
       break;
     }
+}
+
+void
+flat_c_stmt (flat_emitter *em, const flat_stmt *s)
+{
+  if (em->group_scalar)
+    flat_c_group_stmt (em, s);
+  else
+    flat_c_item_stmt (em, s);
 }
 
 void
@@ -571,7 +610,7 @@ flat_c_stmts (flat_emitter *em, const flat_block *b)
   const flat_stmt *s;
 
   for (s = b->first; s != NULL; s = s->next)
-    emit_stmt (em, s);
+    flat_c_stmt (em, s);
 }
 
 /* ---- Kernel frame ------------------------------------------------------ */
@@ -659,6 +698,9 @@ flat_c_signature_open (flat_emitter *em, const flat_nest *nest,
 	flat_c_emit (em, "%s %s_%s", t, is_own_acc (k, p) ? "acc" : "v",
 		     p->name);
     }
+  for (i = 0; nest != NULL && i < nest->n_vars; i++)
+    if (nest->vars[i]->plan_index)
+      flat_c_arg (em, nest->vars[i]->type, 0, "v_%s", nest->vars[i]->name);
 }
 
 void
@@ -682,35 +724,54 @@ flat_c_signature_close (flat_emitter *em)
   flat_c_emit (em, "%s)\n{\n", em->n_args == 0 ? "void" : "");
 }
 
-/* flat_lbD, flat_ubD and the trip count flat_nD of dim D, in 64 bits (the
-   difference of two values of any integer type fits in an unsigned one).
-   Dims come from maps, whose step is positive.  */
-static void
-emit_trip_count (flat_emitter *em, const flat_range *r, int d, int64_t step)
+/* flat_lb<SUFFIX>, flat_ub<SUFFIX> and the trip count flat_n<SUFFIX> of
+   R, in 64 bits (the difference of two values of any integer type fits
+   in an unsigned one).  R comes from a map, a reduce or a scan, whose step
+   is positive.  */
+void
+flat_c_trip_count (flat_emitter *em, const flat_range *r, const char *suffix)
 {
   const char *t = flat_c_type (em, r->index->type);
   const char *i64 = flat_c_type (em, FLAT_T_I64);
   const char *u64 = flat_c_type (em, FLAT_T_U64);
   const char *us = em->d->uint64_suffix;
+  int64_t step = range_step (r);
 
-  flat_c_emit (em, "  %s flat_lb%d = ", t, d);
+  if (step <= 0)
+    {
+      flat_c_fail (em, "%s: the step of %s is not a positive integer "
+		   "constant", em->d->name, r->index->name);
+      return;
+    }
+  flat_c_indent (em);
+  flat_c_emit (em, "%s flat_lb%s = ", t, suffix);
   flat_c_expr (em, r->lb);
-  flat_c_emit (em, ";\n  %s flat_ub%d = ", t, d);
+  flat_c_emit (em, ";\n");
+  flat_c_indent (em);
+  flat_c_emit (em, "%s flat_ub%s = ", t, suffix);
   flat_c_expr (em, r->ub);
-  flat_c_emit (em, ";\n  %s flat_n%d = flat_lb%d < flat_ub%d\n"
-	       "    ? (%s) (((%s) flat_ub%d - (%s) flat_lb%d - 1%s) / %"
-	       PRId64 "%s + 1%s)\n    : 0;\n",
-	       i64, d, d, d, i64, u64, d, u64, d, us, step, us, us);
+  flat_c_emit (em, ";\n");
+  flat_c_line (em, "%s flat_n%s = flat_lb%s < flat_ub%s", i64, suffix, suffix,
+	       suffix);
+  flat_c_line (em, "  ? (%s) (((%s) flat_ub%s - (%s) flat_lb%s - 1%s) / %"
+	       PRId64 "%s + 1%s)", i64, u64, suffix, u64, suffix, us, step, us,
+	       us);
+  flat_c_line (em, "  : 0;");
 }
 
 void
 flat_c_trip_counts (flat_emitter *em, const flat_kernel *k)
 {
+  char suffix[16];
   int d;
 
   for (d = 0; d < k->n_dims; d++)
-    emit_trip_count (em, &k->dims[d], d, range_step (&k->dims[d]));
-  flat_c_emit (em, "  %s flat_total = ", flat_c_type (em, FLAT_T_I64));
+    {
+      snprintf (suffix, sizeof suffix, "%d", d);
+      flat_c_trip_count (em, &k->dims[d], suffix);
+    }
+  flat_c_indent (em);
+  flat_c_emit (em, "%s flat_total = ", flat_c_type (em, FLAT_T_I64));
   if (k->n_dims == 0)
     flat_c_emit (em, "1");
   for (d = 0; d < k->n_dims; d++)
@@ -719,39 +780,45 @@ flat_c_trip_counts (flat_emitter *em, const flat_kernel *k)
 }
 
 void
-flat_c_indices (flat_emitter *em, const flat_kernel *k)
+flat_c_index (flat_emitter *em, const flat_range *r, const char *suffix,
+	      const char *pos)
 {
   const char *u64 = flat_c_type (em, FLAT_T_U64);
+
+  flat_c_indent (em);
+  flat_c_emit (em, "%s v_%s = ", flat_c_type (em, r->index->type),
+	       r->index->name);
+  emit_convert_open (em, r->index->type);
+  flat_c_emit (em, "(%s) flat_lb%s + (%s) %s * %" PRId64 "%s", u64, suffix,
+	       u64, pos, range_step (r), em->d->uint64_suffix);
+  emit_convert_close (em, r->index->type);
+  flat_c_emit (em, ";\n");
+}
+
+void
+flat_c_dim_indices (flat_emitter *em, const flat_kernel *k, int first,
+		    int end, const char *linear)
+{
+  char suffix[16], pos[32];
   int d;
 
-  if (k->n_dims > 0)
+  if (end > first)
+    flat_c_line (em, "%s flat_r = %s;", flat_c_type (em, FLAT_T_I64), linear);
+  for (d = end - 1; d >= first; d--)
     {
-      flat_c_indent (em);
-      flat_c_emit (em, "%s flat_r = flat_g;\n", flat_c_type (em, FLAT_T_I64));
+      snprintf (suffix, sizeof suffix, "%d", d);
+      snprintf (pos, sizeof pos, d > first ? "(flat_r %% flat_n%d)"
+		: "flat_r", d);
+      flat_c_index (em, &k->dims[d], suffix, pos);
+      if (d > first)
+	flat_c_line (em, "flat_r /= flat_n%d;", d);
     }
-  for (d = k->n_dims - 1; d >= 0; d--)
-    {
-      const flat_range *r = &k->dims[d];
+}
 
-      flat_c_indent (em);
-      flat_c_emit (em, "%s v_%s = ", flat_c_type (em, r->index->type),
-		   r->index->name);
-      emit_convert_open (em, r->index->type);
-      flat_c_emit (em, "(%s) flat_lb%d + (%s) ", u64, d, u64);
-      if (d > 0)
-	flat_c_emit (em, "(flat_r %% flat_n%d)", d);
-      else
-	flat_c_emit (em, "flat_r");
-      flat_c_emit (em, " * %" PRId64 "%s", range_step (r),
-		   em->d->uint64_suffix);
-      emit_convert_close (em, r->index->type);
-      flat_c_emit (em, ";\n");
-      if (d > 0)
-	{
-	  flat_c_indent (em);
-	  flat_c_emit (em, "flat_r /= flat_n%d;\n", d);
-	}
-    }
+void
+flat_c_indices (flat_emitter *em, const flat_kernel *k)
+{
+  flat_c_dim_indices (em, k, 0, k->n_dims, "flat_g");
 }
 
 /* ---- Kernels ----------------------------------------------------------- */
@@ -764,6 +831,7 @@ emit_segmap (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
 
   flat_c_signature_open (em, nest, k, "", &k->body);
   flat_c_signature_close (em);
+  em->depth = 1;
   flat_c_trip_counts (em, k);
   flat_c_emit (em, "  for (%s flat_g = %s; flat_g < flat_total;\n"
 	       "       flat_g += %s)\n    {\n",
@@ -783,10 +851,16 @@ emit_kernel (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   switch (k->kind)
     {
     case FLAT_K_SEGMAP:
-      emit_segmap (em, nest, k);
+      if (k->level == FLAT_LEVEL_GROUP)
+	flat_c_group_segmap (em, nest, k);
+      else
+	emit_segmap (em, nest, k);
       break;
     case FLAT_K_SEGRED:
-      flat_c_segred (em, nest, k);
+      if (k->n_segments > 0)
+	flat_c_segments (em, nest, k);
+      else
+	flat_c_segred (em, nest, k);
       break;
     case FLAT_K_SEGSCAN:
       flat_c_segscan (em, nest, k);
@@ -820,6 +894,7 @@ flat_emit_c (const flat_nest *nest, const flat_dialect *dialect, char *err,
       flat_c_fail (&em, "%s: cannot open a memory stream", dialect->name);
       return NULL;
     }
+  em.scratch = flat_nest_new ("scratch", "", 0);
   flat_c_emit (&em, "%s", dialect->prelude);
   if (nest_uses_f64 (nest))
     flat_c_emit (&em, "%s", dialect->prelude_fp64);
@@ -832,6 +907,7 @@ flat_emit_c (const flat_nest *nest, const flat_dialect *dialect, char *err,
     }
   if (fclose (em.out) != 0)
     flat_c_fail (&em, "%s: cannot write the kernel source", dialect->name);
+  flat_nest_free (em.scratch);
   if (em.failed)
     {
       free (text);

@@ -35,7 +35,10 @@ typedef struct flat_dialect
   const char *local_id;			/* 64-bit id in the group */
   const char *local_size;		/* 64-bit number of items in a group */
   const char *group_id;			/* 64-bit id of the group */
+  const char *num_groups;		/* 64-bit number of groups */
   const char *barrier;			/* a group barrier, without ";" */
+  const char *barrier_global;		/* the same, its fence covering
+					   global memory too */
 } flat_dialect;
 
 /* Source of every kernel of NEST in DIALECT, malloc'ed; NULL and a message

@@ -44,7 +44,9 @@ static const flat_dialect opencl_dialect = {
   .local_id = "(long) get_local_id (0)",
   .local_size = "(long) get_local_size (0)",
   .group_id = "(long) get_group_id (0)",
-  .barrier = "barrier (CLK_LOCAL_MEM_FENCE)"
+  .num_groups = "(long) get_num_groups (0)",
+  .barrier = "barrier (CLK_LOCAL_MEM_FENCE)",
+  .barrier_global = "barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)"
 };
 
 char *

@@ -50,70 +50,8 @@
    flat_kN_final is the same with part_j[0 .. n_parts) as the
    iterations.  */
 
-#include <stdio.h>
-
 #include "codegen.h"
 #include "emitter.h"
-
-/* "T v_NAME = IDENTITY;" for each accumulator: the private partials.  */
-static void
-emit_partials (flat_emitter *em, const flat_kernel *k)
-{
-  int j;
-
-  for (j = 0; j < k->n_accs; j++)
-    {
-      const flat_var *v = k->accs[j].var;
-
-      flat_c_indent (em);
-      flat_c_emit (em, "%s v_%s = ", flat_c_type (em, v->type), v->name);
-      flat_c_identity (em, &k->accs[j]);
-      flat_c_emit (em, ";\n");
-    }
-}
-
-static void
-emit_local_arrays (flat_emitter *em, const flat_kernel *k)
-{
-  char name[32];
-  int j;
-
-  for (j = 0; j < k->n_accs; j++)
-    {
-      snprintf (name, sizeof name, "flat_red%d", j);
-      flat_c_local_array (em, k->accs[j].var->type, name);
-    }
-}
-
-/* At depth 1: the partials into the local arrays, the tree, and work-item
-   0's store of the group's results into OUT_j[INDEX].  */
-static void
-emit_tree (flat_emitter *em, const flat_kernel *k, const char *out,
-	   const char *index)
-{
-  int j;
-
-  for (j = 0; j < k->n_accs; j++)
-    flat_c_emit (em, "  flat_red%d[flat_t] = v_%s;\n", j,
-		 k->accs[j].var->name);
-  flat_c_emit (em, "  for (%s flat_w = flat_b / 2; flat_w > 0; "
-	       "flat_w /= 2)\n    {\n", flat_c_type (em, FLAT_T_I64));
-  em->depth = 3;
-  flat_c_barrier (em);
-  flat_c_emit (em, "      if (flat_t < flat_w)\n        {\n");
-  for (j = 0; j < k->n_accs; j++)
-    {
-      flat_c_emit (em, "          flat_red%d[flat_t] = ", j);
-      flat_c_combine_open (em, &k->accs[j]);
-      flat_c_emit (em, "flat_red%d[flat_t], flat_red%d[flat_t + flat_w]);\n",
-		   j, j);
-    }
-  flat_c_emit (em, "        }\n    }\n  if (flat_t == 0)\n    {\n");
-  for (j = 0; j < k->n_accs; j++)
-    flat_c_emit (em, "      %s%d[%s] = flat_red%d[0];\n", out, j, index, j);
-  flat_c_emit (em, "    }\n");
-  em->depth = 1;
-}
 
 /* flat_kN: one chunk per group.  */
 static void
@@ -127,20 +65,21 @@ emit_chunks (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
     flat_c_arg (em, k->accs[j].var->type, 1, "flat_part%d", j);
   flat_c_signature_close (em);
   em->depth = 1;
-  emit_local_arrays (em, k);
+  flat_c_exchange (em, k->n_accs, k->accs, "flat_red");
   flat_c_trip_counts (em, k);
   flat_c_group_ids (em);
   flat_c_chunk (em);
-  emit_partials (em, k);
-  flat_c_emit (em, "  for (%s flat_g = flat_start + flat_t; "
-	       "flat_g < flat_end;\n       flat_g += flat_b)\n    {\n",
+  flat_c_partials (em, k->n_accs, k->accs, 1);
+  flat_c_line (em, "for (%s flat_g = flat_start + flat_t; flat_g < flat_end;",
 	       flat_c_type (em, FLAT_T_I64));
-  em->depth = 3;
+  flat_c_line (em, "     flat_g += flat_b)");
+  flat_c_open (em);
   flat_c_indices (em, k);
   flat_c_stmts (em, &k->body);
-  em->depth = 1;
-  flat_c_emit (em, "    }\n");
-  emit_tree (em, k, "flat_part", em->d->group_id);
+  flat_c_close (em);
+  flat_c_tree (em, k->n_accs, k->accs, "flat_red");
+  flat_c_tree_result (em, k->n_accs, "flat_red", "flat_part",
+		      em->d->group_id);
   em->depth = 0;
   flat_c_emit (em, "}\n");
 }
@@ -160,21 +99,24 @@ emit_final (flat_emitter *em, const flat_kernel *k)
     }
   flat_c_signature_close (em);
   em->depth = 1;
-  emit_local_arrays (em, k);
+  flat_c_exchange (em, k->n_accs, k->accs, "flat_red");
   flat_c_group_ids (em);
-  emit_partials (em, k);
-  flat_c_emit (em, "  for (%s flat_g = flat_t; flat_g < flat_n_parts; "
-	       "flat_g += flat_b)\n    {\n", flat_c_type (em, FLAT_T_I64));
+  flat_c_partials (em, k->n_accs, k->accs, 1);
+  flat_c_line (em, "for (%s flat_g = flat_t; flat_g < flat_n_parts; "
+	       "flat_g += flat_b)", flat_c_type (em, FLAT_T_I64));
+  flat_c_open (em);
   for (j = 0; j < k->n_accs; j++)
     {
       const char *name = k->accs[j].var->name;
 
-      flat_c_emit (em, "      v_%s = ", name);
+      flat_c_indent (em);
+      flat_c_emit (em, "v_%s = ", name);
       flat_c_combine_open (em, &k->accs[j]);
       flat_c_emit (em, "v_%s, flat_part%d[flat_g]);\n", name, j);
     }
-  flat_c_emit (em, "    }\n");
-  emit_tree (em, k, "flat_res", "0");
+  flat_c_close (em);
+  flat_c_tree (em, k->n_accs, k->accs, "flat_red");
+  flat_c_tree_result (em, k->n_accs, "flat_red", "flat_res", "0");
   em->depth = 0;
   flat_c_emit (em, "}\n");
 }

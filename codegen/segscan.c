@@ -159,7 +159,8 @@ emit_chunk_kernel_open (flat_emitter *em, const flat_nest *nest,
   flat_c_arg (em, the_acc (k)->var->type, 1, "flat_part");
   flat_c_signature_close (em);
   em->depth = 1;
-  flat_c_local_array (em, the_acc (k)->var->type, "flat_scan");
+  flat_c_local_array (em, the_acc (k)->var->type, "flat_scan",
+		      FLAT_MAX_GROUP);
   flat_c_trip_counts (em, k);
   flat_c_group_ids (em);
   flat_c_chunk (em);
@@ -195,7 +196,7 @@ emit_prefix (flat_emitter *em, const flat_kernel *k)
   flat_c_arg (em, t, 1, "flat_res");
   flat_c_signature_close (em);
   em->depth = 1;
-  flat_c_local_array (em, t, "flat_scan");
+  flat_c_local_array (em, t, "flat_scan", FLAT_MAX_GROUP);
   flat_c_group_ids (em);
   flat_c_emit (em, "  %s flat_run = flat_init;\n", acc_type (em, k));
   emit_tiles_open (em, "0", "flat_n_parts");

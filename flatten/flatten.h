@@ -76,6 +76,18 @@ typedef struct flat_walker
 int flat_walk_block (const flat_block *block, const flat_walker *w);
 int flat_walk_expr (flat_expr *e, flat_stmt *s, const flat_walker *w);
 
+/* The number of code versions of PLAN (plan_info.c): ways through its
+   guards, the host version included.  */
+int flat_plan_versions (const flat_block *plan);
+/* "mm.0 (host), mm.1 (top), ..." or "none" into BUF.  */
+void flat_plan_thresholds (const flat_nest *nest, char *buf, size_t size);
+
+/* The contrib block of a scan whose body is BODY and accumulator ACC
+   (contrib.c): the body through the update of ACC, without stores to
+   mems.  */
+flat_block flat_scan_contrib (flat_nest *nest, const flat_block *body,
+			      const flat_var *acc);
+
 /* E / K when provably exact from E's structure (constant factors), else
    NULL.  Turns the lifter's byte offsets into element indices.  */
 flat_expr *flat_expr_exact_div (flat_nest *nest, flat_expr *e, int64_t k);

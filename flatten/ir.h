@@ -513,6 +513,9 @@ int64_t flat_range_trip_count (const flat_range *range,
    segred0 and segscan0) and the exchange arrays of its segred0 and
    segscan0; for SEGRED and SEGSCAN their exchange arrays.  */
 size_t flat_kernel_local_bytes (const flat_kernel *k);
+/* Bytes of the local arrays each work-item of K has to itself (an upper
+   bound: arrays of different branches counted together).  */
+size_t flat_kernel_private_bytes (const flat_kernel *k);
 
 #ifdef __cplusplus
 }

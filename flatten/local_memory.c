@@ -85,3 +85,45 @@ flat_kernel_local_bytes (const flat_kernel *k)
     }
   return 0;
 }
+
+/* Bytes of the local arrays B declares, at any depth; with SHARED_LEVEL
+   (the body of a work-group kernel outside level-0 statements) only
+   those inside its level-0 statements, the others being shared.  */
+static size_t
+private_bytes (const flat_block *b, int shared_level)
+{
+  size_t bytes = 0;
+  for (const flat_stmt *s = b->first; s; s = s->next)
+    switch (s->kind)
+      {
+      case FLAT_S_LET:
+	if (s->u.let.var->kind == FLAT_VAR_LOCAL_ARRAY && !shared_level)
+	  bytes += (size_t) s->u.let.var->length
+		   * (size_t) flat_type_table[s->u.let.var->type].size;
+	break;
+      case FLAT_S_IF:
+	bytes += private_bytes (&s->u.if_.then_b, shared_level)
+		 + private_bytes (&s->u.if_.else_b, shared_level);
+	break;
+      case FLAT_S_LOOP:
+      case FLAT_S_MAP:
+      case FLAT_S_REDUCE:
+      case FLAT_S_SCAN:
+	bytes += private_bytes (&s->u.loop.body, shared_level && !s->group);
+	break;
+      case FLAT_S_WHILE:
+	bytes += private_bytes (&s->u.while_.body, shared_level);
+	break;
+      default:
+	break;
+      }
+  return bytes;
+}
+
+size_t
+flat_kernel_private_bytes (const flat_kernel *k)
+{
+  return private_bytes (&k->body, k->kind == FLAT_K_SEGMAP
+			&& k->level == FLAT_LEVEL_GROUP)
+    + private_bytes (&k->pre, 0) + private_bytes (&k->post, 0);
+}

@@ -6,13 +6,17 @@
    becomes
      { char *s0 = (char *) A + 0 * sizeof *A;  size_t b0 = n * sizeof *A;
        ...
-       flat_data_begin (2, FLAT_DATA_COPY, s0, b0, FLAT_DATA_CREATE, s1, b1);
+       flat_data_begin (2, FLAT_DATA_COPY, "A[0:n]", s0, b0,
+                        FLAT_DATA_CREATE, "B[0:n]", s1, b1);
        try { STMT } finally { flat_data_end (2, ...same...); } }
 
    so the region's end runs however STMT is left (return, break, goto),
    and the sections are evaluated once, at the region's entry, as in
    OpenACC.  `#pragma flat update host(A[0:n])` becomes
-   flat_update (1, FLAT_UPDATE_HOST, start, bytes) where it stands.  */
+   flat_update (1, FLAT_UPDATE_HOST, "A[0:n]", start, bytes) where it
+   stands.  The string is the section as written (bounds as the pragma
+   printer writes them: `A[0:n*n]` is "A[0:n * n]"), so that the
+   runtime's messages name the array.  */
 
 #include "regions.h"
 #include "loops.h"
@@ -71,6 +75,54 @@ item_range (const flat_clause_item &item, tree *start, tree *bytes)
   return true;
 }
 
+/* Bound E as C text for a message: the printer's, without the
+   parentheses it puts around a whole operation ("n * n").  Empty if out
+   of memory.  */
+static std::string
+bound_text (const flat_cexpr *e)
+{
+  char *text = flat_cexpr_to_string (e);
+  if (!text)
+    return std::string ();
+  std::string s (text);
+  free (text);
+  switch (e->kind)
+    {
+    case FLAT_CEXPR_UNARY:
+    case FLAT_CEXPR_BINARY:
+    case FLAT_CEXPR_COND:
+    case FLAT_CEXPR_CAST:
+      return s.substr (1, s.size () - 2);
+    default:
+      return s;
+    }
+}
+
+/* The sections of D's clauses as written, "A[0:n]" or "A", in the order
+   of D->items (directives.cc resolves them in this order and keeps a
+   directive only if every item resolved).  */
+static std::vector<std::string>
+section_texts (const flat_recorded_directive *d)
+{
+  std::vector<std::string> texts;
+  for (size_t c = 0; c < d->dir.n_data; c++)
+    for (size_t i = 0; i < d->dir.data[c].n_items; i++)
+      {
+	const flat_pragma_item &it = d->dir.data[c].items[i];
+	std::string text (it.name);
+	if (it.lo)
+	  {
+	    std::string lo = bound_text (it.lo), len = bound_text (it.len);
+	    /* Out of memory: the array's name alone still names it.  */
+	    if (!lo.empty () && !len.empty ())
+	      text += "[" + lo + ":" + len + "]";
+	  }
+	texts.push_back (text);
+      }
+  gcc_assert (texts.size () == d->items.size ());
+  return texts;
+}
+
 static tree
 varargs_fn (tree *cache, const char *name)
 {
@@ -82,23 +134,28 @@ varargs_fn (tree *cache, const char *name)
 
 static tree data_begin_decl, data_end_decl, update_decl;
 
-/* A call FN (N, kind, start, bytes, ...) over the evaluated ITEMS.  */
+/* A call FN (N, kind, "section", start, bytes, ...) over the evaluated
+   items of directive D.  */
 static tree
-items_call (location_t loc, tree fn, const std::vector<int> &kinds,
+items_call (const flat_recorded_directive *d, tree fn,
 	    const std::vector<tree> &starts, const std::vector<tree> &bytes)
 {
+  std::vector<std::string> texts = section_texts (d);
   vec<tree, va_gc> *args = NULL;
-  vec_safe_push (args, build_int_cst (integer_type_node, kinds.size ()));
-  for (size_t k = 0; k < kinds.size (); k++)
+  vec_safe_push (args, build_int_cst (integer_type_node, d->items.size ()));
+  for (size_t k = 0; k < d->items.size (); k++)
     {
-      vec_safe_push (args, build_int_cst (integer_type_node, kinds[k]));
+      vec_safe_push (args, build_int_cst (integer_type_node,
+					  d->items[k].kind));
+      vec_safe_push (args, build_string_literal (texts[k].size () + 1,
+						 texts[k].c_str ()));
       vec_safe_push (args, starts[k]);
       vec_safe_push (args, fold_convert (long_long_unsigned_type_node,
 					 bytes[k]));
     }
   tree call = build_call_vec (void_type_node, build_fold_addr_expr (fn),
 			      args);
-  SET_EXPR_LOCATION (call, loc);
+  SET_EXPR_LOCATION (call, d->loc);
   return call;
 }
 
@@ -128,7 +185,6 @@ flat_rewrite_data (tree fndecl, flat_recorded_directive *d,
     }
   tree vars = NULL_TREE;
   tree body = alloc_stmt_list ();
-  std::vector<int> kinds;
   std::vector<tree> starts, bytes;
   for (const flat_clause_item &item : d->items)
     {
@@ -144,16 +200,14 @@ flat_rewrite_data (tree fndecl, flat_recorded_directive *d,
 				&body);
       append_to_statement_list (build2 (MODIFY_EXPR, size_type_node, bv, b),
 				&body);
-      kinds.push_back (item.kind);
       starts.push_back (sv);
       bytes.push_back (bv);
     }
-  append_to_statement_list (items_call (d->loc, varargs_fn
-					(&data_begin_decl,
-					 "flat_data_begin"),
-					kinds, starts, bytes), &body);
-  tree end = items_call (d->loc, varargs_fn (&data_end_decl, "flat_data_end"),
-			 kinds, starts, bytes);
+  append_to_statement_list (items_call (d, varargs_fn (&data_begin_decl,
+							  "flat_data_begin"),
+					starts, bytes), &body);
+  tree end = items_call (d, varargs_fn (&data_end_decl, "flat_data_end"),
+			 starts, bytes);
   /* The region itself: first its own markers, then the try/finally.  */
   flat_process_statement (fndecl, stmt);
   append_to_statement_list (build2 (TRY_FINALLY_EXPR, void_type_node, stmt,
@@ -166,18 +220,16 @@ flat_rewrite_data (tree fndecl, flat_recorded_directive *d,
 void
 flat_rewrite_update (flat_recorded_directive *d, tree_stmt_iterator *it)
 {
-  std::vector<int> kinds;
   std::vector<tree> starts, bytes;
   for (const flat_clause_item &item : d->items)
     {
       tree s, b;
       if (!item_range (item, &s, &b))
 	return;
-      kinds.push_back (item.kind);
       starts.push_back (s);
       bytes.push_back (b);
     }
-  tsi_link_before (it, items_call (d->loc, varargs_fn (&update_decl,
-							"flat_update"),
-				   kinds, starts, bytes), TSI_SAME_STMT);
+  tsi_link_before (it, items_call (d, varargs_fn (&update_decl,
+						  "flat_update"),
+				   starts, bytes), TSI_SAME_STMT);
 }

@@ -313,9 +313,13 @@ replace_nest (tree fndecl, flat_recorded_directive *d, marked_loop &ml)
 							  FLAT_PKG_CUDA));
     }
   if (flat_opts.verbose)
-    inform (d->loc, "flat: lifted '%s' as a %s nest: %d kernel(s), one "
-	    "device version and the host loop", nest->name, kind,
-	    nest->n_kernels);
+    {
+      char thresholds[1024];
+      flat_plan_thresholds (nest, thresholds, sizeof thresholds);
+      inform (d->loc, "flat: lifted '%s' as a %s nest: %d version(s), "
+	      "%d kernel(s), thresholds %s", nest->name, kind,
+	      flat_plan_versions (&nest->plan), nest->n_kernels, thresholds);
+    }
 
   package_counter++;
   location_t loc = d->loc;

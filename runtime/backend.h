@@ -15,7 +15,7 @@
 #include <stddef.h>
 
 /* Changes whenever a field is added, removed or changes meaning.  */
-#define FLAT_BACKEND_ABI 1
+#define FLAT_BACKEND_ABI 2
 
 /* One kernel argument, in the order of the kernel ABI (codegen.h).  */
 typedef struct flat_arg
@@ -49,6 +49,9 @@ typedef struct flat_backend
 	       size_t err_size);
   /* Human-readable name of the open device.  */
   int (*describe) (char *desc, size_t desc_size);
+  /* Bytes of local (shared) memory that one work-group may use on the
+     open device: a kernel needing more is never launched.  */
+  int (*local_memory) (size_t *bytes, char *err, size_t err_size);
   int (*buffer_alloc) (size_t size, void **buffer, char *err,
 		       size_t err_size);
   int (*buffer_free) (void *buffer, char *err, size_t err_size);

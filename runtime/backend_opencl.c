@@ -22,6 +22,7 @@
 #include "../codegen/package.h"
 
 #include <dlfcn.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,6 +76,7 @@ static struct
   cl_command_queue queue;
   size_t max_group_size;
   cl_ulong max_alloc;		/* CL_DEVICE_MAX_MEM_ALLOC_SIZE */
+  cl_ulong local_mem;		/* CL_DEVICE_LOCAL_MEM_SIZE */
   char device_name[256];
   char platform_name[256];
   char driver[640];		/* platform and driver versions */
@@ -268,6 +270,9 @@ query_device (char *err, size_t err_size)
   if (rc == CL_SUCCESS)
     rc = cl.clGetDeviceInfo (cl.device, CL_DEVICE_MAX_MEM_ALLOC_SIZE,
 			     sizeof cl.max_alloc, &cl.max_alloc, NULL);
+  if (rc == CL_SUCCESS)
+    rc = cl.clGetDeviceInfo (cl.device, CL_DEVICE_LOCAL_MEM_SIZE,
+			     sizeof cl.local_mem, &cl.local_mem, NULL);
   if (rc != CL_SUCCESS)
     return fail (err, err_size, "clGetDeviceInfo", rc);
   if (item_sizes[0] > 0 && item_sizes[0] < cl.max_group_size)
@@ -361,6 +366,15 @@ static int
 opencl_describe (char *desc, size_t desc_size)
 {
   snprintf (desc, desc_size, "%s", cl.device_name);
+  return 0;
+}
+
+static int
+opencl_local_memory (size_t *bytes, char *err, size_t err_size)
+{
+  (void) err;
+  (void) err_size;
+  *bytes = cl.local_mem > SIZE_MAX ? SIZE_MAX : (size_t) cl.local_mem;
   return 0;
 }
 
@@ -654,6 +668,7 @@ const flat_backend flat_backend_opencl = {
   .build_options = flat_opencl_build_options,
   .init = opencl_init,
   .describe = opencl_describe,
+  .local_memory = opencl_local_memory,
   .buffer_alloc = opencl_buffer_alloc,
   .buffer_free = opencl_buffer_free,
   .write = opencl_write,

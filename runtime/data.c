@@ -1,15 +1,19 @@
 /* Data regions: flat_data_begin, flat_data_end and flat_update (flat.h),
    OpenACC's data construct on the present table of present.h.
 
-     flat_data_begin (1, FLAT_DATA_COPY, a, 4000ull)
+     flat_data_begin (1, FLAT_DATA_COPY, "a[0:n]", a, 4000ull)
        absent: a buffer from the pool, a copied in, entry with refs 1
      flat_run (saxpy, ..., a)                  (run.c) a found: no copy
-     flat_update (1, FLAT_UPDATE_HOST, a, 4000ull)        a to the host
-     flat_data_end (1, FLAT_DATA_COPY, a, 4000ull)
+     flat_update (1, FLAT_UPDATE_HOST, "a[0:n]", a, 4000ull)
+       a to the host
+     flat_data_end (1, FLAT_DATA_COPY, "a[0:n]", a, 4000ull)
        refs 0: a to the host, the buffer back to the pool
 
-   With FLAT_LOG=2 each transfer is a line, "flat: copyin region 0x55e0
-   4000 bytes", in the shape of the copyin lines of nests.
+   Items carry their section as the pragma wrote it, so that messages
+   name arrays, not addresses: "update host(a[0:n]): 'a' is not present
+   in any data region; ignored".  With FLAT_LOG=2 each transfer is a
+   line, "flat: copyin region a[0:n] 4000 bytes", in the shape of the
+   copyin lines of nests.
 
    Note [Leaving the device]
    While regions are open, the device copies of their arrays are newer
@@ -37,19 +41,22 @@
 #include "present.h"
 #include "process.h"
 
-#include <inttypes.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define ERR_SIZE 512
+#define NAME_SIZE 256
 
-/* One clause item: kind, and the host bytes [start, end) of the
+/* One clause item: kind, the section as the pragma wrote it ("a[0:n]",
+   or "a" for a whole array), and the host bytes [start, end) of the
    section.  */
 typedef struct item
 {
   int kind;
+  const char *section;
   uintptr_t start, end;
 } item;
 
@@ -63,67 +70,72 @@ static const char *const kind_names[] = {
   [FLAT_UPDATE_DEVICE] = "update device"
 };
 
-/* The item as messages show it: "copy(0x55e0+4000)".  */
+/* The item as messages show it: "copy(a[0:n])".  */
 static void
 item_name (const item *it, char *name, size_t name_size)
 {
-  snprintf (name, name_size, "%s(%#" PRIxPTR "+%" PRIuPTR ")",
-	    kind_names[it->kind], it->start, it->end - it->start);
+  snprintf (name, name_size, "%s(%s)", kind_names[it->kind], it->section);
+}
+
+/* The length of the array's name at the start of SECTION: 1 for
+   "a[0:n]".  */
+static int
+array_length (const char *section)
+{
+  return (int) strcspn (section, "[");
 }
 
 /* Read the next item of AP, whose kind should lie in FIRST..LAST.  0 if
    there is something to do; 1 for an empty section; -1, with a warning
-   naming FN, for a bad kind or a section past the address space.  */
+   naming FN, for an item without a section text, a bad kind or a
+   section past the address space.  */
 static int
 next_item (va_list *ap, const char *fn, int first, int last, item *it)
 {
   unsigned long long bytes;
 
   it->kind = va_arg (*ap, int);
+  it->section = va_arg (*ap, const char *);
   it->start = (uintptr_t) va_arg (*ap, void *);
   bytes = va_arg (*ap, unsigned long long);
+  if (!it->section)
+    {
+      flat_warning ("%s: a clause item without its section text; ignored",
+		    fn);
+      return -1;
+    }
   if (it->kind < first || it->kind > last)
     {
-      flat_warning ("%s: clause kind %d is not one of %d..%d; ignored", fn,
-		    it->kind, first, last);
+      flat_warning ("%s: clause kind %d of '%s' is not one of %d..%d; "
+		    "ignored", fn, it->kind, it->section, first, last);
       return -1;
     }
   if (bytes > UINTPTR_MAX - it->start)
     {
-      flat_warning ("%s: %s(%#" PRIxPTR "+%llu) leaves the address space; "
-		    "ignored", fn, kind_names[it->kind], it->start, bytes);
+      flat_warning ("%s: %s(%s) leaves the address space; ignored", fn,
+		    kind_names[it->kind], it->section);
       return -1;
     }
   it->end = it->start + (uintptr_t) bytes;
   return it->start == it->end;
 }
 
-/* The FLAT_LOG=2 line of a transfer of BYTES bytes at host START.  */
-static void
-log_transfer (const char *direction, uintptr_t start, size_t bytes)
-{
-  char where[32];
-
-  if (flat_log_level () < 2)
-    return;
-  snprintf (where, sizeof where, "%#" PRIxPTR, start);
-  flat_log_transfer ("region", direction, where, bytes);
-}
-
 /* Copy the host bytes [START, END) of entry E to the device (TO_DEVICE)
-   or to the host, logged as DIRECTION.  The backend moves bytes from the
-   start of a buffer: a section further in goes through a host copy of
-   the buffer's bytes up to the section's end.  */
+   or to the host; the FLAT_LOG=2 line names it DIRECTION and SECTION.
+   The backend moves bytes from the start of a buffer: a section further
+   in goes through a host copy of the buffer's bytes up to the section's
+   end.  */
 static int
 transfer (const flat_present_entry *e, uintptr_t start, uintptr_t end,
-	  int to_device, const char *direction, char *err, size_t err_size)
+	  int to_device, const char *direction, const char *section,
+	  char *err, size_t err_size)
 {
   const flat_backend *b = flat_rt.backend;
   size_t offset = start - e->start, bytes = end - start;
   unsigned char *stage;
   int rc;
 
-  log_transfer (direction, start, bytes);
+  flat_log_transfer ("region", direction, section, bytes);
   if (offset == 0)
     return to_device
 	   ? b->write (e->buffer, (const void *) start, bytes, err, err_size)
@@ -153,6 +165,15 @@ transfer (const flat_present_entry *e, uintptr_t start, uintptr_t end,
   return rc;
 }
 
+/* The whole of entry E, the way its region's pragma wrote it.  */
+static int
+transfer_entry (const flat_present_entry *e, int to_device,
+		const char *direction, char *err, size_t err_size)
+{
+  return transfer (e, e->start, e->end, to_device, direction, e->section,
+		   err, err_size);
+}
+
 void
 flat_data_leave_device (const char *who, const char *what, const char *err)
 {
@@ -166,28 +187,48 @@ flat_data_leave_device (const char *who, const char *what, const char *err)
       const flat_present_entry *e = &flat_rt.present.entries[i];
 
       if (e->valid
-	  && transfer (e, e->start, e->end, 0, "copyout", lost, sizeof lost)
-	     != 0)
-	flat_warning ("the device copy of host bytes %#" PRIxPTR "+%"
-		      PRIuPTR " is lost: %s", e->start, e->end - e->start,
+	  && transfer_entry (e, 0, "copyout", lost, sizeof lost) != 0)
+	flat_warning ("the device copy of '%s' is lost: %s", e->section,
 		      lost);
     }
   flat_process_use_host ("device failed in a data region");
 }
 
+/* The warning for IT, found absent from the present table or, when
+   PRESENCE is FLAT_PARTLY, overlapping entry I without lying inside it:
+   "copy(a[0:n]) at data region entry: 'a' is only partly present ...".
+   WHERE follows the item's name; OUTCOME ends the line.  */
+static void
+warn_not_present (const item *it, const char *where, flat_presence presence,
+		  int i, const char *outcome)
+{
+  char name[NAME_SIZE];
+  int length = array_length (it->section);
+
+  item_name (it, name, sizeof name);
+  if (presence == FLAT_PARTLY)
+    flat_warning ("%s%s: '%.*s' is only partly present on the device (it "
+		  "overlaps '%s' of a data region); %s", name, where, length,
+		  it->section, flat_rt.present.entries[i].section, outcome);
+  else
+    flat_warning ("%s%s: '%.*s' is not present in any data region; %s",
+		  name, where, length, it->section, outcome);
+}
+
 /* A device copy of the section of IT, entered into the table.  */
 static void
-make_entry (const item *it, const char *name)
+make_entry (const item *it)
 {
   flat_present_entry e;
-  char err[ERR_SIZE];
-  int rc;
+  char name[NAME_SIZE], err[ERR_SIZE];
 
   e.start = it->start;
   e.end = it->end;
+  e.section = it->section;
   e.refs = 1;
   e.copy_out = it->kind == FLAT_DATA_COPY || it->kind == FLAT_DATA_COPYOUT;
   e.valid = 0;
+  item_name (it, name, sizeof name);
   if (flat_pool_alloc (&flat_rt.pool, e.end - e.start, &e.buffer,
 		       &e.capacity, err, sizeof err) != 0)
     {
@@ -206,8 +247,7 @@ make_entry (const item *it, const char *name)
     }
   if (it->kind != FLAT_DATA_COPY && it->kind != FLAT_DATA_COPYIN)
     return;
-  rc = transfer (&e, e.start, e.end, 1, "copyin", err, sizeof err);
-  if (rc != 0)
+  if (transfer_entry (&e, 1, "copyin", err, sizeof err) != 0)
     flat_data_leave_device (name, "copying to the device at data region "
 			    "entry", err);
   else
@@ -217,27 +257,19 @@ make_entry (const item *it, const char *name)
 static void
 begin_item (const item *it)
 {
-  char name[128];
-  int i;
+  flat_presence presence;
+  int i = -1;
 
-  item_name (it, name, sizeof name);
-  switch (flat_present_find (&flat_rt.present, it->start, it->end, &i))
-    {
-    case FLAT_INSIDE:
-      flat_rt.present.entries[i].refs++;
-      return;
-    case FLAT_PARTLY:
-      flat_warning ("%s at data region entry: partly present on the "
-		    "device; left on the host", name);
-      return;
-    case FLAT_ABSENT:
-      break;
-    }
-  if (it->kind == FLAT_DATA_PRESENT)
-    flat_warning ("%s at data region entry: not present on the device",
-		  name);
+  presence = flat_present_find (&flat_rt.present, it->start, it->end, &i);
+  if (presence == FLAT_INSIDE)
+    flat_rt.present.entries[i].refs++;
+  else if (presence == FLAT_PARTLY)
+    warn_not_present (it, " at data region entry", presence, i,
+		      "left on the host");
+  else if (it->kind == FLAT_DATA_PRESENT)
+    warn_not_present (it, " at data region entry", presence, i, "ignored");
   else
-    make_entry (it, name);
+    make_entry (it);
 }
 
 /* An item that begin found absent or partly present was warned about
@@ -247,7 +279,7 @@ static void
 end_item (const item *it)
 {
   flat_present_entry *e;
-  char name[128], err[ERR_SIZE];
+  char name[NAME_SIZE], err[ERR_SIZE];
   int i;
 
   if (flat_present_find (&flat_rt.present, it->start, it->end, &i)
@@ -257,7 +289,7 @@ end_item (const item *it)
   if (--e->refs > 0)
     return;
   if (e->copy_out && e->valid
-      && transfer (e, e->start, e->end, 0, "copyout", err, sizeof err) != 0)
+      && transfer_entry (e, 0, "copyout", err, sizeof err) != 0)
     {
       item_name (it, name, sizeof name);
       flat_data_leave_device (name, "copying from the device at data "
@@ -275,21 +307,23 @@ static void
 update_item (const item *it)
 {
   flat_present_entry *e;
-  char name[128], err[ERR_SIZE];
-  int i, to_device = it->kind == FLAT_UPDATE_DEVICE;
+  flat_presence presence;
+  char name[NAME_SIZE], err[ERR_SIZE];
+  int i = -1, to_device = it->kind == FLAT_UPDATE_DEVICE;
 
-  item_name (it, name, sizeof name);
-  if (flat_present_find (&flat_rt.present, it->start, it->end, &i)
-      != FLAT_INSIDE)
+  presence = flat_present_find (&flat_rt.present, it->start, it->end, &i);
+  if (presence != FLAT_INSIDE)
     {
-      flat_warning ("%s: update of a range that is not present; ignored",
-		    name);
+      warn_not_present (it, "", presence, i, "ignored");
       return;
     }
   e = &flat_rt.present.entries[i];
-  if (transfer (e, it->start, it->end, to_device, kind_names[it->kind], err,
-		sizeof err) != 0)
-    flat_data_leave_device (name, "updating", err);
+  if (transfer (e, it->start, it->end, to_device, kind_names[it->kind],
+		it->section, err, sizeof err) != 0)
+    {
+      item_name (it, name, sizeof name);
+      flat_data_leave_device (name, "updating", err);
+    }
   else
     e->valid |= to_device;
 }

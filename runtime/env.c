@@ -54,6 +54,9 @@ flat_env_clear (flat_env *env)
   for (i = 0; i < env->n_thresholds; i++)
     free (env->thresholds[i].name);
   free (env->thresholds);
+  for (i = 0; i < env->n_tuned; i++)
+    free (env->tuned[i].name);
+  free (env->tuned);
   set_defaults (env);
 }
 
@@ -69,9 +72,8 @@ lookup (const char *const *envp, const char *name)
   return NULL;
 }
 
-/* Decimal digits only, in [MIN, MAX].  */
-static int
-parse_integer (const char *s, int64_t min, int64_t max, int64_t *out)
+int
+flat_parse_integer (const char *s, int64_t min, int64_t max, int64_t *out)
 {
   char *end;
   long long v;
@@ -104,7 +106,7 @@ integer_var (const char *const *envp, FILE *warn, const char *name,
 
   if (!value || !*value)
     return 0;
-  if (parse_integer (value, min, max, out) != 0)
+  if (flat_parse_integer (value, min, max, out) != 0)
     {
       warn_bad (warn, name, value, expected);
       return 1;
@@ -213,7 +215,7 @@ threshold_vars (const char *const *envp, FILE *warn, flat_env *env)
 	  bad++;
 	  continue;
 	}
-      if (parse_integer (value, 0, INT64_MAX, &v) != 0)
+      if (flat_parse_integer (value, 0, INT64_MAX, &v) != 0)
 	{
 	  warn_bad (warn, var, value, "a non-negative integer");
 	  bad++;

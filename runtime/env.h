@@ -15,7 +15,8 @@ typedef enum flat_device_choice
   FLAT_DEVICE_HOST
 } flat_device_choice;
 
-/* FLAT_THRESHOLD_<name>=<value>; NAME is the part after the prefix.  */
+/* FLAT_THRESHOLD_<name>=<value>, NAME the part after the prefix; or a
+   line NAME=VALUE of the tuning file.  */
 typedef struct flat_threshold_setting
 {
   char *name;
@@ -36,6 +37,11 @@ typedef struct flat_env
   flat_threshold_setting *thresholds;	/* FLAT_THRESHOLD_* */
   int n_thresholds;
   char *tuning;			/* FLAT_TUNING, NULL when unset */
+  /* The settings of the FLAT_TUNING file, read by flat_tuning_read
+     (thresholds.h) when a nest first needs a threshold.  */
+  int tuning_read;
+  flat_threshold_setting *tuned;
+  int n_tuned;
 } flat_env;
 
 /* Fill ENV from ENVP, an environment in the form of `environ' ("NAME=VALUE"
@@ -49,6 +55,11 @@ int flat_env_parse (flat_env *env, const char *const *envp, FILE *warn);
 
 /* Free what flat_env_parse allocated; ENV is left with the defaults.  */
 void flat_env_clear (flat_env *env);
+
+/* *OUT = the integer S spells, decimal digits only, in [MIN, MAX]; -1 if
+   S is anything else.  */
+int flat_parse_integer (const char *s, int64_t min, int64_t max,
+			int64_t *out);
 
 /* Spelling of CHOICE as FLAT_DEVICE takes it ("auto", "cuda", ...).  */
 const char *flat_device_choice_name (flat_device_choice choice);

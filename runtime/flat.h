@@ -53,17 +53,20 @@ int flat_run (const unsigned char *package, void **state, ...);
 
    into
 
-     flat_data_begin (2, FLAT_DATA_COPY, &a[0], n * sizeof *a,
-                      FLAT_DATA_CREATE, &t[0], n * sizeof *t);
+     flat_data_begin (2, FLAT_DATA_COPY, "a[0:n]", &a[0], n * sizeof *a,
+                      FLAT_DATA_CREATE, "t[0:n]", &t[0], n * sizeof *t);
      body                          (left in any way: end runs)
-     flat_data_end (2, FLAT_DATA_COPY, &a[0], n * sizeof *a,
-                    FLAT_DATA_CREATE, &t[0], n * sizeof *t);
-     flat_update (1, FLAT_UPDATE_HOST, &a[0], n * sizeof *a);
+     flat_data_end (2, FLAT_DATA_COPY, "a[0:n]", &a[0], n * sizeof *a,
+                    FLAT_DATA_CREATE, "t[0:n]", &t[0], n * sizeof *t);
+     flat_update (1, FLAT_UPDATE_HOST, "a[0:n]", &a[0], n * sizeof *a);
 
-   Each of the N clause items after N is three arguments: an int, one of
-   flat_data_kind; a pointer to the section's first element; the
-   section's length in bytes as unsigned long long.  flat_data_end must
-   get the same items as the flat_data_begin it closes.  */
+   Each of the N clause items after N is four arguments: an int, one of
+   flat_data_kind; the section as the pragma wrote it (a string that
+   outlives the region, such as a literal), which messages and the
+   FLAT_LOG=2 trace name it by; a pointer to the section's first
+   element; the section's length in bytes as unsigned long long.
+   flat_data_end must get the same items as the flat_data_begin it
+   closes.  */
 enum flat_data_kind
 {
   FLAT_DATA_COPYIN = 0,		/* to the device at entry */

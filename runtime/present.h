@@ -20,6 +20,8 @@
 typedef struct flat_present_entry
 {
   uintptr_t start, end;		/* host bytes [start, end) */
+  const char *section;		/* as its region's pragma wrote it,
+				   "a[0:n]", for messages */
   void *buffer;			/* byte k is host byte start + k */
   size_t capacity;		/* the buffer's size, for the pool */
   int refs;			/* regions holding it */

@@ -5,16 +5,20 @@
        original loop;
 
    The first call of a nest parses its package into a state kept in
-   *STATE.  Each call then reads the arguments, interprets the plan (for
-   now a sequence of `launch kN'), and for a plan with work: places the
-   arrays in device buffers (layout.c), copies them in, launches, copies
-   the written ones out.  Any failure on the way prints one warning, puts
-   the nest on the host for good, and returns 1 so the original loop runs.
+   *STATE.  Each call then reads the arguments and, unless the outermost
+   loop is empty, lets the plan's root host guard choose between the
+   original loop and the device (plan.c).  For the device it places the
+   arrays in device buffers (layout.c), copies them in once, runs the
+   plan, whatever versions and kernels that launches, and copies the
+   written arrays out once.  Any failure on the way prints one warning,
+   puts the nest on the host for good, and returns 1 so the original loop
+   runs.
 
    Arrays that lie inside an array of an open data region (data.c) use
    that array's device copy instead, with no transfer,
 
-     flat_data_begin (1, FLAT_DATA_COPY, a, 4000ull)     a on the device
+     flat_data_begin (1, FLAT_DATA_COPY, "a[0:1000]", a, 4000ull)
+                                             a on the device
      flat_run (pkg, &state, n, a + 10, y)    a + 10: a's copy, lo_x = -10
                                              y: a buffer, copied in/out
 
@@ -26,9 +30,9 @@
      flat_run (flat_package_8, &flat_state_8, n, x, &s)
 
    their values are the kernels' arguments, a segred or segscan launch
-   (segops.c) gives them new values that later launches see, and those go
-   into the host variables when everything else succeeded: after a
-   failure the original loop starts from the values it had.
+   (launch.c, segops.c) gives them new values that later launches see,
+   and those go into the host variables when everything else succeeded:
+   after a failure the original loop starts from the values it had.
 
    Note [Copy-out after a failure]
    The original loop may only run on host arrays that nothing has touched.
@@ -45,8 +49,10 @@
 #include "backend.h"
 #include "control.h"
 #include "data.h"
+#include "launch.h"
 #include "layout.h"
 #include "log.h"
+#include "plan.h"
 #include "pool.h"
 #include "present.h"
 #include "process.h"
@@ -55,6 +61,7 @@
 #include "segops.h"
 #include "stages.h"
 #include "stats.h"
+#include "thresholds.h"
 
 #include "../codegen/package.h"
 #include "../flatten/extent.h"
@@ -65,10 +72,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* At most this many work-groups per launch; kernels walk larger sizes
-   with their grid-stride loop.  */
-#define MAX_GROUPS ((int64_t) 65536)
 
 /* Messages can carry a build log.  */
 #define ERR_SIZE 8192
@@ -94,15 +97,21 @@ typedef struct nest_state
   flat_nest *nest;		/* NULL: the package is unusable */
   int host_only;		/* a device step failed */
 
-  int n_mems, n_args;
-  int n_launches;
-  int *launch_kernel;		/* kernel index of each launch */
+  int n_mems, n_args;		/* n_args: of the kernel ABI, plan indices
+				   included */
+  flat_plan plan;
+  /* The plan's threshold values are those of flat_rt.env while
+     thresholds_generation == flat_rt.generation.  */
+  int thresholds_set;
+  unsigned thresholds_generation;
 
   /* Device program, valid while generation == flat_rt.generation; its
-     functions, FLAT_MAX_STAGES per kernel (names set at load).  */
+     functions, FLAT_MAX_STAGES per kernel (names set at load); the
+     device's local memory per work-group.  */
   void *program;
   unsigned generation;
   flat_stage *stages;
+  size_t local_memory;
 
   /* Scratch of one execution.  */
   flat_value *values;		/* by var id */
@@ -110,7 +119,6 @@ typedef struct nest_state
   flat_mem_span *spans;		/* by mem, in params order */
   flat_buffer_span *buffer_spans;
   buffer *buffers;
-  int64_t *totals;		/* work-items of each launch */
   flat_scalar *scalars;		/* kernel arguments of scalars, by var id */
   void **acc_hosts;		/* host addresses of ACC vars, by var id */
   unsigned char *acc_updated;	/* by var id: a launch gave a new value */
@@ -128,17 +136,16 @@ state_free (nest_state *st)
 
   if (st->program && st->generation == flat_rt.generation && flat_rt.ready)
     (void) flat_rt.backend->program_free (st->program, err, sizeof err);
+  flat_plan_free (&st->plan);
   if (st->nest)
     flat_nest_free (st->nest);
   free (st->name);
-  free (st->launch_kernel);
   free (st->stages);
   free (st->values);
   free (st->extents);
   free (st->spans);
   free (st->buffer_spans);
   free (st->buffers);
-  free (st->totals);
   free (st->scalars);
   free (st->acc_hosts);
   free (st->acc_updated);
@@ -148,20 +155,10 @@ state_free (nest_state *st)
   free (st);
 }
 
-static int
-kernel_index (const flat_nest *nest, const flat_kernel *k)
-{
-  int i;
-
-  for (i = 0; i < nest->n_kernels; i++)
-    if (nest->kernels[i] == k)
-      return i;
-  return -1;
-}
-
 /* What launching NEST needs of its segred and segscan kernels: their
-   accumulators are ACC vars (the host has their addresses), a segscan
-   has one.  *MAX_ACCS gets the most accumulators of a kernel.  */
+   accumulators are ACC vars (the host has their addresses), except in a
+   segmented segred (locals of its pre block), a segscan has one.
+   *MAX_ACCS gets the most accumulators of a kernel.  */
 static int
 check_accs (const flat_nest *nest, int *max_accs, char *err,
 	    size_t err_size)
@@ -181,7 +178,7 @@ check_accs (const flat_nest *nest, int *max_accs, char *err,
 		    k->n_accs);
 	  return -1;
 	}
-      for (j = 0; j < k->n_accs; j++)
+      for (j = 0; j < k->n_accs && k->n_segments == 0; j++)
 	if (k->accs[j].var->kind != FLAT_VAR_ACC)
 	  {
 	    snprintf (err, err_size, "accumulator %s of kernel %s is not an "
@@ -213,7 +210,7 @@ name_stages (nest_state *st)
     }
 }
 
-/* Parse PACKAGE into ST (name, nest, launches, scratch).  */
+/* Parse PACKAGE into ST (name, nest, plan, scratch).  */
 static int
 load_package (nest_state *st, const unsigned char *package, char *err,
 	      size_t err_size)
@@ -221,8 +218,7 @@ load_package (nest_state *st, const unsigned char *package, char *err,
   uint32_t size;
   const char *name, *plan;
   flat_nest *nest;
-  const flat_stmt *s;
-  int i, m, n_vars, max_accs, n_seg_args, n_launches = 0;
+  int i, m, n_vars, max_accs, n_seg_args, n_indices = 0;
 
   if (memcmp (package, FLAT_PACKAGE_MAGIC, sizeof FLAT_PACKAGE_MAGIC) != 0)
     {
@@ -244,27 +240,18 @@ load_package (nest_state *st, const unsigned char *package, char *err,
       return -1;
     }
   nest = st->nest = flat_parse_nest (plan, err, err_size);
-  if (!nest || check_accs (nest, &max_accs, err, err_size) != 0)
+  if (!nest || check_accs (nest, &max_accs, err, err_size) != 0
+      || flat_plan_init (&st->plan, nest, err, err_size) != 0)
     return -1;
-
-  for (s = nest->plan.first; s; s = s->next)
-    if (s->kind != FLAT_S_LAUNCH)
-      {
-	snprintf (err, err_size, "plan statement on line %d is not "
-		  "supported by this libflat", s->line);
-	return -1;
-      }
-    else
-      n_launches++;
 
   n_vars = nest->n_vars > 0 ? nest->n_vars : 1;
   for (i = 0; i < nest->n_params; i++)
     st->n_mems += nest->params[i]->kind == FLAT_VAR_MEM;
-  st->n_args = nest->n_params + st->n_mems;
+  for (i = 0; i < nest->n_vars; i++)
+    n_indices += nest->vars[i]->plan_index != 0;
+  st->n_args = nest->n_params + st->n_mems + n_indices;
   n_seg_args = FLAT_SEGOP_ARGS (st->n_args, max_accs);
-  st->n_launches = n_launches;
   st->package = package;
-  st->launch_kernel = calloc (n_launches + 1, sizeof *st->launch_kernel);
   st->stages = calloc ((size_t) nest->n_kernels * FLAT_MAX_STAGES + 1,
 		       sizeof *st->stages);
   st->values = calloc (n_vars, sizeof *st->values);
@@ -272,15 +259,14 @@ load_package (nest_state *st, const unsigned char *package, char *err,
   st->spans = calloc (st->n_mems + 1, sizeof *st->spans);
   st->buffer_spans = calloc (st->n_mems + 1, sizeof *st->buffer_spans);
   st->buffers = calloc (st->n_mems + 1, sizeof *st->buffers);
-  st->totals = calloc (n_launches + 1, sizeof *st->totals);
   st->scalars = calloc (n_vars, sizeof *st->scalars);
   st->acc_hosts = calloc (n_vars, sizeof *st->acc_hosts);
   st->acc_updated = calloc (n_vars, sizeof *st->acc_updated);
   st->args = calloc (st->n_args + 1, sizeof *st->args);
   st->seg_args = calloc (n_seg_args, sizeof *st->seg_args);
   st->seg_buffers = calloc (2 * max_accs + 1, sizeof *st->seg_buffers);
-  if (!st->launch_kernel || !st->stages || !st->values || !st->extents
-      || !st->spans || !st->buffer_spans || !st->buffers || !st->totals
+  if (!st->stages || !st->values || !st->extents
+      || !st->spans || !st->buffer_spans || !st->buffers
       || !st->scalars || !st->acc_hosts || !st->acc_updated || !st->args
       || !st->seg_args || !st->seg_buffers)
     {
@@ -288,15 +274,6 @@ load_package (nest_state *st, const unsigned char *package, char *err,
       return -1;
     }
   name_stages (st);
-  for (i = 0, s = nest->plan.first; s; s = s->next, i++)
-    {
-      st->launch_kernel[i] = kernel_index (nest, s->u.launch.kernel);
-      if (st->launch_kernel[i] < 0)
-	{
-	  snprintf (err, err_size, "launch of a kernel not in the nest");
-	  return -1;
-	}
-    }
   for (i = 0, m = 0; i < nest->n_params; i++)
     if (nest->params[i]->kind == FLAT_VAR_MEM)
       {
@@ -320,6 +297,7 @@ state_new (const unsigned char *package)
     {
       flat_warning ("%s: unusable package: %s; running on the host",
 		    st->name ? st->name : "?", err);
+      flat_plan_free (&st->plan);
       if (st->nest)
 	flat_nest_free (st->nest);
       st->nest = NULL;
@@ -401,44 +379,8 @@ read_args (nest_state *st, va_list *ap)
     }
 }
 
-/* Work-items of every launch into st->totals; *ANY whether some launch
-   has work.  */
-static int
-count_work (nest_state *st, int *any, char *err, size_t err_size)
-{
-  int l, d;
-
-  *any = 0;
-  for (l = 0; l < st->n_launches; l++)
-    {
-      const flat_kernel *k = st->nest->kernels[st->launch_kernel[l]];
-      int64_t total = 1;
-
-      for (d = 0; d < k->n_dims; d++)
-	{
-	  int64_t trips = flat_range_trip_count (&k->dims[d], st->values);
-
-	  if (trips < 0)
-	    {
-	      snprintf (err, err_size, "trip count of dimension %d of %s "
-			"unknown", d, k->name);
-	      return -1;
-	    }
-	  if (trips > 0 && total > INT64_MAX / trips)
-	    {
-	      snprintf (err, err_size, "%s has more than 2^63 work-items",
-			k->name);
-	      return -1;
-	    }
-	  total *= trips;
-	}
-      st->totals[l] = total;
-      *any |= total > 0;
-    }
-  return 0;
-}
-
-/* Build the nest's program and get the functions of its kernels.  */
+/* Build the nest's program and get the functions of its kernels; the
+   device's local memory.  */
 static int
 prepare_program (nest_state *st, const char **what, char *err,
 		 size_t err_size)
@@ -453,6 +395,9 @@ prepare_program (nest_state *st, const char **what, char *err,
       snprintf (err, err_size, "the package has no %s source", b->name);
       return -1;
     }
+  *what = "querying the device";
+  if (b->local_memory (&st->local_memory, err, err_size) != 0)
+    return -1;
   *what = "building the program";
   if (b->build (source, b->build_options, &st->program, err, err_size) != 0)
     {
@@ -605,7 +550,9 @@ place_arrays (nest_state *st, char *err, size_t err_size)
   return n_buffers;
 }
 
-/* The kernel arguments of this execution, in the order of the ABI.  */
+/* The kernel arguments of this execution, in the order of the ABI: the
+   nest's params, then its plan indices (their scalars change as the
+   plan's loops run).  */
 static void
 set_args (nest_state *st)
 {
@@ -632,100 +579,12 @@ set_args (nest_state *st)
 	  st->args[a++].value = &st->scalars[v->id];
 	}
     }
-}
-
-/* Whether NAME is an item of the comma-separated LIST.  */
-static int
-listed (const char *list, const char *name)
-{
-  size_t n = strlen (name);
-  const char *p;
-
-  for (p = list; (p = strstr (p, name)) != NULL; p += n)
-    if ((p == list || p[-1] == ',') && (p[n] == ',' || p[n] == '\0'))
-      return 1;
-  return 0;
-}
-
-/* Launch segmap kernel K over TOTAL work-items.  */
-static int
-launch_segmap (nest_state *st, int k, int64_t total, const char **what,
-	       char *err, size_t err_size)
-{
-  const flat_stage *s = &st->stages[k * FLAT_MAX_STAGES];
-  size_t group = (size_t) flat_rt.env.group_size;
-  int64_t groups;
-
-  if (group > s->max_group)
-    group = s->max_group;
-  groups = (total - 1) / (int64_t) group + 1;
-  if (groups > MAX_GROUPS)
-    groups = MAX_GROUPS;
-  return flat_stage_launch (flat_rt.backend, st->name, s, st->args, st->n_args,
-			    total, (size_t) groups, group, what, err,
-			    err_size);
-}
-
-/* Launch segred or segscan kernel K over TOTAL iterations; its
-   accumulators get their new values, as arguments of later launches
-   too.  */
-static int
-launch_segop (nest_state *st, int k, int64_t total, const char **what,
-	      char *err, size_t err_size)
-{
-  const flat_kernel *kernel = st->nest->kernels[k];
-  flat_segop op;
-  int j;
-
-  op.nest = st->name;
-  op.kernel = kernel;
-  op.stages = &st->stages[k * FLAT_MAX_STAGES];
-  op.nest_args = st->args;
-  op.n_nest_args = st->n_args;
-  op.total = total;
-  op.group_size = (size_t) flat_rt.env.group_size;
-  op.args = st->seg_args;
-  op.buffers = st->seg_buffers;
-  if (flat_segop_run (flat_rt.backend, &flat_rt.pool, &op, st->values, what,
-		      err, err_size) != 0)
-    return -1;
-  for (j = 0; j < kernel->n_accs; j++)
-    {
-      const flat_var *v = kernel->accs[j].var;
-
-      st->scalars[v->id] = flat_scalar_of (v->type, st->values[v->id]);
-      st->acc_updated[v->id] = 1;
-    }
-  return 0;
-}
-
-/* Launch every launch with work, in plan order; VERSION gets the names of
-   the kernels launched ("k0,k1").  */
-static int
-launch_all (nest_state *st, char *version, size_t version_size,
-	    const char **what, char *err, size_t err_size)
-{
-  size_t len = 0;
-  int l;
-
-  version[0] = '\0';
-  for (l = 0; l < st->n_launches; l++)
-    {
-      int k = st->launch_kernel[l], rc;
-      const char *kname = st->nest->kernels[k]->name;
-
-      if (st->totals[l] == 0)
-	continue;
-      if (st->nest->kernels[k]->kind == FLAT_K_SEGMAP)
-	rc = launch_segmap (st, k, st->totals[l], what, err, err_size);
-      else
-	rc = launch_segop (st, k, st->totals[l], what, err, err_size);
-      if (rc != 0)
-	return -1;
-      if (!listed (version, kname) && len + strlen (kname) + 2 < version_size)
-	len += sprintf (version + len, "%s%s", len > 0 ? "," : "", kname);
-    }
-  return 0;
+  for (i = 0; i < nest->n_vars; i++)
+    if (nest->vars[i]->plan_index)
+      {
+	st->args[a].size = flat_type_table[nest->vars[i]->type].size;
+	st->args[a++].value = &st->scalars[i];
+      }
 }
 
 /* Write the values that launches gave accumulators into the host
@@ -760,14 +619,35 @@ discard_buffers (nest_state *st, int n)
       (void) b->buffer_free (st->buffers[i].handle, err, sizeof err);
 }
 
-/* Buffers, copy-in, launches, copy-out, accumulators to the host.
-   Buffers that are arrays of data regions only get marked as holding
-   data when the nest wrote them.  */
+/* What the launches of this execution of ST share.  */
+static void
+launcher_of (nest_state *st, flat_launcher *l)
+{
+  l->backend = flat_rt.backend;
+  l->pool = &flat_rt.pool;
+  l->nest = st->name;
+  l->ir = st->nest;
+  l->stages = st->stages;
+  l->args = st->args;
+  l->n_args = st->n_args;
+  l->values = st->values;
+  l->scalars = st->scalars;
+  l->acc_updated = st->acc_updated;
+  l->group_size = (size_t) flat_rt.env.group_size;
+  l->local_memory = st->local_memory;
+  l->seg_args = st->seg_args;
+  l->seg_buffers = st->seg_buffers;
+}
+
+/* Buffers, copy-in, the device part of the plan, copy-out, accumulators
+   to the host.  Buffers that are arrays of data regions only get marked
+   as holding data when the nest wrote them.  */
 static int
-execute (nest_state *st, int n_buffers, char *version, size_t version_size,
-	 flat_stopwatch *watch, const char **what, char *err, size_t err_size)
+execute (nest_state *st, int n_buffers, flat_stopwatch *watch,
+	 const char **what, char *err, size_t err_size)
 {
   const flat_backend *b = flat_rt.backend;
+  flat_launcher l;
   int i;
 
   *what = "allocating device memory";
@@ -796,7 +676,8 @@ execute (nest_state *st, int n_buffers, char *version, size_t version_size,
   flat_stats_lap (watch, FLAT_PHASE_COPYIN);
 
   set_args (st);
-  if (launch_all (st, version, version_size, what, err, err_size) != 0)
+  launcher_of (st, &l);
+  if (flat_plan_run (&st->plan, &l, what, err, err_size) != 0)
     goto fail;
   flat_stats_lap (watch, FLAT_PHASE_LAUNCH);
 
@@ -869,15 +750,68 @@ original_loop (nest_state *st, const char *reason)
   return 1;
 }
 
+/* Whether the outermost loop of ST's nest has no iterations with the
+   values of this execution: then nothing is to be done.  */
+static int
+outermost_empty (const nest_state *st)
+{
+  const flat_stmt *s = st->nest->body.first;
+
+  if (!s)
+    return 0;
+  switch (s->kind)
+    {
+    case FLAT_S_MAP:
+    case FLAT_S_LOOP:
+      return flat_range_trip_count (&s->u.loop.range, st->values) == 0;
+    case FLAT_S_REDUCE:
+    case FLAT_S_SCAN:
+      return flat_range_trip_count (&s->u.red.range, st->values) == 0;
+    default:
+      return 0;
+    }
+}
+
+/* The values of ST's thresholds, taken once per process (generation)
+   when the plan has guards.  */
+static int
+set_thresholds (nest_state *st)
+{
+  if (st->plan.n_guards == 0
+      || (st->thresholds_set
+	  && st->thresholds_generation == flat_rt.generation))
+    return 0;
+  if (flat_tuning_read (&flat_rt.env, stderr) < 0)
+    return -1;
+  flat_plan_set_thresholds (&st->plan, &flat_rt.env);
+  st->thresholds_set = 1;
+  st->thresholds_generation = flat_rt.generation;
+  return 0;
+}
+
+/* The FLAT_LOG line of an execution of ST that ran VERSION on backend
+   BACKEND for REASON, with the plan's decisions.  */
+static void
+log_decided (const nest_state *st, const char *backend, const char *version,
+	     const char *reason)
+{
+  char line[1024];
+
+  if (flat_log_level () < 1)
+    return;
+  flat_plan_describe (&st->plan, version, line, sizeof line);
+  flat_log_run (st->name, backend, line, reason);
+}
+
 /* flat_run for ST with the arguments in AP, under the lock.  */
 static int
 run_nest (nest_state *st, va_list *ap)
 {
   const flat_backend *b = flat_rt.backend;
-  char err[ERR_SIZE], version[256];
+  char err[ERR_SIZE];
   const char *what = "evaluating the plan";
   flat_stopwatch watch;
-  int any, n_buffers;
+  int device, n_buffers;
 
   if (!st->nest)
     return original_loop (st, "unusable package");
@@ -891,12 +825,22 @@ run_nest (nest_state *st, va_list *ap)
 
   flat_stats_begin (&watch);
   read_args (st, ap);
-  if (count_work (st, &any, err, sizeof err) != 0)
-    return device_failure (st, what, err);
-  if (!any)
+  if (outermost_empty (st))
     {
       flat_log_run (st->name, b->name, "no kernel", "empty");
       return 0;
+    }
+  if (set_thresholds (st) != 0)
+    return device_failure (st, "reading the tuning file", "out of memory");
+  if (flat_plan_begin (&st->plan, st->values, flat_rt.present.n > 0,
+		       &device, err, sizeof err) != 0)
+    return device_failure (st, what, err);
+  if (!device && st->plan.no_device)
+    return original_loop (st, "no device version");
+  if (!device)
+    {
+      log_decided (st, b->name, "original loop", "below threshold");
+      return 1;
     }
   if (st->program && st->generation != flat_rt.generation)
     st->program = NULL;
@@ -908,10 +852,10 @@ run_nest (nest_state *st, va_list *ap)
     return device_failure (st, what, err);
   flat_stats_lap (&watch, FLAT_PHASE_PREPARE);
 
-  if (execute (st, n_buffers, version, sizeof version, &watch, &what, err,
-	       sizeof err) != 0)
+  if (execute (st, n_buffers, &watch, &what, err, sizeof err) != 0)
     return device_failure (st, what, err);
-  flat_log_run (st->name, b->name, version, flat_rt.device);
+  log_decided (st, b->name, st->plan.version[0] ? st->plan.version
+	       : "no kernel", flat_rt.device);
   return 0;
 }
 

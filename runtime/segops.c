@@ -11,11 +11,14 @@
        flat_k0_prefix  (G, part, a, res)                        1 x B
        flat_k0         (nest args, chunk, part)                 G x B
        a = res[0]
+     segred k1 segments 2 with (add s), S segments, gps of each:
+       flat_k1         (nest args, gps, part_s)     min (S*gps, max) x B
+       flat_k1_final   (nest args, gps, part_s)     ceil (S / B') x B'
 
    The part and res buffers come from the pool and go back to it; the
    results are read (a blocking read, which also waits for the stages)
    before this returns, so that a later launch of the plan sees the new
-   values as its arguments.  */
+   values as its arguments.  A segmented segred reads nothing back.  */
 
 #include "segops.h"
 
@@ -23,15 +26,15 @@
 
 #include "../codegen/codegen.h"
 
-void
-flat_segop_shape (const flat_segop *op, size_t *group, int64_t *n_parts,
-		  int64_t *chunk)
+/* The largest power of two that is at most FLAT_GROUP_SIZE,
+   FLAT_MAX_GROUP and every stage's max_group.  */
+static size_t
+group_limit (const flat_segop *op)
 {
   const char *const *suffixes = flat_stage_suffixes (op->kernel->kind);
   size_t limit = op->group_size < FLAT_MAX_GROUP ? op->group_size
 		 : FLAT_MAX_GROUP;
   size_t b = 1;
-  int64_t g;
   int i;
 
   for (i = 0; suffixes[i]; i++)
@@ -39,12 +42,45 @@ flat_segop_shape (const flat_segop *op, size_t *group, int64_t *n_parts,
       limit = op->stages[i].max_group;
   while (b * 2 <= limit)
     b *= 2;
+  return b;
+}
+
+void
+flat_segop_shape (const flat_segop *op, size_t *group, int64_t *n_parts,
+		  int64_t *chunk)
+{
+  size_t b = group_limit (op);
+  int64_t g;
+
   g = (op->total - 1) / (int64_t) b + 1;
   if (g > FLAT_SEGOP_MAX_PARTS)
     g = FLAT_SEGOP_MAX_PARTS;
   *chunk = (op->total - 1) / g + 1;
   /* Rounding the chunk up can leave the last groups without work.  */
   *n_parts = (op->total - 1) / *chunk + 1;
+  *group = b;
+}
+
+void
+flat_segop_segmented_shape (const flat_segop *op, size_t *group,
+			    int64_t *gps, int64_t *n_parts)
+{
+  int64_t inner = op->total / op->segments, target;
+  size_t limit = group_limit (op), b = 1;
+
+  while ((int64_t) b < inner && b * 2 <= limit)
+    b *= 2;
+  target = FLAT_SEGOP_FILL / (int64_t) b;
+  *gps = 1;
+  if (op->segments < target)
+    {
+      int64_t chunks = (inner - 1) / (int64_t) b + 1;
+
+      *gps = (target - 1) / op->segments + 1;
+      if (*gps > chunks)
+	*gps = chunks > 0 ? chunks : 1;
+    }
+  *n_parts = op->segments * *gps;
   *group = b;
 }
 
@@ -68,10 +104,10 @@ set_buffer (flat_arg *arg, const flat_segop_buffer *buffer)
 }
 
 /* Arguments of the stages that walk the iterations into op->args: the
-   nest arguments, *CHUNK and every accumulator's part.  Returns their
-   number.  */
+   nest arguments, *CHUNK (a segmented segred's gps) and every
+   accumulator's part, op->buffers[STRIDE * j].  Returns their number.  */
 static int
-walk_args (const flat_segop *op, const int64_t *chunk)
+walk_args (const flat_segop *op, const int64_t *chunk, int stride)
 {
   int a, j;
 
@@ -80,7 +116,7 @@ walk_args (const flat_segop *op, const int64_t *chunk)
   op->args[a].size = sizeof *chunk;
   op->args[a++].value = chunk;
   for (j = 0; j < op->kernel->n_accs; j++)
-    set_buffer (&op->args[a++], &op->buffers[2 * j]);
+    set_buffer (&op->args[a++], &op->buffers[stride * j]);
   return a;
 }
 
@@ -122,7 +158,7 @@ launch_walk (const flat_backend *b, const flat_segop *op, int stage,
 	     size_t group, const int64_t *n_parts, const int64_t *chunk,
 	     const char **what, char *err, size_t err_size)
 {
-  int n_args = walk_args (op, chunk);
+  int n_args = walk_args (op, chunk, 2);
 
   return flat_stage_launch (b, op->nest, &op->stages[stage], op->args,
 			    n_args, op->total, (size_t) *n_parts, group, what,
@@ -163,6 +199,64 @@ launch_stages (const flat_backend *b, const flat_segop *op,
 		      err_size);
 }
 
+/* Give the first N buffers of OP back to POOL.  The results are in, or
+   the stages that use them are queued before any later use of a buffer
+   of the pool: a buffer the device fails to free is lost to the pool,
+   nothing else.  */
+static void
+release (flat_pool *pool, const flat_segop *op, int n)
+{
+  char err[256];
+  int j;
+
+  for (j = 0; j < n; j++)
+    (void) flat_pool_release (pool, op->buffers[j].handle,
+			      op->buffers[j].capacity, err, sizeof err);
+}
+
+/* A segmented OP: its parts (op->buffers[j] for accumulator j), the
+   stage over the virtual groups, and the final stage with one work-item
+   per segment, which stores the results.  */
+static int
+run_segmented (const flat_backend *b, flat_pool *pool, const flat_segop *op,
+	       const char **what, char *err, size_t err_size)
+{
+  const flat_kernel *k = op->kernel;
+  const flat_stage *final = &op->stages[1];
+  size_t group, final_group;
+  int64_t gps, n_parts, groups;
+  int n, n_args;
+
+  flat_segop_segmented_shape (op, &group, &gps, &n_parts);
+  *what = "allocating device memory";
+  for (n = 0; n < k->n_accs; n++)
+    if (flat_pool_alloc (pool, (size_t) flat_type_table[k->accs[n].var->type]
+			 .size * (size_t) n_parts, &op->buffers[n].handle,
+			 &op->buffers[n].capacity, err, err_size) != 0)
+      goto fail;
+  n_args = walk_args (op, &gps, 1);
+  groups = n_parts < FLAT_MAX_GROUPS ? n_parts : FLAT_MAX_GROUPS;
+  if (flat_stage_launch (b, op->nest, &op->stages[0], op->args, n_args,
+			 op->total, (size_t) groups, group, what, err,
+			 err_size) != 0)
+    goto fail;
+  final_group = op->group_size < final->max_group ? op->group_size
+		: final->max_group;
+  groups = (op->segments - 1) / (int64_t) final_group + 1;
+  if (groups > FLAT_MAX_GROUPS)
+    groups = FLAT_MAX_GROUPS;
+  if (flat_stage_launch (b, op->nest, final, op->args, n_args,
+			 op->segments, (size_t) groups, final_group, what,
+			 err, err_size) != 0)
+    goto fail;
+  release (pool, op, n);
+  return 0;
+
+fail:
+  discard (b, op, n);
+  return -1;
+}
+
 int
 flat_segop_run (const flat_backend *b, flat_pool *pool,
 		const flat_segop *op, flat_value *values, const char **what,
@@ -173,6 +267,8 @@ flat_segop_run (const flat_backend *b, flat_pool *pool,
   int64_t n_parts, chunk;
   int n, j;
 
+  if (k->n_segments > 0)
+    return run_segmented (b, pool, op, what, err, err_size);
   flat_segop_shape (op, &group, &n_parts, &chunk);
   *what = "allocating device memory";
   for (n = 0; n < 2 * k->n_accs; n++)
@@ -204,11 +300,7 @@ flat_segop_run (const flat_backend *b, flat_pool *pool,
       *v = k->kind == FLAT_K_SEGRED ? flat_op_apply (acc->op, t, *v, r) : r;
     }
 
-  /* The results are in: a buffer the device fails to free is lost to
-     the pool, nothing else.  */
-  for (j = 0; j < n; j++)
-    (void) flat_pool_release (pool, op->buffers[j].handle,
-			      op->buffers[j].capacity, err, err_size);
+  release (pool, op, n);
   return 0;
 
 fail:

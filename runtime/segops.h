@@ -7,7 +7,15 @@
        flat_k0_final  1 group                   res  = 10
        s becomes 5 add 10 = 15
 
-   run.c decides when to run it and writes the results to the host.  */
+   A segmented SEGRED (rule G9 in a map context) has no result on the
+   host: its final stage stores each segment's result itself.
+
+     segred k1 (i, j, k) segments 2, n*m segments of p iterations:
+       flat_k1        virtual groups v < n*m*gps     part[v]
+       flat_k1_final  one item per segment           c[i*m + j] = ...
+
+   launch.c decides when to run it; run.c writes the results to the
+   host.  */
 
 #ifndef FLAT_RUNTIME_SEGOPS_H
 #define FLAT_RUNTIME_SEGOPS_H
@@ -24,6 +32,11 @@
 /* Most work-groups of the first stage: each reduces a chunk of
    ceil (total / groups) iterations.  */
 #define FLAT_SEGOP_MAX_PARTS ((int64_t) 1024)
+
+/* Work-items that a segmented segred aims at (virtual groups times
+   their size) when it has few segments: about what a large GPU runs at
+   once (an H100 holds 132 x 2048 resident threads).  */
+#define FLAT_SEGOP_FILL ((int64_t) 4 * 65536)
 
 /* Scratch entries of kernel arguments that a kernel with N_ACCS
    accumulators needs, when the nest has N_NEST_ARGS arguments.  */
@@ -45,7 +58,10 @@ typedef struct flat_segop
   const flat_stage *stages;	/* in the order of flat_stage_suffixes */
   const flat_arg *nest_args;	/* the nest arguments of the kernel ABI */
   int n_nest_args;
-  int64_t total;		/* iterations of the kernel's dims, > 0 */
+  int64_t total;		/* iterations of the kernel's dims, > 0
+				   unless segmented */
+  int64_t segments;		/* segmented: points of the segment dims,
+				   > 0 (TOTAL is a multiple) */
   size_t group_size;		/* FLAT_GROUP_SIZE */
   flat_arg *args;		/* scratch: FLAT_SEGOP_ARGS entries */
   flat_segop_buffer *buffers;	/* scratch: 2 * n_accs entries */
@@ -58,12 +74,22 @@ typedef struct flat_segop
 void flat_segop_shape (const flat_segop *op, size_t *group,
 		       int64_t *n_parts, int64_t *chunk);
 
+/* The launch shape of a segmented OP: *GROUP work-items per group, the
+   power of two >= the iterations of a segment within the limits of
+   flat_segop_shape; *GPS virtual groups per segment: 1 when there are
+   enough segments to give FLAT_SEGOP_FILL work-items, else enough to
+   come near it, but no more than there are chunks of *GROUP iterations
+   in a segment; *N_PARTS = segments * *GPS.  */
+void flat_segop_segmented_shape (const flat_segop *op, size_t *group,
+				 int64_t *gps, int64_t *n_parts);
+
 /* Run OP on backend B with part and res buffers from POOL.  VALUES holds
    the values by var id; on success the entries of the kernel's
    accumulators become their values after the kernel (segred: before OP
-   the reduction; segscan: the total of the scan starting at before).
-   On failure, with *WHAT and ERR saying why, the buffers are freed and
-   VALUES may have changed.  */
+   the reduction; segscan: the total of the scan starting at before),
+   except for a segmented segred, which changes no value.  On failure,
+   with *WHAT and ERR saying why, the buffers are freed and VALUES may
+   have changed.  */
 int flat_segop_run (const flat_backend *b, flat_pool *pool,
 		    const flat_segop *op, flat_value *values,
 		    const char **what, char *err, size_t err_size);

@@ -23,6 +23,10 @@
 /* Most stages of a kernel.  */
 #define FLAT_MAX_STAGES 3
 
+/* At most this many work-groups per launch; kernels walk larger sizes
+   with their grid-stride loops.  */
+#define FLAT_MAX_GROUPS ((int64_t) 65536)
+
 typedef struct flat_stage
 {
   const char *name;		/* "k0_final": FLAT_LOG, FLAT_PROFILE; the

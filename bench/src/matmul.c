@@ -1,6 +1,8 @@
 /* matmul: C = A B for row-major A (M x K), B (K x N), C (M x N).
 
-   A 2-D map over the elements of C, each a sequential dot product over K.
+   A 2-D map over the elements of C, each a dot product over K marked as
+   a reduction, so that incremental flattening can map it to a work-item
+   (sequential), a work-group, or many groups (a segmented reduction).
    The datasets follow Figure 2 of the incremental-flattening paper: the
    same 2^24 multiply-adds arranged as a long dot product (4 x 4 x 2^20),
    a square 256^3 and an outer product (4096 x 4096 x 1), plus tall and
@@ -30,6 +32,7 @@ matmul (int m, int n, int k, const float *restrict a,
       {
 	float s = 0.0f;
 
+#pragma flat reduce(+: s)
 	for (int p = 0; p < k; p++)
 	  s += a[(size_t) i * k + p] * b[(size_t) p * n + j];
 	c[(size_t) i * n + j] = s;

@@ -17,10 +17,13 @@ main (void)
   flat_test_register_ir ();
   flat_test_register_pragmas ();
   flat_test_register_codegen ();
+  flat_test_register_codegen_intra ();
   flat_test_register_runtime ();
   flat_test_register_flatten ();
   flat_test_register_cuda ();
   flat_test_register_data ();
+  flat_test_register_plan ();
+  flat_test_register_plan_run ();
   CU_basic_set_mode (CU_BRM_VERBOSE);
   CU_basic_run_tests ();
   unsigned failed = CU_get_number_of_failures ()

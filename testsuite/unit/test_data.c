@@ -28,7 +28,7 @@
 #include "../../codegen/package.h"
 #include "../../flatten/ir.h"
 
-#include <inttypes.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,16 +135,20 @@ static const char scale_ir[] =
   "}\n";
 
 
-/* Occurrences in LOG of the line "flat: DIRECTION region ADDR BYTES
-   bytes" of a region transfer at host address AT.  */
+/* A clause item of the whole array ARR, as the plugin passes
+   `copy(arr)' of an array: kind, "arr", where it starts, its bytes.  */
+#define WHOLE(kind, arr) kind, #arr, arr, (unsigned long long) sizeof arr
+
+/* Occurrences in LOG of the line "flat: DIRECTION region SECTION BYTES
+   bytes" of a region transfer.  */
 static int
-region_lines (const char *log, const char *direction, const void *at,
+region_lines (const char *log, const char *direction, const char *section,
 	      size_t bytes)
 {
   char line[128];
 
-  snprintf (line, sizeof line, "flat: %s region %#" PRIxPTR " %zu bytes\n",
-	    direction, (uintptr_t) at, bytes);
+  snprintf (line, sizeof line, "flat: %s region %s %zu bytes\n", direction,
+	    section, bytes);
   return count_lines (log, line);
 }
 
@@ -195,19 +199,19 @@ test_region_copy (void)
   saxpy_inputs (N, x, y);
   device_use ("opencl", "2");
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
-  flat_data_begin (2, FLAT_DATA_COPYIN, x, (unsigned long long) sizeof x,
-		   FLAT_DATA_COPY, y, (unsigned long long) sizeof y);
+  flat_data_begin (2, WHOLE (FLAT_DATA_COPYIN, x),
+		   WHOLE (FLAT_DATA_COPY, y));
   CU_ASSERT_EQUAL (flat_run (pkg, &state, N, 2.0f, x, y), 0);
   CU_ASSERT_EQUAL (flat_run (pkg, &state, N, 2.0f, x, y), 0);
   /* The results are on the device only.  */
   CU_ASSERT (saxpy_done (N, x, y, 0, NULL));
-  flat_data_end (2, FLAT_DATA_COPYIN, x, (unsigned long long) sizeof x,
-		 FLAT_DATA_COPY, y, (unsigned long long) sizeof y);
+  flat_data_end (2, WHOLE (FLAT_DATA_COPYIN, x),
+		 WHOLE (FLAT_DATA_COPY, y));
   log = capture_end (&c);
   CU_ASSERT (saxpy_done (N, x, y, 2, NULL));
-  CU_ASSERT_EQUAL (region_lines (log, "copyin", x, sizeof x), 1);
-  CU_ASSERT_EQUAL (region_lines (log, "copyin", y, sizeof y), 1);
-  CU_ASSERT_EQUAL (region_lines (log, "copyout", y, sizeof y), 1);
+  CU_ASSERT_EQUAL (region_lines (log, "copyin", "x", sizeof x), 1);
+  CU_ASSERT_EQUAL (region_lines (log, "copyin", "y", sizeof y), 1);
+  CU_ASSERT_EQUAL (region_lines (log, "copyout", "y", sizeof y), 1);
   CU_ASSERT_EQUAL (count_lines (log, "flat: copyin "), 2);
   CU_ASSERT_EQUAL (count_lines (log, "flat: copyout "), 1);
   CU_ASSERT_EQUAL (count_lines (log, "flat: run saxpy on opencl: k0 ("), 2);
@@ -248,23 +252,23 @@ test_region_kinds (void)
     }
   device_use ("opencl", "2");
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
-  flat_data_begin (3, FLAT_DATA_COPYIN, x, (unsigned long long) sizeof x,
-		   FLAT_DATA_CREATE, t, (unsigned long long) sizeof t,
-		   FLAT_DATA_COPYOUT, y, (unsigned long long) sizeof y);
+  flat_data_begin (3, WHOLE (FLAT_DATA_COPYIN, x),
+		   WHOLE (FLAT_DATA_CREATE, t),
+		   WHOLE (FLAT_DATA_COPYOUT, y));
   CU_ASSERT_EQUAL (flat_run (pkg, &s1, N, x, t), 0);
   CU_ASSERT_EQUAL (flat_run (pkg, &s2, N, t, y), 0);
   for (i = 0, ok = 1; i < N; i++)
     ok &= t[i] == -7 && y[i] == -7;
   CU_ASSERT (ok);
-  flat_data_end (3, FLAT_DATA_COPYIN, x, (unsigned long long) sizeof x,
-		 FLAT_DATA_CREATE, t, (unsigned long long) sizeof t,
-		 FLAT_DATA_COPYOUT, y, (unsigned long long) sizeof y);
+  flat_data_end (3, WHOLE (FLAT_DATA_COPYIN, x),
+		 WHOLE (FLAT_DATA_CREATE, t),
+		 WHOLE (FLAT_DATA_COPYOUT, y));
   log = capture_end (&c);
   for (i = 0, ok = 1; i < N; i++)
     ok &= y[i] == 4 * (i - 300) && t[i] == -7 && x[i] == i - 300;
   CU_ASSERT (ok);
-  CU_ASSERT_EQUAL (region_lines (log, "copyin", x, sizeof x), 1);
-  CU_ASSERT_EQUAL (region_lines (log, "copyout", y, sizeof y), 1);
+  CU_ASSERT_EQUAL (region_lines (log, "copyin", "x", sizeof x), 1);
+  CU_ASSERT_EQUAL (region_lines (log, "copyout", "y", sizeof y), 1);
   CU_ASSERT_EQUAL (count_lines (log, "flat: copyin "), 1);
   CU_ASSERT_EQUAL (count_lines (log, "flat: copyout "), 1);
   CU_ASSERT_EQUAL (count_lines (log, "flat: run scale on opencl: k0 ("), 2);
@@ -291,23 +295,23 @@ test_region_nested (void)
   saxpy_inputs (N, x, y);
   device_use ("opencl", "2");
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
-  flat_data_begin (2, FLAT_DATA_COPYIN, x, (unsigned long long) sizeof x,
-		   FLAT_DATA_COPY, y, (unsigned long long) sizeof y);
+  flat_data_begin (2, WHOLE (FLAT_DATA_COPYIN, x),
+		   WHOLE (FLAT_DATA_COPY, y));
   log = capture_end (&c);
   CU_ASSERT_EQUAL (count_lines (log, "flat: copyin region "), 2);
   free (log);
 
   /* The same y, and a section of it; a present x.  */
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
-  flat_data_begin (3, FLAT_DATA_COPY, y, (unsigned long long) sizeof y,
-		   FLAT_DATA_COPYOUT, y + 10, 100ull * sizeof *y,
-		   FLAT_DATA_PRESENT, x, (unsigned long long) sizeof x);
-  flat_data_begin (1, FLAT_DATA_COPY, y, (unsigned long long) sizeof y);
+  flat_data_begin (3, WHOLE (FLAT_DATA_COPY, y),
+		   FLAT_DATA_COPYOUT, "y[10:100]", y + 10, 100ull * sizeof *y,
+		   WHOLE (FLAT_DATA_PRESENT, x));
+  flat_data_begin (1, WHOLE (FLAT_DATA_COPY, y));
   CU_ASSERT_EQUAL (flat_run (pkg, &state, N, 2.0f, x, y), 0);
-  flat_data_end (1, FLAT_DATA_COPY, y, (unsigned long long) sizeof y);
-  flat_data_end (3, FLAT_DATA_COPY, y, (unsigned long long) sizeof y,
-		 FLAT_DATA_COPYOUT, y + 10, 100ull * sizeof *y,
-		 FLAT_DATA_PRESENT, x, (unsigned long long) sizeof x);
+  flat_data_end (1, WHOLE (FLAT_DATA_COPY, y));
+  flat_data_end (3, WHOLE (FLAT_DATA_COPY, y),
+		 FLAT_DATA_COPYOUT, "y[10:100]", y + 10, 100ull * sizeof *y,
+		 WHOLE (FLAT_DATA_PRESENT, x));
   log = capture_end (&c);
   CU_ASSERT_EQUAL (count_lines (log, "flat: copy"), 0);
   CU_ASSERT_EQUAL (count_lines (log, "flat: warning"), 0);
@@ -318,11 +322,11 @@ test_region_nested (void)
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
   CU_ASSERT_EQUAL (flat_run (pkg, &state, N, 2.0f, x, y), 0);
   CU_ASSERT (saxpy_done (N, x, y, 0, NULL));
-  flat_data_end (2, FLAT_DATA_COPYIN, x, (unsigned long long) sizeof x,
-		 FLAT_DATA_COPY, y, (unsigned long long) sizeof y);
+  flat_data_end (2, WHOLE (FLAT_DATA_COPYIN, x),
+		 WHOLE (FLAT_DATA_COPY, y));
   log = capture_end (&c);
   CU_ASSERT_EQUAL (count_lines (log, "flat: copy"), 1);
-  CU_ASSERT_EQUAL (region_lines (log, "copyout", y, sizeof y), 1);
+  CU_ASSERT_EQUAL (region_lines (log, "copyout", "y", sizeof y), 1);
   CU_ASSERT (saxpy_done (N, x, y, 2, NULL));
   free (log);
   flat_state_free (&state);
@@ -347,18 +351,18 @@ test_region_offsets (void)
   saxpy_inputs (N, x, y);
   device_use ("opencl", "2");
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
-  flat_data_begin (1, FLAT_DATA_COPY, buf, (unsigned long long) sizeof buf);
+  flat_data_begin (1, WHOLE (FLAT_DATA_COPY, buf));
   CU_ASSERT_EQUAL (flat_run (pkg, &state, N, 2.0f, x, y), 0);
   /* Only the second half, as a function given y + N / 2 would.  */
   CU_ASSERT_EQUAL (flat_run (pkg, &state, N / 2, 2.0f, x + N / 2,
 			     y + N / 2), 0);
-  flat_data_end (1, FLAT_DATA_COPY, buf, (unsigned long long) sizeof buf);
+  flat_data_end (1, WHOLE (FLAT_DATA_COPY, buf));
   log = capture_end (&c);
   for (i = 0, ok = 1; i < N; i++)
     ok &= y[i] == 1000.0f - i + (i < N / 2 ? 2.0f : 4.0f) * x[i];
   CU_ASSERT (ok);
   CU_ASSERT_EQUAL (count_lines (log, "flat: copy"), 2);
-  CU_ASSERT_EQUAL (region_lines (log, "copyout", buf, sizeof buf), 1);
+  CU_ASSERT_EQUAL (region_lines (log, "copyout", "buf", sizeof buf), 1);
   CU_ASSERT_EQUAL (count_lines (log, "flat: warning"), 0);
   free (log);
   flat_state_free (&state);
@@ -385,36 +389,38 @@ test_region_update (void)
     fives[i] = 5.0f;
   device_use ("opencl", "2");
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
-  flat_data_begin (2, FLAT_DATA_COPYIN, x, (unsigned long long) sizeof x,
-		   FLAT_DATA_COPY, y, (unsigned long long) sizeof y);
+  flat_data_begin (2, WHOLE (FLAT_DATA_COPYIN, x),
+		   WHOLE (FLAT_DATA_COPY, y));
   CU_ASSERT_EQUAL (flat_run (pkg, &state, N, 2.0f, x, y), 0);
-  flat_update (1, FLAT_UPDATE_HOST, y, (unsigned long long) sizeof y);
+  flat_update (1, WHOLE (FLAT_UPDATE_HOST, y));
   CU_ASSERT (saxpy_done (N, x, y, 1, NULL));
 
   /* New values from the host.  */
   memcpy (y, fives, sizeof y);
-  flat_update (1, FLAT_UPDATE_DEVICE, y, (unsigned long long) sizeof y);
+  flat_update (1, WHOLE (FLAT_UPDATE_DEVICE, y));
   CU_ASSERT_EQUAL (flat_run (pkg, &state, N, 2.0f, x, y), 0);
   /* y[100..150) from the device, the rest of the host's y as it was.  */
-  flat_update (1, FLAT_UPDATE_HOST, y + 100, 50ull * sizeof *y);
+  flat_update (1, FLAT_UPDATE_HOST, "y[100:50]", y + 100,
+	       50ull * sizeof *y);
   for (i = 0, ok = 1; i < N; i++)
     ok &= y[i] == (i >= 100 && i < 150 ? 5.0f + 2.0f * x[i] : 5.0f);
   CU_ASSERT (ok);
   /* Device y[200..210) from the host; the device's other elements stay.  */
   for (i = 200; i < 210; i++)
     y[i] = -1.0f;
-  flat_update (1, FLAT_UPDATE_DEVICE, y + 200, 10ull * sizeof *y);
-  flat_data_end (2, FLAT_DATA_COPYIN, x, (unsigned long long) sizeof x,
-		 FLAT_DATA_COPY, y, (unsigned long long) sizeof y);
+  flat_update (1, FLAT_UPDATE_DEVICE, "y[200:10]", y + 200,
+	       10ull * sizeof *y);
+  flat_data_end (2, WHOLE (FLAT_DATA_COPYIN, x),
+		 WHOLE (FLAT_DATA_COPY, y));
   log = capture_end (&c);
   for (i = 0, ok = 1; i < N; i++)
     ok &= y[i] == (i >= 200 && i < 210 ? -1.0f : 5.0f + 2.0f * x[i]);
   CU_ASSERT (ok);
-  CU_ASSERT_EQUAL (region_lines (log, "update host", y, sizeof y), 1);
-  CU_ASSERT_EQUAL (region_lines (log, "update device", y, sizeof y), 1);
-  CU_ASSERT_EQUAL (region_lines (log, "update host", y + 100,
+  CU_ASSERT_EQUAL (region_lines (log, "update host", "y", sizeof y), 1);
+  CU_ASSERT_EQUAL (region_lines (log, "update device", "y", sizeof y), 1);
+  CU_ASSERT_EQUAL (region_lines (log, "update host", "y[100:50]",
 				 50 * sizeof *y), 1);
-  CU_ASSERT_EQUAL (region_lines (log, "update device", y + 200,
+  CU_ASSERT_EQUAL (region_lines (log, "update device", "y[200:10]",
 				 10 * sizeof *y), 1);
   CU_ASSERT_EQUAL (count_lines (log, "flat: update "), 4);
   CU_ASSERT_EQUAL (count_lines (log, "flat: copy"), 3);
@@ -425,12 +431,12 @@ test_region_update (void)
 }
 
 /* Sections that are not on the device: present() and update warn and do
-   nothing; a section partly on the device stays on the host.  */
+   nothing; a section partly on the device stays on the host.  The
+   warnings name the arrays as the pragmas wrote them.  */
 static void
 test_region_not_present (void)
 {
   static float x[N], y[N], big[2 * N];
-  char line[160];
   capture c;
   char *log;
   int i, ok;
@@ -440,23 +446,20 @@ test_region_not_present (void)
   saxpy_inputs (N, x, y);
   device_use ("opencl", "2");
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
-  flat_update (2, FLAT_UPDATE_HOST, x, (unsigned long long) sizeof x,
-	       FLAT_UPDATE_DEVICE, y, (unsigned long long) sizeof y);
-  flat_data_begin (1, FLAT_DATA_PRESENT, x, (unsigned long long) sizeof x);
-  flat_data_end (1, FLAT_DATA_PRESENT, x, (unsigned long long) sizeof x);
+  flat_update (2, WHOLE (FLAT_UPDATE_HOST, x),
+	       WHOLE (FLAT_UPDATE_DEVICE, y));
+  flat_data_begin (1, WHOLE (FLAT_DATA_PRESENT, x));
+  flat_data_end (1, WHOLE (FLAT_DATA_PRESENT, x));
   log = capture_end (&c);
-  snprintf (line, sizeof line, "flat: warning: update host(%#" PRIxPTR
-	    "+%zu): update of a range that is not present; ignored\n",
-	    (uintptr_t) x, sizeof x);
-  CU_ASSERT_EQUAL (count_lines (log, line), 1);
-  snprintf (line, sizeof line, "flat: warning: update device(%#" PRIxPTR
-	    "+%zu): update of a range that is not present; ignored\n",
-	    (uintptr_t) y, sizeof y);
-  CU_ASSERT_EQUAL (count_lines (log, line), 1);
-  snprintf (line, sizeof line, "flat: warning: present(%#" PRIxPTR
-	    "+%zu) at data region entry: not present on the device\n",
-	    (uintptr_t) x, sizeof x);
-  CU_ASSERT_EQUAL (count_lines (log, line), 1);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: warning: update host(x): 'x' "
+			       "is not present in any data region; "
+			       "ignored\n"), 1);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: warning: update device(y): "
+			       "'y' is not present in any data region; "
+			       "ignored\n"), 1);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: warning: present(x) at data "
+			       "region entry: 'x' is not present in any "
+			       "data region; ignored\n"), 1);
   CU_ASSERT_EQUAL (count_lines (log, "flat: "), 3);
   CU_ASSERT (saxpy_done (N, x, y, 0, NULL));
   free (log);
@@ -465,23 +468,29 @@ test_region_not_present (void)
   for (i = 0; i < 2 * N; i++)
     big[i] = i;
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
-  flat_data_begin (1, FLAT_DATA_COPY, big, (unsigned long long) N * 4);
-  flat_data_begin (1, FLAT_DATA_COPY, big + N / 2,
+  flat_data_begin (1, FLAT_DATA_COPY, "big[0:N]", big,
 		   (unsigned long long) N * 4);
-  flat_update (1, FLAT_UPDATE_HOST, big + N / 2,
+  flat_data_begin (1, FLAT_DATA_COPY, "big[N / 2:N]", big + N / 2,
+		   (unsigned long long) N * 4);
+  flat_update (1, FLAT_UPDATE_HOST, "big[N / 2:N]", big + N / 2,
 	       (unsigned long long) N * 4);
-  flat_data_end (1, FLAT_DATA_COPY, big + N / 2,
+  flat_data_end (1, FLAT_DATA_COPY, "big[N / 2:N]", big + N / 2,
 		 (unsigned long long) N * 4);
-  flat_data_end (1, FLAT_DATA_COPY, big, (unsigned long long) N * 4);
+  flat_data_end (1, FLAT_DATA_COPY, "big[0:N]", big,
+		 (unsigned long long) N * 4);
   log = capture_end (&c);
-  CU_ASSERT_EQUAL (count_lines (log, "flat: warning: copy("), 1);
-  CU_ASSERT_PTR_NOT_NULL (strstr (log, "at data region entry: partly "
-				  "present on the device; left on the "
-				  "host\n"));
-  CU_ASSERT_EQUAL (count_lines (log, "flat: warning: update host("), 1);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: warning: copy(big[N / 2:N]) at "
+			       "data region entry: 'big' is only partly "
+			       "present on the device (it overlaps "
+			       "'big[0:N]' of a data region); left on the "
+			       "host\n"), 1);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: warning: update host(big[N / "
+			       "2:N]): 'big' is only partly present on the "
+			       "device (it overlaps 'big[0:N]' of a data "
+			       "region); ignored\n"), 1);
   CU_ASSERT_EQUAL (count_lines (log, "flat: warning"), 2);
-  CU_ASSERT_EQUAL (region_lines (log, "copyin", big, N * 4), 1);
-  CU_ASSERT_EQUAL (region_lines (log, "copyout", big, N * 4), 1);
+  CU_ASSERT_EQUAL (region_lines (log, "copyin", "big[0:N]", N * 4), 1);
+  CU_ASSERT_EQUAL (region_lines (log, "copyout", "big[0:N]", N * 4), 1);
   CU_ASSERT_EQUAL (count_lines (log, "flat: copy"), 2);
   for (i = 0, ok = 1; i < 2 * N; i++)
     ok &= big[i] == i;
@@ -504,18 +513,18 @@ test_region_host (void)
   saxpy_inputs (N, x, y);
   device_use ("host", "2");
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
-  flat_data_begin (2, FLAT_DATA_COPYIN, x, (unsigned long long) sizeof x,
-		   FLAT_DATA_COPY, y, (unsigned long long) sizeof y);
+  flat_data_begin (2, WHOLE (FLAT_DATA_COPYIN, x),
+		   WHOLE (FLAT_DATA_COPY, y));
   for (t = 0; t < 2; t++)
     if (flat_run (pkg, &state, N, 2.0f, x, y) != 0)
       for (i = 0; i < N; i++)
 	y[i] = 2.0f * x[i] + y[i];
-  flat_update (2, FLAT_UPDATE_HOST, y, (unsigned long long) sizeof y,
-	       FLAT_UPDATE_DEVICE, x, (unsigned long long) sizeof x);
-  flat_data_begin (1, FLAT_DATA_PRESENT, y, (unsigned long long) sizeof y);
-  flat_data_end (1, FLAT_DATA_PRESENT, y, (unsigned long long) sizeof y);
-  flat_data_end (2, FLAT_DATA_COPYIN, x, (unsigned long long) sizeof x,
-		 FLAT_DATA_COPY, y, (unsigned long long) sizeof y);
+  flat_update (2, WHOLE (FLAT_UPDATE_HOST, y),
+	       WHOLE (FLAT_UPDATE_DEVICE, x));
+  flat_data_begin (1, WHOLE (FLAT_DATA_PRESENT, y));
+  flat_data_end (1, WHOLE (FLAT_DATA_PRESENT, y));
+  flat_data_end (2, WHOLE (FLAT_DATA_COPYIN, x),
+		 WHOLE (FLAT_DATA_COPY, y));
   log = capture_end (&c);
   CU_ASSERT (saxpy_done (N, x, y, 2, NULL));
   CU_ASSERT_EQUAL (count_lines (log, "flat: run saxpy on host: original "
@@ -554,10 +563,10 @@ test_region_device_failure (void)
     }
   device_use ("opencl", "2");
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
-  flat_data_begin (4, FLAT_DATA_COPYIN, x, (unsigned long long) sizeof x,
-		   FLAT_DATA_COPY, y, (unsigned long long) sizeof y,
-		   FLAT_DATA_CREATE, t, (unsigned long long) sizeof t,
-		   FLAT_DATA_CREATE, u, (unsigned long long) sizeof u);
+  flat_data_begin (4, WHOLE (FLAT_DATA_COPYIN, x),
+		   WHOLE (FLAT_DATA_COPY, y),
+		   WHOLE (FLAT_DATA_CREATE, t),
+		   WHOLE (FLAT_DATA_CREATE, u));
   /* t = 2x on the device; y = 2t does not build: t comes back first.  */
   CU_ASSERT_EQUAL (flat_run (good, &s1, N, x, t), 0);
   CU_ASSERT_NOT_EQUAL (flat_run (bad, &s2, N, t, y), 0);
@@ -570,13 +579,13 @@ test_region_device_failure (void)
   CU_ASSERT_NOT_EQUAL (flat_run (good, &s1, N, y, t), 0);
   for (i = 0; i < N; i++)
     t[i] = 2 * y[i];
-  flat_update (1, FLAT_UPDATE_HOST, x, 4ull);
-  flat_data_begin (1, FLAT_DATA_COPY, y, 4ull);
-  flat_data_end (1, FLAT_DATA_COPY, y, 4ull);
-  flat_data_end (4, FLAT_DATA_COPYIN, x, (unsigned long long) sizeof x,
-		 FLAT_DATA_COPY, y, (unsigned long long) sizeof y,
-		 FLAT_DATA_CREATE, t, (unsigned long long) sizeof t,
-		 FLAT_DATA_CREATE, u, (unsigned long long) sizeof u);
+  flat_update (1, FLAT_UPDATE_HOST, "x[0:1]", x, 4ull);
+  flat_data_begin (1, FLAT_DATA_COPY, "y[0:1]", y, 4ull);
+  flat_data_end (1, FLAT_DATA_COPY, "y[0:1]", y, 4ull);
+  flat_data_end (4, WHOLE (FLAT_DATA_COPYIN, x),
+		 WHOLE (FLAT_DATA_COPY, y),
+		 WHOLE (FLAT_DATA_CREATE, t),
+		 WHOLE (FLAT_DATA_CREATE, u));
   log = capture_end (&c);
   for (i = 0, ok = 1; i < N; i++)
     ok &= x[i] == 3 * i && y[i] == 12 * i && t[i] == 24 * i && u[i] == -7;
@@ -588,9 +597,9 @@ test_region_device_failure (void)
 				  "regions back and running on the host "
 				  "from now on\n"));
   /* x, y and t come back; u never held data.  */
-  CU_ASSERT_EQUAL (region_lines (log, "copyout", x, sizeof x), 1);
-  CU_ASSERT_EQUAL (region_lines (log, "copyout", y, sizeof y), 1);
-  CU_ASSERT_EQUAL (region_lines (log, "copyout", t, sizeof t), 1);
+  CU_ASSERT_EQUAL (region_lines (log, "copyout", "x", sizeof x), 1);
+  CU_ASSERT_EQUAL (region_lines (log, "copyout", "y", sizeof y), 1);
+  CU_ASSERT_EQUAL (region_lines (log, "copyout", "t", sizeof t), 1);
   CU_ASSERT_EQUAL (count_lines (log, "flat: copyout "), 3);
   CU_ASSERT_EQUAL (count_lines (log, "flat: copyin "), 2);
   snprintf (line, sizeof line, "flat: run scale on host: %s (%s)\n",
@@ -628,7 +637,7 @@ test_region_failed_before (void)
   device_use ("opencl", "2");
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
   CU_ASSERT_NOT_EQUAL (flat_run (bad, &state, N, x, y), 0);
-  flat_data_begin (1, FLAT_DATA_COPY, x, (unsigned long long) sizeof x);
+  flat_data_begin (1, WHOLE (FLAT_DATA_COPY, x));
   /* The host changed x after the region copied it: the device's x is
      what the program sees.  */
   for (i = 0; i < N; i++)
@@ -637,7 +646,7 @@ test_region_failed_before (void)
   for (i = 0, ok = 1; i < N; i++)
     ok &= x[i] == i;
   CU_ASSERT (ok);
-  flat_data_end (1, FLAT_DATA_COPY, x, (unsigned long long) sizeof x);
+  flat_data_end (1, WHOLE (FLAT_DATA_COPY, x));
   log = capture_end (&c);
   CU_ASSERT_EQUAL (count_lines (log, "flat: warning: scale: building the "
 			       "program: "), 1);
@@ -646,7 +655,7 @@ test_region_failed_before (void)
 			       "copying the arrays of data regions back "
 			       "and running on the host from now on\n"), 1);
   CU_ASSERT_EQUAL (count_lines (log, "flat: warning"), 2);
-  CU_ASSERT_EQUAL (region_lines (log, "copyout", x, sizeof x), 1);
+  CU_ASSERT_EQUAL (region_lines (log, "copyout", "x", sizeof x), 1);
   free (log);
   flat_state_free (&state);
   free (bad);
@@ -672,7 +681,7 @@ test_region_partly_inside (void)
     a[i] = b[i] = i;
   device_use ("opencl", "2");
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
-  flat_data_begin (1, FLAT_DATA_COPY, a, (unsigned long long) N * 4);
+  flat_data_begin (1, FLAT_DATA_COPY, "a[0:N]", a, (unsigned long long) N * 4);
   /* a = 2a on the device, then b = 2a over N + 5 elements.  */
   CU_ASSERT_EQUAL (flat_run (pkg, &s1, N, a, a), 0);
   CU_ASSERT_NOT_EQUAL (flat_run (pkg, &s2, N + 5, a, b), 0);
@@ -681,7 +690,7 @@ test_region_partly_inside (void)
   CU_ASSERT (ok);
   for (i = 0; i < N + 5; i++)
     b[i] = 2 * a[i];
-  flat_data_end (1, FLAT_DATA_COPY, a, (unsigned long long) N * 4);
+  flat_data_end (1, FLAT_DATA_COPY, "a[0:N]", a, (unsigned long long) N * 4);
   log = capture_end (&c);
   for (i = 0, ok = 1; i < N + 8; i++)
     ok &= b[i] == (i < N ? 4 * i : i < N + 5 ? 2 * i : i);
@@ -691,7 +700,7 @@ test_region_partly_inside (void)
 			       "lies partly inside an array of a data "
 			       "region; copying "), 1);
   CU_ASSERT_EQUAL (count_lines (log, "flat: warning"), 1);
-  CU_ASSERT_EQUAL (region_lines (log, "copyout", a, N * 4), 1);
+  CU_ASSERT_EQUAL (region_lines (log, "copyout", "a[0:N]", N * 4), 1);
   free (log);
   flat_state_free (&s1);
   flat_state_free (&s2);
@@ -701,12 +710,12 @@ test_region_partly_inside (void)
     raw[i] = i;
   device_use ("opencl", "2");
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
-  flat_data_begin (1, FLAT_DATA_COPY, (char *) raw + 2,
+  flat_data_begin (1, FLAT_DATA_COPY, "raw[0:N]", (char *) raw + 2,
 		   (unsigned long long) N * 4);
   CU_ASSERT_NOT_EQUAL (flat_run (pkg, &s1, N - 1, raw + 1, b), 0);
   for (i = 0; i < N - 1; i++)
     b[i] = 2 * raw[i + 1];
-  flat_data_end (1, FLAT_DATA_COPY, (char *) raw + 2,
+  flat_data_end (1, FLAT_DATA_COPY, "raw[0:N]", (char *) raw + 2,
 		 (unsigned long long) N * 4);
   log = capture_end (&c);
   for (i = 0, ok = 1; i < N - 1; i++)
@@ -744,23 +753,23 @@ test_region_out_of_memory (void)
   past = (uintptr_t) x > (uintptr_t) y ? x + N : y + N;
   device_use ("opencl", "2");
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
-  flat_data_begin (3, FLAT_DATA_COPY, y, (unsigned long long) sizeof y,
-		   FLAT_DATA_CREATE, past, 1ull << 50,
-		   FLAT_DATA_COPYIN, x, (unsigned long long) sizeof x);
+  flat_data_begin (3, WHOLE (FLAT_DATA_COPY, y),
+		   FLAT_DATA_CREATE, "past[0:1 << 48]", past, 1ull << 50,
+		   WHOLE (FLAT_DATA_COPYIN, x));
   if (flat_run (pkg, &state, N, 2.0f, x, y) != 0)
     for (i = 0; i < N; i++)
       y[i] = 2.0f * x[i] + y[i];
-  flat_data_end (3, FLAT_DATA_COPY, y, (unsigned long long) sizeof y,
-		 FLAT_DATA_CREATE, past, 1ull << 50,
-		 FLAT_DATA_COPYIN, x, (unsigned long long) sizeof x);
+  flat_data_end (3, WHOLE (FLAT_DATA_COPY, y),
+		 FLAT_DATA_CREATE, "past[0:1 << 48]", past, 1ull << 50,
+		 WHOLE (FLAT_DATA_COPYIN, x));
   log = capture_end (&c);
   CU_ASSERT (saxpy_done (N, x, y, 1, NULL));
-  CU_ASSERT_EQUAL (count_lines (log, "flat: warning: create("), 1);
-  CU_ASSERT_PTR_NOT_NULL (strstr (log, ": allocating device memory at "
-				  "data region entry: "));
+  CU_ASSERT_EQUAL (count_lines (log, "flat: warning: create(past[0:1 << "
+			       "48]): allocating device memory at data "
+			       "region entry: "), 1);
   CU_ASSERT_EQUAL (count_lines (log, "flat: warning"), 1);
   CU_ASSERT_EQUAL (count_lines (log, "flat: copyin "), 1);
-  CU_ASSERT_EQUAL (region_lines (log, "copyout", y, sizeof y), 1);
+  CU_ASSERT_EQUAL (region_lines (log, "copyout", "y", sizeof y), 1);
   CU_ASSERT_EQUAL (count_lines (log, "flat: run saxpy on host: original "
 			       "loop (device failed in a data region)\n"),
 		   1);
@@ -798,18 +807,18 @@ test_region_steady_state (void)
      too.  */
   for (t = 0; t < 3; t++)
     {
-      flat_data_begin (1, FLAT_DATA_COPY, y, (unsigned long long) sizeof y);
+      flat_data_begin (1, WHOLE (FLAT_DATA_COPY, y));
       CU_ASSERT_EQUAL (flat_run (pkg, &state, N, 2.0f, x, y), 0);
-      flat_data_end (1, FLAT_DATA_COPY, y, (unsigned long long) sizeof y);
+      flat_data_end (1, WHOLE (FLAT_DATA_COPY, y));
     }
   CU_ASSERT_EQUAL (flat_stats_allocs (), first);
   for (t = 0; t < 3; t++)
     {
-      flat_data_begin (2, FLAT_DATA_COPY, y, (unsigned long long) sizeof y,
-		       FLAT_DATA_COPYIN, x, (unsigned long long) sizeof x);
+      flat_data_begin (2, WHOLE (FLAT_DATA_COPY, y),
+		       WHOLE (FLAT_DATA_COPYIN, x));
       CU_ASSERT_EQUAL (flat_run (pkg, &state, N, 2.0f, x, y), 0);
-      flat_data_end (2, FLAT_DATA_COPY, y, (unsigned long long) sizeof y,
-		     FLAT_DATA_COPYIN, x, (unsigned long long) sizeof x);
+      flat_data_end (2, WHOLE (FLAT_DATA_COPY, y),
+		     WHOLE (FLAT_DATA_COPYIN, x));
     }
   flat_stats_enable (0);
   free (capture_end (&c));

@@ -54,7 +54,8 @@ test_accesses (void)
   flat_nest_free (nest);
 }
 
-/* A 2-D perfect nest becomes one kernel over both dims, inner fastest.  */
+/* A 2-D perfect nest: its fully flattened version is one kernel over
+   both dims, inner fastest.  */
 static void
 test_segmap_perfect_2d (void)
 {
@@ -74,15 +75,33 @@ test_segmap_perfect_2d (void)
   flat_nest *nest;
   flat_diag diag;
   CU_ASSERT_EQUAL_FATAL (run_text (text, &nest, &diag), 0);
-  CU_ASSERT_EQUAL_FATAL (nest->n_kernels, 1);
-  flat_kernel *k = nest->kernels[0];
+  /* G3 at map i: e_top, e_middle, and e_flat = G2 at map j.  */
+  CU_ASSERT_EQUAL_FATAL (nest->n_kernels, 3);
+  flat_kernel *k = nest->kernels[2];
   CU_ASSERT_EQUAL (k->level, FLAT_LEVEL_GRID);
   CU_ASSERT_EQUAL_FATAL (k->n_dims, 2);
   CU_ASSERT_STRING_EQUAL (k->dims[0].index->name, "i");
   CU_ASSERT_STRING_EQUAL (k->dims[1].index->name, "j");
   CU_ASSERT_EQUAL (k->body.first->kind, FLAT_S_STORE);
-  CU_ASSERT_EQUAL (nest->plan.first->kind, FLAT_S_LAUNCH);
-  CU_ASSERT_PTR_EQUAL (nest->plan.first->u.launch.kernel, k);
+  CU_ASSERT_EQUAL (nest->kernels[1]->level, FLAT_LEVEL_GROUP);
+  CU_ASSERT_EQUAL (nest->kernels[1]->body.first->group, 1);
+  /* host guard { top guard { k0 } else { intra guard { k1 } else { k2 } } }
+     else { host } */
+  flat_stmt *host = nest->plan.first;
+  CU_ASSERT_EQUAL_FATAL (host->kind, FLAT_S_GUARD);
+  CU_ASSERT_EQUAL (host->u.guard.kind, FLAT_GUARD_HOST);
+  CU_ASSERT_STRING_EQUAL (host->u.guard.threshold, "mm.0");
+  CU_ASSERT_EQUAL (host->u.guard.else_b.first->kind, FLAT_S_HOST);
+  flat_stmt *top = host->u.guard.then_b.first;
+  CU_ASSERT_EQUAL_FATAL (top->kind, FLAT_S_GUARD);
+  CU_ASSERT_EQUAL (top->u.guard.kind, FLAT_GUARD_TOP);
+  CU_ASSERT_PTR_EQUAL (top->u.guard.then_b.first->u.launch.kernel,
+		       nest->kernels[0]);
+  flat_stmt *intra = top->u.guard.else_b.first;
+  CU_ASSERT_EQUAL_FATAL (intra->kind, FLAT_S_GUARD);
+  CU_ASSERT_EQUAL (intra->u.guard.kind, FLAT_GUARD_INTRA);
+  CU_ASSERT_STRING_EQUAL (intra->u.guard.threshold, "mm.2");
+  CU_ASSERT_PTR_EQUAL (intra->u.guard.else_b.first->u.launch.kernel, k);
   flat_nest_free (nest);
 }
 

@@ -7,9 +7,12 @@
 void flat_test_register_ir (void);
 void flat_test_register_pragmas (void);
 void flat_test_register_codegen (void);
+void flat_test_register_codegen_intra (void);
 void flat_test_register_runtime (void);
 void flat_test_register_flatten (void);
 void flat_test_register_cuda (void);
 void flat_test_register_data (void);
+void flat_test_register_plan (void);
+void flat_test_register_plan_run (void);
 
 #endif /* FLAT_UNIT_H */

@@ -1,0 +1,100 @@
+#!/bin/sh
+# run.sh (bench/versions-run.sh, copied by bench/versions.sh): times every
+# code version of the version benchmarks on this machine, next to the
+# default thresholds, the hand-picked thresholds (P.tuning, when there),
+# strategy=moderate and strategy=full, GCC's OpenACC and the sequential
+# build, and writes versions.csv and versions.md beside itself.
+#
+#   run.sh           matmul sweeps k = 24 and 20, lvc small/medium/large
+#   run.sh --quick   k = 12 and tiny lvc datasets, to check a build
+#
+# Every Flat run is FLAT_DEVICE=cuda (FLAT_BENCH_DEVICE overrides it) with
+# a fresh kernel cache; a forced version is the env line flat-tune
+# --versions printed for it (the host version is not timed: it is the
+# sequential build's loop).
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+cd "$here"
+case ${1-} in
+  --quick) quick=yes ;;
+  "") quick=no ;;
+  *) echo "usage: $0 [--quick]" >&2; exit 2 ;;
+esac
+device=${FLAT_BENCH_DEVICE:-cuda}
+limit=${BENCH_TIMEOUT_S:-120}
+
+# matmul M N K with M = N = 2^n and K = 2^(k - 2n): 2^k multiply-adds.
+sweep ()
+{
+  k=$1
+  n=0
+  while [ $((2 * n)) -le "$k" ]; do
+    echo "matmul $((1 << n)) $((1 << n)) $((1 << (k - 2 * n))) 5"
+    n=$((n + 1))
+  done
+}
+if [ $quick = yes ]; then
+  datasets="$(sweep 12)
+lvc 2 4 8 16 2"
+else
+  datasets="$(sweep 24)
+$(sweep 20)
+lvc 16 256 32 256 3
+lvc 128 64 256 32 3
+lvc 256 64 256 256 2"
+fi
+
+export LD_LIBRARY_PATH=$here/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+export BENCH_BUDGET_S=${BENCH_BUDGET_S:-1}
+export CUDA_CACHE_DISABLE=1
+if nvidia-smi -L >/dev/null 2>&1; then
+  export ACC_DEVICE_TYPE=nvidia
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+rm -rf logs
+mkdir logs
+: >versions.csv
+: >failures.txt
+
+# run_one LABEL PROGRAM ARGS...: one process; its CSV line goes into
+# versions.csv with the variant column replaced by LABEL.
+run_one ()
+{
+  label=$1
+  shift
+  log=logs/$(echo "$label-$*" | tr ' /=' '___' | cut -c1-150)
+  rm -rf "$tmp/cache"
+  FLAT_CACHE_DIR=$tmp/cache FLAT_DEVICE=$device FLAT_LOG=1 \
+    timeout "$limit" "$@" >"$log.out" 2>"$log.err"
+  rc=$?
+  grep -v '^#' "$log.out" | grep -v '^FAIL' \
+    | awk -F, -v l="$label" 'NF >= 5 { $2 = l; print }' OFS=, >>versions.csv
+  grep '^FAIL' "$log.out" >>failures.txt
+  [ $rc -ne 0 ] && echo "ERROR,$label,$*,exit status $rc" >>failures.txt
+  return 0
+}
+
+{
+  echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+  echo "gpu: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null || echo none)"
+  echo "cpu: $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1), $(nproc) cores"
+  [ -f build.txt ] && sed 's/^/build: /' build.txt
+} >machine.txt
+
+echo "$datasets" | while read -r p args; do
+  echo "run.sh: $p $args"
+  run_one seq "bin/$p-seq" $args
+  [ -x "bin/$p-acc" ] && run_one acc "bin/$p-acc" $args
+  while IFS='	' read -r nest index kernels env; do
+    [ "$kernels" = host ] && continue
+    run_one "v$index:$kernels" env $env "bin/$p-flat" $args
+  done <"versions-$p.txt"
+  run_one default "bin/$p-flat" $args
+  [ -f "$p.tuning" ] && run_one tuned env FLAT_TUNING="$here/$p.tuning" \
+    "bin/$p-flat" $args
+  run_one moderate "bin/$p-flat-moderate" $args
+  run_one full "bin/$p-flat-full" $args
+done
+python3 report.py >versions.md
+cat versions.md

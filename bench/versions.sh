@@ -1,0 +1,76 @@
+#!/bin/sh
+# bench/versions.sh: builds the benchmarks of incremental flattening's
+# code versions (issue 4) into bench/out-versions/, a folder to copy to a
+# GPU machine and run there with bench/out-versions/run.sh.
+#
+# Run it from the top of a built Flat tree:   bench/versions.sh
+#
+# Programs (bench/src/): matmul (the sweep of paper 000's Figure 2) and
+# lvc (LocVolCalib-like, the paper's Figure 6c and section 5.2).  Each is
+# built as
+#   P-seq            gcc -O3, pragmas ignored
+#   P-acc            gcc -O3 -fopenacc for nvptx (skipped without it)
+#   P-flat           flat-gcc -O3, strategy=incremental (all versions)
+#   P-flat-moderate  strategy=moderate (one fixed version per nest)
+#   P-flat-full      strategy=full (all parallelism at the grid level)
+# and versions-P.txt lists P-flat's versions with the threshold settings
+# that force each (flat-tune --versions), so that run.sh can time every
+# version of every dataset without a compiler on the GPU machine.
+set -eu
+
+if [ ! -x ./flat-gcc ] || [ ! -x ./flat-tune ]; then
+  echo "bench/versions.sh: run me from the top of a built Flat tree" >&2
+  exit 1
+fi
+
+src=bench/src
+out=bench/out-versions
+cc=$(./flat-config --cc)
+cflags="-O3 -std=gnu11 -Wall -Wextra -Wno-unknown-pragmas"
+accflags="-fopenacc -foffload=nvptx-none -foffload-options=-misa=sm_80 -no-pie"
+programs="matmul lvc"
+
+rm -rf "$out"
+mkdir -p "$out/bin" "$out/lib" "$out/obj"
+objs="$out/obj/harness.o $out/obj/reference.o"
+$cc $cflags -c "$src/harness.c" -o "$out/obj/harness.o"
+$cc $cflags -c "$src/reference.c" -o "$out/obj/reference.o"
+
+acc=yes
+for p in $programs; do
+  echo "bench/versions.sh: $p"
+  $cc $cflags -DBENCH_VARIANT='"seq"' "$src/$p.c" $objs -o "$out/bin/$p-seq" -lm
+  if [ $acc = yes ] \
+     && ! $cc $cflags $accflags -DBENCH_VARIANT='"acc"' "$src/$p.c" $objs \
+	    -o "$out/bin/$p-acc" -lm 2>"$out/obj/acc.log"; then
+    echo "bench/versions.sh: warning: no OpenACC offloading to nvptx;" \
+	 "skipping the acc variant" >&2
+    acc=no
+  fi
+  ./flat-gcc $cflags -DBENCH_VARIANT='"flat"' "$src/$p.c" $objs \
+    -o "$out/bin/$p-flat" -lm
+  for s in moderate full; do
+    ./flat-gcc $cflags -fplugin-arg-flat-strategy=$s \
+      -DBENCH_VARIANT='"flat"' "$src/$p.c" $objs -o "$out/bin/$p-flat-$s" -lm
+  done
+  ./flat-tune --versions "$out/bin/$p-flat" >"$out/versions-$p.txt"
+  ./flat-tune --list "$out/bin/$p-flat" >"$out/tree-$p.txt"
+done
+
+libdir=$(./flat-config --libs | sed -n 's/.*-L\([^ ]*\).*/\1/p')
+cp -L "$libdir/libflat.so.0" "$out/lib/"
+if [ $acc = yes ]; then
+  gomp=$($cc -print-file-name=libgomp.so.1)
+  cp -L "$gomp" "$(dirname "$gomp")/libgomp-plugin-nvptx.so.1" "$out/lib/"
+fi
+{
+  rev=$(git rev-parse --short HEAD 2>/dev/null || true)
+  changed=$(git status --porcelain --untracked-files=no 2>/dev/null || true)
+  echo "Flat $(./flat-config --version)${rev:+ at commit $rev}${changed:+" with uncommitted changes"}"
+  $cc --version | head -n 1
+} >"$out/build.txt"
+cp bench/versions-run.sh "$out/run.sh"
+cp bench/versions-report.py "$out/report.py"
+cp bench/src/*.tuning "$out/" 2>/dev/null || true
+rm -r "$out/obj"
+echo "bench/versions.sh: built $out; run $out/run.sh on the GPU machine"

@@ -1,0 +1,434 @@
+/* Segmaps of level GROUP, the paper's e_middle (protocol in codegen.h):
+   one work-group per point of the dims.  Its work-items all run the
+   statements of the body alike, except the level-0 statements
+   (segmap0, segred0, segscan0), whose iterations they share out.
+
+     kernel k1 segmap group (i : i32 = 0:i32 .. n step 1:i32)
+         threads (cast i64 m) {
+       let s : f32 = 0x0p+0:f32
+       segred0 k : i32 = 0:i32 .. m step 1:i32 with (add s) {
+         set s = (add s (load x (add (mul i m) k)))
+       }
+       store y[i] = s
+     }
+
+   becomes (OpenCL; trip counts, indices and the tree left out)
+
+     __kernel void flat_k1 (int v_n, int v_m, __global const float *v_x,
+                            long lo_x, __global float *v_y, long lo_y)
+     {
+       __local float flat_x_0_0[256];
+       ...
+       for (long flat_g = (long) get_group_id (0); flat_g < flat_total;
+            flat_g += (long) get_num_groups (0))
+         {
+           ...
+           float v_s = 0x0p+0f;
+           ... flat_n_0, the trip count of k ...
+           float flat_before_0_0 = v_s;
+           v_s = (-0x0p+0f);
+           for (long flat_j_0 = flat_t; flat_j_0 < flat_n_0;
+                flat_j_0 += flat_b)
+             {
+               int v_k = ...;
+               v_s = (v_s + v_x[((v_i * v_m) + v_k) - lo_x]);
+             }
+           ... the items' v_s combined into flat_x_0_0[0] ...
+           barrier (CLK_LOCAL_MEM_FENCE);
+           v_s = flat_add_f32 (flat_before_0_0, flat_x_0_0[0]);
+           barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+           if (flat_t == 0)
+             {
+               v_y[v_i - lo_y] = v_s;
+             }
+           barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+         }
+     }
+
+   The level-0 statements, for a range of n iterations on a group of B:
+
+     segmap0   item t runs the iterations t, t + B, ... of the body;
+     segred0   the same on private partials that start at the
+               identities, then a tree in an exchange array combines
+               them, and every item sets s = s_before OP total (the
+               builtin operators are commutative, as for segred.c);
+     segscan0  item t takes the contiguous chunk t of ceil (n / B)
+               iterations; it runs the contrib block over it from the
+               identity (the chunk's total), item 0 scans the totals in
+               order from a's value before (exclusive, the grand total in
+               the last slot), then item t runs the body over its chunk
+               with a starting at its prefix, so the order of iterations
+               is kept and the operator need not be commutative.
+
+   The body of a level-0 statement runs in one work-item, as a segmap
+   body does (kernel_c.c); local arrays declared in it are private to the
+   item.  Local arrays declared anywhere else in the body are the group's:
+   declared __local (__shared__) at the top of the kernel, their `let'
+   prints nothing.  flat_kernel_local_bytes (flatten/local_memory.c)
+   counts the same arrays.
+
+   Note [Barriers of a group kernel]
+   Every barrier must be reached by the whole group, and is: outside
+   level-0 statements every item computes the same values, since it reads
+   memory only where the barriers below make the group agree on it.
+   A store there (to a mem or a shared local array) is item 0's, between
+   two barriers of local and global memory: the one before keeps it from
+   overwriting what other items have not read yet, the one after lets
+   them read what it wrote.  A level-0 statement sits between two such
+   barriers for the same reasons.  The barrier before is left out where
+   no item has touched memory since the last one (emitter.synced), and
+   each point of the dims ends with one unless it is there already, so
+   that the next point does not write what this one still reads.  */
+
+#include <stdio.h>
+
+#include "codegen.h"
+#include "emitter.h"
+#include "../flatten/flatten.h"
+
+/* The range and body of a loop, map, reduce or scan.  */
+static int
+is_red (const flat_stmt *s)
+{
+  return s->kind == FLAT_S_REDUCE || s->kind == FLAT_S_SCAN;
+}
+
+static const flat_range *
+range_of (const flat_stmt *s)
+{
+  return is_red (s) ? &s->u.red.range : &s->u.loop.range;
+}
+
+static const flat_block *
+body_of (const flat_stmt *s)
+{
+  return is_red (s) ? &s->u.red.body : &s->u.loop.body;
+}
+
+/* A name made while printing, in the scratch arena (no length limit).  */
+#define NAME(em, ...) flat_arena_printf ((em)->scratch->arena, __VA_ARGS__)
+
+/* The names of the variables of the level-0 statement numbered N (in
+   the order of the kernel's text) end in "_N"; its exchange arrays are
+   flat_x_N_0, flat_x_N_1, ...  (Index names would not do: two level-0
+   statements may share their index variable.)  */
+static const char *
+suffix_of (flat_emitter *em, int n)
+{
+  return NAME (em, "_%d", n);
+}
+
+static const char *
+exchange_prefix (flat_emitter *em, int n)
+{
+  return NAME (em, "flat_x%s_", suffix_of (em, n));
+}
+
+/* ---- Local memory ----------------------------------------------------- */
+
+/* The group's local arrays in B, outside level-0 statements, each
+   marked in SHARED by var id (and declared once, though two lets may
+   declare one), and the exchange arrays of its level-0 statements,
+   numbered from *N on in the order of the text: the walk of
+   flatten/local_memory.c.  */
+static void
+declare_shared (flat_emitter *em, const flat_block *b, unsigned char *shared,
+		int *n)
+{
+  const flat_stmt *s;
+
+  for (s = b->first; s != NULL; s = s->next)
+    {
+      if (s->group && s->kind == FLAT_S_REDUCE)
+	flat_c_exchange (em, s->u.red.n_accs, s->u.red.accs,
+			 exchange_prefix (em, *n));
+      else if (s->group && s->kind == FLAT_S_SCAN)
+	flat_c_local_array (em, s->u.red.accs[0].var->type,
+			    NAME (em, "%s0", exchange_prefix (em, *n)),
+			    FLAT_MAX_GROUP + 1);
+      if (s->group)
+	{
+	  ++*n;
+	  continue;
+	}
+      switch (s->kind)
+	{
+	case FLAT_S_LET:
+	  if (s->u.let.var->kind == FLAT_VAR_LOCAL_ARRAY
+	      && !shared[s->u.let.var->id])
+	    {
+	      shared[s->u.let.var->id] = 1;
+	      flat_c_local_array (em, s->u.let.var->type,
+				  NAME (em, "v_%s", s->u.let.var->name),
+				  s->u.let.var->length);
+	    }
+	  break;
+	case FLAT_S_IF:
+	  declare_shared (em, &s->u.if_.then_b, shared, n);
+	  declare_shared (em, &s->u.if_.else_b, shared, n);
+	  break;
+	case FLAT_S_LOOP:
+	case FLAT_S_MAP:
+	case FLAT_S_REDUCE:
+	case FLAT_S_SCAN:
+	  declare_shared (em, body_of (s), shared, n);
+	  break;
+	case FLAT_S_WHILE:
+	  declare_shared (em, &s->u.while_.body, shared, n);
+	  break;
+	default:
+	  break;
+	}
+    }
+}
+
+/* ---- Barriers ---------------------------------------------------------- */
+
+static int
+memory_stmt (flat_stmt *s, void *data)
+{
+  (void) data;
+  return s->kind == FLAT_S_STORE || s->group;
+}
+
+static int
+memory_expr (flat_expr *e, flat_stmt *s, void *data)
+{
+  (void) s;
+  (void) data;
+  return e->kind == FLAT_E_LOAD;
+}
+
+/* Whether S (with what it holds) reads or writes memory.  */
+static int
+touches_memory (const flat_stmt *s)
+{
+  flat_walker w = { memory_stmt, memory_expr, NULL };
+  flat_stmt one = *s;
+  flat_block b = { &one, &one };
+
+  one.next = NULL;
+  return flat_walk_block (&b, &w);
+}
+
+/* The barrier before a write of the group (Note [Barriers of a group
+   kernel]).  */
+static void
+sync_before (flat_emitter *em)
+{
+  if (!em->synced)
+    flat_c_sync (em);
+}
+
+static void
+sync_after (flat_emitter *em)
+{
+  flat_c_sync (em);
+  em->synced = 1;
+}
+
+/* ---- Level-0 statements ------------------------------------------------ */
+
+/* "for (long flat_j_I = FROM; flat_j_I < END; flat_j_I NEXT)" running
+   BODY at the iteration flat_j_I of R, the range named by SUFFIX.  */
+static void
+emit_item_loop (flat_emitter *em, const flat_range *r, const char *suffix,
+		const char *from, const char *end, const char *next,
+		const flat_block *body)
+{
+  const char *j = NAME (em, "flat_j%s", suffix);
+
+  flat_c_line (em, "for (%s %s = %s; %s < %s; %s%s)",
+	       flat_c_type (em, FLAT_T_I64), j, from, j, end, j, next);
+  flat_c_open (em);
+  flat_c_index (em, r, suffix, j);
+  flat_c_stmts (em, body);
+  flat_c_close (em);
+}
+
+/* "T flat_before_I_J = v_A;" for each accumulator: its value before S.  */
+static void
+save_before (flat_emitter *em, const flat_stmt *s, const char *suffix)
+{
+  int j;
+
+  for (j = 0; j < s->u.red.n_accs; j++)
+    {
+      const flat_var *v = s->u.red.accs[j].var;
+
+      flat_c_line (em, "%s flat_before%s_%d = v_%s;",
+		   flat_c_type (em, v->type), suffix, j, v->name);
+    }
+}
+
+static void
+emit_segmap0 (flat_emitter *em, const flat_stmt *s, const char *suffix)
+{
+  emit_item_loop (em, range_of (s), suffix, "flat_t",
+		  NAME (em, "flat_n%s", suffix), " += flat_b", body_of (s));
+}
+
+static void
+emit_segred0 (flat_emitter *em, const flat_stmt *s, const char *suffix,
+	      const char *x)
+{
+  int n = s->u.red.n_accs, j;
+
+  save_before (em, s, suffix);
+  flat_c_partials (em, n, s->u.red.accs, 0);
+  emit_segmap0 (em, s, suffix);
+  flat_c_tree (em, n, s->u.red.accs, x);
+  flat_c_barrier (em);
+  for (j = 0; j < n; j++)
+    {
+      flat_c_indent (em);
+      flat_c_emit (em, "v_%s = ", s->u.red.accs[j].var->name);
+      flat_c_combine_open (em, &s->u.red.accs[j]);
+      flat_c_emit (em, "flat_before%s_%d, %s%d[0]);\n", suffix, j, x, j);
+    }
+}
+
+/* Item 0's exclusive scan of the chunk totals in EXCHANGE, from the value
+   before the statement; the grand total goes into the last element.  */
+static void
+emit_scan_totals (flat_emitter *em, const flat_accum *acc,
+		  const char *suffix, const char *exchange)
+{
+  const char *t = flat_c_type (em, acc->var->type);
+
+  flat_c_line (em, "if (flat_t == 0)");
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_run = flat_before%s_0;", t, suffix);
+  flat_c_line (em, "for (%s flat_u = 0; flat_u < flat_b; flat_u++)",
+	       flat_c_type (em, FLAT_T_I64));
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_y = %s[flat_u];", t, exchange);
+  flat_c_line (em, "%s[flat_u] = flat_run;", exchange);
+  flat_c_indent (em);
+  flat_c_emit (em, "flat_run = ");
+  flat_c_combine_open (em, acc);
+  flat_c_emit (em, "flat_run, flat_y);\n");
+  flat_c_close (em);
+  flat_c_line (em, "%s[%d] = flat_run;", exchange, FLAT_MAX_GROUP);
+  flat_c_close (em);
+}
+
+static void
+emit_segscan0 (flat_emitter *em, const flat_stmt *s, const char *suffix,
+	       const char *prefix)
+{
+  const flat_accum *acc = &s->u.red.accs[0];
+  const char *a = acc->var->name;
+  const char *x = NAME (em, "%s0", prefix);
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+  const char *n = NAME (em, "flat_n%s", suffix);
+  const char *len = NAME (em, "flat_len%s", suffix);
+  const char *start = NAME (em, "flat_s%s", suffix);
+  const char *end = NAME (em, "flat_e%s", suffix);
+  flat_block contrib = flat_scan_contrib (em->scratch, body_of (s),
+					  acc->var);
+
+  save_before (em, s, suffix);
+  flat_c_line (em, "%s %s = %s / flat_b + (%s %% flat_b != 0);", i64, len, n,
+	       n);
+  flat_c_line (em, "%s %s = flat_t * %s;", i64, start, len);
+  flat_c_line (em, "%s %s = %s - %s < %s ? %s : %s + %s;", i64, end, n, start,
+	       len, n, start, len);
+  flat_c_partials (em, 1, acc, 0);
+  em->pure = 1;
+  emit_item_loop (em, range_of (s), suffix, start, end, "++", &contrib);
+  em->pure = 0;
+  flat_c_line (em, "%s[flat_t] = v_%s;", x, a);
+  flat_c_barrier (em);
+  emit_scan_totals (em, acc, suffix, x);
+  flat_c_barrier (em);
+  flat_c_line (em, "v_%s = %s[flat_t];", a, x);
+  emit_item_loop (em, range_of (s), suffix, start, end, "++", body_of (s));
+  flat_c_line (em, "v_%s = %s[%d];", a, x, FLAT_MAX_GROUP);
+}
+
+static void
+emit_level0 (flat_emitter *em, const flat_stmt *s)
+{
+  const char *suffix = suffix_of (em, em->n_level0);
+  const char *x = exchange_prefix (em, em->n_level0++);
+
+  sync_before (em);
+  flat_c_trip_count (em, range_of (s), suffix);
+  em->group_scalar = 0;
+  if (s->kind == FLAT_S_MAP)
+    emit_segmap0 (em, s, suffix);
+  else if (s->kind == FLAT_S_REDUCE)
+    emit_segred0 (em, s, suffix, x);
+  else if (s->kind == FLAT_S_SCAN)
+    emit_segscan0 (em, s, suffix, x);
+  else
+    flat_c_fail (em, "%s: a level-0 statement that is not a map, reduce "
+		 "or scan", em->d->name);
+  em->group_scalar = 1;
+  sync_after (em);
+}
+
+/* ---- Statements every item runs ---------------------------------------- */
+
+static void
+emit_store (flat_emitter *em, const flat_stmt *s)
+{
+  sync_before (em);
+  flat_c_line (em, "if (flat_t == 0)");
+  flat_c_open (em);
+  flat_c_item_stmt (em, s);
+  flat_c_close (em);
+  sync_after (em);
+}
+
+void
+flat_c_group_stmt (flat_emitter *em, const flat_stmt *s)
+{
+  int synced = em->synced;
+
+  if (s->group)
+    emit_level0 (em, s);
+  else if (s->kind == FLAT_S_STORE)
+    emit_store (em, s);
+  else if (s->kind != FLAT_S_LET
+	   || s->u.let.var->kind != FLAT_VAR_LOCAL_ARRAY)
+    {
+      flat_c_item_stmt (em, s);
+      em->synced = touches_memory (s) ? 0 : synced;
+    }
+}
+
+/* ---- The kernel -------------------------------------------------------- */
+
+void
+flat_c_group_segmap (flat_emitter *em, const flat_nest *nest,
+		     const flat_kernel *k)
+{
+  unsigned char *shared = flat_arena_alloc (em->scratch->arena,
+					    (size_t) nest->n_vars + 1);
+  int n_level0 = 0;
+
+  flat_c_signature_open (em, nest, k, "", &k->body);
+  flat_c_signature_close (em);
+  em->depth = 1;
+  declare_shared (em, &k->body, shared, &n_level0);
+  flat_c_trip_counts (em, k);
+  flat_c_group_ids (em);
+  flat_c_line (em, "for (%s flat_g = %s; flat_g < flat_total;",
+	       flat_c_type (em, FLAT_T_I64), em->d->group_id);
+  flat_c_line (em, "     flat_g += %s)", em->d->num_groups);
+  flat_c_open (em);
+  flat_c_indices (em, k);
+  em->shared = shared;
+  em->group_scalar = 1;
+  em->synced = 1;
+  em->n_level0 = 0;
+  flat_c_stmts (em, &k->body);
+  sync_before (em);
+  em->group_scalar = 0;
+  em->shared = NULL;
+  flat_c_close (em);
+  em->depth = 0;
+  flat_c_emit (em, "}\n");
+}

@@ -1,0 +1,160 @@
+/* The two kernels of a segmented reduction (kind SEGRED with
+   n_segments = S > 0, rule G9 in a map context; protocol in codegen.h):
+   flat_kN reduces chunks of segments into parts, flat_kN_final combines
+   each segment's parts and runs its post block.
+
+     kernel k2 segred grid (i : ..., k : ...) segments 1
+         with (add s) pre {
+       let s : f32 = (load c i)
+     } body {
+       set s = (add s (load a (add (mul i m) k)))
+     } post {
+       store c[i] = s
+     }
+
+   The first S dims are the segments, linearised as a segmap's dims are
+   (the last of them fastest), and so are the other dims, the n_inner
+   iterations of each segment.  In flat_kN, virtual group v (the groups
+   walk v = g, g + G, ... so any launch is correct) reduces chunk
+   v % gps of segment v / gps, a chunk being ceil (n_inner / gps)
+   consecutive iterations that its items stride through by B:
+
+       long flat_start = flat_v % flat_gps * flat_len;
+       ... the segment's indices (i), from flat_v / flat_gps ...
+       float v_s = v_c[v_i - lo_c];          (pre, in every item)
+       v_s = (-0x0p+0f);
+       for (long flat_g = flat_start + flat_t; flat_g < flat_end;
+            flat_g += flat_b)
+         {
+           ... the inner indices (k), from flat_g ...
+           v_s = (v_s + v_a[((v_i * v_m) + v_k) - lo_a]);
+         }
+       ... the tree of segred.c, item 0 stores flat_part0[flat_v] ...
+       barrier (CLK_LOCAL_MEM_FENCE);
+
+   The last barrier keeps the next virtual group from writing the
+   exchange array before the tree of this one has read it.  flat_kN_final
+   has one work-item per segment: pre (which gives the accumulators their
+   values before the reduction), s = s OP part[v * gps] OP ... in order,
+   then post.  */
+
+#include "codegen.h"
+#include "emitter.h"
+
+/* flat_n_seg and flat_n_inner, after flat_c_trip_counts.  */
+static void
+emit_segment_counts (flat_emitter *em, const flat_kernel *k)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+  int d;
+
+  flat_c_indent (em);
+  flat_c_emit (em, "%s flat_n_seg = flat_n0", i64);
+  for (d = 1; d < k->n_segments; d++)
+    flat_c_emit (em, " * flat_n%d", d);
+  flat_c_emit (em, ";\n");
+  flat_c_indent (em);
+  flat_c_emit (em, "%s flat_n_inner = flat_n%d", i64, k->n_segments);
+  for (d = k->n_segments + 1; d < k->n_dims; d++)
+    flat_c_emit (em, " * flat_n%d", d);
+  flat_c_emit (em, ";\n");
+}
+
+/* The signature of flat_kN<SUFFIX> up to its body, WRITES the block that
+   may store to mems.  */
+static void
+emit_open (flat_emitter *em, const flat_nest *nest, const flat_kernel *k,
+	   const char *suffix, const flat_block *writes)
+{
+  int j;
+
+  flat_c_signature_open (em, nest, k, suffix, writes);
+  flat_c_arg (em, FLAT_T_I64, 0, "flat_gps");
+  for (j = 0; j < k->n_accs; j++)
+    flat_c_arg (em, k->accs[j].var->type, 1, "flat_part%d", j);
+  flat_c_signature_close (em);
+  em->depth = 1;
+}
+
+/* flat_kN: the chunks of the segments.  */
+static void
+emit_chunks (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+
+  emit_open (em, nest, k, "", &k->body);
+  flat_c_exchange (em, k->n_accs, k->accs, "flat_red");
+  flat_c_trip_counts (em, k);
+  emit_segment_counts (em, k);
+  flat_c_group_ids (em);
+  flat_c_line (em, "%s flat_len = flat_n_inner / flat_gps"
+	       " + (flat_n_inner %% flat_gps != 0);", i64);
+  flat_c_line (em, "for (%s flat_v = %s; flat_v < flat_n_seg * flat_gps;",
+	       i64, em->d->group_id);
+  flat_c_line (em, "     flat_v += %s)", em->d->num_groups);
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_start = flat_v %% flat_gps * flat_len;", i64);
+  flat_c_line (em, "%s flat_end = flat_n_inner - flat_start < flat_len",
+	       i64);
+  flat_c_line (em, "  ? flat_n_inner : flat_start + flat_len;");
+  flat_c_dim_indices (em, k, 0, k->n_segments, "flat_v / flat_gps");
+  flat_c_stmts (em, &k->pre);
+  flat_c_partials (em, k->n_accs, k->accs, 0);
+  flat_c_line (em, "for (%s flat_g = flat_start + flat_t; flat_g < flat_end;",
+	       i64);
+  flat_c_line (em, "     flat_g += flat_b)");
+  flat_c_open (em);
+  flat_c_dim_indices (em, k, k->n_segments, k->n_dims, "flat_g");
+  flat_c_stmts (em, &k->body);
+  flat_c_close (em);
+  flat_c_tree (em, k->n_accs, k->accs, "flat_red");
+  flat_c_tree_result (em, k->n_accs, "flat_red", "flat_part", "flat_v");
+  flat_c_barrier (em);
+  flat_c_close (em);
+  em->depth = 0;
+  flat_c_emit (em, "}\n");
+}
+
+/* flat_kN_final: one work-item per segment.  */
+static void
+emit_final (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+  int j;
+
+  emit_open (em, nest, k, "_final", &k->post);
+  flat_c_trip_counts (em, k);
+  emit_segment_counts (em, k);
+  flat_c_line (em, "for (%s flat_v = %s; flat_v < flat_n_seg;", i64,
+	       em->d->global_id);
+  flat_c_line (em, "     flat_v += %s)", em->d->global_size);
+  flat_c_open (em);
+  flat_c_dim_indices (em, k, 0, k->n_segments, "flat_v");
+  flat_c_stmts (em, &k->pre);
+  flat_c_line (em, "for (%s flat_c = 0; flat_c < flat_gps; flat_c++)", i64);
+  flat_c_open (em);
+  for (j = 0; j < k->n_accs; j++)
+    {
+      const char *name = k->accs[j].var->name;
+
+      flat_c_indent (em);
+      flat_c_emit (em, "v_%s = ", name);
+      flat_c_combine_open (em, &k->accs[j]);
+      flat_c_emit (em, "v_%s, flat_part%d[flat_v * flat_gps + flat_c]);\n",
+		   name, j);
+    }
+  flat_c_close (em);
+  flat_c_stmts (em, &k->post);
+  flat_c_close (em);
+  em->depth = 0;
+  flat_c_emit (em, "}\n");
+}
+
+void
+flat_c_segments (flat_emitter *em, const flat_nest *nest,
+		 const flat_kernel *k)
+{
+  emit_chunks (em, nest, k);
+  flat_c_emit (em, "\n");
+  emit_final (em, nest, k);
+}

@@ -1,0 +1,105 @@
+/* e_middle of rule G3 (paper 000): the context Sigma' at the grid level,
+   one work-group per point, and the inner parallelism of the map body at
+   the work-group level (level 0).
+
+     Sigma' = (i)   body { let s = 0; reduce k = 0..m with (add s) { B };
+			   store y[i] = s }
+       ->  kernel k1 segmap group (i) threads (max m 0) {
+	     let s = 0
+	     segred0 k = 0..m with (add s) { B }
+	     store y[i] = s
+	   }
+	   Par(e_middle) = Par(i) * min (max (m, 0), FLAT_MAX_GROUP)
+
+   The top-most SOACs of the body (also inside its ifs and loops) become
+   level-0 statements; SOACs inside them run sequentially in one
+   work-item (rule G1 at level 0).  The version exists when every one of
+   them is regular (its bounds invariant, so Par(e_middle) and the group
+   size are known before the launch) and the shared local memory fits
+   FLAT_MAX_STATIC_LOCAL; whether it fits the device is the runtime's
+   question.  */
+
+#include "rules.h"
+
+static flat_block to_level0 (flat_nest *nest, const flat_block *b,
+			     flat_expr **threads, int *regular);
+
+/* A copy of S with its top-most SOACs at level 0; *THREADS gets the
+   largest of their trip counts.  */
+static flat_stmt *
+stmt_to_level0 (flat_nest *nest, const flat_stmt *s, flat_expr **threads,
+		int *regular)
+{
+  flat_block one = flat_block_of (nest, s);
+  flat_stmt *c = one.first;
+  switch (s->kind)
+    {
+    case FLAT_S_MAP:
+    case FLAT_S_REDUCE:
+    case FLAT_S_SCAN:
+      c->group = 1;
+      if (!flat_range_is_invariant (&s->u.loop.range))
+	*regular = 0;
+      else
+	{
+	  *threads = flat_par_larger (nest, *threads,
+				      flat_par_trip (nest, &s->u.loop.range));
+	}
+      break;
+    case FLAT_S_IF:
+      c->u.if_.then_b = to_level0 (nest, &s->u.if_.then_b, threads, regular);
+      c->u.if_.else_b = to_level0 (nest, &s->u.if_.else_b, threads, regular);
+      break;
+    case FLAT_S_LOOP:
+      c->u.loop.body = to_level0 (nest, &s->u.loop.body, threads, regular);
+      break;
+    case FLAT_S_WHILE:
+      c->u.while_.body = to_level0 (nest, &s->u.while_.body, threads,
+				    regular);
+      break;
+    default:
+      break;
+    }
+  return c;
+}
+
+static flat_block
+to_level0 (flat_nest *nest, const flat_block *b, flat_expr **threads,
+	   int *regular)
+{
+  flat_block out = { NULL, NULL };
+  for (const flat_stmt *s = b->first; s; s = s->next)
+    flat_block_append (&out, stmt_to_level0 (nest, s, threads, regular));
+  return out;
+}
+
+flat_kernel *
+flat_intra_kernel (flat_flattener *f, const flat_context *ctx,
+		   const flat_block *b, flat_expr **par)
+{
+  flat_nest *nest = f->nest;
+  flat_expr *threads = NULL;
+  int regular = 1;
+  flat_block body = to_level0 (nest, b, &threads, &regular);
+  if (!regular || !threads)
+    return NULL;
+  flat_kernel *k = flat_kernel_new (nest, FLAT_K_SEGMAP, FLAT_LEVEL_GROUP,
+				    ctx->n);
+  for (int d = 0; d < ctx->n; d++)
+    k->dims[d] = ctx->dims[d];
+  k->body = body;
+  k->threads = threads;
+  if (flat_kernel_local_bytes (k) > FLAT_MAX_STATIC_LOCAL)
+    {
+      flat_rules_rollback (nest, nest->n_kernels - 1);
+      return NULL;
+    }
+  /* The parallelism e_middle can use: a work-group runs at most
+     FLAT_MAX_GROUP items of the inner parallelism at once.  */
+  *par = flat_par_product (nest, flat_par_context (nest, ctx),
+			   flat_e_binary (nest, FLAT_OP_MIN,
+					  flat_e_copy (nest, threads),
+					  flat_e_const_int (nest, FLAT_T_I64,
+							    FLAT_MAX_GROUP)));
+  return k;
+}

@@ -1,0 +1,211 @@
+/* Par(...) of paper 000: the degree of parallelism of a map-nest context
+   or of a version, as an i64 expression the runtime evaluates from the
+   actual sizes before it picks a version.
+
+     map i = 0 .. n { map j = 0 .. m { ... } }
+       Par(i, j) = (mul (max (cast i64 n) 0:i64) (max (cast i64 m) 0:i64))
+
+   Only regular parallelism has a Par: a range whose bounds are
+   expressions of params and plan indices (flat_expr_is_invariant).  */
+
+#include "rules.h"
+
+static int
+not_invariant (flat_expr *e, flat_stmt *s, void *data)
+{
+  (void) s;
+  (void) data;
+  return e->kind == FLAT_E_LOAD
+    || (e->kind == FLAT_E_VAR && e->u.var->kind != FLAT_VAR_PARAM
+	&& !e->u.var->plan_index);
+}
+
+int
+flat_expr_is_invariant (flat_expr *e)
+{
+  flat_walker w = { NULL, not_invariant, NULL };
+  return flat_walk_expr (e, NULL, &w) == 0;
+}
+
+int
+flat_range_is_invariant (const flat_range *r)
+{
+  return flat_expr_is_invariant (r->lb) && flat_expr_is_invariant (r->ub)
+    && flat_expr_is_invariant (r->step);
+}
+
+static flat_expr *
+to_i64 (flat_nest *nest, flat_expr *e)
+{
+  e = flat_e_copy (nest, e);
+  return e->type == FLAT_T_I64 ? e : flat_e_cast (nest, FLAT_T_I64, e);
+}
+
+static int
+is_int_const (const flat_expr *e, int64_t v)
+{
+  return e->kind == FLAT_E_CONST && !flat_type_table[e->type].is_float
+    && e->u.c.i == v;
+}
+
+/* max ((ub - lb + step - 1) / step, 0) for a positive constant step, and
+   max (ub, 0) when lb is 0 and step 1.  */
+flat_expr *
+flat_par_trip (flat_nest *nest, const flat_range *r)
+{
+  flat_expr *ub = to_i64 (nest, r->ub);
+  flat_expr *n;
+  if (is_int_const (r->lb, 0) && is_int_const (r->step, 1))
+    n = ub;
+  else
+    {
+      flat_expr *step = to_i64 (nest, r->step);
+      flat_expr *span = flat_e_binary (nest, FLAT_OP_SUB, ub,
+				       to_i64 (nest, r->lb));
+      span = flat_e_binary (nest, FLAT_OP_ADD, span,
+			    flat_e_binary (nest, FLAT_OP_SUB, step,
+					   flat_e_const_int (nest, FLAT_T_I64,
+							     1)));
+      n = flat_e_binary (nest, FLAT_OP_DIV, span, to_i64 (nest, r->step));
+    }
+  return flat_e_binary (nest, FLAT_OP_MAX, n,
+			flat_e_const_int (nest, FLAT_T_I64, 0));
+}
+
+/* Whether A and B are the same expression (same tree, same variables).  */
+static int
+same_expr (const flat_expr *a, const flat_expr *b)
+{
+  if (!a || !b)
+    return a == b;
+  if (a->kind != b->kind || a->type != b->type)
+    return 0;
+  switch (a->kind)
+    {
+    case FLAT_E_CONST:
+      return a->u.c.u == b->u.c.u;
+    case FLAT_E_VAR:
+      return a->u.var == b->u.var;
+    case FLAT_E_UNARY:
+    case FLAT_E_BINARY:
+      return a->u.op.op == b->u.op.op && same_expr (a->u.op.a, b->u.op.a)
+	&& same_expr (a->u.op.b, b->u.op.b);
+    case FLAT_E_CAST:
+      return same_expr (a->u.cast, b->u.cast);
+    case FLAT_E_SELECT:
+      return same_expr (a->u.select.cond, b->u.select.cond)
+	&& same_expr (a->u.select.a, b->u.select.a)
+	&& same_expr (a->u.select.b, b->u.select.b);
+    case FLAT_E_CALL:
+      return a->u.call.fn == b->u.call.fn
+	&& same_expr (a->u.call.args[0], b->u.call.args[0])
+	&& same_expr (a->u.call.args[1], b->u.call.args[1])
+	&& same_expr (a->u.call.args[2], b->u.call.args[2]);
+    case FLAT_E_LOAD:
+      return a->u.load.mem == b->u.load.mem
+	&& same_expr (a->u.load.index, b->u.load.index);
+    }
+  return 0;
+}
+
+/* Whether E is X, or a max with X among its operands.  */
+static int
+has_max_operand (const flat_expr *e, const flat_expr *x)
+{
+  if (same_expr (e, x))
+    return 1;
+  return e->kind == FLAT_E_BINARY && e->u.op.op == FLAT_OP_MAX
+    && (has_max_operand (e->u.op.a, x) || has_max_operand (e->u.op.b, x));
+}
+
+flat_expr *
+flat_par_larger (flat_nest *nest, flat_expr *a, flat_expr *b)
+{
+  if (!a || (b && has_max_operand (b, a)))
+    return b;
+  if (!b || has_max_operand (a, b))
+    return a;
+  return flat_e_binary (nest, FLAT_OP_MAX, a, b);
+}
+
+flat_expr *
+flat_par_product (flat_nest *nest, flat_expr *a, flat_expr *b)
+{
+  if (!a)
+    return b;
+  if (!b)
+    return a;
+  return flat_e_binary (nest, FLAT_OP_MUL, a, b);
+}
+
+flat_expr *
+flat_par_context (flat_nest *nest, const flat_context *ctx)
+{
+  flat_expr *p = NULL;
+  for (int d = 0; d < ctx->n; d++)
+    p = flat_par_product (nest, p, flat_par_trip (nest, &ctx->dims[d]));
+  return p ? p : flat_e_const_int (nest, FLAT_T_I64, 1);
+}
+
+static int
+find_soac (flat_stmt *s, void *data)
+{
+  (void) data;
+  return s->kind == FLAT_S_MAP || s->kind == FLAT_S_REDUCE
+    || s->kind == FLAT_S_SCAN;
+}
+
+int
+flat_block_has_soac (const flat_block *b)
+{
+  flat_walker w = { find_soac, NULL, NULL };
+  return flat_walk_block (b, &w);
+}
+
+int
+flat_stmt_has_soac (flat_stmt *s)
+{
+  flat_block b = { s, s };
+  flat_stmt *next = s->next;
+  s->next = NULL;
+  int r = flat_block_has_soac (&b);
+  s->next = next;
+  return r;
+}
+
+/* The largest parallelism of B: over its top-most SOACs, the trip count
+   times the parallelism of the body; irregular SOACs count 1.  */
+flat_expr *
+flat_par_max (flat_nest *nest, const flat_block *b)
+{
+  flat_expr *best = NULL;
+  for (flat_stmt *s = b->first; s; s = s->next)
+    {
+      flat_expr *p = NULL;
+      switch (s->kind)
+	{
+	case FLAT_S_MAP:
+	case FLAT_S_REDUCE:
+	case FLAT_S_SCAN:
+	  p = flat_par_max (nest, &s->u.loop.body);
+	  if (flat_range_is_invariant (&s->u.loop.range))
+	    p = flat_par_product (nest, flat_par_trip (nest,
+						       &s->u.loop.range), p);
+	  break;
+	case FLAT_S_IF:
+	  p = flat_par_larger (nest, flat_par_max (nest, &s->u.if_.then_b),
+			       flat_par_max (nest, &s->u.if_.else_b));
+	  break;
+	case FLAT_S_LOOP:
+	  p = flat_par_max (nest, &s->u.loop.body);
+	  break;
+	case FLAT_S_WHILE:
+	  p = flat_par_max (nest, &s->u.while_.body);
+	  break;
+	default:
+	  break;
+	}
+      best = flat_par_larger (nest, best, p);
+    }
+  return best;
+}

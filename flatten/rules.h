@@ -1,0 +1,113 @@
+/* The flattening rules of paper 000 (Figure 3 and 4), shared by the files
+   that implement them:
+
+     rules_incremental.c  G0-G3 (the map rule with its three versions),
+                          G8 (if), G9 (redomap) and the driver;
+     rules_moderate.c     G6 (map distribution with let-floating) and G7
+                          (map-loop interchange), which incremental
+                          flattening builds on; G4 and G5 (see there);
+     intra.c              e_middle: the work-group version of a map body;
+     par.c                Par(...) expressions;
+     copy.c               statement copies and variable substitution.
+
+   A rule turns source statements in a map-nest context Sigma into plan
+   statements (launches, guards, host loops and ifs) and kernels.  A rule
+   that cannot apply returns -1 and leaves no trace: the kernels it made
+   are dropped (flat_rules_rollback).  */
+
+#ifndef FLAT_RULES_H
+#define FLAT_RULES_H
+
+#include "flatten.h"
+
+enum
+{
+  FLAT_MAX_CONTEXT = 16,
+  /* Most local memory a work-group version may declare statically: what
+     every CUDA device allows without opting in, and more than OpenCL's
+     minimum (32 KiB), whose devices the runtime checks.  */
+  FLAT_MAX_STATIC_LOCAL = 48 * 1024
+};
+
+/* Sigma: the maps around the expression being flattened, outer first.  */
+typedef struct flat_context
+{
+  int n;
+  flat_range dims[FLAT_MAX_CONTEXT];
+} flat_context;
+
+typedef struct flat_flattener
+{
+  flat_nest *nest;
+  flat_strategy strategy;
+} flat_flattener;
+
+/* ---- par.c ------------------------------------------------------------- */
+
+/* Whether E depends on params and plan indices only (no loads).  */
+int flat_expr_is_invariant (flat_expr *e);
+int flat_range_is_invariant (const flat_range *r);
+/* The trip count of R as an i64 expression (R's step is positive).  */
+flat_expr *flat_par_trip (flat_nest *nest, const flat_range *r);
+/* A * B, where NULL stands for 1 (both NULL: NULL).  */
+flat_expr *flat_par_product (flat_nest *nest, flat_expr *a, flat_expr *b);
+/* max (A, B), where NULL stands for nothing (both NULL: NULL), without
+   repeating an operand already there.  */
+flat_expr *flat_par_larger (flat_nest *nest, flat_expr *a, flat_expr *b);
+/* Par(Sigma): the product of the trip counts of CTX (1 if empty).  */
+flat_expr *flat_par_context (flat_nest *nest, const flat_context *ctx);
+/* The largest regular parallelism inside B, NULL if B has no SOAC.  */
+flat_expr *flat_par_max (flat_nest *nest, const flat_block *b);
+int flat_block_has_soac (const flat_block *b);
+int flat_stmt_has_soac (flat_stmt *s);
+
+/* ---- copy.c ------------------------------------------------------------ */
+
+/* A new block with shallow copies of the statements of A then B (their
+   children shared): for concatenating without touching the originals.  */
+flat_block flat_block_concat (flat_nest *nest, const flat_block *a,
+			      const flat_block *b);
+/* One statement as a block of its own (a shallow copy).  */
+flat_block flat_block_of (flat_nest *nest, const flat_stmt *s);
+/* A deep copy of B with every use and declaration of FROM replaced by
+   TO.  */
+flat_block flat_block_subst (flat_nest *nest, const flat_block *b,
+			     const flat_var *from, flat_var *to);
+/* Whether B reads or writes variable V anywhere.  */
+int flat_block_mentions (const flat_block *b, const flat_var *v);
+
+/* ---- Plans (rules_incremental.c) ---------------------------------------- */
+
+flat_block flat_plan_launch (flat_nest *nest, flat_kernel *k);
+flat_block flat_plan_guard (flat_nest *nest, flat_guard_kind kind,
+			    flat_expr *par, flat_block then_b,
+			    flat_block else_b);
+/* Drop the kernels made since the nest had N_KERNELS.  */
+void flat_rules_rollback (flat_nest *nest, int n_kernels);
+
+/* Sigma ⊢ map: the versions of map M in context CTX (rules G2, G3).  */
+flat_block flat_rule_map (flat_flattener *f, const flat_context *ctx,
+			  flat_stmt *m);
+/* A segmap of the grid over CTX running B in each work-item: the e_top
+   version, and rule G2/G1's manifestation of a context.  */
+flat_kernel *flat_segmap_grid (flat_flattener *f, const flat_context *ctx,
+			       const flat_block *b);
+
+/* ---- rules_moderate.c -------------------------------------------------- */
+
+/* e_flat: Sigma ⊢ B at the grid level, B the body of the innermost map of
+   CTX.  Returns 0 and the plan in *PLAN, or -1 if B cannot be flattened
+   further (rule G6 with the split points G3, G7, G8, G9).  */
+int flat_rule_g6_distribute (flat_flattener *f, const flat_context *ctx,
+			     const flat_block *prefix, const flat_block *b,
+			     flat_block *plan);
+
+/* ---- intra.c ----------------------------------------------------------- */
+
+/* e_middle: the work-group kernel of context CTX whose items share body
+   B, its top-most SOACs at level 0; NULL if B's inner parallelism is
+   irregular or its local memory too large.  *PAR gets Par(e_middle).  */
+flat_kernel *flat_intra_kernel (flat_flattener *f, const flat_context *ctx,
+				const flat_block *b, flat_expr **par);
+
+#endif /* FLAT_RULES_H */

@@ -1,0 +1,205 @@
+/* Launches of single kernels (launch.h): the work a kernel has now, the
+   local-memory check, the shapes of segmap launches, and the hand-over
+   of reductions and scans to segops.c.
+
+     segmap grid  (i : 0 .. 1000)       total 1000, 4 groups x 256
+     segmap group (i : 0 .. 50) threads (cast i64 m), m = 100
+					50 groups x 128 (the power of two
+					that covers 100)
+     segred grid  (i, j, k) segments 2  n*m segments: segops.c  */
+
+#include "launch.h"
+
+#include <stdio.h>
+
+/* Note [Private arrays]
+   A work-item's local arrays are private memory.  PoCL runs a whole
+   work-group on one thread and keeps every item's copy on that thread's
+   stack: 256 items with a 64 KiB array each overflow it and the program
+   dies.  A grid segmap whose items hold big arrays therefore gets groups
+   small enough that their private arrays take at most this many bytes
+   together (GPUs spill private arrays to global memory and do not care
+   about the group size as much).  */
+#define FLAT_PRIVATE_PER_GROUP ((size_t) 4 << 20)
+
+size_t
+flat_group_items (int64_t threads, size_t max_group)
+{
+  size_t limit = max_group < FLAT_MAX_GROUP ? max_group : FLAT_MAX_GROUP;
+  size_t b = 1;
+
+  while ((int64_t) b < threads && b * 2 <= limit)
+    b *= 2;
+  return b;
+}
+
+/* The index of K in L's nest.  */
+static int
+kernel_index (const flat_launcher *l, const flat_kernel *k)
+{
+  int i;
+
+  for (i = 0; i < l->ir->n_kernels; i++)
+    if (l->ir->kernels[i] == k)
+      return i;
+  return -1;
+}
+
+/* The points of dims [FROM, TO) of K into *POINTS.  */
+static int
+count_points (const flat_launcher *l, const flat_kernel *k, int from,
+	      int to, int64_t *points, char *err, size_t err_size)
+{
+  int d;
+
+  *points = 1;
+  for (d = from; d < to; d++)
+    {
+      int64_t trips = flat_range_trip_count (&k->dims[d], l->values);
+
+      if (trips < 0)
+	{
+	  snprintf (err, err_size, "trip count of dimension %d of %s "
+		    "unknown", d, k->name);
+	  return -1;
+	}
+      if (trips > 0 && *points > INT64_MAX / trips)
+	{
+	  snprintf (err, err_size, "%s has more than 2^63 work-items",
+		    k->name);
+	  return -1;
+	}
+      *points *= trips;
+    }
+  return 0;
+}
+
+/* Segmap K over TOTAL points: grid-level kernels with FLAT_GROUP_SIZE
+   work-items per group (within the stage's limit) and as many groups as
+   cover TOTAL; a kernel of level GROUP one group per point, with
+   flat_group_items of its THREADS.  */
+static int
+launch_segmap (const flat_launcher *l, const flat_kernel *k,
+	       const flat_stage *s, int64_t total, const char **what,
+	       char *err, size_t err_size)
+{
+  size_t group = l->group_size < s->max_group ? l->group_size
+		 : s->max_group;
+  int64_t groups;
+
+  if (k->level == FLAT_LEVEL_GROUP)
+    {
+      int ok = 1;
+      flat_value threads = flat_eval_expr (k->threads, l->values, &ok);
+
+      if (!ok)
+	{
+	  *what = "evaluating the plan";
+	  snprintf (err, err_size, "the threads of %s cannot be evaluated",
+		    k->name);
+	  return -1;
+	}
+      group = flat_group_items (threads.i, s->max_group);
+      groups = total;
+    }
+  else
+    {
+      /* See Note [Private arrays].  */
+      size_t private_bytes = flat_kernel_private_bytes (k);
+      while (group > 1 && private_bytes > FLAT_PRIVATE_PER_GROUP / group)
+	group /= 2;
+      groups = (total - 1) / (int64_t) group + 1;
+    }
+  if (groups > FLAT_MAX_GROUPS)
+    groups = FLAT_MAX_GROUPS;
+  return flat_stage_launch (l->backend, l->nest, s, l->args, l->n_args,
+			    total, (size_t) groups, group, what, err,
+			    err_size);
+}
+
+/* Segred or segscan K over TOTAL iterations (SEGMENTS of them for a
+   segmented one).  The new values of its accumulators are the arguments
+   of later launches.  */
+static int
+launch_segop (const flat_launcher *l, const flat_kernel *k,
+	      const flat_stage *stages, int64_t total, int64_t segments,
+	      const char **what, char *err, size_t err_size)
+{
+  flat_segop op;
+  int j;
+
+  op.nest = l->nest;
+  op.kernel = k;
+  op.stages = stages;
+  op.nest_args = l->args;
+  op.n_nest_args = l->n_args;
+  op.total = total;
+  op.segments = segments;
+  op.group_size = l->group_size;
+  op.args = l->seg_args;
+  op.buffers = l->seg_buffers;
+  if (flat_segop_run (l->backend, l->pool, &op, l->values, what, err,
+		      err_size) != 0)
+    return -1;
+  if (k->n_segments > 0)
+    return 0;
+  for (j = 0; j < k->n_accs; j++)
+    {
+      const flat_var *v = k->accs[j].var;
+
+      l->scalars[v->id] = flat_scalar_of (v->type, l->values[v->id]);
+      l->acc_updated[v->id] = 1;
+    }
+  return 0;
+}
+
+int
+flat_launch (const flat_launcher *l, const flat_kernel *k, int *launched,
+	     const char **what, char *err, size_t err_size)
+{
+  int index = kernel_index (l, k);
+  int64_t total, segments = 0, inner;
+  size_t local = flat_kernel_local_bytes (k);
+
+  *launched = 0;
+  *what = "evaluating the plan";
+  if (index < 0)
+    {
+      snprintf (err, err_size, "launch of a kernel not in the nest");
+      return -1;
+    }
+  if (k->n_segments > 0)
+    {
+      if (count_points (l, k, 0, k->n_segments, &segments, err, err_size)
+	  != 0
+	  || count_points (l, k, k->n_segments, k->n_dims, &inner, err,
+			   err_size) != 0)
+	return -1;
+      if (inner > 0 && segments > INT64_MAX / inner)
+	{
+	  snprintf (err, err_size, "%s has more than 2^63 work-items",
+		    k->name);
+	  return -1;
+	}
+      total = segments * inner;
+    }
+  else if (count_points (l, k, 0, k->n_dims, &total, err, err_size) != 0)
+    return -1;
+  /* A segmented segred stores a result per segment even when the
+     segments are empty.  */
+  if (k->n_segments > 0 ? segments == 0 : total == 0)
+    return 0;
+  if (local > l->local_memory)
+    {
+      *what = "launching a kernel";
+      snprintf (err, err_size, "%s needs %zu bytes of local memory, the "
+		"device has %zu", k->name, local, l->local_memory);
+      return -1;
+    }
+  *launched = 1;
+  if (k->kind == FLAT_K_SEGMAP)
+    return launch_segmap (l, k, &l->stages[index * FLAT_MAX_STAGES], total,
+			  what, err, err_size);
+  return launch_segop (l, k, &l->stages[index * FLAT_MAX_STAGES], total,
+		       segments, what, err, err_size);
+}

@@ -1,0 +1,89 @@
+/* flat-tune's parts, in the order the tool uses them: read the packages
+   out of a program file (tune_elf.c), enumerate the versions of each
+   nest's plan and the threshold settings that force each one
+   (tune_versions.c), print a plan as a tree (tune_list.c) with its Par
+   expressions written as C (tune_infix.c).  flat-tune.c is the driver.  */
+
+#ifndef FLAT_TUNE_H
+#define FLAT_TUNE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "flatten/ir.h"
+
+/* ---- ELF (tune_elf.c) --------------------------------------------------- */
+
+/* The contents of section NAME of the ELF64 file PATH, malloc'ed, in
+   *DATA (*SIZE bytes).  Returns 0; 1 if the file has no such section (or
+   an empty one); -1 with a one-line message in ERR if the file cannot be
+   read or is not an ELF64 file of this machine's byte order.  */
+int tune_read_elf_section (const char *path, const char *name,
+			   unsigned char **data, size_t *size,
+			   char *err, size_t err_size);
+
+/* ---- Expressions as C (tune_infix.c) ------------------------------------ */
+
+/* E in C's infix notation with only the parentheses C needs: `n * m`,
+   `max(n - 1, 0)`, `(int) x`.  Casts that cannot change an integer value
+   (to i64 from a narrower or signed type) are left out.  */
+void tune_print_infix (FILE *out, const flat_expr *e);
+
+/* ---- Versions (tune_versions.c) ----------------------------------------- */
+
+/* The branch taken at one guard.  */
+typedef struct tune_choice
+{
+  const char *threshold;
+  int then_b;			/* 1: then-block (PAR >= 0 always holds),
+				   0: else-block */
+} tune_choice;
+
+/* One version of a nest: what runs, and the guard choices that make it
+   run.  */
+typedef struct tune_version
+{
+  const char **kernels;		/* launched kernels, plan order, each once */
+  int n_kernels;
+  int host;			/* the original loop runs */
+  const tune_choice *choices;	/* every guard on the path */
+  int n_choices;
+} tune_version;
+
+typedef struct tune_versions
+{
+  tune_version *v;
+  int n;
+} tune_versions;
+
+/* The versions of NEST's plan (allocated in its arena), at least one:
+   one per way through its guards.  Under a guard, the versions of its
+   then-block come before those of its else-block; statements in sequence
+   give every combination of their versions; the k-th version of a plan
+   `if` runs the k-th version of each arm (or its last one if it has
+   fewer), so that it holds whatever the condition.  */
+tune_versions tune_nest_versions (flat_nest *nest);
+
+/* Print "FLAT_THRESHOLD_" and THRESHOLD with every byte other than an
+   ASCII letter, digit or '_' written '_' (SPEC 3).  */
+void tune_print_threshold_var (FILE *out, const char *threshold);
+
+/* The value that forces CHOICE's branch: 0 for then, INT64_MAX for else.  */
+long long tune_choice_value (const tune_choice *choice);
+
+/* One line per version of VS, for nest NAME:
+     NAME <TAB> INDEX <TAB> KERNELS <TAB> SETTINGS
+   KERNELS: "k0,k1" (launch order), "host" (the original loop), "-"
+   (nothing); SETTINGS: FLAT_THRESHOLD_<var>=VALUE for every guard on the
+   path, separated by spaces.  */
+void tune_print_versions (FILE *out, const char *name, tune_versions vs);
+
+/* ---- The tree (tune_list.c) --------------------------------------------- */
+
+/* NEST's plan as an indented tree: guards with their threshold, kind and
+   Par expression, then/else branches, plan loops and ifs, the kernels of
+   each leaf and the host version.  N_VERSIONS goes into the heading.  */
+void tune_print_tree (FILE *out, const flat_nest *nest, const char *name,
+		      const char *location, int n_versions);
+
+#endif /* FLAT_TUNE_H */
