@@ -8,6 +8,10 @@
 #   run.sh           matmul sweeps k = 24 and 20, lvc small/medium/large
 #   run.sh --quick   k = 12 and tiny lvc datasets, to check a build
 #
+# VERSIONS_PROGRAMS (default "matmul lvc") and VERSIONS_COLUMNS (default
+# "seq acc versions default tuned moderate full") select what runs; rows
+# are appended to versions.csv when VERSIONS_APPEND=1.
+#
 # Every Flat run is FLAT_DEVICE=cuda (FLAT_BENCH_DEVICE overrides it) with
 # a fresh kernel cache; a forced version is the env line flat-tune
 # --versions printed for it (the host version is not timed: it is the
@@ -52,10 +56,23 @@ if nvidia-smi -L >/dev/null 2>&1; then
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-rm -rf logs
-mkdir logs
-: >versions.csv
-: >failures.txt
+programs=${VERSIONS_PROGRAMS:-matmul lvc}
+columns=" ${VERSIONS_COLUMNS:-seq acc versions default tuned moderate full} "
+mkdir -p logs
+if [ "${VERSIONS_APPEND:-0}" != 1 ]; then
+  rm -rf logs/*
+  : >versions.csv
+  : >failures.txt
+fi
+
+# wanted COLUMN: whether COLUMN is to be run.
+wanted ()
+{
+  case $columns in
+    *" $1 "*) return 0 ;;
+    *) return 1 ;;
+  esac
+}
 
 # run_one LABEL PROGRAM ARGS...: one process; its CSV line goes into
 # versions.csv with the variant column replaced by LABEL.
@@ -83,18 +100,24 @@ run_one ()
 } >machine.txt
 
 echo "$datasets" | while read -r p args; do
+  case " $programs " in
+    *" $p "*) ;;
+    *) continue ;;
+  esac
   echo "run.sh: $p $args"
-  run_one seq "bin/$p-seq" $args
-  [ -x "bin/$p-acc" ] && run_one acc "bin/$p-acc" $args
-  while IFS='	' read -r nest index kernels env; do
-    [ "$kernels" = host ] && continue
-    run_one "v$index:$kernels" env $env "bin/$p-flat" $args
-  done <"versions-$p.txt"
-  run_one default "bin/$p-flat" $args
-  [ -f "$p.tuning" ] && run_one tuned env FLAT_TUNING="$here/$p.tuning" \
-    "bin/$p-flat" $args
-  run_one moderate "bin/$p-flat-moderate" $args
-  run_one full "bin/$p-flat-full" $args
+  wanted seq && run_one seq "bin/$p-seq" $args
+  wanted acc && [ -x "bin/$p-acc" ] && run_one acc "bin/$p-acc" $args
+  wanted versions \
+    && while IFS='	' read -r nest index kernels env; do
+      [ "$kernels" = host ] && continue
+      run_one "v$index:$(echo "$kernels" | tr , +)" env $env "bin/$p-flat" \
+	$args
+    done <"versions-$p.txt"
+  wanted default && run_one default "bin/$p-flat" $args
+  wanted tuned && [ -f "$p.tuning" ] \
+    && run_one tuned env FLAT_TUNING="$here/$p.tuning" "bin/$p-flat" $args
+  wanted moderate && run_one moderate "bin/$p-flat-moderate" $args
+  wanted full && run_one full "bin/$p-flat-full" $args
 done
 python3 report.py >versions.md
 cat versions.md

@@ -12,6 +12,7 @@ prefix=$(sed -n 's/^prefix=//p' "$top/flat.pc")
 libdir=$(sed -n 's/^libdir=//p' "$top/flat.pc" | sed "s|\${exec_prefix}|$prefix|")
 for f in "$libdir/flat/flat.so" "$libdir/libflat.so" "$prefix/include/flat.h" \
 	 "$prefix/bin/flat-config" "$prefix/bin/flat-gcc" "$prefix/bin/flat-ir" \
+	 "$prefix/bin/flat-tune" \
 	 "$libdir/pkgconfig/flat.pc"; do
   [ -e "$dest$f" ] || harness_fail "not installed: $f"
 done

@@ -80,7 +80,7 @@ lvc (int num_s, int num_t, int num_x, int num_y, const float *restrict alpha,
 
 	    for (int y = 0; y < num_y; y++)
 	      {
-		acc = 0.5f * acc + u[((size_t) s * num_y + y) * num_x + x];
+		acc = 0.5f * (acc + u[((size_t) s * num_y + y) * num_x + x]);
 		res[((size_t) s * num_x + x) * num_y + y] = acc;
 	      }
 	  }
@@ -137,7 +137,7 @@ ref_lvc (int num_s, int num_t, int num_x, int num_y, const float *alpha,
 
 	      for (int y = 0; y < num_y; y++)
 		{
-		  acc = 0.5 * acc + u[(size_t) y * num_x + x];
+		  acc = 0.5 * (acc + u[(size_t) y * num_x + x]);
 		  r[x * num_y + y] = acc;
 		}
 	    }

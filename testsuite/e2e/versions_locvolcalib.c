@@ -60,7 +60,7 @@ lvc (int num_s, int num_t, int num_x, int num_y, const float *alpha,
 	    float acc = 0.0f;
 	    for (int y = 0; y < num_y; y++)
 	      {
-		acc = 0.5f * acc + u[(s * num_y + y) * num_x + x];
+		acc = 0.5f * (acc + u[(s * num_y + y) * num_x + x]);
 		res[(s * num_x + x) * num_y + y] = acc;
 	      }
 	  }
