@@ -469,6 +469,41 @@ flat_e_copy (flat_nest *nest, const flat_expr *e)
   return c;
 }
 
+int
+flat_expr_same (const flat_expr *a, const flat_expr *b)
+{
+  if (!a || !b)
+    return a == b;
+  if (a->kind != b->kind || a->type != b->type)
+    return 0;
+  switch (a->kind)
+    {
+    case FLAT_E_CONST:
+      return a->u.c.u == b->u.c.u;
+    case FLAT_E_VAR:
+      return a->u.var == b->u.var;
+    case FLAT_E_UNARY:
+    case FLAT_E_BINARY:
+      return a->u.op.op == b->u.op.op && flat_expr_same (a->u.op.a, b->u.op.a)
+	&& flat_expr_same (a->u.op.b, b->u.op.b);
+    case FLAT_E_CAST:
+      return flat_expr_same (a->u.cast, b->u.cast);
+    case FLAT_E_SELECT:
+      return flat_expr_same (a->u.select.cond, b->u.select.cond)
+	&& flat_expr_same (a->u.select.a, b->u.select.a)
+	&& flat_expr_same (a->u.select.b, b->u.select.b);
+    case FLAT_E_CALL:
+      return a->u.call.fn == b->u.call.fn
+	&& flat_expr_same (a->u.call.args[0], b->u.call.args[0])
+	&& flat_expr_same (a->u.call.args[1], b->u.call.args[1])
+	&& flat_expr_same (a->u.call.args[2], b->u.call.args[2]);
+    case FLAT_E_LOAD:
+      return a->u.load.mem == b->u.load.mem
+	&& flat_expr_same (a->u.load.index, b->u.load.index);
+    }
+  return 0;
+}
+
 /* ---- Statements and kernels ------------------------------------------- */
 
 flat_stmt *

@@ -163,7 +163,9 @@ typedef enum flat_var_kind
 enum
 {
   FLAT_ACCESS_READ = 1,
-  FLAT_ACCESS_WRITE = 2
+  FLAT_ACCESS_WRITE = 2,
+  FLAT_ACCESS_COVERED = 4	/* written whole, never read: no copy-in
+				   (pass coverage) */
 };
 
 /* Data clause given for a mem (SPEC 2.5).  */
@@ -459,6 +461,8 @@ flat_expr *flat_e_call (flat_nest *nest, flat_math fn, flat_expr **args);
 flat_expr *flat_e_load (flat_nest *nest, flat_var *mem, flat_expr *index);
 /* Structural copy (variables shared).  */
 flat_expr *flat_e_copy (flat_nest *nest, const flat_expr *e);
+/* Whether A and B are the same tree over the same variables.  */
+int flat_expr_same (const flat_expr *a, const flat_expr *b);
 
 flat_stmt *flat_s_new (flat_nest *nest, flat_stmt_kind kind, int line);
 void flat_block_append (flat_block *block, flat_stmt *s);

@@ -758,7 +758,7 @@ static const char *const clause_words[] = {
 /* PARAM := 'param' NAME ':' TYPE
    ACC := 'acc' NAME ':' TYPE
    INDEX := 'index' NAME ':' TYPE       (a plan index)
-   MEM := 'mem' NAME ':' TYPE ['read'] ['write'] [CLAUSE]
+   MEM := 'mem' NAME ':' TYPE ['read'] ['write'] ['covered'] [CLAUSE]
    CLAUSE := ('copyin' | 'copyout' | 'copy' | 'create') '(' EXPR ',' EXPR ')'
 	   | 'present'  */
 static void
@@ -779,6 +779,11 @@ parse_param (parser *ps, flat_var_kind kind)
   if (is_word (ps, "write"))
     {
       v->access |= FLAT_ACCESS_WRITE;
+      next (ps);
+    }
+  if (is_word (ps, "covered"))
+    {
+      v->access |= FLAT_ACCESS_COVERED;
       next (ps);
     }
   for (int c = FLAT_CLAUSE_COPYIN; c <= FLAT_CLAUSE_PRESENT; c++)

@@ -282,6 +282,8 @@ print_param (FILE *out, const flat_var *v)
 	fputs (" read", out);
       if (v->access & FLAT_ACCESS_WRITE)
 	fputs (" write", out);
+      if (v->access & FLAT_ACCESS_COVERED)
+	fputs (" covered", out);
       if (v->clause != FLAT_CLAUSE_NONE)
 	{
 	  fprintf (out, " %s", clause_names[v->clause]);

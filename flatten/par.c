@@ -72,47 +72,11 @@ flat_par_trip (flat_nest *nest, const flat_range *r)
 			flat_e_const_int (nest, FLAT_T_I64, 0));
 }
 
-/* Whether A and B are the same expression (same tree, same variables).  */
-static int
-same_expr (const flat_expr *a, const flat_expr *b)
-{
-  if (!a || !b)
-    return a == b;
-  if (a->kind != b->kind || a->type != b->type)
-    return 0;
-  switch (a->kind)
-    {
-    case FLAT_E_CONST:
-      return a->u.c.u == b->u.c.u;
-    case FLAT_E_VAR:
-      return a->u.var == b->u.var;
-    case FLAT_E_UNARY:
-    case FLAT_E_BINARY:
-      return a->u.op.op == b->u.op.op && same_expr (a->u.op.a, b->u.op.a)
-	&& same_expr (a->u.op.b, b->u.op.b);
-    case FLAT_E_CAST:
-      return same_expr (a->u.cast, b->u.cast);
-    case FLAT_E_SELECT:
-      return same_expr (a->u.select.cond, b->u.select.cond)
-	&& same_expr (a->u.select.a, b->u.select.a)
-	&& same_expr (a->u.select.b, b->u.select.b);
-    case FLAT_E_CALL:
-      return a->u.call.fn == b->u.call.fn
-	&& same_expr (a->u.call.args[0], b->u.call.args[0])
-	&& same_expr (a->u.call.args[1], b->u.call.args[1])
-	&& same_expr (a->u.call.args[2], b->u.call.args[2]);
-    case FLAT_E_LOAD:
-      return a->u.load.mem == b->u.load.mem
-	&& same_expr (a->u.load.index, b->u.load.index);
-    }
-  return 0;
-}
-
 /* Whether E is X, or a max with X among its operands.  */
 static int
 has_max_operand (const flat_expr *e, const flat_expr *x)
 {
-  if (same_expr (e, x))
+  if (flat_expr_same (e, x))
     return 1;
   return e->kind == FLAT_E_BINARY && e->u.op.op == FLAT_OP_MAX
     && (has_max_operand (e->u.op.a, x) || has_max_operand (e->u.op.b, x));

@@ -2,9 +2,9 @@
    flat_pipeline_run runs them in order and, when asked, the IR checker
    after each one, so a broken pass is caught by name:
 
-     accesses -> reductions -> collisions -> extents -> kernels
+     accesses -> coverage -> reductions -> collisions -> extents -> kernels
 
-   The first four only analyse (and may reject the nest with a reason the
+   The first five only analyse (and may reject the nest with a reason the
    plugin reports at the source line); kernels builds the kernels and the
    host plan.  */
 
@@ -17,6 +17,8 @@
 const flat_pass flat_passes[] = {
   { "accesses", "mark each mem as read and/or written",
     flat_pass_accesses },
+  { "coverage", "mark the write-only mems the nest writes whole",
+    flat_pass_coverage },
   { "reductions", "check that accumulators are only updated by their "
     "operator", flat_pass_reductions },
   { "collisions", "reject writes that provably collide between iterations",

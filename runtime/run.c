@@ -82,6 +82,9 @@ typedef struct buffer
   void *handle;
   size_t size, capacity;
   int written;			/* holds a mem the nest writes */
+  int n_mems;			/* mems placed in it */
+  int covered;			/* its one mem is written whole and not
+				   read (FLAT_ACCESS_COVERED): no copy-in */
   int entry;			/* -1, or the index in flat_rt.present of
 				   the data region's array that it lies in:
 				   that array's buffer, neither allocated,
@@ -524,6 +527,8 @@ place_arrays (nest_state *st, char *err, size_t err_size)
       st->buffers[i].size = st->buffer_spans[i].end
 			    - st->buffer_spans[i].start;
       st->buffers[i].written = 0;
+      st->buffers[i].n_mems = 0;
+      st->buffers[i].covered = 0;
       st->buffers[i].entry = -1;
       st->buffers[i].mems[0] = '\0';
     }
@@ -539,6 +544,8 @@ place_arrays (nest_state *st, char *err, size_t err_size)
 	  continue;
 	b = &st->buffers[s->buffer];
 	b->written |= e->write.lo <= e->write.hi;
+	b->covered = ++b->n_mems == 1
+		     && (nest->params[i]->access & FLAT_ACCESS_COVERED);
 	if (flat_log_level () < 2)
 	  continue;
 	len = strlen (b->mems);
@@ -664,7 +671,7 @@ execute (nest_state *st, int n_buffers, flat_stopwatch *watch,
 
   *what = "copying to the device";
   for (i = 0; i < n_buffers; i++)
-    if (st->buffers[i].entry < 0)
+    if (st->buffers[i].entry < 0 && !st->buffers[i].covered)
       {
 	flat_log_transfer (st->name, "copyin", st->buffers[i].mems,
 			   st->buffers[i].size);

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Transfers and warnings of data regions, read from the FLAT_LOG=2 logs
-# of three e2e programs on OpenCL:
+# of four e2e programs on OpenCL:
 #   region_block.c       the region's arrays move at its entry and exit
 #                        and on update only; the nests inside (also in a
 #                        called function) move nothing; create() arrays
@@ -8,7 +8,9 @@
 #   region_pathfinder.c  a time loop of nests with pointer swapping and
 #                        with a copy back: no transfer per step;
 #   region_update.c      the warning of an update of an array that is not
-#                        present names the array as the pragma wrote it.
+#                        present names the array as the pragma wrote it;
+#   versions_matmul.c    outside regions, an array the nest only writes,
+#                        whole, is copied out and never in.
 . "$(dirname "$0")/harness.sh"
 [ -n "${FLAT_GCC:-}" ] || harness_error "FLAT_GCC is not set"
 harness_tmpdir
@@ -70,4 +72,14 @@ run_logged region_update 7
 expect "^flat: warning: update host(a\[0:n\]): 'a' is not present in any data region; ignored\$" \
   1 "warnings naming a"
 expect '^flat: warning' 1 "warning"
-echo "ok: region transfers only at entry, exit and update; warnings name arrays"
+# Outside regions a nest copies in only what it reads: matmul's C, written
+# whole and never read (pass coverage), is copied out and never in; the
+# three matrix products of the program each copy A and B in.
+FLAT_DEFAULT_THRESHOLD=0
+export FLAT_DEFAULT_THRESHOLD
+run_logged versions_matmul 33
+expect '^flat: run mm on opencl' 3 "executions of mm"
+expect '^flat: copyin mm c ' 0 "copy-ins of the write-only c"
+expect '^flat: copyout mm c ' 3 "copy-outs of c"
+expect '^flat: copyin mm a ' 3 "copy-ins of a"
+echo "ok: region transfers only at entry, exit and update; warnings name arrays; write-only arrays not copied in"

@@ -385,6 +385,64 @@ test_strategy_names (void)
   CU_ASSERT_STRING_EQUAL (flat_strategy_name (FLAT_STRATEGY_FULL), "full");
 }
 
+/* Whether mem Y of the 2-D nest whose inner body is BODY (with params
+   n, m, k, flag; mems x read, y) comes out covered.  */
+static int
+covered_with (const char *inner_range, const char *body)
+{
+  char text[2048];
+  snprintf (text, sizeof text,
+	    "nest \"cov\" at \"t.c\" 1 {\n"
+	    "  param n : i32\n  param m : i32\n  param k : i32\n"
+	    "  param flag : i32\n"
+	    "  mem x : f32\n  mem y : f32\n"
+	    "  body {\n"
+	    "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+	    "      map j : i32 = %s {\n"
+	    "        %s\n"
+	    "      }\n"
+	    "    }\n"
+	    "  }\n"
+	    "}\n", inner_range, body);
+  flat_nest *nest;
+  flat_diag diag;
+  if (run_text (text, &nest, &diag) != 0)
+    return -1;
+  int covered = (flat_var_lookup (nest, "y")->access
+		 & FLAT_ACCESS_COVERED) != 0;
+  flat_nest_free (nest);
+  return covered;
+}
+
+/* Pass coverage: only a single, unconditional, row-major store to a mem
+   the nest does not read makes it covered (no copy-in).  */
+static void
+test_coverage (void)
+{
+  const char *rows = "0:i32 .. m step 1:i32";
+  CU_ASSERT_EQUAL (covered_with (rows, "store y[(add (mul i m) j)] = "
+				 "(load x j)"), 1);
+  CU_ASSERT_EQUAL (covered_with (rows, "store y[(cast i64 (add j (mul m "
+				 "i)))] = 1:f32"), 1);
+  CU_ASSERT_EQUAL (covered_with (rows, "store y[(add (add (mul i m) j) "
+				 "k)] = 1:f32"), 1);
+  /* The row length is not the inner map's bound: gaps.  */
+  CU_ASSERT_EQUAL (covered_with (rows, "store y[(add (mul i k) j)] = "
+				 "1:f32"), 0);
+  CU_ASSERT_EQUAL (covered_with ("1:i32 .. m step 1:i32",
+				 "store y[(add (mul i m) j)] = 1:f32"), 0);
+  CU_ASSERT_EQUAL (covered_with ("0:i32 .. m step 2:i32",
+				 "store y[(add (mul i m) j)] = 1:f32"), 0);
+  /* Conditional, read, twice.  */
+  CU_ASSERT_EQUAL (covered_with (rows, "if (gt flag 0:i32) { store "
+				 "y[(add (mul i m) j)] = 1:f32 }"), 0);
+  CU_ASSERT_EQUAL (covered_with (rows, "store y[(add (mul i m) j)] = "
+				 "(load y (add (mul i m) j))"), 0);
+  CU_ASSERT_EQUAL (covered_with (rows, "store y[(add (mul i m) j)] = "
+				 "1:f32\n store y[(add (mul i m) j)] = "
+				 "2:f32"), 0);
+}
+
 void
 flat_test_register_flatten (void)
 {
@@ -406,4 +464,5 @@ flat_test_register_flatten (void)
 	       test_extent_local_under_guard);
   CU_add_test (s, "exact division of byte offsets", test_exact_div);
   CU_add_test (s, "strategy names", test_strategy_names);
+  CU_add_test (s, "coverage: dense write-only mems", test_coverage);
 }
