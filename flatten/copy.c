@@ -48,40 +48,7 @@ typedef struct subst
 static flat_expr *
 subst_expr (const subst *su, const flat_expr *e)
 {
-  if (!e)
-    return NULL;
-  /* A one-level copy whose operands are substituted copies.  */
-  flat_expr *c = flat_e_copy (su->nest, e);
-  switch (c->kind)
-    {
-    case FLAT_E_VAR:
-      if (c->u.var == su->from)
-	c->u.var = su->to;
-      break;
-    case FLAT_E_UNARY:
-    case FLAT_E_BINARY:
-      c->u.op.a = subst_expr (su, e->u.op.a);
-      c->u.op.b = subst_expr (su, e->u.op.b);
-      break;
-    case FLAT_E_CAST:
-      c->u.cast = subst_expr (su, e->u.cast);
-      break;
-    case FLAT_E_SELECT:
-      c->u.select.cond = subst_expr (su, e->u.select.cond);
-      c->u.select.a = subst_expr (su, e->u.select.a);
-      c->u.select.b = subst_expr (su, e->u.select.b);
-      break;
-    case FLAT_E_CALL:
-      for (int k = 0; k < 3; k++)
-	c->u.call.args[k] = subst_expr (su, e->u.call.args[k]);
-      break;
-    case FLAT_E_LOAD:
-      c->u.load.index = subst_expr (su, e->u.load.index);
-      break;
-    case FLAT_E_CONST:
-      break;
-    }
-  return c;
+  return flat_e_copy_subst (su->nest, e, su->from, su->to);
 }
 
 static flat_block subst_block (const subst *su, const flat_block *b);

@@ -434,7 +434,8 @@ flat_e_load (flat_nest *nest, flat_var *mem, flat_expr *index)
 }
 
 flat_expr *
-flat_e_copy (flat_nest *nest, const flat_expr *e)
+flat_e_copy_subst (flat_nest *nest, const flat_expr *e, const flat_var *from,
+		   flat_var *to)
 {
   if (!e)
     return NULL;
@@ -443,35 +444,60 @@ flat_e_copy (flat_nest *nest, const flat_expr *e)
   switch (e->kind)
     {
     case FLAT_E_CONST:
+      break;
     case FLAT_E_VAR:
+      if (e->u.var == from)
+	c->u.var = to;
       break;
     case FLAT_E_UNARY:
     case FLAT_E_BINARY:
-      c->u.op.a = flat_e_copy (nest, e->u.op.a);
-      c->u.op.b = flat_e_copy (nest, e->u.op.b);
+      c->u.op.a = flat_e_copy_subst (nest, e->u.op.a, from, to);
+      c->u.op.b = flat_e_copy_subst (nest, e->u.op.b, from, to);
       break;
     case FLAT_E_CAST:
-      c->u.cast = flat_e_copy (nest, e->u.cast);
+      c->u.cast = flat_e_copy_subst (nest, e->u.cast, from, to);
       break;
     case FLAT_E_SELECT:
-      c->u.select.cond = flat_e_copy (nest, e->u.select.cond);
-      c->u.select.a = flat_e_copy (nest, e->u.select.a);
-      c->u.select.b = flat_e_copy (nest, e->u.select.b);
+      c->u.select.cond = flat_e_copy_subst (nest, e->u.select.cond, from,
+					    to);
+      c->u.select.a = flat_e_copy_subst (nest, e->u.select.a, from, to);
+      c->u.select.b = flat_e_copy_subst (nest, e->u.select.b, from, to);
       break;
     case FLAT_E_CALL:
       for (int k = 0; k < flat_math_table[e->u.call.fn].arity; k++)
-	c->u.call.args[k] = flat_e_copy (nest, e->u.call.args[k]);
+	c->u.call.args[k] = flat_e_copy_subst (nest, e->u.call.args[k], from,
+					       to);
       break;
     case FLAT_E_LOAD:
-      c->u.load.index = flat_e_copy (nest, e->u.load.index);
+      if (e->u.load.mem == from)
+	c->u.load.mem = to;
+      c->u.load.index = flat_e_copy_subst (nest, e->u.load.index, from, to);
       break;
     }
   return c;
 }
 
-int
-flat_expr_same (const flat_expr *a, const flat_expr *b)
+flat_expr *
+flat_e_copy (flat_nest *nest, const flat_expr *e)
 {
+  return flat_e_copy_subst (nest, e, NULL, NULL);
+}
+
+static const flat_expr *
+skip_casts (const flat_expr *e, int through_casts)
+{
+  while (through_casts && e && e->kind == FLAT_E_CAST)
+    e = e->u.cast;
+  return e;
+}
+
+/* Structural equality; with THROUGH_CASTS conversions are looked
+   through at every level.  */
+static int
+same_expr (const flat_expr *a, const flat_expr *b, int through_casts)
+{
+  a = skip_casts (a, through_casts);
+  b = skip_casts (b, through_casts);
   if (!a || !b)
     return a == b;
   if (a->kind != b->kind || a->type != b->type)
@@ -484,24 +510,37 @@ flat_expr_same (const flat_expr *a, const flat_expr *b)
       return a->u.var == b->u.var;
     case FLAT_E_UNARY:
     case FLAT_E_BINARY:
-      return a->u.op.op == b->u.op.op && flat_expr_same (a->u.op.a, b->u.op.a)
-	&& flat_expr_same (a->u.op.b, b->u.op.b);
+      return a->u.op.op == b->u.op.op
+	&& same_expr (a->u.op.a, b->u.op.a, through_casts)
+	&& same_expr (a->u.op.b, b->u.op.b, through_casts);
     case FLAT_E_CAST:
-      return flat_expr_same (a->u.cast, b->u.cast);
+      return same_expr (a->u.cast, b->u.cast, through_casts);
     case FLAT_E_SELECT:
-      return flat_expr_same (a->u.select.cond, b->u.select.cond)
-	&& flat_expr_same (a->u.select.a, b->u.select.a)
-	&& flat_expr_same (a->u.select.b, b->u.select.b);
+      return same_expr (a->u.select.cond, b->u.select.cond, through_casts)
+	&& same_expr (a->u.select.a, b->u.select.a, through_casts)
+	&& same_expr (a->u.select.b, b->u.select.b, through_casts);
     case FLAT_E_CALL:
       return a->u.call.fn == b->u.call.fn
-	&& flat_expr_same (a->u.call.args[0], b->u.call.args[0])
-	&& flat_expr_same (a->u.call.args[1], b->u.call.args[1])
-	&& flat_expr_same (a->u.call.args[2], b->u.call.args[2]);
+	&& same_expr (a->u.call.args[0], b->u.call.args[0], through_casts)
+	&& same_expr (a->u.call.args[1], b->u.call.args[1], through_casts)
+	&& same_expr (a->u.call.args[2], b->u.call.args[2], through_casts);
     case FLAT_E_LOAD:
       return a->u.load.mem == b->u.load.mem
-	&& flat_expr_same (a->u.load.index, b->u.load.index);
+	&& same_expr (a->u.load.index, b->u.load.index, through_casts);
     }
   return 0;
+}
+
+int
+flat_expr_same (const flat_expr *a, const flat_expr *b)
+{
+  return same_expr (a, b, 0);
+}
+
+int
+flat_expr_same_value (const flat_expr *a, const flat_expr *b)
+{
+  return same_expr (a, b, 1);
 }
 
 /* ---- Statements and kernels ------------------------------------------- */

@@ -282,6 +282,15 @@ typedef enum flat_guard_kind
 /* "host", "top", "intra".  */
 extern const char *const flat_guard_kind_names[];
 
+/* THRESHOLD with every non-identifier character written '_' (what
+   follows FLAT_THRESHOLD_ in its environment variable) into BUF of SIZE
+   bytes, truncated; returns the full length (threshold_name.c).  */
+size_t flat_threshold_var_name (const char *threshold, char *buf,
+				size_t size);
+
+/* "segmap", "segred", "segscan".  */
+extern const char *const flat_kernel_kind_names[];
+
 struct flat_stmt;
 struct flat_kernel;
 
@@ -461,8 +470,13 @@ flat_expr *flat_e_call (flat_nest *nest, flat_math fn, flat_expr **args);
 flat_expr *flat_e_load (flat_nest *nest, flat_var *mem, flat_expr *index);
 /* Structural copy (variables shared).  */
 flat_expr *flat_e_copy (flat_nest *nest, const flat_expr *e);
+/* The same with every use of FROM (a variable or a mem) replaced by TO.  */
+flat_expr *flat_e_copy_subst (flat_nest *nest, const flat_expr *e,
+			      const flat_var *from, flat_var *to);
 /* Whether A and B are the same tree over the same variables.  */
 int flat_expr_same (const flat_expr *a, const flat_expr *b);
+/* The same, looking through conversions at every level.  */
+int flat_expr_same_value (const flat_expr *a, const flat_expr *b);
 
 flat_stmt *flat_s_new (flat_nest *nest, flat_stmt_kind kind, int line);
 void flat_block_append (flat_block *block, flat_stmt *s);

@@ -824,13 +824,8 @@ parse_kernel (parser *ps)
       expected (ps, what);
     }
   next (ps);
-  static const char *const kinds[] = {
-    [FLAT_K_SEGMAP] = "segmap",
-    [FLAT_K_SEGRED] = "segred",
-    [FLAT_K_SEGSCAN] = "segscan"
-  };
   int kind = FLAT_K_SEGMAP;
-  while (kind <= FLAT_K_SEGSCAN && !is_word (ps, kinds[kind]))
+  while (kind <= FLAT_K_SEGSCAN && !is_word (ps, flat_kernel_kind_names[kind]))
     kind++;
   if (kind > FLAT_K_SEGSCAN)
     expected (ps, "'segmap', 'segred' or 'segscan'");

@@ -306,7 +306,7 @@ const char *const flat_guard_kind_names[] = {
   [FLAT_GUARD_INTRA] = "intra"
 };
 
-static const char *const kernel_kind_names[] = {
+const char *const flat_kernel_kind_names[] = {
   [FLAT_K_SEGMAP] = "segmap",
   [FLAT_K_SEGRED] = "segred",
   [FLAT_K_SEGSCAN] = "segscan"
@@ -317,7 +317,7 @@ static const char *const kernel_kind_names[] = {
 static void
 print_kernel (FILE *out, const flat_kernel *k)
 {
-  fprintf (out, "  kernel %s %s %s (", k->name, kernel_kind_names[k->kind],
+  fprintf (out, "  kernel %s %s %s (", k->name, flat_kernel_kind_names[k->kind],
 	   k->level == FLAT_LEVEL_GRID ? "grid" : "group");
   for (int d = 0; d < k->n_dims; d++)
     {

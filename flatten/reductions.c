@@ -78,44 +78,6 @@ mentions (flat_expr *e, const flat_var *v)
   return flat_walk_expr (e, NULL, &w);
 }
 
-/* Structural equality of expressions (variables by identity).  */
-static int
-same (const flat_expr *a, const flat_expr *b)
-{
-  a = strip_casts (a);
-  b = strip_casts (b);
-  if (a == b)
-    return 1;
-  if (!a || !b || a->kind != b->kind || a->type != b->type)
-    return 0;
-  switch (a->kind)
-    {
-    case FLAT_E_CONST:
-      return a->u.c.u == b->u.c.u;
-    case FLAT_E_VAR:
-      return a->u.var == b->u.var;
-    case FLAT_E_UNARY:
-      return a->u.op.op == b->u.op.op && same (a->u.op.a, b->u.op.a);
-    case FLAT_E_BINARY:
-      return a->u.op.op == b->u.op.op && same (a->u.op.a, b->u.op.a)
-	&& same (a->u.op.b, b->u.op.b);
-    case FLAT_E_SELECT:
-      return same (a->u.select.cond, b->u.select.cond)
-	&& same (a->u.select.a, b->u.select.a)
-	&& same (a->u.select.b, b->u.select.b);
-    case FLAT_E_CALL:
-      return a->u.call.fn == b->u.call.fn
-	&& same (a->u.call.args[0], b->u.call.args[0])
-	&& same (a->u.call.args[1], b->u.call.args[1])
-	&& same (a->u.call.args[2], b->u.call.args[2]);
-    case FLAT_E_LOAD:
-      return a->u.load.mem == b->u.load.mem
-	&& same (a->u.load.index, b->u.load.index);
-    default:
-      return 0;
-    }
-}
-
 /* The operator that `(CMP a b) ? p : q` computes, where {p, q} = {a, b},
    or FLAT_N_OPS if it is not a min or max.  */
 static flat_op
@@ -130,9 +92,9 @@ select_op (const flat_expr *cmp, const flat_expr *p, const flat_expr *q)
   if (!less && !greater)
     return FLAT_N_OPS;
   const flat_expr *a = cmp->u.op.a, *b = cmp->u.op.b;
-  if (same (p, a) && same (q, b))
+  if (flat_expr_same_value (p, a) && flat_expr_same_value (q, b))
     return less ? FLAT_OP_MIN : FLAT_OP_MAX;
-  if (same (p, b) && same (q, a))
+  if (flat_expr_same_value (p, b) && flat_expr_same_value (q, a))
     return less ? FLAT_OP_MAX : FLAT_OP_MIN;
   return FLAT_N_OPS;
 }

@@ -10,38 +10,21 @@
 
 #include "thresholds.h"
 
+#include "../flatten/ir.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Whether byte C may stand in a C identifier.  */
-static int
-identifier_byte (unsigned char c)
-{
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
-    || (c >= '0' && c <= '9') || c == '_';
-}
-
 /* Whether VAR, the part of a FLAT_THRESHOLD_ variable after the prefix,
-   is NAME with every character that is not an identifier character
-   written _ (a UTF-8 character of several bytes is one character).  */
+   names threshold NAME (flat_threshold_var_name).  */
 static int
 env_name_matches (const char *var, const char *name)
 {
-  const unsigned char *n = (const unsigned char *) name;
+  char want[512];
 
-  for (; *n; n++, var++)
-    {
-      if ((*n & 0xc0) == 0x80)
-	{
-	  /* A continuation byte: its character was written already.  */
-	  var--;
-	  continue;
-	}
-      if (*var != (identifier_byte (*n) ? (char) *n : '_'))
-	return 0;
-    }
-  return *var == '\0';
+  return flat_threshold_var_name (name, want, sizeof want) < sizeof want
+    && strcmp (var, want) == 0;
 }
 
 /* Whether LINE (NUL-terminated, no newline) has only blanks.  */

@@ -24,11 +24,6 @@
 
 #include <string.h>
 
-static const char *const kernel_kind_names[] = {
-  [FLAT_K_SEGMAP] = "segmap",
-  [FLAT_K_SEGRED] = "segred",
-  [FLAT_K_SEGSCAN] = "segscan"
-};
 
 static void
 indent (FILE *out, int depth)
@@ -40,7 +35,7 @@ indent (FILE *out, int depth)
 static void
 print_kernel (FILE *out, const flat_kernel *k)
 {
-  fprintf (out, "%s %s %s (", k->name, kernel_kind_names[k->kind],
+  fprintf (out, "%s %s %s (", k->name, flat_kernel_kind_names[k->kind],
 	   k->level == FLAT_LEVEL_GRID ? "grid" : "group");
   for (int d = 0; d < k->n_dims; d++)
     fprintf (out, "%s%s", d > 0 ? ", " : "", k->dims[d].index->name);

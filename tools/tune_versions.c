@@ -194,15 +194,10 @@ tune_nest_versions (flat_nest *nest)
 void
 tune_print_threshold_var (FILE *out, const char *threshold)
 {
-  fputs ("FLAT_THRESHOLD_", out);
-  for (const char *p = threshold; *p; p++)
-    {
-      char c = *p;
-      int ident = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
-	|| (c >= '0' && c <= '9') || c == '_';
+  char name[512];
 
-      fputc (ident ? c : '_', out);
-    }
+  flat_threshold_var_name (threshold, name, sizeof name);
+  fprintf (out, "FLAT_THRESHOLD_%s", name);
 }
 
 long long
