@@ -56,6 +56,8 @@ int flat_pass_collisions (flat_nest *nest, flat_strategy strategy,
 			  flat_diag *diag);
 int flat_pass_coverage (flat_nest *nest, flat_strategy strategy,
 			flat_diag *diag);
+int flat_pass_fusion (flat_nest *nest, flat_strategy strategy,
+		      flat_diag *diag);
 int flat_pass_extents (flat_nest *nest, flat_strategy strategy,
 		       flat_diag *diag);
 int flat_pass_reductions (flat_nest *nest, flat_strategy strategy,

@@ -2,11 +2,13 @@
    flat_pipeline_run runs them in order and, when asked, the IR checker
    after each one, so a broken pass is caught by name:
 
-     accesses -> coverage -> reductions -> collisions -> extents -> kernels
+     accesses -> coverage -> reductions -> fusion -> collisions -> extents
+       -> kernels
 
-   The first five only analyse (and may reject the nest with a reason the
-   plugin reports at the source line); kernels builds the kernels and the
-   host plan.  */
+   Fusion rewrites the body (vertical fusion of a map into a reduce); the
+   other passes before kernels only analyse (and may reject the nest with
+   a reason the plugin reports at the source line); kernels builds the
+   kernels and the host plan.  */
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -21,6 +23,8 @@ const flat_pass flat_passes[] = {
     flat_pass_coverage },
   { "reductions", "check that accumulators are only updated by their "
     "operator", flat_pass_reductions },
+  { "fusion", "fuse a map filling a local array into the reduce that "
+    "consumes it", flat_pass_fusion },
   { "collisions", "reject writes that provably collide between iterations",
     flat_pass_collisions },
   { "extents", "check that the elements each mem touches can be bounded",
