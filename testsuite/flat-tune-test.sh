@@ -11,7 +11,9 @@
 #     names (name(...) or file:line), every threshold is called
 #     "<nest>.<k>", and --versions agrees with --list;
 #   * errors: one line on stderr, status 1 for a file that is not a Flat
-#     program, 2 for bad usage and for the search, which is not there yet.
+#     program, 2 for bad usage;
+#   * the search on two datasets of that program: a tuning file with every
+#     threshold, which the program reads back without a warning.
 . "$(dirname "$0")/harness.sh"
 [ -n "${FLAT_GCC:-}" ] || harness_error "FLAT_GCC is not set"
 FLAT_TUNE=${FLAT_TUNE:-$(dirname "$FLAT_GCC")/flat-tune}
@@ -338,8 +340,9 @@ grep -q '^mm	3	host	' err.out \
 fails 2 'usage: flat-tune' --list
 fails 2 'usage: flat-tune' --bogus hand
 fails 2 'usage: flat-tune'
-fails 2 'not implemented yet: only --list and --versions' -- ./hand 1
-fails 2 'not implemented yet' --datasets d -- ./hand
+fails 2 'usage: flat-tune' --timeout -3 -- ./hand
+fails 2 'usage: flat-tune' --datasets d
+fails 1 'no-such-file: cannot read it' --datasets no-such-file -- ./hand
 "$FLAT_TUNE" --help | grep -q -- '--versions' || harness_fail "--help"
 "$FLAT_TUNE" --version | grep -q '^flat-tune (Flat) [0-9]' \
   || harness_fail "--version"
@@ -468,4 +471,34 @@ awk -F '\t' '
     exit failed
   }' FS=' ' tp.list FS='\t' tp.versions || harness_fail "--versions of tp"
 
-echo "ok: flat-tune --list and --versions"
+# ---- The search -------------------------------------------------------------
+
+# On two datasets (one per line, '#' lines skipped) the search writes a
+# tuning file with a value for every threshold of every nest, names its
+# datasets and versions, and the program reads it back without a warning
+# and prints what it prints without it.  Which values it picks depends on
+# timings, which a test must not judge.
+printf '12\n# a comment\n30\n' > tp.datasets
+"$FLAT_TUNE" --datasets tp.datasets --timeout 120 -o tp.tuning -- ./tp \
+  > tp.search 2> tp.search.err \
+  || { cat tp.search.err >&2; harness_fail "the search failed"; }
+grep -q '^flat-tune: wrote tp.tuning (2 datasets)$' tp.search \
+  || harness_fail "the search did not report its file"
+grep -q '^# dataset 1: 12$' tp.tuning && grep -q '^# dataset 2: 30$' tp.tuning \
+  || { cat tp.tuning >&2; harness_fail "datasets not named in the tuning file"; }
+for name in $(sed -n 's/^ *guard \([^ ]*\) .*/\1/p' tp.list); do
+  grep -q "^$name=[0-9][0-9]*\$" tp.tuning \
+    || { cat tp.tuning >&2; harness_fail "no value for threshold $name"; }
+done
+grep -q '^#   version 0 (' tp.tuning \
+  || harness_fail "no measured versions in the tuning file"
+for size in 12 30; do
+  ./tp $size > plain.out 2>/dev/null || harness_fail "tp $size failed"
+  FLAT_TUNING=$tmp/tp.tuning ./tp $size > tuned.out 2> tuned.err \
+    || harness_fail "tp $size with the tuning file failed"
+  cmp -s plain.out tuned.out || harness_fail "tp $size: other output when tuned"
+  ! grep -q 'warning' tuned.err \
+    || { cat tuned.err >&2; harness_fail "the tuning file gives warnings"; }
+done
+
+echo "ok: flat-tune --list, --versions and the search"

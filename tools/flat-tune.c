@@ -12,9 +12,10 @@
                                     (tune_versions.c), the FLAT_THRESHOLD_*
                                     settings that force that version
 
-   Neither runs the program or needs a device.  The search itself,
-   `flat-tune [--datasets FILE] [--timeout S] -- PROGRAM ARGS...`, is not
-   implemented yet and says so (exit 2).  Errors are one line on stderr:
+   Neither runs the program or needs a device.  The search,
+   `flat-tune [--datasets FILE] [--timeout S] [-o FILE] -- PROGRAM
+   ARGS...`, runs it (tune_search.c) and writes a tuning file.  Errors are
+   one line on stderr:
    exit 1 for a program file that cannot be read (not ELF64, no packages, a
    package that does not parse), 2 for bad usage.  */
 
@@ -38,8 +39,8 @@ help (void)
 {
   fputs ("usage: flat-tune --list PROGRAM\n"
 	 "       flat-tune --versions PROGRAM\n"
-	 "       flat-tune [--datasets FILE] [--timeout S] -- PROGRAM "
-	 "ARGS...\n"
+	 "       flat-tune [--datasets FILE] [--timeout S] [-o FILE] -- "
+	 "PROGRAM ARGS...\n"
 	 "       flat-tune --help | --version\n"
 	 "\n"
 	 "  --list      print each nest's version tree: guards, thresholds,\n"
@@ -48,103 +49,175 @@ help (void)
 	 "              NEST<TAB>INDEX<TAB>KERNELS<TAB>FLAT_THRESHOLD_... "
 	 "settings\n"
 	 "              that force it\n"
-	 "  --          search the thresholds by running PROGRAM (not "
-	 "implemented yet)\n", stdout);
+	 "  --          search the thresholds by running PROGRAM on each "
+	 "dataset\n"
+	 "              (a line of ARGS in --datasets FILE, else ARGS), "
+	 "once per\n"
+	 "              version of each nest, and write the tuning file "
+	 "(-o FILE,\n"
+	 "              default flat.tuning) to use with FLAT_TUNING=\n",
+	 stdout);
   return 0;
 }
 
-/* Print package PKG of PATH (its INDEX-th) as MODE says.  Returns 0, or
-   1 after a message if its plan cannot be read.  */
-static int
-show_package (const char *path, const unsigned char *pkg, int index,
-	      mode m, int first)
-{
-  const char *name = flat_package_get (pkg, FLAT_PKG_NAME);
-  const char *location = flat_package_get (pkg, FLAT_PKG_LOCATION);
-  const char *plan = flat_package_get (pkg, FLAT_PKG_PLAN);
-  char err[512];
-  flat_nest *nest;
-
-  if (!plan)
-    {
-      fprintf (stderr, "flat-tune: %s: package %d (%s) has no plan\n", path,
-	       index, name ? name : "unnamed");
-      return 1;
-    }
-  nest = flat_parse_nest (plan, err, sizeof err);
-  if (!nest)
-    {
-      fprintf (stderr, "flat-tune: %s: package %d (%s): plan:%s\n", path,
-	       index, name ? name : "unnamed", err);
-      return 1;
-    }
-  if (!name)
-    name = nest->name;
-  if (!location)
-    location = flat_arena_printf (nest->arena, "%s:%d", nest->file,
-				  nest->line);
-  if (m == MODE_LIST)
-    {
-      tune_versions vs = tune_nest_versions (nest);
-
-      if (!first)
-	putchar ('\n');
-      tune_print_tree (stdout, nest, name, location, vs.n);
-    }
-  else
-    tune_print_versions (stdout, name, tune_nest_versions (nest));
-  flat_nest_free (nest);
-  return 0;
-}
-
-/* Every package of the SIZE bytes SECTION of PATH, in order.  */
-static int
-show_packages (const char *path, const unsigned char *section, size_t size,
-	       mode m)
-{
-  size_t offset = 0;
-  int index = 0, status = 0;
-
-  while (offset < size)
-    {
-      size_t len = flat_package_size (section + offset, size - offset);
-
-      if (len == 0)
-	{
-	  fprintf (stderr, "flat-tune: %s: malformed package at offset %zu "
-		   "of section %s\n", path, offset, FLAT_PACKAGE_ELF_SECTION);
-	  return 1;
-	}
-      status |= show_package (path, section + offset, index, m, index == 0);
-      offset += len;
-      index++;
-    }
-  return status;
-}
-
+/* Print the nests of program PATH as MODE says.  Returns 0, or 1 after a
+   message if the file or one of its plans cannot be read (the others are
+   still printed).  */
 static int
 run (const char *path, mode m)
 {
-  unsigned char *section;
-  size_t size;
+  tune_nest *nests;
+  int n, status = 0;
   char err[512];
-  int rc = tune_read_elf_section (path, FLAT_PACKAGE_ELF_SECTION, &section,
-				  &size, err, sizeof err);
 
-  if (rc < 0)
+  if (tune_load_nests (path, &nests, &n, err, sizeof err) != 0)
     {
       fprintf (stderr, "flat-tune: %s\n", err);
+      tune_free_nests (nests, n);
       return 1;
     }
-  if (rc > 0)
+  for (int i = 0; i < n; i++)
     {
-      fprintf (stderr, "flat-tune: %s: no Flat nests (no section %s)\n",
-	       path, FLAT_PACKAGE_ELF_SECTION);
+      const tune_nest *t = &nests[i];
+      tune_versions vs;
+
+      if (!t->nest)
+	{
+	  fprintf (stderr, "flat-tune: %s: package %d %s\n", path, t->index,
+		   t->problem);
+	  status = 1;
+	  continue;
+	}
+      vs = tune_nest_versions (t->nest);
+      if (m == MODE_LIST)
+	{
+	  if (i > 0)
+	    putchar ('\n');
+	  tune_print_tree (stdout, t->nest, t->name, t->location, vs.n);
+	}
+      else
+	tune_print_versions (stdout, t->name, vs);
+    }
+  tune_free_nests (nests, n);
+  return status;
+}
+
+/* The words of LINE (split at blanks) after the FIXED words, as a
+   NULL-terminated argv; NULL if memory ran out.  */
+static char **
+dataset_argv (char **fixed, int n_fixed, char *line)
+{
+  char **argv = calloc ((size_t) n_fixed + strlen (line) / 2 + 2,
+			sizeof *argv);
+  int n = 0;
+  char *save = NULL;
+
+  if (!argv)
+    return NULL;
+  for (int i = 0; i < n_fixed; i++)
+    argv[n++] = fixed[i];
+  for (char *w = strtok_r (line, " \t\r\n", &save); w;
+       w = strtok_r (NULL, " \t\r\n", &save))
+    argv[n++] = w;
+  return argv;
+}
+
+/* flat-tune [--datasets FILE] [--timeout S] [-o FILE] -- PROGRAM ARGS...  */
+static int
+search (int argc, char **argv)
+{
+  const char *datasets = NULL, *output = "flat.tuning";
+  double timeout = 600;
+  int i = 1;
+  char err[512];
+
+  for (; i < argc && strcmp (argv[i], "--") != 0; i += 2)
+    {
+      char *end;
+      if (i + 1 >= argc || strcmp (argv[i + 1], "--") == 0)
+	break;
+      if (strcmp (argv[i], "--datasets") == 0)
+	datasets = argv[i + 1];
+      else if (strcmp (argv[i], "-o") == 0)
+	output = argv[i + 1];
+      else if (strcmp (argv[i], "--timeout") == 0
+	       && (timeout = strtod (argv[i + 1], &end)) > 0 && *end == '\0')
+	continue;
+      else
+	break;
+    }
+  if (i >= argc || strcmp (argv[i], "--") != 0 || i + 1 >= argc)
+    {
+      fputs ("usage: flat-tune [--datasets FILE] [--timeout S] [-o FILE] "
+	     "-- PROGRAM ARGS...\n", stderr);
+      return 2;
+    }
+  char **fixed = argv + i + 1;
+  int n_fixed = argc - i - 1;
+  char ***argvs = NULL;
+  const char **labels = NULL;
+  int n_data = 0;
+  char line[4096];
+  FILE *in = datasets ? fopen (datasets, "r") : NULL;
+
+  if (datasets && !in)
+    {
+      fprintf (stderr, "flat-tune: %s: cannot read it\n", datasets);
       return 1;
     }
-  rc = show_packages (path, section, size, m);
-  free (section);
-  return rc;
+  while (in ? fgets (line, sizeof line, in) != NULL : n_data == 0)
+    {
+      if (!in)
+	line[0] = '\0';
+      else if (line[strspn (line, " \t\r\n")] == '\0' || line[0] == '#')
+	continue;
+      char *words = strdup (line);
+      char ***a = realloc (argvs, (size_t) (n_data + 1) * sizeof *argvs);
+      const char **l = a ? realloc (labels, (size_t) (n_data + 1)
+				    * sizeof *labels) : NULL;
+      if (a)
+	argvs = a;
+      if (l)
+	labels = l;
+      if (!words || !a || !l)
+	{
+	  fputs ("flat-tune: out of memory\n", stderr);
+	  return 1;
+	}
+      labels[n_data] = strdup (line);
+      argvs[n_data] = dataset_argv (fixed, n_fixed, words);
+      if (!argvs[n_data] || !labels[n_data])
+	{
+	  fputs ("flat-tune: out of memory\n", stderr);
+	  return 1;
+	}
+      ((char *) labels[n_data])[strcspn (labels[n_data], "\r\n")] = '\0';
+      n_data++;
+    }
+  if (in)
+    fclose (in);
+  if (n_data == 0)
+    {
+      fprintf (stderr, "flat-tune: %s: no datasets\n", datasets);
+      return 1;
+    }
+  FILE *out = fopen (output, "w");
+  if (!out)
+    {
+      fprintf (stderr, "flat-tune: %s: cannot write it\n", output);
+      return 1;
+    }
+  int rc = tune_search (fixed[0], argvs, labels, n_data, timeout, out, err,
+			sizeof err);
+  if (fclose (out) != 0 || rc != 0)
+    {
+      fprintf (stderr, "flat-tune: %s\n", rc != 0 ? err : "writing the "
+	       "tuning file failed");
+      return 1;
+    }
+  printf ("flat-tune: wrote %s (%d dataset%s)\n", output, n_data,
+	  n_data == 1 ? "" : "s");
+  return 0;
 }
 
 int
@@ -160,13 +233,8 @@ main (int argc, char **argv)
       return 0;
     }
   for (int i = 1; i < argc; i++)
-    if (strcmp (argv[i], "--") == 0 || strcmp (argv[i], "--datasets") == 0
-	|| strcmp (argv[i], "--timeout") == 0)
-      {
-	fputs ("flat-tune: not implemented yet: only --list and --versions\n",
-	       stderr);
-	return 2;
-      }
+    if (strcmp (argv[i], "--") == 0)
+      return search (argc, argv);
   if (argc != 3 || (strcmp (argv[1], "--list") != 0
 		    && strcmp (argv[1], "--versions") != 0))
     {

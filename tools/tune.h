@@ -2,7 +2,8 @@
    out of a program file (tune_elf.c), enumerate the versions of each
    nest's plan and the threshold settings that force each one
    (tune_versions.c), print a plan as a tree (tune_list.c) with its Par
-   expressions written as C (tune_infix.c).  flat-tune.c is the driver.  */
+   expressions written as C (tune_infix.c), search the thresholds by
+   running the program (tune_search.c).  flat-tune.c is the driver.  */
 
 #ifndef FLAT_TUNE_H
 #define FLAT_TUNE_H
@@ -21,6 +22,25 @@
 int tune_read_elf_section (const char *path, const char *name,
 			   unsigned char **data, size_t *size,
 			   char *err, size_t err_size);
+
+/* ---- Nests (tune_load.c) ------------------------------------------------ */
+
+/* One package of a program: its nest (NULL if the plan does not parse,
+   PROBLEM says why), its name and location.  */
+typedef struct tune_nest
+{
+  int index;			/* in the section, from 0 */
+  const char *name, *location;	/* in the nest's arena; NULL without one */
+  flat_nest *nest;
+  char problem[512];
+} tune_nest;
+
+/* Every package of program PATH into *NESTS (malloc'ed, *N_NESTS of
+   them).  Returns 0, or -1 with a one-line message in ERR (the file
+   cannot be read, has no packages, a package is malformed).  */
+int tune_load_nests (const char *path, tune_nest **nests, int *n_nests,
+		     char *err, size_t err_size);
+void tune_free_nests (tune_nest *nests, int n_nests);
 
 /* ---- Expressions as C (tune_infix.c) ------------------------------------ */
 
@@ -64,8 +84,9 @@ typedef struct tune_versions
    fewer), so that it holds whatever the condition.  */
 tune_versions tune_nest_versions (flat_nest *nest);
 
-/* Print "FLAT_THRESHOLD_" and THRESHOLD with every byte other than an
-   ASCII letter, digit or '_' written '_' (SPEC 3).  */
+/* Print "FLAT_THRESHOLD_" and THRESHOLD with every character other than
+   an ASCII letter, digit or '_' written '_' (SPEC 3,
+   flat_threshold_var_name).  */
 void tune_print_threshold_var (FILE *out, const char *threshold);
 
 /* The value that forces CHOICE's branch: 0 for then, INT64_MAX for else.  */
@@ -85,5 +106,16 @@ void tune_print_versions (FILE *out, const char *name, tune_versions vs);
    each leaf and the host version.  N_VERSIONS goes into the heading.  */
 void tune_print_tree (FILE *out, const flat_nest *nest, const char *name,
 		      const char *location, int n_versions);
+
+/* ---- The search (tune_search.c) ----------------------------------------- */
+
+/* Run PROGRAM on each of the N_DATA datasets (ARGVS[d]: a full argv,
+   NULL-terminated; LABELS[d]: how to name it), each version of each nest
+   once, TIMEOUT seconds at most a run, and write the tuning file that
+   gives the least total time to OUT.  Returns 0, or -1 with a message in
+   ERR.  */
+int tune_search (const char *program, char **argvs[], const char *labels[],
+		 int n_data, double timeout, FILE *out, char *err,
+		 size_t err_size);
 
 #endif /* FLAT_TUNE_H */
