@@ -2,8 +2,9 @@
 """report.py (bench/versions-report.py): versions.csv -> a markdown table
 per benchmark: for each dataset the median ms of every column, the best
 single version, and the ratios of the default thresholds, the hand-picked
-ones (tuned), moderate and full flattening to that best version (lower
-is better; 1.00 means as fast as the best version)."""
+ones (tuned), those of flat-tune's search (autotuned), moderate and full
+flattening to that best version (lower is better; 1.00 means as fast as
+the best version)."""
 import csv
 import sys
 
@@ -30,8 +31,9 @@ def main():
         versions = [l for l in labels if l.startswith("v")]
         print("## %s (ms per call, median)\n" % bench)
         head = ["dataset"] + labels + ["best version", "default/best",
-                                       "tuned/best", "moderate/best",
-                                       "full/best", "default/moderate"]
+                                       "tuned/best", "autotuned/best",
+                                       "moderate/best", "full/best",
+                                       "default/moderate"]
         print("| " + " | ".join(head) + " |")
         print("|" + "---|" * len(head))
         for size, cols in sizes.items():
@@ -41,14 +43,15 @@ def main():
             if timed:
                 best_ms, best = min(timed)
                 cells.append(best)
-                for l in ("default", "tuned", "moderate", "full"):
+                for l in ("default", "tuned", "autotuned", "moderate",
+                          "full"):
                     cells.append("%.2f" % (cols[l] / best_ms)
                                  if l in cols else "-")
                 cells.append("%.2f" % (cols["default"] / cols["moderate"])
                              if "default" in cols and "moderate" in cols
                              else "-")
             else:
-                cells += ["-"] * 6
+                cells += ["-"] * 7
             print("| " + " | ".join(cells) + " |")
         print()
     return 0

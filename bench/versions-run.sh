@@ -9,8 +9,13 @@
 #   run.sh --quick   k = 12 and tiny lvc datasets, to check a build
 #
 # VERSIONS_PROGRAMS (default "matmul lvc") and VERSIONS_COLUMNS (default
-# "seq acc versions default tuned moderate full") select what runs; rows
-# are appended to versions.csv when VERSIONS_APPEND=1.
+# "seq acc versions default tuned autotuned moderate full") select what
+# runs; rows are appended to versions.csv when VERSIONS_APPEND=1.
+#
+# autotuned: thresholds found by flat-tune's search (bin/flat-tune) on
+# training datasets, then used on every dataset: matmul is trained on the
+# k = 20 sweep (as the paper trains on k = 20 and applies to k = 25),
+# lvc on its small and medium datasets.
 #
 # Every Flat run is FLAT_DEVICE=cuda (FLAT_BENCH_DEVICE overrides it) with
 # a fresh kernel cache; a forced version is the env line flat-tune
@@ -40,12 +45,17 @@ sweep ()
 if [ $quick = yes ]; then
   datasets="$(sweep 12)
 lvc 2 4 8 16 2"
+  training="$(sweep 10)
+lvc 2 4 8 16 1"
 else
   datasets="$(sweep 24)
 $(sweep 20)
 lvc 16 256 32 256 3
 lvc 128 64 256 32 3
 lvc 256 64 256 256 2"
+  training="$(sweep 20)
+lvc 16 256 32 256 1
+lvc 128 64 256 32 1"
 fi
 
 export LD_LIBRARY_PATH=$here/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
@@ -57,7 +67,7 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 programs=${VERSIONS_PROGRAMS:-matmul lvc}
-columns=" ${VERSIONS_COLUMNS:-seq acc versions default tuned moderate full} "
+columns=" ${VERSIONS_COLUMNS:-seq acc versions default tuned autotuned moderate full} "
 mkdir -p logs
 if [ "${VERSIONS_APPEND:-0}" != 1 ]; then
   rm -rf logs/*
@@ -99,6 +109,20 @@ run_one ()
   [ -f build.txt ] && sed 's/^/build: /' build.txt
 } >machine.txt
 
+# The autotuned thresholds of each program, from its training datasets.
+if wanted autotuned && [ -x bin/flat-tune ]; then
+  for p in $programs; do
+    echo "$training" | sed -n "s/^$p //p" >"train-$p.txt"
+    echo "run.sh: flat-tune on $(wc -l <"train-$p.txt") datasets of $p"
+    rm -rf "$tmp/cache"
+    FLAT_CACHE_DIR=$tmp/cache FLAT_DEVICE=$device bin/flat-tune \
+      --datasets "train-$p.txt" --timeout "$limit" -o "$p.auto.tuning" \
+      -- "bin/$p-flat" >"logs/flat-tune-$p.out" 2>&1 \
+      || echo "ERROR,flat-tune,$p,$(tail -n 1 "logs/flat-tune-$p.out")" \
+	   >>failures.txt
+  done
+fi
+
 echo "$datasets" | while read -r p args; do
   case " $programs " in
     *" $p "*) ;;
@@ -116,6 +140,9 @@ echo "$datasets" | while read -r p args; do
   wanted default && run_one default "bin/$p-flat" $args
   wanted tuned && [ -f "$p.tuning" ] \
     && run_one tuned env FLAT_TUNING="$here/$p.tuning" "bin/$p-flat" $args
+  wanted autotuned && [ -f "$p.auto.tuning" ] \
+    && run_one autotuned env FLAT_TUNING="$here/$p.auto.tuning" \
+      "bin/$p-flat" $args
   wanted moderate && run_one moderate "bin/$p-flat-moderate" $args
   wanted full && run_one full "bin/$p-flat-full" $args
 done

@@ -15,7 +15,8 @@
 #   P-flat-full      strategy=full (all parallelism at the grid level)
 # and versions-P.txt lists P-flat's versions with the threshold settings
 # that force each (flat-tune --versions), so that run.sh can time every
-# version of every dataset without a compiler on the GPU machine.
+# version of every dataset without a compiler on the GPU machine; flat-tune
+# itself goes along for the autotuned column.
 set -eu
 
 if [ ! -x ./flat-gcc ] || [ ! -x ./flat-tune ]; then
@@ -69,6 +70,7 @@ fi
   echo "Flat $(./flat-config --version)${rev:+ at commit $rev}${changed:+" with uncommitted changes"}"
   $cc --version | head -n 1
 } >"$out/build.txt"
+cp flat-tune "$out/bin/"
 cp bench/versions-run.sh "$out/run.sh"
 cp bench/versions-report.py "$out/report.py"
 cp bench/src/*.tuning "$out/" 2>/dev/null || true

@@ -16,6 +16,14 @@
    never, and each dataset's Par and Par + 1) minimises the sum of the
    measured times of the versions the datasets take.
 
+   A version's time is the time of the nest's kernels in the run, which
+   FLAT_PROFILE=1 reports at exit: whole-run times would drown the
+   differences between versions in the program's own work and in the
+   device's start-up.  The host version has no kernels, and a run on the
+   host pays no device start-up, so the two cannot be compared that way:
+   the host guards (those in front of the host version) keep their
+   default, and the search chooses among the device versions.
+
    A program whose nest runs several times per dataset with different
    sizes is measured as a whole: the Par logged is that of the nest's
    first execution.  Times are wall-clock times of whole runs, after one
@@ -77,6 +85,7 @@ run_once (char **argv, const char *settings, int log_fd, double timeout)
 	   tok = strtok_r (NULL, " ", &save))
 	putenv (tok);
       setenv ("FLAT_LOG", "1", 1);
+      setenv ("FLAT_PROFILE", "1", 1);
       if (null >= 0)
 	dup2 (null, 1);
       dup2 (log_fd, 2);
@@ -144,6 +153,29 @@ read_pars (FILE *log, const char *nest, const guard_list *g, int64_t *par)
     }
 }
 
+/* The seconds NEST's kernels took in the run whose stderr is LOG (the
+   FLAT_PROFILE table: nest, kernel, launches, total ms, mean ms), or -1
+   without a table.  */
+static double
+kernel_seconds (FILE *log, const char *nest)
+{
+  char line[4096], name[512], kernel[256];
+  long launches;
+  double total, ms = 0;
+  int table = 0;
+  rewind (log);
+  while (fgets (line, sizeof line, log))
+    {
+      if (strncmp (line, "flat: profile", 13) == 0)
+	table = 1;
+      else if (table && sscanf (line, "%511s %255s %ld %lf", name, kernel,
+				&launches, &total) == 4
+	       && strcmp (name, nest) == 0)
+	ms += total;
+    }
+  return table ? ms / 1000 : -1;
+}
+
 /* The version of VS that a dataset with guard values PAR takes under
    thresholds T, or -1.  An unknown Par counts as 0.  */
 static int
@@ -178,19 +210,33 @@ total_cost (tune_versions vs, const guard_list *g, const measure *m,
   return sum;
 }
 
-/* Coordinate descent from the defaults over each guard's candidates.  */
+/* Whether guard K of G stands right in front of a host version of VS.  */
+static int
+is_host_guard (tune_versions vs, const guard_list *g, int k)
+{
+  for (int v = 0; v < vs.n; v++)
+    if (vs.v[v].host && vs.v[v].n_choices > 0
+	&& strcmp (vs.v[v].choices[vs.v[v].n_choices - 1].threshold,
+		   g->names[k]) == 0)
+      return 1;
+  return 0;
+}
+
+/* Coordinate descent from the defaults over each guard's candidates.
+   Host guards are searched at 0 (the device versions) and keep their
+   default in *T.  */
 static void
 choose (tune_versions vs, const guard_list *g, const measure *m, int n_data,
 	int64_t *t)
 {
   for (int k = 0; k < g->n; k++)
-    t[k] = 32768;
+    t[k] = is_host_guard (vs, g, k) ? 0 : 32768;
   double best = total_cost (vs, g, m, n_data, t);
   for (int pass = 0; pass < 8; pass++)
     {
       int improved = 0;
       for (int k = 0; k < g->n; k++)
-	for (int d = -2; d < 2 * n_data; d++)
+	for (int d = -2; d < 2 * n_data && !is_host_guard (vs, g, k); d++)
 	  {
 	    int64_t old = t[k], c;
 	    if (d == -2)
@@ -214,6 +260,9 @@ choose (tune_versions vs, const guard_list *g, const measure *m, int n_data,
       if (!improved)
 	break;
     }
+  for (int k = 0; k < g->n; k++)
+    if (is_host_guard (vs, g, k))
+      t[k] = 32768;
 }
 
 /* The guards of VS, each once, in the order they first appear.  */
@@ -280,8 +329,7 @@ tune_search (const char *program, char **argvs[], const char *labels[],
     }
   char log_path[] = "/tmp/flat-tune-XXXXXX";
   int log_fd = mkstemp (log_path);
-  FILE *log = log_fd >= 0 ? fdopen (log_fd, "r") : NULL;
-  if (!log)
+  if (log_fd < 0)
     {
       snprintf (err, err_size, "cannot create a temporary file");
       tune_free_nests (nests, n_nests);
@@ -293,9 +341,11 @@ tune_search (const char *program, char **argvs[], const char *labels[],
   for (int d = 0; d < n_data; d++)
     {
       fprintf (out, "# dataset %d: %s\n", d + 1, labels[d]);
-      /* Unmeasured: the first run of a program builds its kernels and
-	 fills the kernel cache, which no version should pay for.  */
-      (void) run_once (argvs[d], "", log_fd, timeout);
+      /* Unmeasured: the first run of a program on the device builds its
+	 kernels and fills the kernel cache, which no version should pay
+	 for (every threshold 0: no nest stays on the host).  */
+      (void) run_once (argvs[d], "FLAT_DEFAULT_THRESHOLD=0", log_fd,
+		       timeout);
     }
   for (int i = 0; i < n_nests; i++)
     {
@@ -326,35 +376,57 @@ tune_search (const char *program, char **argvs[], const char *labels[],
 		  m[d].seconds[v] = -1;
 		  continue;
 		}
-	      m[d].seconds[v] = run_once (argvs[d], settings, log_fd,
-					  timeout);
+	      double wall = run_once (argvs[d], settings, log_fd, timeout);
 	      free (settings);
+	      /* A stream of its own for each run: a stream kept across runs
+		 could serve the last run's text from its buffer.  */
+	      int fd = dup (log_fd);
+	      FILE *log = fd >= 0 ? fdopen (fd, "r") : NULL;
+	      if (!log)
+		{
+		  if (fd >= 0)
+		    close (fd);
+		  m[d].seconds[v] = -1;
+		  continue;
+		}
+	      m[d].seconds[v] = wall < 0 || vs.v[v].host ? -1
+		: kernel_seconds (log, tn->name);
 	      read_pars (log, tn->name, &g, m[d].par);
+	      fclose (log);
 	    }
 	}
       int64_t *t = flat_arena_alloc (tn->nest->arena, (size_t) g.n
 				     * sizeof *t);
       choose (vs, &g, m, n_data, t);
-      fprintf (out, "#\n# nest %s at %s: seconds per version and dataset\n",
-	       tn->name, tn->location);
+      fprintf (out, "#\n# nest %s at %s: seconds of its kernels per version "
+	       "and dataset\n", tn->name, tn->location);
       for (int v = 0; v < vs.n; v++)
 	{
 	  fprintf (out, "#   version %d (", v);
 	  describe_version (out, &vs.v[v]);
 	  fputs ("):", out);
 	  for (int d = 0; d < n_data; d++)
-	    fprintf (out, m[d].seconds[v] < 0 ? " failed" : " %.4f",
-		     m[d].seconds[v]);
+	    if (vs.v[v].host)
+	      fputs (" -", out);
+	    else if (m[d].seconds[v] < 0)
+	      fputs (" failed", out);
+	    else
+	      fprintf (out, " %.6f", m[d].seconds[v]);
 	  fputc ('\n', out);
 	}
-      fputs ("#   taken with these thresholds:", out);
+      fputs ("#   device version each dataset takes with these thresholds:",
+	     out);
+      int64_t *device_t = flat_arena_alloc (tn->nest->arena, (size_t) g.n
+					    * sizeof *device_t);
+      for (int k = 0; k < g.n; k++)
+	device_t[k] = is_host_guard (vs, &g, k) ? 0 : t[k];
       for (int d = 0; d < n_data; d++)
-	fprintf (out, " %d", version_taken (vs, &g, m[d].par, t));
+	fprintf (out, " %d", version_taken (vs, &g, m[d].par, device_t));
       fputc ('\n', out);
       for (int k = 0; k < g.n; k++)
 	fprintf (out, "%s=%lld\n", g.names[k], (long long) t[k]);
     }
-  fclose (log);
+  close (log_fd);
   tune_free_nests (nests, n_nests);
   return 0;
 }
