@@ -21,22 +21,6 @@
 
 #include "rules.h"
 
-/* E without widening integer casts.  */
-static const flat_expr *
-strip_widening (const flat_expr *e)
-{
-  while (e->kind == FLAT_E_CAST
-	 && !flat_type_table[e->type].is_float
-	 && !flat_type_table[e->u.cast->type].is_float
-	 && e->u.cast->type != FLAT_T_BOOL
-	 && flat_type_table[e->type].size
-	    >= flat_type_table[e->u.cast->type].size
-	 && flat_type_table[e->type].is_signed
-	    == flat_type_table[e->u.cast->type].is_signed)
-    e = e->u.cast;
-  return e;
-}
-
 static int
 is_const (const flat_expr *e, int64_t v)
 {
@@ -47,7 +31,7 @@ is_const (const flat_expr *e, int64_t v)
 static int
 is_index (const flat_expr *e, const flat_range *dim)
 {
-  e = strip_widening (e);
+  e = flat_expr_unwiden (e);
   return e->kind == FLAT_E_VAR && e->u.var == dim->index;
 }
 
@@ -57,7 +41,7 @@ static int
 dense (const flat_expr *e, const flat_range *dims, int k)
 {
   const flat_range *inner = &dims[k - 1];
-  e = strip_widening (e);
+  e = flat_expr_unwiden (e);
   if (k == 1)
     return is_index (e, inner);
   if (e->kind != FLAT_E_BINARY || e->u.op.op != FLAT_OP_ADD
@@ -66,15 +50,15 @@ dense (const flat_expr *e, const flat_range *dims, int k)
   for (int side = 0; side < 2; side++)
     {
       const flat_expr *idx = side ? e->u.op.a : e->u.op.b;
-      const flat_expr *rest = strip_widening (side ? e->u.op.b : e->u.op.a);
+      const flat_expr *rest = flat_expr_unwiden (side ? e->u.op.b : e->u.op.a);
       if (!is_index (idx, inner) || rest->kind != FLAT_E_BINARY
 	  || rest->u.op.op != FLAT_OP_MUL)
 	continue;
       for (int f = 0; f < 2; f++)
 	{
-	  const flat_expr *w = strip_widening (f ? rest->u.op.a : rest->u.op.b);
+	  const flat_expr *w = flat_expr_unwiden (f ? rest->u.op.a : rest->u.op.b);
 	  const flat_expr *outer = f ? rest->u.op.b : rest->u.op.a;
-	  if (flat_expr_same (w, strip_widening (inner->ub))
+	  if (flat_expr_same (w, flat_expr_unwiden (inner->ub))
 	      && dense (outer, dims, k - 1))
 	    return 1;
 	}
@@ -86,7 +70,7 @@ dense (const flat_expr *e, const flat_range *dims, int k)
 static int
 dense_with_offset (const flat_expr *e, const flat_range *dims, int k)
 {
-  e = strip_widening (e);
+  e = flat_expr_unwiden (e);
   if (dense (e, dims, k))
     return 1;
   if (e->kind != FLAT_E_BINARY || e->u.op.op != FLAT_OP_ADD)

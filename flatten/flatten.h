@@ -92,6 +92,11 @@ void flat_plan_thresholds (const flat_nest *nest, char *buf, size_t size);
 flat_block flat_scan_contrib (flat_nest *nest, const flat_block *body,
 			      const flat_var *acc);
 
+/* E without the integer casts that cannot change its value (to a type as
+   wide or wider, of the same signedness), as the lifter puts them around
+   indices (index.c).  */
+const flat_expr *flat_expr_unwiden (const flat_expr *e);
+
 /* E / K when provably exact from E's structure (constant factors), else
    NULL.  Turns the lifter's byte offsets into element indices.  */
 flat_expr *flat_expr_exact_div (flat_nest *nest, flat_expr *e, int64_t k);

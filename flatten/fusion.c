@@ -23,22 +23,10 @@
 
 #include "rules.h"
 
-/* E without widening integer casts (indices are cast to i64).  */
-static const flat_expr *
-uncast (const flat_expr *e)
-{
-  while (e->kind == FLAT_E_CAST && !flat_type_table[e->type].is_float
-	 && !flat_type_table[e->u.cast->type].is_float
-	 && flat_type_table[e->type].size
-	    >= flat_type_table[e->u.cast->type].size)
-    e = e->u.cast;
-  return e;
-}
-
 static int
 is_var (const flat_expr *e, const flat_var *v)
 {
-  e = uncast (e);
+  e = flat_expr_unwiden (e);
   return e->kind == FLAT_E_VAR && e->u.var == v;
 }
 

@@ -8,7 +8,12 @@
      (select c (mul i 4) 0) / 4       ->  (select c i 0)
 
    Anything not provably a multiple (an odd constant, an opaque product)
-   yields NULL, and the plugin rejects the access as unaligned.  */
+   yields NULL, and the plugin rejects the access as unaligned.
+
+   The indices that result carry the widening casts of C's address
+   arithmetic, `(cast i64 (add (mul i m) j))`; flat_expr_unwiden sees
+   through them for the passes that match index shapes (coverage.c,
+   fusion.c).  */
 
 #include "flatten.h"
 
@@ -84,3 +89,19 @@ flat_expr_exact_div (flat_nest *nest, flat_expr *e, int64_t k)
       return NULL;
     }
 }
+
+const flat_expr *
+flat_expr_unwiden (const flat_expr *e)
+{
+  while (e->kind == FLAT_E_CAST
+	 && !flat_type_table[e->type].is_float
+	 && !flat_type_table[e->u.cast->type].is_float
+	 && e->u.cast->type != FLAT_T_BOOL
+	 && flat_type_table[e->type].size
+	    >= flat_type_table[e->u.cast->type].size
+	 && flat_type_table[e->type].is_signed
+	    == flat_type_table[e->u.cast->type].is_signed)
+    e = e->u.cast;
+  return e;
+}
+
