@@ -129,6 +129,11 @@ void flat_c_combiners (flat_emitter *em, const flat_nest *nest);
 /* "flat_OP_TYPE (" for ACC's operator and type; the caller prints the
    operands, the earlier in iteration order first, and ")".  */
 void flat_c_combine_open (flat_emitter *em, const flat_accum *acc);
+/* For each of the N_ACCS accumulators ACCS, at the current depth:
+   "v_A = A OP flat_partJ[INDEX];", combining in a part (the earlier
+   value first).  */
+void flat_c_combine_parts (flat_emitter *em, int n_accs,
+			   const flat_accum *accs, const char *index);
 /* The identity of ACC's operator on its type, as a constant.  */
 void flat_c_identity (flat_emitter *em, const flat_accum *acc);
 /* At the top of the body: "__local T NAME[LENGTH];".  */

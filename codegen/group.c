@@ -225,3 +225,18 @@ flat_c_tree_result (flat_emitter *em, int n, const char *prefix,
     flat_c_line (em, "%s%d[%s] = %s%d[0];", out, j, index, prefix, j);
   flat_c_close (em);
 }
+
+void
+flat_c_combine_parts (flat_emitter *em, int n_accs, const flat_accum *accs,
+		      const char *index)
+{
+  for (int j = 0; j < n_accs; j++)
+    {
+      const char *name = accs[j].var->name;
+
+      flat_c_indent (em);
+      flat_c_emit (em, "v_%s = ", name);
+      flat_c_combine_open (em, &accs[j]);
+      flat_c_emit (em, "v_%s, flat_part%d[%s]);\n", name, j, index);
+    }
+}

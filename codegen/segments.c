@@ -120,7 +120,6 @@ static void
 emit_final (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
 {
   const char *i64 = flat_c_type (em, FLAT_T_I64);
-  int j;
 
   emit_open (em, nest, k, "_final", &k->post);
   flat_c_trip_counts (em, k);
@@ -133,16 +132,8 @@ emit_final (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   flat_c_stmts (em, &k->pre);
   flat_c_line (em, "for (%s flat_c = 0; flat_c < flat_gps; flat_c++)", i64);
   flat_c_open (em);
-  for (j = 0; j < k->n_accs; j++)
-    {
-      const char *name = k->accs[j].var->name;
-
-      flat_c_indent (em);
-      flat_c_emit (em, "v_%s = ", name);
-      flat_c_combine_open (em, &k->accs[j]);
-      flat_c_emit (em, "v_%s, flat_part%d[flat_v * flat_gps + flat_c]);\n",
-		   name, j);
-    }
+  flat_c_combine_parts (em, k->n_accs, k->accs,
+			"flat_v * flat_gps + flat_c");
   flat_c_close (em);
   flat_c_stmts (em, &k->post);
   flat_c_close (em);

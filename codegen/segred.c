@@ -105,15 +105,7 @@ emit_final (flat_emitter *em, const flat_kernel *k)
   flat_c_line (em, "for (%s flat_g = flat_t; flat_g < flat_n_parts; "
 	       "flat_g += flat_b)", flat_c_type (em, FLAT_T_I64));
   flat_c_open (em);
-  for (j = 0; j < k->n_accs; j++)
-    {
-      const char *name = k->accs[j].var->name;
-
-      flat_c_indent (em);
-      flat_c_emit (em, "v_%s = ", name);
-      flat_c_combine_open (em, &k->accs[j]);
-      flat_c_emit (em, "v_%s, flat_part%d[flat_g]);\n", name, j);
-    }
+  flat_c_combine_parts (em, k->n_accs, k->accs, "flat_g");
   flat_c_close (em);
   flat_c_tree (em, k->n_accs, k->accs, "flat_red");
   flat_c_tree_result (em, k->n_accs, "flat_red", "flat_res", "0");
