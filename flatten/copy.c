@@ -142,27 +142,33 @@ flat_block_subst (flat_nest *nest, const flat_block *b, const flat_var *from,
   return subst_block (&su, b);
 }
 
+typedef struct mention
+{
+  int (*is) (const flat_var *v, const void *data);
+  const void *data;
+} mention;
+
 static int
 stmt_mentions (flat_stmt *s, void *data)
 {
-  const flat_var *v = data;
+  const mention *m = data;
   switch (s->kind)
     {
     case FLAT_S_LET:
-      return s->u.let.var == v;
+      return m->is (s->u.let.var, m->data);
     case FLAT_S_SET:
-      return s->u.set.var == v;
+      return m->is (s->u.set.var, m->data);
     case FLAT_S_STORE:
-      return s->u.store.mem == v;
+      return m->is (s->u.store.mem, m->data);
     case FLAT_S_REDUCE:
     case FLAT_S_SCAN:
       for (int j = 0; j < s->u.red.n_accs; j++)
-	if (s->u.red.accs[j].var == v)
+	if (m->is (s->u.red.accs[j].var, m->data))
 	  return 1;
-      return s->u.red.range.index == v;
+      return m->is (s->u.red.range.index, m->data);
     case FLAT_S_LOOP:
     case FLAT_S_MAP:
-      return s->u.loop.range.index == v;
+      return m->is (s->u.loop.range.index, m->data);
     default:
       return 0;
     }
@@ -171,14 +177,30 @@ stmt_mentions (flat_stmt *s, void *data)
 static int
 expr_mentions (flat_expr *e, flat_stmt *s, void *data)
 {
+  const mention *m = data;
   (void) s;
-  return (e->kind == FLAT_E_VAR && e->u.var == data)
-    || (e->kind == FLAT_E_LOAD && e->u.load.mem == data);
+  return (e->kind == FLAT_E_VAR && m->is (e->u.var, m->data))
+    || (e->kind == FLAT_E_LOAD && m->is (e->u.load.mem, m->data));
 }
 
 int
-flat_block_mentions (const flat_block *b, const flat_var *v)
+flat_stmt_mentions_any (flat_stmt *s,
+			int (*is) (const flat_var *v, const void *data),
+			const void *data)
 {
-  flat_walker w = { stmt_mentions, expr_mentions, (void *) v };
-  return flat_walk_block (b, &w);
+  mention m = { is, data };
+  flat_walker w = { stmt_mentions, expr_mentions, &m };
+  return flat_walk_stmt (s, &w);
+}
+
+static int
+is_that_var (const flat_var *v, const void *data)
+{
+  return v == data;
+}
+
+int
+flat_stmt_mentions (flat_stmt *s, const flat_var *v)
+{
+  return flat_stmt_mentions_any (s, is_that_var, v);
 }

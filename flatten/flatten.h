@@ -78,6 +78,8 @@ typedef struct flat_walker
 } flat_walker;
 
 int flat_walk_block (const flat_block *block, const flat_walker *w);
+/* The same for statement S alone (its successors not visited).  */
+int flat_walk_stmt (flat_stmt *s, const flat_walker *w);
 int flat_walk_expr (flat_expr *e, flat_stmt *s, const flat_walker *w);
 
 /* The number of code versions of PLAN (plan_info.c): ways through its

@@ -246,12 +246,7 @@ try_fuse (flat_nest *nest, flat_block *b, flat_stmt *m_prev, flat_stmt *m)
 	}
       if (s == m || s == r)
 	continue;
-      flat_block one = { s, s };
-      flat_stmt *next = s->next;
-      s->next = NULL;
-      int used = flat_block_mentions (&one, array);
-      s->next = next;
-      if (used)
+      if (flat_stmt_mentions (s, array))
 	return 0;
     }
   if (!let)

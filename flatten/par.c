@@ -129,12 +129,8 @@ flat_block_has_soac (const flat_block *b)
 int
 flat_stmt_has_soac (flat_stmt *s)
 {
-  flat_block b = { s, s };
-  flat_stmt *next = s->next;
-  s->next = NULL;
-  int r = flat_block_has_soac (&b);
-  s->next = next;
-  return r;
+  flat_walker w = { find_soac, NULL, NULL };
+  return flat_walk_stmt (s, &w);
 }
 
 /* The largest parallelism of B: over its top-most SOACs, the trip count

@@ -73,8 +73,13 @@ flat_block flat_block_of (flat_nest *nest, const flat_stmt *s);
    TO.  */
 flat_block flat_block_subst (flat_nest *nest, const flat_block *b,
 			     const flat_var *from, flat_var *to);
-/* Whether B reads or writes variable V anywhere.  */
-int flat_block_mentions (const flat_block *b, const flat_var *v);
+/* Whether S reads or writes variable V anywhere.  */
+int flat_stmt_mentions (flat_stmt *s, const flat_var *v);
+/* Whether S reads or writes anywhere a variable for which IS (V, DATA)
+   holds.  */
+int flat_stmt_mentions_any (flat_stmt *s,
+			    int (*is) (const flat_var *v, const void *data),
+			    const void *data);
 
 /* ---- Plans (rules_incremental.c) ---------------------------------------- */
 

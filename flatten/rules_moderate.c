@@ -84,11 +84,7 @@ effects_of (flat_stmt *s)
 {
   effects e = { 0 };
   flat_walker w = { effects_stmt, effects_expr, &e };
-  flat_block one = { s, s };
-  flat_stmt *next = s->next;
-  s->next = NULL;
-  (void) flat_walk_block (&one, &w);
-  s->next = next;
+  (void) flat_walk_stmt (s, &w);
   return e;
 }
 
@@ -112,12 +108,7 @@ static int
 declared_in (flat_stmt *root, const flat_var *v)
 {
   flat_walker w = { declares, NULL, (void *) v };
-  flat_block one = { root, root };
-  flat_stmt *next = root->next;
-  root->next = NULL;
-  int r = flat_walk_block (&one, &w);
-  root->next = next;
-  return r;
+  return flat_walk_stmt (root, &w);
 }
 
 static void
@@ -149,11 +140,7 @@ writes_outer (flat_stmt *s, const flat_stmt *reduce)
 {
   outer_writes o = { s, reduce, 0 };
   flat_walker w = { outer_write_stmt, NULL, &o };
-  flat_block one = { s, s };
-  flat_stmt *next = s->next;
-  s->next = NULL;
-  (void) flat_walk_block (&one, &w);
-  s->next = next;
+  (void) flat_walk_stmt (s, &w);
   return o.found;
 }
 
@@ -171,19 +158,35 @@ typedef struct distribution
      post block and the reduce define, which no later split point may
      use.  */
   flat_kernel *open_segred;
-  flat_block post_defs;
+  unsigned char *post_defined;	/* by var id, N_POST_VARS of them */
+  int n_post_vars;
 } distribution;
 
+/* A distribution of the body of the innermost map of CTX, with the pure
+   statements PREFIX before it.  */
+static distribution
+distribution_new (flat_flattener *f, const flat_context *ctx,
+		  const flat_block *prefix)
+{
+  distribution d = { f, ctx, flat_block_concat (f->nest, prefix, NULL),
+		     { NULL, NULL }, { NULL, NULL }, NULL, NULL,
+		     f->nest->n_vars };
+  d.post_defined = flat_arena_alloc (f->nest->arena,
+				     (size_t) d.n_post_vars + 1);
+  return d;
+}
+
+/* B's statements (a block of its own) moved to the end of the plan.  */
 static void
 append_plan (distribution *d, flat_block b)
 {
-  for (flat_stmt *s = b.first; s;)
-    {
-      flat_stmt *next = s->next;
-      s->next = NULL;
-      flat_block_append (&d->plan, s);
-      s = next;
-    }
+  if (!b.first)
+    return;
+  if (d->plan.last)
+    d->plan.last->next = b.first;
+  else
+    d->plan.first = b.first;
+  d->plan.last = b.last;
 }
 
 /* The impure statements since the last split point, as one segmap of the
@@ -199,24 +202,26 @@ flush_pending (distribution *d)
   d->pending.first = d->pending.last = NULL;
 }
 
+static int
+is_post_defined (const flat_var *v, const void *data)
+{
+  const distribution *d = data;
+  return v->id < d->n_post_vars && d->post_defined[v->id];
+}
+
 /* Whether S uses a value a reduce split point before it produced.  */
 static int
 uses_post_defs (const distribution *d, flat_stmt *s)
 {
-  flat_block one = flat_block_of (d->f->nest, s);
-  for (const flat_stmt *p = d->post_defs.first; p; p = p->next)
-    if (flat_block_mentions (&one, p->u.let.var))
-      return 1;
-  return 0;
+  return flat_stmt_mentions_any (s, is_post_defined, d);
 }
 
 /* Remember V as defined by a reduce split point or its post block.  */
 static void
-post_define (distribution *d, flat_var *v)
+post_define (distribution *d, const flat_var *v)
 {
-  flat_stmt *marker = flat_s_new (d->f->nest, FLAT_S_LET, 0);
-  marker->u.let.var = v;
-  flat_block_append (&d->post_defs, marker);
+  if (v->id < d->n_post_vars)
+    d->post_defined[v->id] = 1;
 }
 
 /* G9: reduce R in the context, as a segmented segred.  */
@@ -264,9 +269,7 @@ static int distribute_block (distribution *d, const flat_block *b);
 static int
 distribute_nested (distribution *d, const flat_block *b, flat_block *plan)
 {
-  distribution inner = { d->f, d->ctx, flat_block_concat (d->f->nest, &d->pre,
-							   NULL),
-			 { NULL, NULL }, { NULL, NULL }, NULL, { NULL, NULL } };
+  distribution inner = distribution_new (d->f, d->ctx, &d->pre);
   if (distribute_block (&inner, b) != 0)
     return -1;
   flush_pending (&inner);
@@ -412,8 +415,7 @@ flat_rule_g6_distribute (flat_flattener *f, const flat_context *ctx,
 			 const flat_block *prefix, const flat_block *b,
 			 flat_block *plan)
 {
-  distribution d = { f, ctx, flat_block_concat (f->nest, prefix, NULL),
-		     { NULL, NULL }, { NULL, NULL }, NULL, { NULL, NULL } };
+  distribution d = distribution_new (f, ctx, prefix);
   if (distribute_block (&d, b) != 0)
     return -1;
   flush_pending (&d);

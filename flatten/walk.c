@@ -45,8 +45,8 @@ walk_range (flat_range *r, flat_stmt *s, const flat_walker *w)
   return k ? k : flat_walk_expr (r->step, s, w);
 }
 
-static int
-walk_stmt (flat_stmt *s, const flat_walker *w)
+int
+flat_walk_stmt (flat_stmt *s, const flat_walker *w)
 {
   int r = w->stmt ? w->stmt (s, w->data) : 0;
   if (r)
@@ -89,7 +89,7 @@ flat_walk_block (const flat_block *block, const flat_walker *w)
 {
   for (flat_stmt *s = block->first; s; s = s->next)
     {
-      int r = walk_stmt (s, w);
+      int r = flat_walk_stmt (s, w);
       if (r)
 	return r;
     }

@@ -45,9 +45,13 @@ group_local_bytes (const flat_block *b)
 	  n = group_local_bytes (&s->u.loop.body);
 	  break;
 	case FLAT_S_IF:
-	  n = group_local_bytes (&s->u.if_.then_b);
-	  if (group_local_bytes (&s->u.if_.else_b) > n)
-	    n = group_local_bytes (&s->u.if_.else_b);
+	  {
+	    size_t e = group_local_bytes (&s->u.if_.else_b);
+
+	    n = group_local_bytes (&s->u.if_.then_b);
+	    if (e > n)
+	      n = e;
+	  }
 	  break;
 	default:
 	  break;
