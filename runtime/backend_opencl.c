@@ -431,7 +431,7 @@ opencl_read (void *buffer, void *dst, size_t size, char *err,
 static void
 build_failure (cl_program program, cl_int code, char *err, size_t err_size)
 {
-  size_t n = 0, len;
+  size_t n = 0;
   char *log = NULL;
 
   if (cl.clGetProgramBuildInfo (program, cl.device, CL_PROGRAM_BUILD_LOG, 0,
@@ -445,12 +445,7 @@ build_failure (cl_program program, cl_int code, char *err, size_t err_size)
       log = NULL;
     }
   if (log)
-    {
-      log[n - 1] = '\0';
-      for (len = strlen (log); len > 0 && strchr (" \t\r\n", log[len - 1]);
-	   len--)
-	log[len - 1] = '\0';
-    }
+    flat_build_log_end (log, n);
   snprintf (err, err_size, "%s: %s", error_name (code),
 	    log && *log ? log : "(no build log)");
   free (log);

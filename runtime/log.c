@@ -13,6 +13,7 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 static int log_level;
 
@@ -20,6 +21,17 @@ void
 flat_log_init (int level)
 {
   log_level = level;
+}
+
+void
+flat_build_log_end (char *log, size_t size)
+{
+  size_t len;
+
+  log[size - 1] = '\0';
+  for (len = strlen (log); len > 0 && strchr (" \t\r\n", log[len - 1]);
+       len--)
+    log[len - 1] = '\0';
 }
 
 int

@@ -9,6 +9,9 @@
 
 /* Set the FLAT_LOG level (0, 1 or 2); 0 until called.  */
 void flat_log_init (int level);
+/* Terminate the compiler log LOG of SIZE bytes (its last byte) and cut
+   its trailing white space, for a message.  */
+void flat_build_log_end (char *log, size_t size);
 int flat_log_level (void);
 
 /* "flat: warning: MESSAGE" on a line of its own.  */

@@ -4,6 +4,7 @@
    build libflat.  */
 
 #include "nvrtc.h"
+#include "log.h"
 
 #include <dlfcn.h>
 #include <stdio.h>
@@ -181,7 +182,7 @@ static void
 compile_failure (nvrtc_program prog, const char *name, const char *options,
 		 nvrtc_result code, char *err, size_t err_size)
 {
-  size_t n = 0, len;
+  size_t n = 0;
   char *log = NULL;
 
   if (nv.nvrtcGetProgramLogSize (prog, &n) == 0 && n > 0)
@@ -192,12 +193,7 @@ compile_failure (nvrtc_program prog, const char *name, const char *options,
       log = NULL;
     }
   if (log)
-    {
-      log[n - 1] = '\0';
-      for (len = strlen (log); len > 0 && strchr (" \t\r\n", log[len - 1]);
-	   len--)
-	log[len - 1] = '\0';
-    }
+    flat_build_log_end (log, n);
   snprintf (err, err_size, "nvrtcCompileProgram (%s, %s): %s: %s", name,
 	    options, nv.nvrtcGetErrorString (code),
 	    log && *log ? log : "(no log)");
