@@ -37,6 +37,13 @@ static const char *const cuda_math[FLAT_N_MATH] = {
 #undef FLAT_MATH
 };
 
+/* CUDA's atomic functions on int and unsigned int.  */
+static const char *const cuda_atomics[FLAT_N_OPS] = {
+  [FLAT_OP_ADD] = "atomicAdd", [FLAT_OP_MIN] = "atomicMin",
+  [FLAT_OP_MAX] = "atomicMax", [FLAT_OP_BAND] = "atomicAnd",
+  [FLAT_OP_BOR] = "atomicOr", [FLAT_OP_BXOR] = "atomicXor"
+};
+
 static const flat_dialect cuda_dialect = {
   .name = "CUDA",
   .type_names = cuda_types,
@@ -60,7 +67,12 @@ static const flat_dialect cuda_dialect = {
   .group_id = "((long long) blockIdx.x)",
   .num_groups = "((long long) gridDim.x)",
   .barrier = "__syncthreads ()",
-  .barrier_global = "__syncthreads ()"
+  .barrier_global = "__syncthreads ()",
+  .atomic_qualifier = "",
+  .atomic_names = cuda_atomics,
+  .cas32 = "atomicCAS",
+  .cas64 = "atomicCAS",
+  .prelude_atomic64 = ""
 };
 
 char *

@@ -11,7 +11,8 @@
      segments.c      the two kernels of a segmented reduction;
      segscan.c       the three kernels of a scan;
      group_kernel.c  segmaps of level GROUP and their level-0
-                     statements.
+                     statements;
+     atomic.c        atomic updates of mem elements.
 
    Names: an IR variable is spelt "v_" + its name, the offset argument of
    a mem "lo_" + its name, the initial-value argument of a kernel's own
@@ -181,5 +182,12 @@ void flat_c_group_segmap (flat_emitter *em, const flat_nest *nest,
 			  const flat_kernel *k);
 /* One statement of a group kernel that every work-item runs alike.  */
 void flat_c_group_stmt (flat_emitter *em, const flat_stmt *s);
+
+/* ---- Atomic updates (atomic.c) ---------------------------------------- */
+
+/* The atomic update S (a STORE with atomic set).  */
+void flat_c_atomic_store (flat_emitter *em, const flat_stmt *s);
+/* Whether a kernel of NEST updates 8-byte elements atomically.  */
+int flat_c_nest_uses_atomic64 (const flat_nest *nest);
 
 #endif /* FLAT_EMITTER_H */

@@ -68,12 +68,18 @@ emit_combiners (combiners *c, int n, const flat_accum *accs)
       }
 }
 
-/* Level-0 reduces and scans combine the partials of a group too.  */
+/* Level-0 reduces and scans combine the partials of a group too, and
+   an atomic update may combine in a compare-and-swap loop.  */
 static int
 level0_combiners (flat_stmt *s, void *data)
 {
   if (s->group && (s->kind == FLAT_S_REDUCE || s->kind == FLAT_S_SCAN))
     emit_combiners (data, s->u.red.n_accs, s->u.red.accs);
+  if (s->kind == FLAT_S_STORE && s->u.store.atomic)
+    {
+      flat_accum a = { .op = s->u.store.op, .var = s->u.store.mem };
+      emit_combiners (data, 1, &a);
+    }
   return 0;
 }
 
@@ -87,8 +93,8 @@ flat_c_combiners (flat_emitter *em, const flat_nest *nest)
   for (i = 0; i < nest->n_kernels; i++)
     {
       emit_combiners (&c, nest->kernels[i]->n_accs, nest->kernels[i]->accs);
-      if (nest->kernels[i]->level == FLAT_LEVEL_GROUP)
-	flat_walk_block (&nest->kernels[i]->body, &w);
+      flat_walk_block (&nest->kernels[i]->body, &w);
+      flat_walk_block (&nest->kernels[i]->post, &w);
     }
 }
 

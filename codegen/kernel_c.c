@@ -534,6 +534,11 @@ flat_c_item_stmt (flat_emitter *em, const flat_stmt *s)
       if (em->pure && em->shared != NULL
 	  && em->shared[s->u.store.mem->id])
 	break;
+      if (s->u.store.atomic)
+	{
+	  flat_c_atomic_store (em, s);
+	  break;
+	}
       flat_c_indent (em);
       emit_element (em, s->u.store.mem, s->u.store.index);
       flat_c_emit (em, " = ");
@@ -898,6 +903,8 @@ flat_emit_c (const flat_nest *nest, const flat_dialect *dialect, char *err,
   flat_c_emit (&em, "%s", dialect->prelude);
   if (nest_uses_f64 (nest))
     flat_c_emit (&em, "%s", dialect->prelude_fp64);
+  if (flat_c_nest_uses_atomic64 (nest))
+    flat_c_emit (&em, "%s", dialect->prelude_atomic64);
   flat_c_emit (&em, "%s", common_prelude);
   flat_c_combiners (&em, nest);
   for (i = 0; i < nest->n_kernels && !em.failed; i++)

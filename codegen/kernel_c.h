@@ -39,6 +39,15 @@ typedef struct flat_dialect
   const char *barrier;			/* a group barrier, without ";" */
   const char *barrier_global;		/* the same, its fence covering
 					   global memory too */
+  /* Atomic updates (atomic.c).  */
+  const char *atomic_qualifier;		/* before the element type of the
+					   pointer an atomic function takes */
+  const char *const *atomic_names;	/* by flat_op: the atomic function
+					   on 32-bit integers, or NULL */
+  const char *cas32, *cas64;		/* compare-and-swap of 32 and 64
+					   unsigned bits; returns the old */
+  const char *prelude_atomic64;		/* added when the nest updates
+					   64-bit elements atomically */
 } flat_dialect;
 
 /* Source of every kernel of NEST in DIALECT, malloc'ed; NULL and a message

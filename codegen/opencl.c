@@ -23,6 +23,13 @@ static const char *const opencl_math[FLAT_N_MATH] = {
 #undef FLAT_MATH
 };
 
+/* OpenCL 1.1's atomic functions on 32-bit integers.  */
+static const char *const opencl_atomics[FLAT_N_OPS] = {
+  [FLAT_OP_ADD] = "atomic_add", [FLAT_OP_MIN] = "atomic_min",
+  [FLAT_OP_MAX] = "atomic_max", [FLAT_OP_BAND] = "atomic_and",
+  [FLAT_OP_BOR] = "atomic_or", [FLAT_OP_BXOR] = "atomic_xor"
+};
+
 static const flat_dialect opencl_dialect = {
   .name = "OpenCL",
   .type_names = opencl_types,
@@ -46,7 +53,13 @@ static const flat_dialect opencl_dialect = {
   .group_id = "(long) get_group_id (0)",
   .num_groups = "(long) get_num_groups (0)",
   .barrier = "barrier (CLK_LOCAL_MEM_FENCE)",
-  .barrier_global = "barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)"
+  .barrier_global = "barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)",
+  .atomic_qualifier = "volatile __global ",
+  .atomic_names = opencl_atomics,
+  .cas32 = "atomic_cmpxchg",
+  .cas64 = "atom_cmpxchg",
+  .prelude_atomic64 =
+    "#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable\n"
 };
 
 char *

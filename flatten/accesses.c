@@ -21,7 +21,8 @@ mark_store (flat_stmt *s, void *data)
 {
   (void) data;
   if (s->kind == FLAT_S_STORE && s->u.store.mem->kind == FLAT_VAR_MEM)
-    s->u.store.mem->access |= FLAT_ACCESS_WRITE;
+    s->u.store.mem->access |= FLAT_ACCESS_WRITE
+      | (s->u.store.atomic ? FLAT_ACCESS_READ : 0);
   return 0;
 }
 

@@ -122,7 +122,9 @@ sweep (collisions *c, const flat_block *b, deps ctrl, deps enclosing,
 		      | expr_deps (c, s->u.store.index));
 	    break;
 	  }
-	if (check)
+	/* Atomic updates of one element by several iterations are what
+	   a histogram is made of.  */
+	if (check && !s->u.store.atomic)
 	  {
 	    deps have = ctrl | expr_deps (c, s->u.store.index);
 	    deps missing = enclosing & ~have;

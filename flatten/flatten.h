@@ -62,6 +62,8 @@ int flat_pass_extents (flat_nest *nest, flat_strategy strategy,
 		       flat_diag *diag);
 int flat_pass_reductions (flat_nest *nest, flat_strategy strategy,
 			  flat_diag *diag);
+int flat_pass_sections (flat_nest *nest, flat_strategy strategy,
+			flat_diag *diag);
 int flat_pass_kernels (flat_nest *nest, flat_strategy strategy,
 		       flat_diag *diag);
 
@@ -93,6 +95,13 @@ void flat_plan_thresholds (const flat_nest *nest, char *buf, size_t size);
    mems.  */
 flat_block flat_scan_contrib (flat_nest *nest, const flat_block *body,
 			      const flat_var *acc);
+
+/* Whether VALUE, assigned to accumulator V, combines V with something
+   else by OP in a form SPEC 2.2 accepts (reductions.c).  */
+int flat_reduction_is_update (flat_expr *value, const flat_var *v,
+			      flat_op op);
+/* OP as C writes it in a reduction clause: "+", "min", "&&", ...  */
+const char *flat_reduction_op_spelling (flat_op op);
 
 /* E without the integer casts that cannot change its value (to a type as
    wide or wider, of the same signedness), as the lifter puts them around

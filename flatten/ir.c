@@ -433,12 +433,27 @@ flat_e_load (flat_nest *nest, flat_var *mem, flat_expr *index)
   return e;
 }
 
-flat_expr *
-flat_e_copy_subst (flat_nest *nest, const flat_expr *e, const flat_var *from,
-		   flat_var *to)
+/* How copy_expr rewrites: variable or mem FROM becomes TO, and a node
+   for which MATCH holds becomes a copy of WITH.  */
+typedef struct copy_rule
+{
+  const flat_var *from;
+  flat_var *to;
+  int (*match) (const flat_expr *e, const void *data);
+  const void *data;
+  const flat_expr *with;
+} copy_rule;
+
+static flat_expr *
+copy_expr (flat_nest *nest, const flat_expr *e, const copy_rule *r)
 {
   if (!e)
     return NULL;
+  if (r->match && r->match (e, r->data))
+    {
+      copy_rule plain = { NULL, NULL, NULL, NULL, NULL };
+      return copy_expr (nest, r->with, &plain);
+    }
   flat_expr *c = expr_new (nest, e->kind, e->type);
   c->u = e->u;
   switch (e->kind)
@@ -446,35 +461,50 @@ flat_e_copy_subst (flat_nest *nest, const flat_expr *e, const flat_var *from,
     case FLAT_E_CONST:
       break;
     case FLAT_E_VAR:
-      if (e->u.var == from)
-	c->u.var = to;
+      if (e->u.var == r->from)
+	c->u.var = r->to;
       break;
     case FLAT_E_UNARY:
     case FLAT_E_BINARY:
-      c->u.op.a = flat_e_copy_subst (nest, e->u.op.a, from, to);
-      c->u.op.b = flat_e_copy_subst (nest, e->u.op.b, from, to);
+      c->u.op.a = copy_expr (nest, e->u.op.a, r);
+      c->u.op.b = copy_expr (nest, e->u.op.b, r);
       break;
     case FLAT_E_CAST:
-      c->u.cast = flat_e_copy_subst (nest, e->u.cast, from, to);
+      c->u.cast = copy_expr (nest, e->u.cast, r);
       break;
     case FLAT_E_SELECT:
-      c->u.select.cond = flat_e_copy_subst (nest, e->u.select.cond, from,
-					    to);
-      c->u.select.a = flat_e_copy_subst (nest, e->u.select.a, from, to);
-      c->u.select.b = flat_e_copy_subst (nest, e->u.select.b, from, to);
+      c->u.select.cond = copy_expr (nest, e->u.select.cond, r);
+      c->u.select.a = copy_expr (nest, e->u.select.a, r);
+      c->u.select.b = copy_expr (nest, e->u.select.b, r);
       break;
     case FLAT_E_CALL:
       for (int k = 0; k < flat_math_table[e->u.call.fn].arity; k++)
-	c->u.call.args[k] = flat_e_copy_subst (nest, e->u.call.args[k], from,
-					       to);
+	c->u.call.args[k] = copy_expr (nest, e->u.call.args[k], r);
       break;
     case FLAT_E_LOAD:
-      if (e->u.load.mem == from)
-	c->u.load.mem = to;
-      c->u.load.index = flat_e_copy_subst (nest, e->u.load.index, from, to);
+      if (e->u.load.mem == r->from)
+	c->u.load.mem = r->to;
+      c->u.load.index = copy_expr (nest, e->u.load.index, r);
       break;
     }
   return c;
+}
+
+flat_expr *
+flat_e_copy_subst (flat_nest *nest, const flat_expr *e, const flat_var *from,
+		   flat_var *to)
+{
+  copy_rule r = { from, to, NULL, NULL, NULL };
+  return copy_expr (nest, e, &r);
+}
+
+flat_expr *
+flat_e_copy_replace (flat_nest *nest, const flat_expr *e,
+		     int (*match) (const flat_expr *e, const void *data),
+		     const void *data, const flat_expr *with)
+{
+  copy_rule r = { NULL, NULL, match, data, with };
+  return copy_expr (nest, e, &r);
 }
 
 flat_expr *

@@ -244,7 +244,8 @@ typedef enum flat_stmt_kind
   /* Source level (also inside kernels).  */
   FLAT_S_LET,			/* let v : T [= e]  |  let a : T[N] */
   FLAT_S_SET,			/* set v = e */
-  FLAT_S_STORE,			/* store m[i] = e   (mem or local array) */
+  FLAT_S_STORE,			/* store m[i] = e   (mem or local array);
+				   atomic OP m[i] = e  (a mem) */
   FLAT_S_IF,			/* if c { } else { } */
   FLAT_S_LOOP,			/* loop i : T = lb .. ub step s { } */
   FLAT_S_WHILE,			/* while c { }  |  do { } while c */
@@ -321,6 +322,12 @@ typedef struct flat_accum
 {
   flat_op op;
   flat_var *var;
+  /* An array-section accumulator `reduce(OP: a[lo:len])` (SPEC 2.2; a
+     reduce only, and only until pass `sections` lowers it): VAR is a mem,
+     whose elements [LO, LO + LEN) (i64 expressions) the body updates only
+     as `store a[e] = (OP (load a e) v)`.  NULL for a scalar.  Text form
+     `with (add hist[LO, LEN])`.  */
+  flat_expr *lo, *len;
 } flat_accum;
 
 typedef struct flat_stmt
@@ -337,7 +344,11 @@ typedef struct flat_stmt
   {
     struct { flat_var *var; flat_expr *init; } let;	/* init may be NULL */
     struct { flat_var *var; flat_expr *value; } set;
-    struct { flat_var *mem; flat_expr *index, *value; } store;
+    /* STORE; ATOMIC: m[index] = m[index] OP value as one indivisible
+       update (text `atomic OP m[index] = value`), made by pass sections
+       for histograms whose OP is exact on the type.  */
+    struct { flat_var *mem; flat_expr *index, *value; int atomic;
+	     flat_op op; } store;
     struct { flat_expr *cond; flat_block then_b, else_b; } if_;
     struct { flat_range range; flat_block body; } loop;	/* LOOP, MAP */
     struct { flat_range range; flat_block body; int n_accs;
@@ -473,6 +484,12 @@ flat_expr *flat_e_copy (flat_nest *nest, const flat_expr *e);
 /* The same with every use of FROM (a variable or a mem) replaced by TO.  */
 flat_expr *flat_e_copy_subst (flat_nest *nest, const flat_expr *e,
 			      const flat_var *from, flat_var *to);
+/* The same with every node for which MATCH (node, DATA) holds replaced by
+   a copy of WITH.  */
+flat_expr *flat_e_copy_replace (flat_nest *nest, const flat_expr *e,
+				int (*match) (const flat_expr *e,
+					      const void *data),
+				const void *data, const flat_expr *with);
 /* Whether A and B are the same tree over the same variables.  */
 int flat_expr_same (const flat_expr *a, const flat_expr *b);
 /* The same, looking through conversions at every level.  */

@@ -340,13 +340,35 @@ check_let (checker *c, const flat_stmt *s)
   return declare (c, v);
 }
 
+/* OP combines values of TYPE into the accumulator NAME: a reduction
+   operator, bitwise ones on integers only.  */
+static int
+check_operator (checker *c, flat_op op, flat_type type, const char *name)
+{
+  if (!flat_op_is_reduction (op))
+    return problem (c, "%s is not a reduction operator",
+		    flat_op_table[op].ir_name);
+  if ((op == FLAT_OP_BAND || op == FLAT_OP_BOR || op == FLAT_OP_BXOR)
+      && flat_type_table[type].is_float)
+    return problem (c, "%s accumulator %s has type %s, not an integer "
+		    "or bool type", flat_op_table[op].ir_name, name,
+		    tname (type));
+  return 0;
+}
+
 static int
 check_store (checker *c, const flat_stmt *s)
 {
   const flat_var *m = s->u.store.mem;
-  at (c, s->line, "store to %s", m->name);
+  at (c, s->line, "%s to %s", s->u.store.atomic ? "atomic" : "store",
+      m->name);
   if (c->in_contrib && m->kind == FLAT_VAR_MEM)
     return problem (c, "a contrib block does not store to mems");
+  if (s->u.store.atomic && m->kind != FLAT_VAR_MEM)
+    return problem (c, "an atomic update of %s, not a mem", m->name);
+  if (s->u.store.atomic
+      && check_operator (c, s->u.store.op, m->type, m->name) != 0)
+    return -1;
   if (check_array (c, m, s->u.store.index) != 0
       || check_expr (c, s->u.store.value) != 0)
     return -1;
@@ -369,9 +391,19 @@ check_accums (checker *c, int n, const flat_accum *accs, int want_acc)
       flat_op op = accs[k].op;
       if (!v)
 	return problem (c, "accumulator %d has no variable", k + 1);
-      if (!flat_op_is_reduction (op))
-	return problem (c, "%s is not a reduction operator",
-			flat_op_table[op].ir_name);
+      if (check_operator (c, op, v->type, v->name) != 0)
+	return -1;
+      if (accs[k].lo)
+	{
+	  if (v->kind != FLAT_VAR_MEM)
+	    return problem (c, "section accumulator %s is not a mem",
+			    v->name);
+	  if (check_typed (c, accs[k].lo, FLAT_T_I64, "section start") != 0
+	      || check_typed (c, accs[k].len, FLAT_T_I64, "section length")
+	      != 0)
+	    return -1;
+	  continue;
+	}
       if (want_acc && v->kind != FLAT_VAR_ACC)
 	return problem (c, "accumulator %s is not an acc var", v->name);
       if (!want_acc && v->kind == FLAT_VAR_ACC)
@@ -381,12 +413,6 @@ check_accums (checker *c, int n, const flat_accum *accs, int want_acc)
 	return problem (c, "accumulator %s is not a local scalar", v->name);
       if (check_scalar_var (c, v) != 0)
 	return -1;
-      int bitwise = op == FLAT_OP_BAND || op == FLAT_OP_BOR
-	|| op == FLAT_OP_BXOR;
-      if (bitwise && flat_type_table[v->type].is_float)
-	return problem (c, "%s accumulator %s has type %s, not an integer "
-			"or bool type", flat_op_table[op].ir_name, v->name,
-			tname (v->type));
       for (int j = 0; j < k; j++)
 	if (accs[j].var == v)
 	  return problem (c, "accumulator %s named twice", v->name);
@@ -400,7 +426,8 @@ static void
 activate (checker *c, int n, const flat_accum *accs, int delta)
 {
   for (int k = 0; k < n; k++)
-    c->acc_active[accs[k].var->id] += delta;
+    if (!accs[k].lo)
+      c->acc_active[accs[k].var->id] += delta;
 }
 
 /* The body B of a map, reduce or scan, inside which the N accumulators
@@ -429,6 +456,8 @@ check_reduce_scan (checker *c, const flat_stmt *s)
     return problem (c, "no accumulators");
   if (is_scan && n != 1)
     return problem (c, "%d accumulators, not one", n);
+  if (is_scan && s->u.red.accs[0].lo)
+    return problem (c, "a scan over an array section");
   if (check_accums (c, n, s->u.red.accs, top) != 0)
     return -1;
   int height = c->n_stack;

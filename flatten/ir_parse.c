@@ -521,8 +521,8 @@ parse_range (parser *ps, flat_range *r)
   r->index = declare (ps, name, line, col, FLAT_VAR_INDEX, type, 0);
 }
 
-/* WITH := 'with' '(' OP NAME (',' OP NAME)* ')'   (optional: no
-   accumulators without it).  The operator is any binary operator here;
+/* WITH := 'with' '(' ACC (',' ACC)* ')'   (optional: no accumulators
+   without it), ACC := OP NAME [ '[' EXPR ',' EXPR ']' ] (a section).  The operator is any binary operator here;
    the checker wants a reduction operator.  */
 static void
 parse_accums (parser *ps, int *n_accs, flat_accum **accs)
@@ -553,6 +553,14 @@ parse_accums (parser *ps, int *n_accs, flat_accum **accs)
       accum_list *a = flat_arena_alloc (ps->nest->arena, sizeof *a);
       a->accum.op = (flat_op) op;
       a->accum.var = parse_var_ref (ps, "an accumulator name");
+      if (is_punct (ps, '['))
+	{
+	  next (ps);
+	  a->accum.lo = parse_expr (ps);
+	  expect_punct (ps, ',');
+	  a->accum.len = parse_expr (ps);
+	  expect_punct (ps, ']');
+	}
       *tail = a;
       tail = &a->next;
       n++;
@@ -631,6 +639,7 @@ parse_guard (parser *ps, flat_stmt *s)
 }
 
 /* STMT := LET | 'set' NAME '=' EXPR | 'store' NAME '[' EXPR ']' '=' EXPR
+	 | 'atomic' OP NAME '[' EXPR ']' '=' EXPR
 	 | 'if' EXPR BLOCK [ 'else' BLOCK ]
 	 | 'loop' RANGE BLOCK | 'map' RANGE BLOCK
 	 | 'reduce' RANGE WITH BLOCK | 'scan' RANGE WITH BLOCK
@@ -647,6 +656,7 @@ parse_stmt (parser *ps)
     flat_stmt_kind kind;
   } words[] = {
     { "let", FLAT_S_LET }, { "set", FLAT_S_SET }, { "store", FLAT_S_STORE },
+    { "atomic", FLAT_S_STORE },
     { "if", FLAT_S_IF }, { "loop", FLAT_S_LOOP }, { "while", FLAT_S_WHILE },
     { "do", FLAT_S_WHILE }, { "break", FLAT_S_BREAK }, { "map", FLAT_S_MAP },
     { "reduce", FLAT_S_REDUCE }, { "scan", FLAT_S_SCAN },
@@ -661,6 +671,7 @@ parse_stmt (parser *ps)
   if (w == sizeof words / sizeof words[0])
     expected (ps, "a statement");
   int do_while = is_word (ps, "do");
+  int atomic = is_word (ps, "atomic");
   int group = strncmp (words[w].word, "seg", 3) == 0;
   next (ps);
 
@@ -677,6 +688,16 @@ parse_stmt (parser *ps)
       s->u.set.value = parse_expr (ps);
       break;
     case FLAT_S_STORE:
+      s->u.store.atomic = atomic;
+      if (atomic)
+	{
+	  int line = ps->tok.line, col = ps->tok.col;
+	  char *name = take_name (ps, "an operator");
+	  int op = flat_op_by_name (name);
+	  if (op < 0)
+	    fail_at (ps, line, col, "expected an operator, found '%s'", name);
+	  s->u.store.op = (flat_op) op;
+	}
       s->u.store.mem = parse_var_ref (ps, "an array name");
       expect_punct (ps, '[');
       s->u.store.index = parse_expr (ps);

@@ -117,9 +117,19 @@ static void
 print_accums (FILE *out, int n_accs, const flat_accum *accs)
 {
   for (int k = 0; k < n_accs; k++)
-    fprintf (out, "%s%s %s", k == 0 ? " with (" : ", ",
-	     flat_op_table[accs[k].op].ir_name,
-	     accs[k].var ? accs[k].var->name : "<null>");
+    {
+      fprintf (out, "%s%s %s", k == 0 ? " with (" : ", ",
+	       flat_op_table[accs[k].op].ir_name,
+	       accs[k].var ? accs[k].var->name : "<null>");
+      if (accs[k].lo)
+	{
+	  fputc ('[', out);
+	  flat_print_expr (out, accs[k].lo);
+	  fputs (", ", out);
+	  flat_print_expr (out, accs[k].len);
+	  fputc (']', out);
+	}
+    }
   if (n_accs > 0)
     fputc (')', out);
 }
@@ -160,7 +170,11 @@ print_stmt (FILE *out, const flat_stmt *s, int depth)
       flat_print_expr (out, s->u.set.value);
       break;
     case FLAT_S_STORE:
-      fprintf (out, "store %s[", s->u.store.mem->name);
+      if (s->u.store.atomic)
+	fprintf (out, "atomic %s %s[", flat_op_table[s->u.store.op].ir_name,
+		 s->u.store.mem->name);
+      else
+	fprintf (out, "store %s[", s->u.store.mem->name);
       flat_print_expr (out, s->u.store.index);
       fputs ("] = ", out);
       flat_print_expr (out, s->u.store.value);

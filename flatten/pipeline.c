@@ -2,11 +2,11 @@
    flat_pipeline_run runs them in order and, when asked, the IR checker
    after each one, so a broken pass is caught by name:
 
-     accesses -> coverage -> reductions -> fusion -> collisions -> extents
-       -> kernels
+     sections -> accesses -> coverage -> reductions -> fusion
+       -> collisions -> extents -> kernels
 
-   Fusion rewrites the body (vertical fusion of a map into a reduce); the
-   other passes before kernels only analyse (and may reject the nest with
+   Sections (array-section accumulators) and fusion (vertical fusion of a
+   map into a reduce) rewrite the body; the other passes before kernels only analyse (and may reject the nest with
    a reason the plugin reports at the source line); kernels builds the
    kernels and the host plan.  */
 
@@ -17,6 +17,8 @@
 #include "flatten.h"
 
 const flat_pass flat_passes[] = {
+  { "sections", "lower array-section accumulators: rule G4, atomic "
+    "updates, or a reduction per element", flat_pass_sections },
   { "accesses", "mark each mem as read and/or written",
     flat_pass_accesses },
   { "coverage", "mark the write-only mems the nest writes whole",

@@ -21,8 +21,8 @@
 
 #include "flatten.h"
 
-static const char *
-op_spelling (flat_op op)
+const char *
+flat_reduction_op_spelling (flat_op op)
 {
   switch (op)
     {
@@ -99,9 +99,8 @@ select_op (const flat_expr *cmp, const flat_expr *p, const flat_expr *q)
   return FLAT_N_OPS;
 }
 
-/* Does VALUE, assigned to V, combine V with something else by OP?  */
-static int
-is_update (flat_expr *value, const flat_var *v, flat_op op)
+int
+flat_reduction_is_update (flat_expr *value, const flat_var *v, flat_op op)
 {
   const flat_expr *e = strip_casts (value);
   /* A _Bool accumulator, or a logical operator, stores (x OP y) != 0.  */
@@ -170,7 +169,7 @@ reject_read (checker *c, flat_expr *e, int line)
       flat_diag_set (c->diag, line, "'%s' is read in the body of the "
 		     "reduction; only '%s = %s %s e' may use it",
 		     c->acc->name, c->acc->name, c->acc->name,
-		     op_spelling (c->op));
+		     flat_reduction_op_spelling (c->op));
       return -1;
     }
   return 0;
@@ -220,13 +219,13 @@ check_stmt (checker *c, flat_stmt *s, int depth)
     case FLAT_S_SET:
       if (s->u.set.var == c->acc)
 	{
-	  if (!is_update (s->u.set.value, c->acc, c->op))
+	  if (!flat_reduction_is_update (s->u.set.value, c->acc, c->op))
 	    {
 	      flat_diag_set (c->diag, s->line, "the update of '%s' does not "
 			     "use the reduction operator '%s' (expected "
 			     "'%s = %s %s e')", c->acc->name,
-			     op_spelling (c->op), c->acc->name, c->acc->name,
-			     op_spelling (c->op));
+			     flat_reduction_op_spelling (c->op), c->acc->name,
+			     c->acc->name, flat_reduction_op_spelling (c->op));
 	      return -1;
 	    }
 	  return count_update (c, depth, s->line);

@@ -53,12 +53,6 @@ flat_directive_unsupported (const flat_recorded_directive *d)
 			r.user_op);
 	      return buf;
 	    }
-	  if (r.section)
-	    {
-	      snprintf (buf, sizeof buf, "the array-section accumulator "
-			"'%s[lo:len]'", IDENTIFIER_POINTER (DECL_NAME (r.decl)));
-	      return buf;
-	    }
 	}
       return NULL;
     case FLAT_DIRECTIVE_DATA:
@@ -388,12 +382,23 @@ resolve_items (flat_recorded_directive *rd, const pragma_tokens &pt)
 	  r.op = ops[rcs[c].op];
 	  r.user_op = rcs[c].op == FLAT_REDUCE_USER ? rcs[c].user_op : NULL;
 	  r.section = it.lo != NULL;
+	  r.lo = r.len = NULL_TREE;
 	  if (!r.decl || (!VAR_P (r.decl) && TREE_CODE (r.decl) != PARM_DECL))
 	    {
 	      error_at (r.loc, "flat: '%s' undeclared in '#pragma flat %s'",
 			it.name, flat_directive_kind_name (rd->dir.kind));
 	      ok = false;
 	      continue;
+	    }
+	  if (r.section)
+	    {
+	      r.lo = cexpr_tree (it.lo, pt, r.loc);
+	      r.len = cexpr_tree (it.len, pt, r.loc);
+	      if (!r.lo || !r.len)
+		{
+		  ok = false;
+		  continue;
+		}
 	    }
 	  TREE_USED (r.decl) = 1;
 	  rd->reductions.push_back (r);

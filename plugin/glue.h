@@ -47,6 +47,7 @@ struct flat_reduction_item
   const char *user_op;		/* a declared reduction's name, or NULL */
   tree decl;
   bool section;			/* an array-section accumulator */
+  tree lo, len;			/* its section, in elements */
   location_t loc;
 };
 

@@ -971,13 +971,25 @@ bool
 bind_accumulators (lifter &L, flat_stmt *s, flat_recorded_directive *dir,
 		   std::vector<tree> *outer)
 {
-  int n = dir->reductions.size ();
+  int n = 0;
+  for (const flat_reduction_item &r : dir->reductions)
+    n += !r.section;
   s->u.red.n_accs = n;
-  s->u.red.accs = flat_accums_new (L.nest, n);
-  for (int k = 0; k < n; k++)
+  s->u.red.accs = n ? flat_accums_new (L.nest, n) : NULL;
+  int k = 0;
+  for (const flat_reduction_item &r : dir->reductions)
     {
-      const flat_reduction_item &r = dir->reductions[k];
-      flat_accum *a = &s->u.red.accs[k];
+      if (r.section)
+	{
+	  if (s->kind == FLAT_S_SCAN)
+	    {
+	      fail_at (L, r.loc, "an array section cannot be a scan "
+		       "variable");
+	      return false;
+	    }
+	  continue;
+	}
+      flat_accum *a = &s->u.red.accs[k++];
       a->op = r.op;
       flat_var *v = lookup_local (L, r.decl);
       if (!v && L.top_level)
@@ -1007,6 +1019,59 @@ bind_accumulators (lifter &L, flat_stmt *s, flat_recorded_directive *dir,
   return true;
 }
 
+/* The array-section accumulators of reduce S, after its body: the mems
+   the body made for them, with their sections.  The outermost reduce's
+   section is also the extent of its mem (the elements a histogram's
+   data-dependent indices may reach), copied in and out.  */
+bool
+bind_sections (lifter &L, flat_stmt *s, flat_recorded_directive *dir,
+	       bool root)
+{
+  int n = s->u.red.n_accs;
+  for (const flat_reduction_item &r : dir->reductions)
+    n += r.section;
+  if (n == s->u.red.n_accs)
+    return true;
+  flat_accum *accs = flat_accums_new (L.nest, n);
+  for (int k = 0; k < s->u.red.n_accs; k++)
+    accs[k] = s->u.red.accs[k];
+  int k = s->u.red.n_accs;
+  for (const flat_reduction_item &r : dir->reductions)
+    {
+      if (!r.section)
+	continue;
+      flat_var *m = NULL;
+      for (auto &p : L.free_mems)
+	if (p.first == r.decl)
+	  m = p.second;
+      if (!m)
+	{
+	  fail_at (L, r.loc, lookup_local (L, r.decl)
+		   ? "array-section accumulator '%s' is an array of the "
+		   "nest; only arrays from outside it can be"
+		   : "array-section accumulator '%s' is not updated in the "
+		   "loop", decl_name (r.decl));
+	  return false;
+	}
+      L.cur_loc = r.loc;
+      flat_accum *a = &accs[k++];
+      a->op = r.op;
+      a->var = m;
+      a->lo = lift_typed (L, r.lo, FLAT_T_I64);
+      a->len = lift_typed (L, r.len, FLAT_T_I64);
+      if (!a->lo || !a->len)
+	return false;
+      if (root && m->clause == FLAT_CLAUSE_NONE)
+	{
+	  m->clause = FLAT_CLAUSE_COPY;
+	  m->extent_lo = flat_e_copy (L.nest, a->lo);
+	  m->extent_len = flat_e_copy (L.nest, a->len);
+	}
+    }
+  s->u.red.n_accs = n;
+  s->u.red.accs = accs;
+  return true;
+}
 
 bool
 lift_loop (lifter &L, const loop_shape &shape, tree init,
@@ -1056,6 +1121,7 @@ lift_loop (lifter &L, const loop_shape &shape, tree init,
       if (!counted_range (L, c, &s->u.loop.range))
 	return false;
       std::vector<tree> acc_decls;
+      bool root = L.top_level;
       if ((s->kind == FLAT_S_REDUCE || s->kind == FLAT_S_SCAN)
 	  && !bind_accumulators (L, s, dir, &acc_decls))
 	return false;
@@ -1079,7 +1145,8 @@ lift_loop (lifter &L, const loop_shape &shape, tree init,
 	L.top->vars[c.index] = prev;
       else
 	L.top->vars.erase (c.index);
-      if (!ok)
+      if (!ok || (s->kind == FLAT_S_REDUCE
+		  && !bind_sections (L, s, dir, root)))
 	return false;
       flat_block_append (L.cur, s);
       /* A local index that outlives the loop gets its final value.  */
