@@ -72,7 +72,11 @@ static const flat_dialect cuda_dialect = {
   .atomic_names = cuda_atomics,
   .cas32 = "atomicCAS",
   .cas64 = "atomicCAS",
-  .prelude_atomic64 = ""
+  .prelude_atomic64 = "",
+  .f32_bits = "__float_as_uint",
+  .bits_f32 = "__uint_as_float",
+  .f64_bits = "(unsigned long long) __double_as_longlong",
+  .bits_f64 = "__longlong_as_double"
 };
 
 char *

@@ -183,6 +183,25 @@ void flat_c_group_segmap (flat_emitter *em, const flat_nest *nest,
 /* One statement of a group kernel that every work-item runs alike.  */
 void flat_c_group_stmt (flat_emitter *em, const flat_stmt *s);
 
+/* Whether the N accumulators ACCS must be combined in iteration order:
+   a declared reduction's operator need not commute (group.c).  */
+int flat_c_ordered (int n, const flat_accum *accs);
+/* The share of work-item flat_t among flat_b of the iterations
+   [FROM, END): the loop runs from *START while < *STOP by *NEXT.  Items
+   take neighbouring iterations (strided, coalesced), or blocks of
+   consecutive ones where flat_c_ordered.  */
+void flat_c_item_share (flat_emitter *em, int n, const flat_accum *accs,
+			const char *from, const char *end, const char **start,
+			const char **stop, const char **next);
+/* "for (long VAR = ...)" over that share, opened.  */
+void flat_c_items_open (flat_emitter *em, int n, const flat_accum *accs,
+			const char *var, const char *from, const char *end);
+
+/* Around a packed value of declared reduction COMB: its field K
+   (group.c).  */
+void flat_c_field_open (flat_emitter *em, const flat_combiner *comb, int k);
+void flat_c_field_close (flat_emitter *em, const flat_combiner *comb, int k);
+
 /* ---- Atomic updates (atomic.c) ---------------------------------------- */
 
 /* The atomic update S (a STORE with atomic set).  */

@@ -17,6 +17,8 @@
    and a logical operator on an integer accumulator converts its bool
    result back: "return ((int) ((v_a && v_b)));".  */
 
+#include <string.h>
+
 #include "codegen.h"
 #include "emitter.h"
 #include "../flatten/flatten.h"
@@ -83,6 +85,92 @@ level0_combiners (flat_stmt *s, void *data)
   return 0;
 }
 
+/* Field K of a declared reduction as the unsigned bits of its size.  */
+static void
+emit_field_bits (flat_emitter *em, const flat_combiner *comb, int k,
+		 const char *name)
+{
+  flat_type t = comb->a[k]->type;
+  const char *ut = flat_c_type (em, comb->type);
+  if (t == FLAT_T_F32 || t == FLAT_T_F64)
+    flat_c_emit (em, "((%s) %s (%s))", ut,
+		 t == FLAT_T_F32 ? em->d->f32_bits : em->d->f64_bits, name);
+  else
+    {
+      static const flat_type unsigned_of_size[9] = {
+	[1] = FLAT_T_U8, [2] = FLAT_T_U16, [4] = FLAT_T_U32, [8] = FLAT_T_U64
+      };
+      flat_c_emit (em, "((%s) (%s) %s)", ut,
+		   flat_c_type (em, unsigned_of_size[flat_type_table[t].size]),
+		   name);
+    }
+}
+
+void
+flat_c_field_open (flat_emitter *em, const flat_combiner *comb, int k)
+{
+  flat_type t = comb->a[k]->type;
+  if (t == FLAT_T_F32)
+    flat_c_emit (em, "%s ((%s) (", em->d->bits_f32,
+		 flat_c_type (em, FLAT_T_U32));
+  else if (t == FLAT_T_F64)
+    flat_c_emit (em, "%s (", em->d->bits_f64);
+  else
+    flat_c_emit (em, "((%s) (", flat_c_type (em, t));
+}
+
+void
+flat_c_field_close (flat_emitter *em, const flat_combiner *comb, int k)
+{
+  if (comb->a[k]->type == FLAT_T_F64)
+    flat_c_emit (em, ")");
+  else
+    flat_c_emit (em, " >> %d))", comb->offsets[k]);
+}
+
+/* flat_pack_NAME (fields) and flat_user_NAME (x, y), a declared
+   reduction's combination of packed values (flatten/ir.h).  */
+static void
+emit_user_combiner (flat_emitter *em, const flat_combiner *comb)
+{
+  const char *t = flat_c_type (em, comb->type);
+  int k;
+
+  flat_c_emit (em, "\n%s%s flat_pack_%s (", em->d->function_qualifier, t,
+	       comb->name);
+  for (k = 0; k < comb->n_fields; k++)
+    flat_c_emit (em, "%s%s v_%s", k ? ", " : "",
+		 flat_c_type (em, comb->a[k]->type), comb->a[k]->name);
+  flat_c_emit (em, ")\n{\n  return ");
+  for (k = 0; k < comb->n_fields; k++)
+    {
+      const char *v = flat_arena_printf (em->scratch->arena, "v_%s",
+					 comb->a[k]->name);
+      flat_c_emit (em, "%s(", k ? "\n    | " : "");
+      emit_field_bits (em, comb, k, v);
+      flat_c_emit (em, " << %d)", comb->offsets[k]);
+    }
+  flat_c_emit (em, ";\n}\n");
+  flat_c_emit (em, "\n%s%s flat_user_%s (%s flat_x, %s flat_y)\n{\n",
+	       em->d->function_qualifier, t, comb->name, t, t);
+  for (k = 0; k < 2 * comb->n_fields; k++)
+    {
+      const flat_var *v = k < comb->n_fields ? comb->a[k]
+	: comb->b[k - comb->n_fields];
+      flat_c_emit (em, "  %s v_%s = ", flat_c_type (em, v->type), v->name);
+      flat_c_field_open (em, comb, k % comb->n_fields);
+      flat_c_emit (em, k < comb->n_fields ? "flat_x" : "flat_y");
+      flat_c_field_close (em, comb, k % comb->n_fields);
+      flat_c_emit (em, ";\n");
+    }
+  em->depth = 1;
+  flat_c_stmts (em, &comb->body);
+  flat_c_emit (em, "  return flat_pack_%s (", comb->name);
+  for (k = 0; k < comb->n_fields; k++)
+    flat_c_emit (em, "%sv_%s", k ? ", " : "", comb->a[k]->name);
+  flat_c_emit (em, ");\n}\n");
+}
+
 void
 flat_c_combiners (flat_emitter *em, const flat_nest *nest)
 {
@@ -90,6 +178,8 @@ flat_c_combiners (flat_emitter *em, const flat_nest *nest)
   flat_walker w = { level0_combiners, NULL, &c };
   int i;
 
+  for (i = 0; i < nest->n_combiners; i++)
+    emit_user_combiner (em, nest->combiners[i]);
   for (i = 0; i < nest->n_kernels; i++)
     {
       emit_combiners (&c, nest->kernels[i]->n_accs, nest->kernels[i]->accs);
@@ -101,15 +191,18 @@ flat_c_combiners (flat_emitter *em, const flat_nest *nest)
 void
 flat_c_combine_open (flat_emitter *em, const flat_accum *acc)
 {
-  flat_c_emit (em, "flat_%s_%s (", flat_op_table[acc->op].ir_name,
-	       flat_type_table[acc->var->type].ir_name);
+  if (acc->user)
+    flat_c_emit (em, "flat_user_%s (", acc->user->name);
+  else
+    flat_c_emit (em, "flat_%s_%s (", flat_op_table[acc->op].ir_name,
+		 flat_type_table[acc->var->type].ir_name);
 }
 
 void
 flat_c_identity (flat_emitter *em, const flat_accum *acc)
 {
-  flat_c_const (em, acc->var->type,
-		flat_op_identity (acc->op, acc->var->type));
+  flat_c_const (em, acc->var->type, acc->user ? acc->user->identity
+		: flat_op_identity (acc->op, acc->var->type));
 }
 
 void
@@ -191,8 +284,59 @@ flat_c_sync (flat_emitter *em)
   flat_c_line (em, "%s;", em->d->barrier_global);
 }
 
+int
+flat_c_ordered (int n, const flat_accum *accs)
+{
+  for (int j = 0; j < n; j++)
+    if (accs[j].user)
+      return 1;
+  return 0;
+}
+
+void
+flat_c_item_share (flat_emitter *em, int n, const flat_accum *accs,
+		   const char *from, const char *end, const char **start,
+		   const char **stop, const char **next)
+{
+  flat_arena *a = em->scratch->arena;
+
+  if (!flat_c_ordered (n, accs))
+    {
+      *start = strcmp (from, "0") == 0 ? "flat_t"
+	: flat_arena_printf (a, "%s + flat_t", from);
+      *stop = end;
+      *next = " += flat_b";
+      return;
+    }
+  /* A block of PER; past the end PER may be negative, and then the loop
+     runs no iteration either.  */
+  const char *per = flat_arena_printf (a, "((%s - %s + flat_b - 1) / flat_b)",
+				       end, from);
+  *start = flat_arena_printf (a, "%s + flat_t * %s", from, per);
+  *stop = flat_arena_printf (a, "(%s + (flat_t + 1) * %s < %s ? %s + "
+			     "(flat_t + 1) * %s : %s)", from, per, end, from,
+			     per, end);
+  *next = "++";
+}
+
+void
+flat_c_items_open (flat_emitter *em, int n, const flat_accum *accs,
+		   const char *var, const char *from, const char *end)
+{
+  const char *start, *stop, *next;
+
+  flat_c_item_share (em, n, accs, from, end, &start, &stop, &next);
+  flat_c_line (em, "for (%s %s = %s; %s < %s;", flat_c_type (em, FLAT_T_I64),
+	       var, start, var, stop);
+  flat_c_line (em, "     %s%s)", var, next);
+  flat_c_open (em);
+}
+
 /* Each step halves the elements still to combine; its barrier waits for
-   the writes of the step before.  */
+   the writes of the step before.  Combining element t with t + B/2 is
+   out of iteration order; for accumulators that must stay in order,
+   each step combines neighbours instead, t with t + w for t a multiple
+   of 2w.  */
 void
 flat_c_tree (flat_emitter *em, int n, const flat_accum *accs,
 	     const char *prefix)
@@ -201,11 +345,19 @@ flat_c_tree (flat_emitter *em, int n, const flat_accum *accs,
 
   for (j = 0; j < n; j++)
     flat_c_line (em, "%s%d[flat_t] = v_%s;", prefix, j, accs[j].var->name);
-  flat_c_line (em, "for (%s flat_w = flat_b / 2; flat_w > 0; flat_w /= 2)",
-	       flat_c_type (em, FLAT_T_I64));
+  if (flat_c_ordered (n, accs))
+    flat_c_line (em, "for (%s flat_w = 1; flat_w < flat_b; flat_w *= 2)",
+		 flat_c_type (em, FLAT_T_I64));
+  else
+    flat_c_line (em, "for (%s flat_w = flat_b / 2; flat_w > 0; "
+		 "flat_w /= 2)", flat_c_type (em, FLAT_T_I64));
   flat_c_open (em);
   flat_c_barrier (em);
-  flat_c_line (em, "if (flat_t < flat_w)");
+  if (flat_c_ordered (n, accs))
+    flat_c_line (em, "if (flat_t %% (2 * flat_w) == 0 "
+		 "&& flat_t + flat_w < flat_b)");
+  else
+    flat_c_line (em, "if (flat_t < flat_w)");
   flat_c_open (em);
   for (j = 0; j < n; j++)
     {

@@ -274,9 +274,13 @@ emit_segred0 (flat_emitter *em, const flat_stmt *s, const char *suffix,
 {
   int n = s->u.red.n_accs, j;
 
+  const char *start, *stop, *next;
+
   save_before (em, s, suffix);
   flat_c_partials (em, n, s->u.red.accs, 0);
-  emit_segmap0 (em, s, suffix);
+  flat_c_item_share (em, n, s->u.red.accs, "0",
+		     NAME (em, "flat_n%s", suffix), &start, &stop, &next);
+  emit_item_loop (em, range_of (s), suffix, start, stop, next, body_of (s));
   flat_c_tree (em, n, s->u.red.accs, x);
   flat_c_barrier (em);
   for (j = 0; j < n; j++)

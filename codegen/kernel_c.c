@@ -446,6 +446,22 @@ flat_c_expr (flat_emitter *em, const flat_expr *e)
     case FLAT_E_LOAD:
       emit_element (em, e->u.load.mem, e->u.load.index);
       break;
+    case FLAT_E_FIELD:
+      flat_c_field_open (em, e->u.field.comb, e->u.field.k);
+      flat_c_expr (em, e->u.field.packed);
+      flat_c_field_close (em, e->u.field.comb, e->u.field.k);
+      break;
+    case FLAT_E_USER:
+      flat_c_emit (em, "flat_user_%s (", e->u.user.comb->name);
+      flat_c_expr (em, e->u.user.acc);
+      flat_c_emit (em, ", flat_pack_%s (", e->u.user.comb->name);
+      for (int k = 0; k < e->u.user.comb->n_fields; k++)
+	{
+	  flat_c_emit (em, k ? ", " : "");
+	  flat_c_expr (em, e->u.user.fields[k]);
+	}
+      flat_c_emit (em, "))");
+      break;
     }
 }
 
@@ -662,7 +678,8 @@ flat_c_check_kernel (flat_emitter *em, const flat_kernel *k)
     flat_c_fail (em, "%s: kernel %s has %d accumulators", em->d->name,
 		 k->name, k->n_accs);
   for (j = 0; j < k->n_accs && !em->failed; j++)
-    if (k->accs[j].var == NULL || !flat_op_is_reduction (k->accs[j].op))
+    if (k->accs[j].var == NULL
+	|| (!k->accs[j].user && !flat_op_is_reduction (k->accs[j].op)))
       flat_c_fail (em, "%s: kernel %s: accumulator %d has no variable or "
 		   "no reduction operator", em->d->name, k->name, j);
   return !em->failed;

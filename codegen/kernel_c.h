@@ -48,6 +48,9 @@ typedef struct flat_dialect
 					   unsigned bits; returns the old */
   const char *prelude_atomic64;		/* added when the nest updates
 					   64-bit elements atomically */
+  /* Bits of floats and back (declared reductions pack their fields).  */
+  const char *f32_bits, *bits_f32;	/* float <-> 32-bit unsigned */
+  const char *f64_bits, *bits_f64;	/* double <-> 64-bit unsigned */
 } flat_dialect;
 
 /* Source of every kernel of NEST in DIALECT, malloc'ed; NULL and a message

@@ -59,7 +59,11 @@ static const flat_dialect opencl_dialect = {
   .cas32 = "atomic_cmpxchg",
   .cas64 = "atom_cmpxchg",
   .prelude_atomic64 =
-    "#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable\n"
+    "#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable\n",
+  .f32_bits = "as_uint",
+  .bits_f32 = "as_float",
+  .f64_bits = "as_ulong",
+  .bits_f64 = "as_double"
 };
 
 char *

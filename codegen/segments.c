@@ -100,10 +100,8 @@ emit_chunks (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   flat_c_dim_indices (em, k, 0, k->n_segments, "flat_v / flat_gps");
   flat_c_stmts (em, &k->pre);
   flat_c_partials (em, k->n_accs, k->accs, 0);
-  flat_c_line (em, "for (%s flat_g = flat_start + flat_t; flat_g < flat_end;",
-	       i64);
-  flat_c_line (em, "     flat_g += flat_b)");
-  flat_c_open (em);
+  flat_c_items_open (em, k->n_accs, k->accs, "flat_g", "flat_start",
+		     "flat_end");
   flat_c_dim_indices (em, k, k->n_segments, k->n_dims, "flat_g");
   flat_c_stmts (em, &k->body);
   flat_c_close (em);

@@ -47,6 +47,9 @@
    memory then combines the B partials pairwise, B a power of two, so the
    result depends on the launch (G, B) only.  The order differs from the
    sequential one, which the builtin operators, all commutative, allow.
+   A declared reduction's operator need not commute: then each item takes
+   a block of consecutive iterations and the tree combines neighbours
+   (flat_c_items_open, flat_c_tree), so partials meet in iteration order.
    flat_kN_final is the same with part_j[0 .. n_parts) as the
    iterations.  */
 
@@ -70,10 +73,8 @@ emit_chunks (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   flat_c_group_ids (em);
   flat_c_chunk (em);
   flat_c_partials (em, k->n_accs, k->accs, 1);
-  flat_c_line (em, "for (%s flat_g = flat_start + flat_t; flat_g < flat_end;",
-	       flat_c_type (em, FLAT_T_I64));
-  flat_c_line (em, "     flat_g += flat_b)");
-  flat_c_open (em);
+  flat_c_items_open (em, k->n_accs, k->accs, "flat_g", "flat_start",
+		     "flat_end");
   flat_c_indices (em, k);
   flat_c_stmts (em, &k->body);
   flat_c_close (em);
@@ -102,9 +103,7 @@ emit_final (flat_emitter *em, const flat_kernel *k)
   flat_c_exchange (em, k->n_accs, k->accs, "flat_red");
   flat_c_group_ids (em);
   flat_c_partials (em, k->n_accs, k->accs, 1);
-  flat_c_line (em, "for (%s flat_g = flat_t; flat_g < flat_n_parts; "
-	       "flat_g += flat_b)", flat_c_type (em, FLAT_T_I64));
-  flat_c_open (em);
+  flat_c_items_open (em, k->n_accs, k->accs, "flat_g", "0", "flat_n_parts");
   flat_c_combine_parts (em, k->n_accs, k->accs, "flat_g");
   flat_c_close (em);
   flat_c_tree (em, k->n_accs, k->accs, "flat_red");

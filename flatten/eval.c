@@ -363,7 +363,12 @@ flat_eval_expr (const flat_expr *e, const flat_value *env, int *ok)
 				     .f = call_math (e->u.call.fn, x) });
       }
     case FLAT_E_LOAD:
+    case FLAT_E_USER:		/* flat_combiner_apply, with its nest */
       return invalid (ok);
+    case FLAT_E_FIELD:
+      return flat_combiner_field (e->u.field.comb, e->u.field.k,
+				  flat_eval_expr (e->u.field.packed, env,
+						  ok));
     case FLAT_E_UNARY:
     case FLAT_E_BINARY:
       break;

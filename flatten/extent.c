@@ -386,6 +386,10 @@ bound_expr (walker *w, const flat_expr *e)
       return unknown ("it calls", flat_math_table[e->u.call.fn].c_name);
     case FLAT_E_LOAD:
       return unknown ("it reads memory:", e->u.load.mem->name);
+    case FLAT_E_USER:
+      return unknown ("it combines by", e->u.user.comb->name);
+    case FLAT_E_FIELD:
+      return unknown ("it unpacks a value of", e->u.field.comb->name);
     }
   return unknown ("it is not an expression", NULL);
 }
@@ -465,6 +469,14 @@ visit_expr (walker *w, const flat_expr *e)
     case FLAT_E_LOAD:
       visit_expr (w, e->u.load.index);
       note_access (w, e->u.load.mem, e->u.load.index, 0);
+      return;
+    case FLAT_E_FIELD:
+      visit_expr (w, e->u.field.packed);
+      return;
+    case FLAT_E_USER:
+      visit_expr (w, e->u.user.acc);
+      for (int k = 0; k < e->u.user.comb->n_fields; k++)
+	visit_expr (w, e->u.user.fields[k]);
       return;
     }
 }

@@ -97,9 +97,10 @@ flat_block flat_scan_contrib (flat_nest *nest, const flat_block *body,
 			      const flat_var *acc);
 
 /* Whether VALUE, assigned to accumulator V, combines V with something
-   else by OP in a form SPEC 2.2 accepts (reductions.c).  */
+   else by OP (or the declared reduction USER) in a form SPEC 2.2 accepts
+   (reductions.c).  */
 int flat_reduction_is_update (flat_expr *value, const flat_var *v,
-			      flat_op op);
+			      flat_op op, const flat_combiner *user);
 /* OP as C writes it in a reduction clause: "+", "min", "&&", ...  */
 const char *flat_reduction_op_spelling (flat_op op);
 

@@ -241,6 +241,7 @@ flat_nest_free (flat_nest *nest)
   free (nest->vars);
   free (nest->params);
   free (nest->kernels);
+  free (nest->combiners);
   flat_arena_free (nest->arena);
 }
 
@@ -328,6 +329,36 @@ flat_var_lookup (const flat_nest *nest, const char *name)
   for (int k = 0; k < nest->n_vars; k++)
     if (strcmp (nest->vars[k]->name, name) == 0)
       return nest->vars[k];
+  return NULL;
+}
+
+/* ---- Declared reductions ---------------------------------------------- */
+
+flat_combiner *
+flat_combiner_new (flat_nest *nest, const char *name, flat_type type,
+		   int n_fields)
+{
+  if (flat_combiner_lookup (nest, name))
+    return NULL;
+  flat_combiner *c = flat_arena_alloc (nest->arena, sizeof *c);
+  c->name = flat_arena_strdup (nest->arena, name);
+  c->type = type;
+  c->n_fields = n_fields;
+  c->offsets = flat_arena_alloc (nest->arena, n_fields * sizeof *c->offsets);
+  c->a = flat_arena_alloc (nest->arena, n_fields * sizeof *c->a);
+  c->b = flat_arena_alloc (nest->arena, n_fields * sizeof *c->b);
+  nest->combiners = grow_array (nest->combiners, nest->n_combiners,
+				&nest->cap_combiners, sizeof *nest->combiners);
+  nest->combiners[nest->n_combiners++] = c;
+  return c;
+}
+
+flat_combiner *
+flat_combiner_lookup (const flat_nest *nest, const char *name)
+{
+  for (int k = 0; k < nest->n_combiners; k++)
+    if (strcmp (nest->combiners[k]->name, name) == 0)
+      return nest->combiners[k];
   return NULL;
 }
 
@@ -425,6 +456,30 @@ flat_e_call (flat_nest *nest, flat_math fn, flat_expr **args)
 }
 
 flat_expr *
+flat_e_user (flat_nest *nest, flat_combiner *comb, flat_expr *acc,
+	     flat_expr **fields)
+{
+  flat_expr *e = expr_new (nest, FLAT_E_USER, comb->type);
+  e->u.user.comb = comb;
+  e->u.user.acc = acc;
+  e->u.user.fields = flat_arena_alloc (nest->arena,
+				       comb->n_fields * sizeof *fields);
+  for (int k = 0; k < comb->n_fields; k++)
+    e->u.user.fields[k] = fields[k];
+  return e;
+}
+
+flat_expr *
+flat_e_field (flat_nest *nest, flat_combiner *comb, int k, flat_expr *packed)
+{
+  flat_expr *e = expr_new (nest, FLAT_E_FIELD, comb->a[k]->type);
+  e->u.field.comb = comb;
+  e->u.field.k = k;
+  e->u.field.packed = packed;
+  return e;
+}
+
+flat_expr *
 flat_e_load (flat_nest *nest, flat_var *mem, flat_expr *index)
 {
   flat_expr *e = expr_new (nest, FLAT_E_LOAD, mem->type);
@@ -485,6 +540,16 @@ copy_expr (flat_nest *nest, const flat_expr *e, const copy_rule *r)
       if (e->u.load.mem == r->from)
 	c->u.load.mem = r->to;
       c->u.load.index = copy_expr (nest, e->u.load.index, r);
+      break;
+    case FLAT_E_FIELD:
+      c->u.field.packed = copy_expr (nest, e->u.field.packed, r);
+      break;
+    case FLAT_E_USER:
+      c->u.user.acc = copy_expr (nest, e->u.user.acc, r);
+      c->u.user.fields = flat_arena_alloc
+	(nest->arena, e->u.user.comb->n_fields * sizeof *c->u.user.fields);
+      for (int k = 0; k < e->u.user.comb->n_fields; k++)
+	c->u.user.fields[k] = copy_expr (nest, e->u.user.fields[k], r);
       break;
     }
   return c;
@@ -557,6 +622,19 @@ same_expr (const flat_expr *a, const flat_expr *b, int through_casts)
     case FLAT_E_LOAD:
       return a->u.load.mem == b->u.load.mem
 	&& same_expr (a->u.load.index, b->u.load.index, through_casts);
+    case FLAT_E_FIELD:
+      return a->u.field.comb == b->u.field.comb
+	&& a->u.field.k == b->u.field.k
+	&& same_expr (a->u.field.packed, b->u.field.packed, through_casts);
+    case FLAT_E_USER:
+      if (a->u.user.comb != b->u.user.comb
+	  || !same_expr (a->u.user.acc, b->u.user.acc, through_casts))
+	return 0;
+      for (int k = 0; k < a->u.user.comb->n_fields; k++)
+	if (!same_expr (a->u.user.fields[k], b->u.user.fields[k],
+			through_casts))
+	  return 0;
+      return 1;
     }
   return 0;
 }

@@ -209,7 +209,9 @@ typedef enum flat_expr_kind
   FLAT_E_CAST,
   FLAT_E_SELECT,
   FLAT_E_CALL,
-  FLAT_E_LOAD
+  FLAT_E_LOAD,
+  FLAT_E_USER,			/* a declared reduction's combination */
+  FLAT_E_FIELD			/* a field of a declared reduction's value */
 } flat_expr_kind;
 
 /* A constant's bits: integers (and bool) in .i (sign- or zero-extended to
@@ -234,8 +236,17 @@ typedef struct flat_expr
     struct { struct flat_expr *cond, *a, *b; } select;
     struct { flat_math fn; struct flat_expr *args[3]; } call;
     struct { flat_var *mem; struct flat_expr *index; } load;
+    /* USER: ACC (packed) combined with the packed FIELDS, in that order
+       (text `(user NAME ACC F0 F1 ...)`).  */
+    struct { struct flat_combiner *comb; struct flat_expr *acc;
+	     struct flat_expr **fields; } user;
+    /* FIELD: field K of the packed value (text `(field NAME K E)`).  */
+    struct { struct flat_combiner *comb; int k; struct flat_expr *packed; }
+      field;
   } u;
 } flat_expr;
+
+
 
 /* ---- Statements ------------------------------------------------------- */
 
@@ -308,6 +319,30 @@ typedef struct flat_range
   flat_expr *lb, *ub, *step;
 } flat_range;
 
+/* A declared reduction (SPEC 2.2 `declare reduction(NAME: T: F, ID)`),
+   T a struct of scalars (or one scalar) of 1, 2, 4 or 8 bytes.  Its
+   values are packed into the unsigned TYPE of T's size, with field k at
+   bit OFFSETS[k] as in the host's memory, so that a T accumulator is an
+   ordinary scalar accumulator everywhere: the host passes its bytes, the
+   kernels combine packed values.  BODY, pure scalar code over the field
+   variables A (left operand) and B (right), leaves A = A (+) B: F's
+   body, lifted.  Text form, in the nest's header:
+
+     combiner argmin : u64 (a_v : f32 at 0, a_i : i32 at 32)
+	 (b_v : f32, b_i : i32) identity 0x...:u64 {
+       set a_v = ...
+     }  */
+typedef struct flat_combiner
+{
+  const char *name;
+  flat_type type;
+  int n_fields;
+  int *offsets;
+  flat_var **a, **b;
+  flat_block body;
+  flat_value identity;		/* packed, in .u */
+} flat_combiner;
+
 /* One accumulator of a reduce or scan: the variable and its operator, one
    of add mul min max band bor bxor land lor (flat_op_is_reduction).
 
@@ -320,8 +355,10 @@ typedef struct flat_range
    update see the exclusive prefix, reads after it the inclusive one.  */
 typedef struct flat_accum
 {
-  flat_op op;
+  flat_op op;			/* FLAT_N_OPS with USER */
   flat_var *var;
+  /* A declared reduction's accumulator: VAR has the packed type.  */
+  flat_combiner *user;
   /* An array-section accumulator `reduce(OP: a[lo:len])` (SPEC 2.2; a
      reduce only, and only until pass `sections` lowers it): VAR is a mem,
      whose elements [LO, LO + LEN) (i64 expressions) the body updates only
@@ -454,6 +491,8 @@ typedef struct flat_nest
   flat_kernel **kernels;	/* after flattening */
   int n_kernels, cap_kernels;
   flat_block plan;		/* after flattening */
+  flat_combiner **combiners;	/* declared reductions it uses */
+  int n_combiners, cap_combiners;
 } flat_nest;
 
 /* ---- Construction (ir.c) ---------------------------------------------- */
@@ -479,6 +518,18 @@ flat_expr *flat_e_select (flat_nest *nest, flat_expr *cond, flat_expr *a,
 			  flat_expr *b);
 flat_expr *flat_e_call (flat_nest *nest, flat_math fn, flat_expr **args);
 flat_expr *flat_e_load (flat_nest *nest, flat_var *mem, flat_expr *index);
+/* (user COMB ACC FIELDS...): FIELDS has COMB->n_fields expressions.  */
+flat_expr *flat_e_user (flat_nest *nest, flat_combiner *comb, flat_expr *acc,
+			flat_expr **fields);
+/* (field COMB K PACKED).  */
+flat_expr *flat_e_field (flat_nest *nest, flat_combiner *comb, int k,
+			 flat_expr *packed);
+/* A new combiner of NEST, its fields and body to be filled in; NULL if
+   NEST has one named NAME already.  */
+flat_combiner *flat_combiner_new (flat_nest *nest, const char *name,
+				  flat_type type, int n_fields);
+flat_combiner *flat_combiner_lookup (const flat_nest *nest,
+				     const char *name);
 /* Structural copy (variables shared).  */
 flat_expr *flat_e_copy (flat_nest *nest, const flat_expr *e);
 /* The same with every use of FROM (a variable or a mem) replaced by TO.  */
@@ -533,6 +584,14 @@ int flat_op_is_reduction (flat_op op);
    or +inf, max: the smallest or -inf, band: all ones, land: 1, add on
    floats: -0.0 (so that a sum of -0.0 stays -0.0), else 0).  */
 flat_value flat_op_identity (flat_op op, flat_type type);
+/* Field K of the packed value P of COMB.  */
+flat_value flat_combiner_field (const flat_combiner *comb, int k,
+				flat_value p);
+/* A (+) B for the declared reduction COMB (packed values); *OK = 0 if
+   its body cannot be evaluated.  */
+flat_value flat_combiner_apply (const flat_nest *nest,
+				const flat_combiner *comb, flat_value a,
+				flat_value b, int *ok);
 /* A OP B on values of TYPE, as C computes it (and wraps it).  */
 flat_value flat_op_apply (flat_op op, flat_type type, flat_value a,
 			  flat_value b);

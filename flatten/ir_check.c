@@ -211,6 +211,10 @@ expected_type (const flat_expr *e)
       return flat_math_table[e->u.call.fn].type;
     case FLAT_E_LOAD:
       return e->u.load.mem->type;
+    case FLAT_E_USER:
+      return e->u.user.comb->type;
+    case FLAT_E_FIELD:
+      return e->u.field.comb->a[e->u.field.k]->type;
     default:
       return e->type;
     }
@@ -262,6 +266,21 @@ check_expr (checker *c, const flat_expr *e)
       break;
     case FLAT_E_LOAD:
       r = check_array (c, e->u.load.mem, e->u.load.index);
+      break;
+    case FLAT_E_FIELD:
+      r = check_typed (c, e->u.field.packed, e->u.field.comb->type,
+		       e->u.field.comb->name);
+      break;
+    case FLAT_E_USER:
+      {
+	const flat_combiner *comb = e->u.user.comb;
+	if (check_typed (c, e->u.user.acc, comb->type, comb->name) != 0)
+	  return -1;
+	for (int k = 0; k < comb->n_fields; k++)
+	  if (check_typed (c, e->u.user.fields[k], comb->a[k]->type,
+			   comb->a[k]->name) != 0)
+	    return -1;
+      }
       break;
     }
   if (r != 0)
@@ -391,7 +410,11 @@ check_accums (checker *c, int n, const flat_accum *accs, int want_acc)
       flat_op op = accs[k].op;
       if (!v)
 	return problem (c, "accumulator %d has no variable", k + 1);
-      if (check_operator (c, op, v->type, v->name) != 0)
+      if (accs[k].user && v->type != accs[k].user->type)
+	return problem (c, "accumulator %s of %s has type %s, not %s",
+			v->name, accs[k].user->name, tname (v->type),
+			tname (accs[k].user->type));
+      if (!accs[k].user && check_operator (c, op, v->type, v->name) != 0)
 	return -1;
       if (accs[k].lo)
 	{
@@ -760,6 +783,43 @@ check_kernel (checker *c, const flat_kernel *k)
   return r;
 }
 
+/* Each combiner: packed fields inside the packed type, and a body that
+   sees them and stores to no mem.  */
+static int
+check_combiners (checker *c)
+{
+  for (int i = 0; i < c->nest->n_combiners; i++)
+    {
+      const flat_combiner *comb = c->nest->combiners[i];
+      int bits = 8 * flat_type_table[comb->type].size;
+      at (c, 0, "combiner %s", comb->name);
+      if (flat_type_table[comb->type].is_float
+	  || flat_type_table[comb->type].is_signed)
+	return problem (c, "packed type %s is not unsigned",
+			tname (comb->type));
+      int height = c->n_stack;
+      for (int k = 0; k < comb->n_fields; k++)
+	{
+	  int size = 8 * flat_type_table[comb->a[k]->type].size;
+	  if (comb->offsets[k] < 0 || comb->offsets[k] + size > bits)
+	    return problem (c, "field %s outside the packed type",
+			    comb->a[k]->name);
+	  if (comb->b[k]->type != comb->a[k]->type)
+	    return problem (c, "fields %s and %s differ in type",
+			    comb->a[k]->name, comb->b[k]->name);
+	  if (declare (c, comb->a[k]) != 0 || declare (c, comb->b[k]) != 0)
+	    return -1;
+	}
+      c->in_contrib++;
+      int r = check_block (c, &comb->body, 0);
+      c->in_contrib--;
+      pop_to (c, height);
+      if (r != 0)
+	return r;
+    }
+  return 0;
+}
+
 int
 flat_check_nest (const flat_nest *nest, char *err, size_t err_size)
 {
@@ -774,7 +834,8 @@ flat_check_nest (const flat_nest *nest, char *err, size_t err_size)
       at (&c, 0, "checker");
       problem (&c, "out of memory");
     }
-  else if (check_params (&c) == 0 && check_block (&c, &nest->body, 0) == 0)
+  else if (check_params (&c) == 0 && check_combiners (&c) == 0
+	   && check_block (&c, &nest->body, 0) == 0)
     {
       char part[64];
       r = 0;

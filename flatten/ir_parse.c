@@ -413,8 +413,22 @@ parse_var_ref (parser *ps, const char *what)
 
 static flat_expr *parse_expr (parser *ps);
 
+/* A declared reduction's name.  */
+static flat_combiner *
+parse_combiner_ref (parser *ps)
+{
+  int line = ps->tok.line, col = ps->tok.col;
+  char *name = take_name (ps, "a combiner name");
+  flat_combiner *c = flat_combiner_lookup (ps->nest, name);
+  if (!c)
+    fail_at (ps, line, col, "unknown combiner '%s'", name);
+  return c;
+}
+
 /* FORM := 'cast' TYPE EXPR | 'select' EXPR EXPR EXPR
-	 | 'call' FN EXPR... | 'load' NAME EXPR | OP EXPR [EXPR]
+	 | 'call' FN EXPR... | 'load' NAME EXPR | 'user' NAME EXPR EXPR...
+	 | 'field' NAME INT EXPR
+	 | OP EXPR [EXPR]
    (after the opening parenthesis; the closing one is the caller's)  */
 static flat_expr *
 parse_form (parser *ps)
@@ -449,6 +463,24 @@ parse_form (parser *ps)
     {
       flat_var *mem = parse_var_ref (ps, "an array name");
       return flat_e_load (nest, mem, parse_expr (ps));
+    }
+  if (strcmp (head, "field") == 0)
+    {
+      flat_combiner *c = parse_combiner_ref (ps);
+      int kline = ps->tok.line, kcol = ps->tok.col;
+      long long k = parse_int (ps, "a field number");
+      if (k < 0 || k >= c->n_fields)
+	fail_at (ps, kline, kcol, "%s has no field %lld", c->name, k);
+      return flat_e_field (nest, c, (int) k, parse_expr (ps));
+    }
+  if (strcmp (head, "user") == 0)
+    {
+      flat_combiner *c = parse_combiner_ref (ps);
+      flat_expr *acc = parse_expr (ps);
+      flat_expr *fields[c->n_fields];
+      for (int k = 0; k < c->n_fields; k++)
+	fields[k] = parse_expr (ps);
+      return flat_e_user (nest, c, acc, fields);
     }
   int op = flat_op_by_name (head);
   if (op < 0)
@@ -547,11 +579,12 @@ parse_accums (parser *ps, int *n_accs, flat_accum **accs)
       int line = ps->tok.line, col = ps->tok.col;
       char *name = take_name (ps, "an operator");
       int op = flat_op_by_name (name);
-      if (op < 0 || flat_op_table[op].arity != 2)
-	fail_at (ps, line, col, "expected a binary operator, found '%s'",
-		 name);
       accum_list *a = flat_arena_alloc (ps->nest->arena, sizeof *a);
-      a->accum.op = (flat_op) op;
+      a->accum.user = op < 0 ? flat_combiner_lookup (ps->nest, name) : NULL;
+      if (!a->accum.user && (op < 0 || flat_op_table[op].arity != 2))
+	fail_at (ps, line, col, "expected a binary operator or a combiner, "
+		 "found '%s'", name);
+      a->accum.op = a->accum.user ? FLAT_N_OPS : (flat_op) op;
       a->accum.var = parse_var_ref (ps, "an accumulator name");
       if (is_punct (ps, '['))
 	{
@@ -920,9 +953,70 @@ parse_kernel (parser *ps)
     }
 }
 
+/* COMBINER := NAME ':' TYPE '(' FIELD (',' FIELD)* ')'
+		'(' NAME ':' TYPE (',' NAME ':' TYPE)* ')' 'identity' CONST
+		BLOCK
+   FIELD := NAME ':' TYPE 'at' INT  */
+static void
+parse_combiner (parser *ps)
+{
+  int line = ps->tok.line, col = ps->tok.col;
+  char *name = take_name (ps, "a combiner name");
+  expect_punct (ps, ':');
+  flat_type type = parse_type (ps);
+  /* The fields: A (with offsets), then B.  */
+  flat_var *a[64], *b[64];
+  int offsets[64], n = 0;
+  for (int side = 0; side < 2; side++)
+    {
+      int k = 0;
+      expect_punct (ps, '(');
+      for (;;)
+	{
+	  int vline = ps->tok.line, vcol = ps->tok.col;
+	  char *v = take_name (ps, "a field name");
+	  expect_punct (ps, ':');
+	  flat_type t = parse_type (ps);
+	  if (k >= 64 || (side == 1 && k >= n))
+	    fail_at (ps, vline, vcol, "too many fields");
+	  (side ? b : a)[k] = declare (ps, v, vline, vcol, FLAT_VAR_LOCAL, t,
+				       0);
+	  if (side == 0)
+	    {
+	      expect_word (ps, "at");
+	      offsets[k] = (int) parse_int (ps, "a bit offset");
+	    }
+	  k++;
+	  if (!is_punct (ps, ','))
+	    break;
+	  next (ps);
+	}
+      expect_punct (ps, ')');
+      if (side == 0)
+	n = k;
+      else if (k != n)
+	fail_at (ps, line, col, "%d right operand fields for %d left ones",
+		 k, n);
+    }
+  flat_combiner *c = flat_combiner_new (ps->nest, name, type, n);
+  if (!c)
+    fail_at (ps, line, col, "combiner '%s' declared twice", name);
+  for (int k = 0; k < n; k++)
+    {
+      c->a[k] = a[k];
+      c->b[k] = b[k];
+      c->offsets[k] = offsets[k];
+    }
+  expect_word (ps, "identity");
+  if (ps->tok.kind != TOK_CONST)
+    expected (ps, "the identity constant");
+  c->identity = parse_const (ps)->u.c;
+  parse_block (ps, &c->body);
+}
+
 /* NEST := 'nest' STRING 'at' STRING INT '{'
-	   (PARAM | ACC | MEM | INDEX)* 'body' BLOCK ('kernel' KERNEL)*
-	   ['plan' BLOCK] '}' */
+	   (PARAM | ACC | MEM | INDEX)* ('combiner' COMBINER)*
+	   'body' BLOCK ('kernel' KERNEL)* ['plan' BLOCK] '}' */
 static void
 parse_nest (parser *ps)
 {
@@ -948,6 +1042,11 @@ parse_nest (parser *ps)
 	break;
       next (ps);
       parse_param (ps, kind);
+    }
+  while (is_word (ps, "combiner"))
+    {
+      next (ps);
+      parse_combiner (ps);
     }
   expect_word (ps, "body");
   parse_block (ps, &ps->nest->body);

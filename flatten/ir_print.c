@@ -90,6 +90,21 @@ flat_print_expr (FILE *out, const flat_expr *e)
       flat_print_expr (out, e->u.load.index);
       fputc (')', out);
       break;
+    case FLAT_E_FIELD:
+      fprintf (out, "(field %s %d ", e->u.field.comb->name, e->u.field.k);
+      flat_print_expr (out, e->u.field.packed);
+      fputc (')', out);
+      break;
+    case FLAT_E_USER:
+      fprintf (out, "(user %s ", e->u.user.comb->name);
+      flat_print_expr (out, e->u.user.acc);
+      for (int k = 0; k < e->u.user.comb->n_fields; k++)
+	{
+	  fputc (' ', out);
+	  flat_print_expr (out, e->u.user.fields[k]);
+	}
+      fputc (')', out);
+      break;
     }
 }
 
@@ -119,7 +134,8 @@ print_accums (FILE *out, int n_accs, const flat_accum *accs)
   for (int k = 0; k < n_accs; k++)
     {
       fprintf (out, "%s%s %s", k == 0 ? " with (" : ", ",
-	       flat_op_table[accs[k].op].ir_name,
+	       accs[k].user ? accs[k].user->name
+	       : flat_op_table[accs[k].op].ir_name,
 	       accs[k].var ? accs[k].var->name : "<null>");
       if (accs[k].lo)
 	{
@@ -370,6 +386,27 @@ print_kernel (FILE *out, const flat_kernel *k)
   fputc ('\n', out);
 }
 
+/* "  combiner NAME : T (a0 : T0 at OFF0, ...) (b0 : T0, ...) identity C
+   { BODY }".  */
+static void
+print_combiner (FILE *out, const flat_combiner *c)
+{
+  fprintf (out, "  combiner %s : %s (", c->name,
+	   flat_type_table[c->type].ir_name);
+  for (int k = 0; k < c->n_fields; k++)
+    fprintf (out, "%s%s : %s at %d", k ? ", " : "", c->a[k]->name,
+	     flat_type_table[c->a[k]->type].ir_name, c->offsets[k]);
+  fputs (") (", out);
+  for (int k = 0; k < c->n_fields; k++)
+    fprintf (out, "%s%s : %s", k ? ", " : "", c->b[k]->name,
+	     flat_type_table[c->b[k]->type].ir_name);
+  fputs (") identity ", out);
+  print_const (out, c->type, c->identity);
+  fputs (" {\n", out);
+  print_block_close (out, &c->body, 2);
+  fputc ('\n', out);
+}
+
 void
 flat_print_nest (FILE *out, const flat_nest *nest)
 {
@@ -384,6 +421,8 @@ flat_print_nest (FILE *out, const flat_nest *nest)
     if (nest->vars[k]->plan_index)
       fprintf (out, "  index %s : %s\n", nest->vars[k]->name,
 	       flat_type_table[nest->vars[k]->type].ir_name);
+  for (int k = 0; k < nest->n_combiners; k++)
+    print_combiner (out, nest->combiners[k]);
   fputs ("  body {\n", out);
   print_block_close (out, &nest->body, 2);
   fputc ('\n', out);

@@ -35,6 +35,7 @@ flat_reduction_op_spelling (flat_op op)
     case FLAT_OP_BXOR: return "^";
     case FLAT_OP_LAND: return "&&";
     case FLAT_OP_LOR: return "||";
+    case FLAT_N_OPS: return "its combiner";	/* a declared reduction */
     default: return flat_op_table[op].ir_name;
     }
 }
@@ -100,9 +101,20 @@ select_op (const flat_expr *cmp, const flat_expr *p, const flat_expr *q)
 }
 
 int
-flat_reduction_is_update (flat_expr *value, const flat_var *v, flat_op op)
+flat_reduction_is_update (flat_expr *value, const flat_var *v, flat_op op,
+			  const flat_combiner *user)
 {
   const flat_expr *e = strip_casts (value);
+  if (user)
+    {
+      if (e->kind != FLAT_E_USER || e->u.user.comb != user
+	  || !is_acc (e->u.user.acc, v))
+	return 0;
+      for (int k = 0; k < user->n_fields; k++)
+	if (mentions (e->u.user.fields[k], v))
+	  return 0;
+      return 1;
+    }
   /* A _Bool accumulator, or a logical operator, stores (x OP y) != 0.  */
   if ((v->type == FLAT_T_BOOL || op == FLAT_OP_LAND || op == FLAT_OP_LOR)
       && e->kind == FLAT_E_BINARY && e->u.op.op == FLAT_OP_NE)
@@ -153,6 +165,7 @@ typedef struct checker
 {
   const flat_var *acc;
   flat_op op;
+  const flat_combiner *user;
   int is_scan;
   int updates;
   int nested_update;		/* an update below the body's top level */
@@ -219,7 +232,8 @@ check_stmt (checker *c, flat_stmt *s, int depth)
     case FLAT_S_SET:
       if (s->u.set.var == c->acc)
 	{
-	  if (!flat_reduction_is_update (s->u.set.value, c->acc, c->op))
+	  if (!flat_reduction_is_update (s->u.set.value, c->acc, c->op,
+					 c->user))
 	    {
 	      flat_diag_set (c->diag, s->line, "the update of '%s' does not "
 			     "use the reduction operator '%s' (expected "
@@ -277,7 +291,7 @@ check_soac (flat_stmt *s, flat_diag *diag)
   for (int k = 0; k < s->u.red.n_accs; k++)
     {
       checker c = { s->u.red.accs[k].var, s->u.red.accs[k].op,
-		    s->kind == FLAT_S_SCAN, 0, 0, diag };
+		    s->u.red.accs[k].user, s->kind == FLAT_S_SCAN, 0, 0, diag };
       if (check_block (&c, &s->u.red.body, 0))
 	return -1;
       if (c.updates == 0)

@@ -101,7 +101,7 @@ make_update (sections *c, flat_stmt *s, int k, flat_section_update *u)
 				  flat_e_var (c->nest, u->t));
   if (mentions_section (s->u.store.index, c->reduce)
       || mentions_section (u->value, c->reduce)
-      || !flat_reduction_is_update (u->value, u->t, a->op))
+      || !flat_reduction_is_update (u->value, u->t, a->op, NULL))
     {
       const char *op = flat_reduction_op_spelling (a->op);
       flat_diag_set (c->diag, s->line, "the update of array-section "

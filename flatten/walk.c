@@ -32,6 +32,13 @@ flat_walk_expr (flat_expr *e, flat_stmt *s, const flat_walker *w)
       return r;
     case FLAT_E_LOAD:
       return flat_walk_expr (e->u.load.index, s, w);
+    case FLAT_E_FIELD:
+      return flat_walk_expr (e->u.field.packed, s, w);
+    case FLAT_E_USER:
+      r = flat_walk_expr (e->u.user.acc, s, w);
+      for (int i = 0; i < e->u.user.comb->n_fields && !r; i++)
+	r = flat_walk_expr (e->u.user.fields[i], s, w);
+      return r;
     default:
       return 0;
     }

@@ -13,6 +13,7 @@
    gimplified.  */
 
 #include "glue.h"
+#include "lift.h"
 
 vec<tree> flat_functions_with_directives;
 
@@ -42,19 +43,8 @@ flat_directive_unsupported (const flat_recorded_directive *d)
   switch (d->dir.kind)
     {
     case FLAT_DIRECTIVE_MAP:
-      return NULL;
     case FLAT_DIRECTIVE_REDUCE:
     case FLAT_DIRECTIVE_SCAN:
-      for (const flat_reduction_item &r : d->reductions)
-	{
-	  if (r.user_op)
-	    {
-	      snprintf (buf, sizeof buf, "the declared reduction '%s'",
-			r.user_op);
-	      return buf;
-	    }
-	}
-      return NULL;
     case FLAT_DIRECTIVE_DATA:
     case FLAT_DIRECTIVE_UPDATE:
       return NULL;
@@ -323,6 +313,138 @@ cexpr_tree (const flat_cexpr *e, const pragma_tokens &pt, location_t ploc)
   return NULL_TREE;
 }
 
+/* ---- Declared reductions ------------------------------------------------ */
+
+static std::map<std::string, flat_declared_op> declared_ops;
+
+const flat_declared_op *
+flat_declared_lookup (const char *name)
+{
+  auto it = declared_ops.find (name);
+  return it == declared_ops.end () ? NULL : &it->second;
+}
+
+/* The type a declared reduction names: a typedef or a scalar type's
+   keywords.  */
+static tree
+declared_type (const flat_declared_reduction &r, location_t loc)
+{
+  std::string words;
+  for (size_t k = 0; k < r.n_type_words; k++)
+    words += (k ? " " : "") + std::string (r.type_words[k]);
+  if (r.n_type_words == 1)
+    {
+      tree d = lookup_name (get_identifier (r.type_words[0]));
+      if (d && TREE_CODE (d) == TYPE_DECL)
+	return TREE_TYPE (d);
+    }
+  static const struct { const char *words; tree *type; } scalars[] = {
+    { "float", &float_type_node }, { "double", &double_type_node },
+    { "int", &integer_type_node }, { "unsigned", &unsigned_type_node },
+    { "unsigned int", &unsigned_type_node },
+    { "long", &long_integer_type_node },
+    { "unsigned long", &long_unsigned_type_node },
+    { "long long", &long_long_integer_type_node },
+    { "unsigned long long", &long_long_unsigned_type_node },
+    { "short", &short_integer_type_node },
+    { "unsigned short", &short_unsigned_type_node },
+    { "char", &char_type_node }, { "signed char", &signed_char_type_node },
+    { "unsigned char", &unsigned_char_type_node },
+    { "_Bool", &boolean_type_node }
+  };
+  for (const auto &s : scalars)
+    if (words == s.words)
+      return *s.type;
+  error_at (loc, "flat: unknown type '%s' in '#pragma flat declare "
+	    "reduction' (a typedef name or a scalar type)", words.c_str ());
+  return NULL_TREE;
+}
+
+/* The bytes of constant VALUE (a constant expression, or a const
+   variable with a constant initialiser) of TYPE, as a little-endian
+   number; false if it is not constant.  */
+static bool
+identity_bits (tree value, tree type, unsigned HOST_WIDE_INT *bits)
+{
+  value = fold (value);
+  if (VAR_P (value) && TREE_READONLY (value) && DECL_INITIAL (value))
+    value = DECL_INITIAL (value);
+  if (TREE_CODE (type) != RECORD_TYPE)
+    value = fold_convert (type, value);
+  int size = int_size_in_bytes (type);
+  unsigned char buf[8] = { 0 };
+  int n = TREE_CODE (value) == CONSTRUCTOR
+    ? native_encode_initializer (value, buf, size)
+    : native_encode_expr (value, buf, size);
+  if (n != size)
+    return false;
+  *bits = 0;
+  for (int k = size - 1; k >= 0; k--)
+    *bits = *bits << 8 | buf[k];
+  return true;
+}
+
+/* Check and record `declare reduction(NAME: TYPE: COMBINER, IDENTITY)'.  */
+static void
+declare_reduction (const flat_declared_reduction &r, const pragma_tokens &pt,
+		   location_t ploc)
+{
+  location_t loc = token_location (pt, r.name_loc, ploc);
+  flat_declared_op op;
+  op.name = r.name;
+  op.loc = loc;
+  op.type = declared_type (r, token_location (pt, r.type_loc, ploc));
+  if (!op.type)
+    return;
+  op.type = TYPE_MAIN_VARIANT (op.type);
+  std::vector<tree> fields;
+  int size = int_size_in_bytes (op.type);
+  if ((TREE_CODE (op.type) == RECORD_TYPE
+       ? !flat_struct_fields (op.type, &fields) : flat_type_of (op.type) < 0)
+      || (size != 1 && size != 2 && size != 4 && size != 8))
+    {
+      error_at (loc, "flat: declared reduction '%s': its type must be a "
+		"scalar, or a struct of scalars, of 1, 2, 4 or 8 bytes",
+		r.name);
+      return;
+    }
+  location_t cloc = token_location (pt, r.combiner_loc, ploc);
+  op.combiner = lookup_name (get_identifier (r.combiner));
+  std::string type_words;
+  for (size_t k = 0; k < r.n_type_words; k++)
+    type_words += (k ? " " : "") + std::string (r.type_words[k]);
+  tree fn = op.combiner;
+  tree p0 = fn && TREE_CODE (fn) == FUNCTION_DECL ? DECL_ARGUMENTS (fn)
+    : NULL_TREE;
+  tree p1 = p0 ? DECL_CHAIN (p0) : NULL_TREE;
+  if (!p1 || DECL_CHAIN (p1)
+      || TYPE_MAIN_VARIANT (TREE_TYPE (p0)) != op.type
+      || TYPE_MAIN_VARIANT (TREE_TYPE (p1)) != op.type
+      || TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (fn))) != op.type)
+    {
+      error_at (cloc, "flat: combiner '%s' of declared reduction '%s' must "
+		"be a function defined before the pragma, taking two '%s' "
+		"and returning one", r.combiner, r.name, type_words.c_str ());
+      return;
+    }
+  tree id = cexpr_tree (r.identity, pt, ploc);
+  if (!id)
+    return;
+  if (!identity_bits (id, op.type, &op.identity))
+    {
+      error_at (loc, "flat: the identity of declared reduction '%s' is not "
+		"a constant (a constant expression, or a const variable "
+		"with a constant initialiser)", r.name);
+      return;
+    }
+  if (declared_ops.count (r.name))
+    {
+      error_at (loc, "flat: reduction '%s' declared twice", r.name);
+      return;
+    }
+  declared_ops[r.name] = op;
+}
+
 /* Resolve the data-clause items of D in the current scope.  */
 static bool
 resolve_items (flat_recorded_directive *rd, const pragma_tokens &pt)
@@ -489,16 +611,12 @@ handle_pragma (cpp_reader *reader)
       delete rd;
       return;
     }
-  switch (rd->dir.kind)
+  if (rd->dir.kind == FLAT_DIRECTIVE_DECLARE_REDUCTION)
     {
-    case FLAT_DIRECTIVE_DECLARE_REDUCTION:
-      warning_at (ploc, 0, "flat: '#pragma flat %s' is not supported yet; "
-		  "it is ignored", flat_directive_kind_name (rd->dir.kind));
+      declare_reduction (rd->dir.declared, pt, ploc);
       flat_directive_free (&rd->dir);
       delete rd;
       return;
-    default:
-      break;
     }
   if (!current_function_decl)
     {

@@ -61,6 +61,23 @@ struct flat_recorded_directive
   bool used;			/* bound to a statement */
 };
 
+/* A `#pragma flat declare reduction(NAME: TYPE: COMBINER, IDENTITY)`,
+   checked where it stands (directives.cc): TYPE a struct of scalars, or
+   a scalar, of 1, 2, 4 or 8 bytes; COMBINER a function of this file
+   taking two TYPEs and returning one; IDENTITY a constant, kept as the
+   bytes of its value in memory (little-endian).  */
+struct flat_declared_op
+{
+  std::string name;
+  tree type;
+  tree combiner;
+  unsigned HOST_WIDE_INT identity;
+  location_t loc;
+};
+
+/* The declaration of reduction NAME seen so far in this file, or NULL.  */
+const flat_declared_op *flat_declared_lookup (const char *name);
+
 const char *flat_directive_kind_name (flat_directive_kind kind);
 /* What D asks for that Flat cannot lift yet (a phrase for "... is not
    supported yet"), or NULL.  */

@@ -25,88 +25,6 @@
 #include "loops.h"
 #include "lift.h"
 
-namespace {
-
-/* Why lifting stopped: thrown as a C++ exception would drag in RTTI; a
-   flag checked after each step is enough.  */
-struct lift_failure
-{
-  bool failed;
-  location_t loc;
-  char msg[512];
-};
-
-/* A pointer known inside the nest: a mem or local array plus a byte offset
-   expression (IR).  */
-struct address
-{
-  flat_var *base;
-  flat_expr *offset;		/* bytes, i64 */
-};
-
-/* Bindings of one function body being lifted (the nest's function, or an
-   inlined callee).  */
-struct frame
-{
-  tree fndecl;
-  std::map<tree, flat_var *> vars;	/* locals and indices */
-  std::map<tree, address> pointers;	/* local pointers and pointer params */
-  flat_var *result;			/* callee: its return value */
-  frame *parent;
-  location_t call_loc;			/* callee: where it is called */
-};
-
-struct lifter
-{
-  flat_nest *nest;
-  lift_failure fail;
-  frame *top;
-  std::vector<tree> args;		/* parallel to nest->params */
-  std::vector<std::pair<tree, flat_var *> > free_scalars;
-  std::vector<std::pair<tree, flat_var *> > free_mems;
-  std::vector<tree> break_labels;	/* innermost last; NULL for maps */
-  std::vector<tree> inlining;		/* callee stack, for recursion */
-  flat_block *cur;			/* where pre-statements go */
-  int cur_line;
-  location_t cur_loc;
-  std::map<int, location_t> line_locs;
-  tree nest_fndecl;
-  /* A directive whose loop has not been seen yet: it binds to the first
-     loop, also one inside a following block.  */
-  flat_recorded_directive *pending;
-  /* Lifting the outermost marked loop: its accumulators may be host
-     variables.  */
-  bool top_level;
-};
-
-void
-fail_at (lifter &L, location_t loc, const char *fmt, ...)
-  ATTRIBUTE_PRINTF_3;
-
-void
-fail_at (lifter &L, location_t loc, const char *fmt, ...)
-{
-  if (L.fail.failed)
-    return;
-  L.fail.failed = true;
-  L.fail.loc = loc != UNKNOWN_LOCATION ? loc : L.cur_loc;
-  va_list ap;
-  va_start (ap, fmt);
-  vsnprintf (L.fail.msg, sizeof L.fail.msg, fmt, ap);
-  va_end (ap);
-}
-
-#define FAIL(L, loc, ...) \
-  do { fail_at ((L), (loc), __VA_ARGS__); return NULL; } while (0)
-
-const char *
-decl_name (tree decl)
-{
-  if (DECL_P (decl) && DECL_NAME (decl))
-    return IDENTIFIER_POINTER (DECL_NAME (decl));
-  return "tmp";
-}
-
 /* ---- Types ------------------------------------------------------------ */
 
 int
@@ -142,6 +60,115 @@ flat_type_of (tree type)
       return -1;
     }
 }
+
+/* The fields of struct TYPE, each of a scalar type Flat knows; false if
+   it has others (bit-fields, arrays, nested structs, unions).  */
+bool
+flat_struct_fields (tree type, std::vector<tree> *fields)
+{
+  if (TREE_CODE (type) != RECORD_TYPE)
+    return false;
+  for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
+    {
+      if (TREE_CODE (f) != FIELD_DECL)
+	continue;
+      if (DECL_BIT_FIELD (f) || flat_type_of (TREE_TYPE (f)) < 0
+	  || !tree_fits_shwi_p (bit_position (f)))
+	return false;
+      fields->push_back (f);
+    }
+  return !fields->empty ();
+}
+
+namespace {
+
+/* Why lifting stopped: thrown as a C++ exception would drag in RTTI; a
+   flag checked after each step is enough.  */
+struct lift_failure
+{
+  bool failed;
+  location_t loc;
+  char msg[512];
+};
+
+/* A pointer known inside the nest: a mem or local array plus a byte offset
+   expression (IR).  */
+struct address
+{
+  flat_var *base;
+  flat_expr *offset;		/* bytes, i64 */
+};
+
+/* Bindings of one function body being lifted (the nest's function, or an
+   inlined callee).  */
+struct frame
+{
+  tree fndecl;
+  std::map<tree, flat_var *> vars;	/* locals and indices */
+  std::map<tree, address> pointers;	/* local pointers and pointer params */
+  /* Struct locals and params, one variable per field (scalar
+     replacement, the way SRA does it).  */
+  std::map<tree, std::vector<flat_var *> > structs;
+  flat_var *result;			/* callee: its return value */
+  std::vector<flat_var *> result_fields;	/* ... a struct's fields */
+  frame *parent;
+  location_t call_loc;			/* callee: where it is called */
+};
+
+struct lifter
+{
+  flat_nest *nest;
+  lift_failure fail;
+  frame *top;
+  std::vector<tree> args;		/* parallel to nest->params */
+  std::vector<std::pair<tree, flat_var *> > free_scalars;
+  std::vector<std::pair<tree, flat_var *> > free_mems;
+  std::vector<tree> break_labels;	/* innermost last; NULL for maps */
+  std::vector<tree> inlining;		/* callee stack, for recursion */
+  flat_block *cur;			/* where pre-statements go */
+  int cur_line;
+  location_t cur_loc;
+  std::map<int, location_t> line_locs;
+  tree nest_fndecl;
+  /* A directive whose loop has not been seen yet: it binds to the first
+     loop, also one inside a following block.  */
+  flat_recorded_directive *pending;
+  /* Lifting the outermost marked loop: its accumulators may be host
+     variables.  */
+  bool top_level;
+  /* Accumulators of declared reductions: the host variable, its ACC var
+     (packed) and the declared reduction.  */
+  std::map<tree, std::pair<flat_var *, const flat_declared_op *> > user_accs;
+};
+
+void
+fail_at (lifter &L, location_t loc, const char *fmt, ...)
+  ATTRIBUTE_PRINTF_3;
+
+void
+fail_at (lifter &L, location_t loc, const char *fmt, ...)
+{
+  if (L.fail.failed)
+    return;
+  L.fail.failed = true;
+  L.fail.loc = loc != UNKNOWN_LOCATION ? loc : L.cur_loc;
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (L.fail.msg, sizeof L.fail.msg, fmt, ap);
+  va_end (ap);
+}
+
+#define FAIL(L, loc, ...) \
+  do { fail_at ((L), (loc), __VA_ARGS__); return NULL; } while (0)
+
+const char *
+decl_name (tree decl)
+{
+  if (DECL_P (decl) && DECL_NAME (decl))
+    return IDENTIFIER_POINTER (DECL_NAME (decl));
+  return "tmp";
+}
+
 
 /* ---- Variables -------------------------------------------------------- */
 
@@ -210,7 +237,20 @@ flat_expr *lift_expr (lifter &L, tree t);
 bool lift_stmt (lifter &L, tree t);
 bool lift_stmt_list (lifter &L, tree_stmt_iterator it, tree_stmt_iterator end,
 		     bool function_body);
-flat_expr *lift_call (lifter &L, tree call, bool want_value);
+flat_expr *lift_call (lifter &L, tree call, bool want_value,
+		      std::vector<flat_var *> *struct_result = NULL);
+bool lift_struct_value (lifter &L, tree t, std::vector<flat_expr *> *out);
+flat_expr *lift_field (lifter &L, tree ref);
+bool new_struct_vars (lifter &L, tree type, const char *name,
+		      std::vector<flat_var *> *vars);
+bool bind_struct (lifter &L, tree type, const char *name, tree init,
+		  std::vector<flat_var *> *vars);
+bool inline_body (lifter &L, tree fndecl);
+flat_stmt *new_stmt (lifter &L, flat_stmt_kind kind);
+std::vector<flat_var *> *lookup_struct (lifter &L, tree decl);
+int field_index (tree field);
+void set_fields (lifter &L, const std::vector<flat_var *> &vars,
+		 const std::vector<flat_expr *> &values);
 
 flat_expr *
 const_of (lifter &L, tree t)
@@ -547,6 +587,16 @@ lift_load (lifter &L, tree ref)
 flat_expr *
 lift_decl_ref (lifter &L, tree t)
 {
+  auto user = L.user_accs.find (t);
+  if (user != L.user_accs.end ())
+    {
+      /* A scan's accumulator of a declared scalar type: its value is the
+	 one field of the packed variable.  */
+      flat_combiner *c = flat_combiner_lookup
+	(L.nest, user->second.second->name.c_str ());
+      return flat_e_field (L.nest, c, 0,
+			   flat_e_var (L.nest, user->second.first));
+    }
   flat_var *v = lookup_local (L, t);
   if (v)
     {
@@ -679,6 +729,8 @@ lift_expr (lifter &L, tree t)
     case MEM_REF:
     case ARRAY_REF:
       return lift_load (L, t);
+    case COMPONENT_REF:
+      return lift_field (L, t);
     case NEGATE_EXPR:
     case BIT_NOT_EXPR:
     case ABS_EXPR:
@@ -796,7 +848,8 @@ bool inline_body (lifter &L, tree fndecl);
 /* A call: a <math.h> function, abs, or a function whose body is in this
    translation unit, inlined.  */
 flat_expr *
-lift_call (lifter &L, tree call, bool want_value)
+lift_call (lifter &L, tree call, bool want_value,
+	   std::vector<flat_var *> *struct_result)
 {
   location_t loc = EXPR_LOCATION (call);
   tree fndecl = get_callee_fndecl (call);
@@ -828,8 +881,11 @@ lift_call (lifter &L, tree call, bool want_value)
     FAIL (L, loc, "helper calls nested too deeply");
   tree rtype = TREE_TYPE (TREE_TYPE (fndecl));
   int rty = VOID_TYPE_P (rtype) ? -1 : flat_type_of (rtype);
-  if (!VOID_TYPE_P (rtype) && rty < 0)
-    FAIL (L, loc, "'%s' returns an unsupported type", name);
+  bool returns_struct = TREE_CODE (rtype) == RECORD_TYPE;
+  if (!VOID_TYPE_P (rtype) && rty < 0 && !(returns_struct && struct_result))
+    FAIL (L, loc, returns_struct ? "a struct returned by '%s' is used "
+	  "other than as a whole value" : "'%s' returns an unsupported type",
+	  name);
   if (want_value && VOID_TYPE_P (rtype))
     FAIL (L, loc, "value of a void function");
 
@@ -838,7 +894,15 @@ lift_call (lifter &L, tree call, bool want_value)
   callee.parent = L.top;
   callee.result = NULL;
   callee.call_loc = loc;
-  if (rty >= 0)
+  if (returns_struct)
+    {
+      if (!new_struct_vars (L, rtype, flat_arena_printf (L.nest->arena,
+							 "%s_ret", name),
+			    &callee.result_fields))
+	return NULL;
+      *struct_result = callee.result_fields;
+    }
+  else if (rty >= 0)
     {
       callee.result = flat_var_new (L.nest, FLAT_VAR_LOCAL, (flat_type) rty,
 				    flat_arena_printf (L.nest->arena, "%s_ret",
@@ -862,6 +926,13 @@ lift_call (lifter &L, tree call, bool want_value)
 	  if (!decompose_pointer_typed (L, arg, array_elem_type (pointee), &a))
 	    return NULL;
 	  callee.pointers[parm] = a;
+	  continue;
+	}
+      if (TREE_CODE (TREE_TYPE (parm)) == RECORD_TYPE)
+	{
+	  if (!bind_struct (L, TREE_TYPE (parm), decl_name (parm), arg,
+			    &callee.structs[parm]))
+	    return NULL;
 	  continue;
 	}
       int pty = flat_type_of (TREE_TYPE (parm));
@@ -893,6 +964,229 @@ lift_call (lifter &L, tree call, bool want_value)
   if (!callee.result)
     return flat_e_const_int (L.nest, FLAT_T_I32, 0);
   return flat_e_var (L.nest, callee.result);
+}
+
+/* ---- Structs ------------------------------------------------------------ */
+
+
+/* New locals NAME_FIELD for the fields of struct TYPE, declared (without
+   a value) in the current block.  */
+bool
+new_struct_vars (lifter &L, tree type, const char *name,
+		 std::vector<flat_var *> *vars)
+{
+  std::vector<tree> fields;
+  if (!flat_struct_fields (type, &fields))
+    {
+      fail_at (L, L.cur_loc, "struct '%s' has a member that is not a "
+	       "scalar of a supported type", name);
+      return false;
+    }
+  vars->clear ();
+  for (tree f : fields)
+    {
+      flat_var *v = flat_var_new
+	(L.nest, FLAT_VAR_LOCAL, (flat_type) flat_type_of (TREE_TYPE (f)),
+	 flat_arena_printf (L.nest->arena, "%s_%s", name, decl_name (f)));
+      flat_stmt *let = new_stmt (L, FLAT_S_LET);
+      let->u.let.var = v;
+      flat_block_append (L.cur, let);
+      vars->push_back (v);
+    }
+  return true;
+}
+
+/* Set the field variables VARS to VALUES: through temporaries, as VALUES
+   may read VARS (a = cond ? b : a).  */
+void
+set_fields (lifter &L, const std::vector<flat_var *> &vars,
+	    const std::vector<flat_expr *> &values)
+{
+  std::vector<flat_var *> tmp;
+  for (size_t k = 0; k < vars.size (); k++)
+    {
+      flat_var *t = flat_var_new (L.nest, FLAT_VAR_LOCAL, vars[k]->type,
+				  vars[k]->name);
+      flat_stmt *let = new_stmt (L, FLAT_S_LET);
+      let->u.let.var = t;
+      let->u.let.init = values[k];
+      flat_block_append (L.cur, let);
+      tmp.push_back (t);
+    }
+  for (size_t k = 0; k < vars.size (); k++)
+    {
+      flat_stmt *set = new_stmt (L, FLAT_S_SET);
+      set->u.set.var = vars[k];
+      set->u.set.value = flat_e_var (L.nest, tmp[k]);
+      flat_block_append (L.cur, set);
+    }
+}
+
+/* New field variables for a struct local NAME of TYPE, set from the
+   struct value INIT (if any).  */
+bool
+bind_struct (lifter &L, tree type, const char *name, tree init,
+	     std::vector<flat_var *> *vars)
+{
+  std::vector<flat_expr *> values;
+  if (init && !lift_struct_value (L, init, &values))
+    return false;
+  if (!new_struct_vars (L, type, name, vars))
+    return false;
+  if (init)
+    set_fields (L, *vars, values);
+  return true;
+}
+
+/* The field variables of struct variable DECL, or NULL.  */
+std::vector<flat_var *> *
+lookup_struct (lifter &L, tree decl)
+{
+  auto it = L.top->structs.find (decl);
+  return it == L.top->structs.end () ? NULL : &it->second;
+}
+
+/* The position of FIELD among the fields of its struct.  */
+int
+field_index (tree field)
+{
+  std::vector<tree> fields;
+  flat_struct_fields (DECL_CONTEXT (field), &fields);
+  for (size_t k = 0; k < fields.size (); k++)
+    if (fields[k] == field)
+      return (int) k;
+  return -1;
+}
+
+/* The fields of the struct value T, one expression each.  */
+bool
+lift_struct_value (lifter &L, tree t, std::vector<flat_expr *> *out)
+{
+  location_t loc = EXPR_P (t) ? EXPR_LOCATION (t) : L.cur_loc;
+  tree type = TREE_TYPE (t);
+  std::vector<tree> fields;
+  if (!flat_struct_fields (type, &fields))
+    {
+      fail_at (L, loc, "a struct with a member that is not a scalar of a "
+	       "supported type");
+      return false;
+    }
+  out->clear ();
+  switch (TREE_CODE (t))
+    {
+    case NOP_EXPR:
+    case NON_LVALUE_EXPR:
+    case VIEW_CONVERT_EXPR:
+    case SAVE_EXPR:
+      return lift_struct_value (L, TREE_OPERAND (t, 0), out);
+    case TARGET_EXPR:
+      return lift_struct_value (L, TARGET_EXPR_INITIAL (t), out);
+    case COMPOUND_LITERAL_EXPR:
+      return lift_struct_value
+	(L, DECL_INITIAL (COMPOUND_LITERAL_EXPR_DECL (t)), out);
+    case VAR_DECL:
+    case PARM_DECL:
+    case RESULT_DECL:
+      if (L.user_accs.count (t))
+	{
+	  /* A scan's accumulator: the fields of its packed value.  */
+	  const auto &user = L.user_accs[t];
+	  flat_combiner *c = flat_combiner_lookup
+	    (L.nest, user.second->name.c_str ());
+	  for (int k = 0; k < c->n_fields; k++)
+	    out->push_back (flat_e_field (L.nest, c, k,
+					  flat_e_var (L.nest, user.first)));
+	  return true;
+	}
+      if (std::vector<flat_var *> *vars = lookup_struct (L, t))
+	{
+	  for (flat_var *v : *vars)
+	    out->push_back (flat_e_var (L.nest, v));
+	  return true;
+	}
+      if (VAR_P (t) && TREE_READONLY (t) && DECL_INITIAL (t)
+	  && (TREE_STATIC (t) || DECL_EXTERNAL (t)))
+	return lift_struct_value (L, DECL_INITIAL (t), out);
+      fail_at (L, loc, "struct '%s' is not a local of the loop, a "
+	       "parameter or a constant", decl_name (t));
+      return false;
+    case CONSTRUCTOR:
+      {
+	for (tree f : fields)
+	  {
+	    flat_type ft = (flat_type) flat_type_of (TREE_TYPE (f));
+	    out->push_back (flat_type_table[ft].is_float
+			    ? flat_e_const_float (L.nest, ft, 0.0)
+			    : flat_e_const_int (L.nest, ft, 0));
+	  }
+	unsigned HOST_WIDE_INT k;
+	tree idx, val;
+	FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (t), k, idx, val)
+	  {
+	    int j = idx && TREE_CODE (idx) == FIELD_DECL ? field_index (idx)
+	      : (int) k;
+	    if (j < 0 || j >= (int) fields.size ())
+	      {
+		fail_at (L, loc, "unsupported struct initialiser");
+		return false;
+	      }
+	    (*out)[j] = lift_typed (L, val, (*out)[j]->type);
+	    if (!(*out)[j])
+	      return false;
+	  }
+	return true;
+      }
+    case COND_EXPR:
+      {
+	flat_expr *c = truth (L, lift_expr (L, COND_EXPR_COND (t)));
+	if (!c)
+	  return false;
+	/* The condition once, then a select per field.  */
+	flat_var *cv = flat_var_new (L.nest, FLAT_VAR_LOCAL, FLAT_T_BOOL,
+				     "cond");
+	flat_stmt *let = new_stmt (L, FLAT_S_LET);
+	let->u.let.var = cv;
+	let->u.let.init = c;
+	flat_block_append (L.cur, let);
+	std::vector<flat_expr *> a, b;
+	if (!lift_struct_value (L, TREE_OPERAND (t, 1), &a)
+	    || !lift_struct_value (L, TREE_OPERAND (t, 2), &b))
+	  return false;
+	for (size_t k = 0; k < a.size (); k++)
+	  out->push_back (flat_e_select (L.nest, flat_e_var (L.nest, cv),
+					 a[k], b[k]));
+	return true;
+      }
+    case CALL_EXPR:
+      {
+	std::vector<flat_var *> result;
+	if (!lift_call (L, t, true, &result))
+	  return false;
+	for (flat_var *v : result)
+	  out->push_back (flat_e_var (L.nest, v));
+	return true;
+      }
+    default:
+      fail_at (L, loc, "unsupported struct expression ('%s')",
+	       get_tree_code_name (TREE_CODE (t)));
+      return false;
+    }
+}
+
+/* A member of a struct local, parameter or constant.  */
+flat_expr *
+lift_field (lifter &L, tree ref)
+{
+  location_t loc = EXPR_LOCATION (ref);
+  tree base = flat_skip_nops (TREE_OPERAND (ref, 0));
+  tree field = TREE_OPERAND (ref, 1);
+  int k = field_index (field);
+  if (k < 0 || TREE_CODE (TREE_TYPE (base)) != RECORD_TYPE)
+    FAIL (L, loc, "struct members are not supported here");
+  std::vector<flat_expr *> values;
+  if (!lift_struct_value (L, base, &values))
+    return NULL;
+  return values[k];
 }
 
 /* ---- Statements ------------------------------------------------------- */
@@ -967,6 +1261,137 @@ counted_range (lifter &L, const counted_loop &c, flat_range *r)
    outermost marked loop, a host variable passed by address (an ACC var).
    Host variables are bound in the current frame for the body (their
    declarations are returned in OUTER, to unbind afterwards).  */
+/* The combiner of declared reduction D in the nest: its function's body,
+   lifted once per nest with its parameters bound to the fields A and B
+   (flatten/ir.h).  */
+flat_combiner *
+lift_combiner (lifter &L, const flat_declared_op *d, location_t loc)
+{
+  flat_combiner *c = flat_combiner_lookup (L.nest, d->name.c_str ());
+  if (c)
+    return c;
+  tree fn = d->combiner;
+  if (!DECL_SAVED_TREE (fn))
+    {
+      fail_at (L, loc, "the body of combiner '%s' is not in this file",
+	       decl_name (fn));
+      return NULL;
+    }
+  bool is_struct = TREE_CODE (d->type) == RECORD_TYPE;
+  std::vector<tree> fields;
+  if (is_struct)
+    flat_struct_fields (d->type, &fields);
+  int n = is_struct ? (int) fields.size () : 1;
+  int size = int_size_in_bytes (d->type);
+  c = flat_combiner_new (L.nest, d->name.c_str (),
+			 size == 1 ? FLAT_T_U8 : size == 2 ? FLAT_T_U16
+			 : size == 4 ? FLAT_T_U32 : FLAT_T_U64, n);
+  c->identity.u = d->identity;
+  std::vector<flat_var *> a, b;
+  for (int k = 0; k < n; k++)
+    {
+      flat_type t = (flat_type) flat_type_of (is_struct ? TREE_TYPE (fields[k])
+					      : d->type);
+      const char *f = is_struct ? decl_name (fields[k]) : "v";
+      c->offsets[k] = is_struct ? int_bit_position (fields[k]) : 0;
+      c->a[k] = flat_var_new (L.nest, FLAT_VAR_LOCAL, t, flat_arena_printf
+			      (L.nest->arena, "%s_a_%s", c->name, f));
+      c->b[k] = flat_var_new (L.nest, FLAT_VAR_LOCAL, t, flat_arena_printf
+			      (L.nest->arena, "%s_b_%s", c->name, f));
+      a.push_back (c->a[k]);
+      b.push_back (c->b[k]);
+    }
+  frame callee;
+  callee.fndecl = fn;
+  callee.parent = L.top;
+  callee.result = NULL;
+  callee.call_loc = loc;
+  tree p0 = DECL_ARGUMENTS (fn), p1 = DECL_CHAIN (p0);
+  flat_block *saved_cur = L.cur;
+  L.cur = &c->body;
+  if (is_struct)
+    {
+      callee.structs[p0] = a;
+      callee.structs[p1] = b;
+      if (!new_struct_vars (L, d->type, flat_arena_printf
+			    (L.nest->arena, "%s_r", c->name),
+			    &callee.result_fields))
+	return NULL;
+    }
+  else
+    {
+      callee.vars[p0] = a[0];
+      callee.vars[p1] = b[0];
+      callee.result = flat_var_new (L.nest, FLAT_VAR_LOCAL, a[0]->type,
+				    flat_arena_printf (L.nest->arena, "%s_r",
+						       c->name));
+      flat_stmt *let = new_stmt (L, FLAT_S_LET);
+      let->u.let.var = callee.result;
+      flat_block_append (L.cur, let);
+    }
+  frame *saved = L.top;
+  L.top = &callee;
+  L.inlining.push_back (fn);
+  std::vector<tree> saved_breaks;
+  saved_breaks.swap (L.break_labels);
+  bool ok = inline_body (L, fn);
+  L.break_labels.swap (saved_breaks);
+  L.inlining.pop_back ();
+  L.top = saved;
+  std::vector<flat_expr *> result;
+  if (is_struct)
+    for (flat_var *v : callee.result_fields)
+      result.push_back (flat_e_var (L.nest, v));
+  else
+    result.push_back (flat_e_var (L.nest, callee.result));
+  if (ok)
+    set_fields (L, a, result);
+  L.cur = saved_cur;
+  return ok ? c : NULL;
+}
+
+/* Accumulator A of reduce S for the clause item R of a declared
+   reduction: the host variable, passed by address as the packed type of
+   its combiner.  */
+bool
+bind_user_accumulator (lifter &L, flat_stmt *s, const flat_reduction_item &r,
+		       flat_accum *a)
+{
+  const flat_declared_op *d = flat_declared_lookup (r.user_op);
+  if (!d)
+    {
+      fail_at (L, r.loc, "reduction '%s' is not declared: a '#pragma flat "
+	       "declare reduction(%s: ...)' must come before the loop",
+	       r.user_op, r.user_op);
+      return false;
+    }
+  if (!L.top_level || lookup_local (L, r.decl))
+    {
+      fail_at (L, r.loc, "the variable of declared reduction '%s' must be "
+	       "declared outside the nest (on its outermost marked loop)",
+	       r.user_op);
+      return false;
+    }
+  if (TYPE_MAIN_VARIANT (TREE_TYPE (r.decl)) != d->type)
+    {
+      fail_at (L, r.loc, "'%s' does not have the type of declared "
+	       "reduction '%s'", decl_name (r.decl), r.user_op);
+      return false;
+    }
+  flat_combiner *c = lift_combiner (L, d, r.loc);
+  if (!c)
+    return false;
+  TREE_ADDRESSABLE (r.decl) = 1;
+  flat_var *v = free_var (L, L.free_scalars, FLAT_VAR_ACC, r.decl,
+			  build_fold_addr_expr (r.decl), c->type);
+  L.top->vars[r.decl] = v;
+  L.user_accs[r.decl] = std::make_pair (v, d);
+  a->op = FLAT_N_OPS;
+  a->user = c;
+  a->var = v;
+  return true;
+}
+
 bool
 bind_accumulators (lifter &L, flat_stmt *s, flat_recorded_directive *dir,
 		   std::vector<tree> *outer)
@@ -991,6 +1416,13 @@ bind_accumulators (lifter &L, flat_stmt *s, flat_recorded_directive *dir,
 	}
       flat_accum *a = &s->u.red.accs[k++];
       a->op = r.op;
+      if (r.user_op)
+	{
+	  if (!bind_user_accumulator (L, s, r, a))
+	    return false;
+	  outer->push_back (r.decl);
+	  continue;
+	}
       flat_var *v = lookup_local (L, r.decl);
       if (!v && L.top_level)
 	{
@@ -1140,7 +1572,10 @@ lift_loop (lifter &L, const loop_shape &shape, tree init,
 			   false);
       L.break_labels.pop_back ();
       for (tree d : acc_decls)
-	L.top->vars.erase (d);
+	{
+	  L.top->vars.erase (d);
+	  L.user_accs.erase (d);
+	}
       if (prev)
 	L.top->vars[c.index] = prev;
       else
@@ -1208,10 +1643,92 @@ nest_call_location (lifter &L)
   return f->call_loc;
 }
 
+/* `ACC = COMBINER (ACC, X)', the update of a declared reduction's
+   accumulator ACC (bound to V): set v = (user C v X's fields).  */
+bool
+lift_user_update (lifter &L, tree acc, tree rhs, flat_var *v,
+		  const flat_declared_op *d)
+{
+  rhs = flat_skip_nops (rhs);
+  if (TREE_CODE (rhs) == TARGET_EXPR)
+    rhs = TARGET_EXPR_INITIAL (rhs);
+  if (TREE_CODE (rhs) != CALL_EXPR || get_callee_fndecl (rhs) != d->combiner
+      || call_expr_nargs (rhs) != 2
+      || flat_skip_nops (CALL_EXPR_ARG (rhs, 0)) != acc)
+    {
+      fail_at (L, L.cur_loc, "the update of '%s' is not '%s = %s (%s, e)'",
+	       decl_name (acc), decl_name (acc),
+	       IDENTIFIER_POINTER (DECL_NAME (d->combiner)), decl_name (acc));
+      return false;
+    }
+  std::vector<flat_expr *> fields;
+  tree x = CALL_EXPR_ARG (rhs, 1);
+  if (TREE_CODE (d->type) == RECORD_TYPE)
+    {
+      if (!lift_struct_value (L, x, &fields))
+	return false;
+    }
+  else
+    {
+      flat_expr *e = lift_typed (L, x, (flat_type) flat_type_of (d->type));
+      if (!e)
+	return false;
+      fields.push_back (e);
+    }
+  flat_combiner *comb = flat_combiner_lookup (L.nest, d->name.c_str ());
+  flat_stmt *s = new_stmt (L, FLAT_S_SET);
+  s->u.set.var = v;
+  s->u.set.value = flat_e_user (L.nest, comb, flat_e_var (L.nest, v),
+				fields.data ());
+  flat_block_append (L.cur, s);
+  return true;
+}
+
 bool
 lift_assign (lifter &L, tree lhs, tree rhs)
 {
   lhs = flat_skip_nops (lhs);
+  auto user = L.user_accs.find (lhs);
+  if (user != L.user_accs.end ())
+    return lift_user_update (L, lhs, rhs, user->second.first,
+			     user->second.second);
+  if (TREE_CODE (TREE_TYPE (lhs)) == RECORD_TYPE)
+    {
+      std::vector<flat_var *> *vars = TREE_CODE (lhs) == RESULT_DECL
+	&& !L.top->result_fields.empty () ? &L.top->result_fields
+	: lookup_struct (L, lhs);
+      std::vector<flat_expr *> values;
+      if (!vars)
+	{
+	  fail_at (L, L.cur_loc, "assignment to struct '%s', which is "
+		   "declared outside the loop", decl_name (lhs));
+	  return false;
+	}
+      if (!lift_struct_value (L, rhs, &values))
+	return false;
+      set_fields (L, *vars, values);
+      return true;
+    }
+  if (TREE_CODE (lhs) == COMPONENT_REF)
+    {
+      tree base = flat_skip_nops (TREE_OPERAND (lhs, 0));
+      std::vector<flat_var *> *vars = lookup_struct (L, base);
+      int k = field_index (TREE_OPERAND (lhs, 1));
+      if (!vars || k < 0)
+	{
+	  fail_at (L, L.cur_loc, "store to a member of a struct that is "
+		   "not a local of the loop");
+	  return false;
+	}
+      flat_expr *e = lift_typed (L, rhs, (*vars)[k]->type);
+      if (!e)
+	return false;
+      flat_stmt *s = new_stmt (L, FLAT_S_SET);
+      s->u.set.var = (*vars)[k];
+      s->u.set.value = e;
+      flat_block_append (L.cur, s);
+      return true;
+    }
   if (VAR_P (lhs) || TREE_CODE (lhs) == PARM_DECL)
     {
       flat_var *v = lookup_local (L, lhs);
@@ -1307,6 +1824,9 @@ lift_decl (lifter &L, tree decl)
     }
   tree type = TREE_TYPE (decl);
   tree init = DECL_INITIAL (decl);
+  if (TREE_CODE (type) == RECORD_TYPE)
+    return bind_struct (L, type, decl_name (decl), init,
+			&L.top->structs[decl]);
   if (POINTER_TYPE_P (type))
     {
       if (!init)

@@ -17,6 +17,12 @@ struct flat_lift_result
 /* Lift the loop SHAPE (with INIT, its DECL_EXPR or MODIFY_EXPR, or NULL)
    that DIR marks in FNDECL.  Returns the nest, or NULL with the reason
    in RES.  */
+/* The IR type of C type TYPE, or -1 if Flat has none.  */
+int flat_type_of (tree type);
+/* The members of struct TYPE, each of a type flat_type_of knows; false
+   if it has others (bit-fields, arrays, nested structs) or none.  */
+bool flat_struct_fields (tree type, std::vector<tree> *fields);
+
 flat_nest *flat_lift_nest (tree fndecl, const loop_shape &shape, tree init,
 			   flat_recorded_directive *dir,
 			   flat_lift_result *res);

@@ -129,6 +129,7 @@ launch_segop (const flat_launcher *l, const flat_kernel *k,
   int j;
 
   op.nest = l->nest;
+  op.ir = l->ir;
   op.kernel = k;
   op.stages = stages;
   op.nest_args = l->args;

@@ -297,7 +297,21 @@ flat_segop_run (const flat_backend *b, flat_pool *pool,
 		   (size_t) flat_type_table[t].size, err, err_size) != 0)
 	goto fail;
       r = flat_scalar_value (t, &s);
-      *v = k->kind == FLAT_K_SEGRED ? flat_op_apply (acc->op, t, *v, r) : r;
+      if (k->kind == FLAT_K_SEGSCAN)
+	*v = r;
+      else if (!acc->user)
+	*v = flat_op_apply (acc->op, t, *v, r);
+      else
+	{
+	  int ok = 1;
+	  *v = flat_combiner_apply (op->ir, acc->user, *v, r, &ok);
+	  if (!ok)
+	    {
+	      snprintf (err, err_size, "combiner %s cannot run on the host",
+			acc->user->name);
+	      goto fail;
+	    }
+	}
     }
 
   release (pool, op, n);

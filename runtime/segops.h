@@ -54,6 +54,7 @@ typedef struct flat_segop_buffer
 typedef struct flat_segop
 {
   const char *nest;		/* the nest's name, for FLAT_LOG */
+  const flat_nest *ir;		/* its combiners (declared reductions) */
   const flat_kernel *kernel;
   const flat_stage *stages;	/* in the order of flat_stage_suffixes */
   const flat_arg *nest_args;	/* the nest arguments of the kernel ABI */

@@ -208,6 +208,10 @@ print_prec (FILE *out, const flat_expr *e, int min_prec)
       print_prec (out, e->u.load.index, PREC_SELECT);
       fputc (']', out);
       break;
+    case FLAT_E_USER:		/* never in a Par expression */
+    case FLAT_E_FIELD:
+      fputs ("(a declared reduction's value)", out);
+      break;
     }
   if (prec < min_prec)
     fputc (')', out);

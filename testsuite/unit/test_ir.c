@@ -827,9 +827,9 @@ static void
 test_parse_errors_reductions (void)
 {
   assert_parse_error (RED_WITH ("(plus s)"),
-		      "5:50: expected a binary operator, found 'plus'");
+		      "5:50: expected a binary operator or a combiner, found 'plus'");
   assert_parse_error (RED_WITH ("(neg s)"),
-		      "5:50: expected a binary operator, found 'neg'");
+		      "5:50: expected a binary operator or a combiner, found 'neg'");
   assert_parse_error (RED_WITH ("(add q)"), "5:54: unknown variable 'q'");
   assert_parse_error (RED_WITH ("(add s max s)"),
 		      "5:56: expected ')', found 'max'");
