@@ -139,6 +139,17 @@ struct lifter
   /* Accumulators of declared reductions: the host variable, its ACC var
      (packed) and the declared reduction.  */
   std::map<tree, std::pair<flat_var *, const flat_declared_op *> > user_accs;
+  /* Those of reduces inside the nest: a packed local standing for a
+     struct (FIELDS) or scalar (SCALAR) local while the reduce runs.  */
+  struct nested_user
+  {
+    flat_stmt *reduce;
+    tree decl;
+    flat_var *packed;
+    flat_combiner *comb;
+    std::vector<flat_var *> fields;
+  };
+  std::vector<nested_user> nested_users;
 };
 
 void
@@ -1350,6 +1361,32 @@ lift_combiner (lifter &L, const flat_declared_op *d, location_t loc)
   return ok ? c : NULL;
 }
 
+/* After reduce or scan S: the locals its declared reductions packed get
+   their fields back.  */
+void
+unpack_nested_users (lifter &L, flat_stmt *s)
+{
+  for (size_t i = 0; i < L.nested_users.size (); )
+    {
+      lifter::nested_user &u = L.nested_users[i];
+      if (u.reduce != s)
+	{
+	  i++;
+	  continue;
+	}
+      for (size_t k = 0; k < u.fields.size (); k++)
+	{
+	  flat_stmt *set = new_stmt (L, FLAT_S_SET);
+	  set->u.set.var = u.fields[k];
+	  set->u.set.value = flat_e_field (L.nest, u.comb, (int) k,
+					   flat_e_var (L.nest, u.packed));
+	  flat_block_append (L.cur, set);
+	}
+      L.user_accs.erase (u.decl);
+      L.nested_users.erase (L.nested_users.begin () + i);
+    }
+}
+
 /* Accumulator A of reduce S for the clause item R of a declared
    reduction: the host variable, passed by address as the packed type of
    its combiner.  */
@@ -1365,11 +1402,18 @@ bind_user_accumulator (lifter &L, flat_stmt *s, const flat_reduction_item &r,
 	       r.user_op, r.user_op);
       return false;
     }
-  if (!L.top_level || lookup_local (L, r.decl))
+  std::vector<flat_var *> fields;
+  if (std::vector<flat_var *> *f = lookup_struct (L, r.decl))
+    fields = *f;
+  else if (flat_var *v = lookup_local (L, r.decl))
+    fields.push_back (v);
+  if (L.top_level != fields.empty ())
     {
-      fail_at (L, r.loc, "the variable of declared reduction '%s' must be "
-	       "declared outside the nest (on its outermost marked loop)",
-	       r.user_op);
+      fail_at (L, r.loc, L.top_level
+	       ? "the variable of declared reduction '%s' is declared inside "
+	       "the nest" : "the variable of declared reduction '%s' is "
+	       "declared outside the nest; iterations of the enclosing map "
+	       "would race on it", r.user_op);
       return false;
     }
   if (TYPE_MAIN_VARIANT (TREE_TYPE (r.decl)) != d->type)
@@ -1381,6 +1425,31 @@ bind_user_accumulator (lifter &L, flat_stmt *s, const flat_reduction_item &r,
   flat_combiner *c = lift_combiner (L, d, r.loc);
   if (!c)
     return false;
+  if (!L.top_level)
+    {
+      /* A local of the nest: packed into P for the reduce (identity (+)
+	 the fields is the fields), unpacked after it.  */
+      std::vector<flat_expr *> values;
+      for (flat_var *f : fields)
+	values.push_back (flat_e_var (L.nest, f));
+      flat_var *p = flat_var_new (L.nest, FLAT_VAR_LOCAL, c->type,
+				  flat_arena_printf (L.nest->arena,
+						     "%s_packed",
+						     decl_name (r.decl)));
+      flat_stmt *let = new_stmt (L, FLAT_S_LET);
+      let->u.let.var = p;
+      let->u.let.init = flat_e_user
+	(L.nest, c, flat_e_const_int (L.nest, c->type,
+				      (int64_t) c->identity.u),
+	 values.data ());
+      flat_block_append (L.cur, let);
+      L.user_accs[r.decl] = std::make_pair (p, d);
+      L.nested_users.push_back ({ s, r.decl, p, c, fields });
+      a->op = FLAT_N_OPS;
+      a->user = c;
+      a->var = p;
+      return true;
+    }
   TREE_ADDRESSABLE (r.decl) = 1;
   flat_var *v = free_var (L, L.free_scalars, FLAT_VAR_ACC, r.decl,
 			  build_fold_addr_expr (r.decl), c->type);
@@ -1420,7 +1489,8 @@ bind_accumulators (lifter &L, flat_stmt *s, flat_recorded_directive *dir,
 	{
 	  if (!bind_user_accumulator (L, s, r, a))
 	    return false;
-	  outer->push_back (r.decl);
+	  if (L.top_level)
+	    outer->push_back (r.decl);
 	  continue;
 	}
       flat_var *v = lookup_local (L, r.decl);
@@ -1584,6 +1654,7 @@ lift_loop (lifter &L, const loop_shape &shape, tree init,
 		  && !bind_sections (L, s, dir, root)))
 	return false;
       flat_block_append (L.cur, s);
+      unpack_nested_users (L, s);
       /* A local index that outlives the loop gets its final value.  */
       if (prev)
 	{

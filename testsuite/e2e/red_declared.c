@@ -8,7 +8,11 @@
    - a pair of shorts (sum and count of positives) in 4 bytes;
    - a scalar type (float absolute maximum, keeping the sign), whose
      combiner is not commutative either (the first of equal magnitudes);
-   - an accumulator whose value before the loop is not the identity.  */
+   - an accumulator whose value before the loop is not the identity;
+   - argmin per row (a map containing the reduce), on a tall and a wide
+     matrix, so that every version (one row per work-item, per
+     work-group, spread over several work-groups) keeps the first of
+     equal values.  */
 
 #include <math.h>
 
@@ -77,6 +81,46 @@ absmax (float a, float b)
 #pragma flat declare reduction(absmax: float: absmax, 0.0f)
 
 static void
+row_argmin (int rows, int cols, const float *d, float *v, int *at)
+{
+#pragma flat map
+  for (int r = 0; r < rows; r++)
+    {
+      vi_t b = { 3.0f, -2 };
+
+#pragma flat reduce(argmin: b)
+      for (int j = 0; j < cols; j++)
+	{
+	  vi_t c = { d[r * cols + j], j };
+
+	  b = vi_min (b, c);
+	}
+      v[r] = b.v;
+      at[r] = b.i;
+    }
+}
+
+static void
+rows (int nr, int nc, uint32_t seed)
+{
+  size_t size = (size_t) nr * nc;
+  float *d = e2e_alloc (size, sizeof *d), *v = e2e_alloc (nr, sizeof *v);
+  int *at = e2e_alloc (nr, sizeof *at);
+
+  for (size_t k = 0; k < size; k++)
+    d[k] = (float) e2e_int (&seed, -6, 12) * 0.5f;
+  row_argmin (nr, nc, d, v, at);
+  for (int r = 0; r < nr; r++)
+    {
+      e2e_print_float (v[r]);
+      e2e_print_int (at[r]);
+    }
+  free (d);
+  free (v);
+  free (at);
+}
+
+static void
 run (int n, uint32_t seed)
 {
   float *d = e2e_alloc (n, sizeof *d);
@@ -140,5 +184,7 @@ main (int argc, char **argv)
 
   run (n, 301);
   run (n / 3, 302);
+  rows (n, n % 9 + 1, 303);
+  rows (n % 3 + 1, n, 304);
   return e2e_finish ();
 }
