@@ -854,7 +854,22 @@ lift_math_call (lifter &L, tree call, int fn)
   return flat_e_call (L.nest, (flat_math) fn, args);
 }
 
-bool inline_body (lifter &L, tree fndecl);
+/* The body of CALLEE->fndecl, its parameters bound in CALLEE, lifted in
+   that frame into the current block.  */
+bool
+inline_in_frame (lifter &L, frame *callee)
+{
+  frame *saved = L.top;
+  L.top = callee;
+  L.inlining.push_back (callee->fndecl);
+  std::vector<tree> saved_breaks;
+  saved_breaks.swap (L.break_labels);
+  bool ok = inline_body (L, callee->fndecl);
+  L.break_labels.swap (saved_breaks);
+  L.inlining.pop_back ();
+  L.top = saved;
+  return ok;
+}
 
 /* A call: a <math.h> function, abs, or a function whose body is in this
    translation unit, inlined.  */
@@ -961,16 +976,7 @@ lift_call (lifter &L, tree call, bool want_value,
       flat_block_append (L.cur, let);
       callee.vars[parm] = pv;
     }
-  frame *saved = L.top;
-  L.top = &callee;
-  L.inlining.push_back (fndecl);
-  std::vector<tree> saved_breaks;
-  saved_breaks.swap (L.break_labels);
-  bool ok = inline_body (L, fndecl);
-  L.break_labels.swap (saved_breaks);
-  L.inlining.pop_back ();
-  L.top = saved;
-  if (!ok)
+  if (!inline_in_frame (L, &callee))
     return NULL;
   if (!callee.result)
     return flat_e_const_int (L.nest, FLAT_T_I32, 0);
@@ -1340,15 +1346,7 @@ lift_combiner (lifter &L, const flat_declared_op *d, location_t loc)
       let->u.let.var = callee.result;
       flat_block_append (L.cur, let);
     }
-  frame *saved = L.top;
-  L.top = &callee;
-  L.inlining.push_back (fn);
-  std::vector<tree> saved_breaks;
-  saved_breaks.swap (L.break_labels);
-  bool ok = inline_body (L, fn);
-  L.break_labels.swap (saved_breaks);
-  L.inlining.pop_back ();
-  L.top = saved;
+  bool ok = inline_in_frame (L, &callee);
   std::vector<flat_expr *> result;
   if (is_struct)
     for (flat_var *v : callee.result_fields)
