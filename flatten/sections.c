@@ -153,12 +153,60 @@ collect_expr (flat_expr *e, flat_stmt *s, void *data)
   return -1;
 }
 
+/* `if (c) { store a[e] = v }' on a section accumulator is the store
+   `a[e] = c ? v : a[e]', which is an update when it computes a min or
+   max (`if (v > a[e]) a[e] = v;'): rewrite it so in B and below.  */
+static void
+conditional_stores (sections *c, flat_block *b)
+{
+  for (flat_stmt *s = b->first; s; s = s->next)
+    switch (s->kind)
+      {
+      case FLAT_S_IF:
+	{
+	  flat_stmt *t = s->u.if_.then_b.first;
+	  if (t && !t->next && !s->u.if_.else_b.first
+	      && t->kind == FLAT_S_STORE && !t->u.store.atomic
+	      && section_of (c->reduce, t->u.store.mem) >= 0)
+	    {
+	      flat_expr *cond = s->u.if_.cond;
+	      flat_stmt store = *t;
+	      store.next = s->next;
+	      store.line = s->line;
+	      store.u.store.value = flat_e_select
+		(c->nest, cond, t->u.store.value,
+		 flat_e_load (c->nest, t->u.store.mem,
+			      flat_e_copy (c->nest, t->u.store.index)));
+	      *s = store;
+	      break;
+	    }
+	  conditional_stores (c, &s->u.if_.then_b);
+	  conditional_stores (c, &s->u.if_.else_b);
+	  break;
+	}
+      case FLAT_S_LOOP:
+      case FLAT_S_MAP:
+	conditional_stores (c, &s->u.loop.body);
+	break;
+      case FLAT_S_REDUCE:
+      case FLAT_S_SCAN:
+	conditional_stores (c, &s->u.red.body);
+	break;
+      case FLAT_S_WHILE:
+	conditional_stores (c, &s->u.while_.body);
+	break;
+      default:
+	break;
+      }
+}
+
 /* The updates of C->reduce's section accumulators in BLOCK, into C->u.  */
 static int
-collect (sections *c, const flat_block *block)
+collect (sections *c, flat_block *block)
 {
   flat_walker w = { collect_stmt, collect_expr, c };
   c->n = 0;
+  conditional_stores (c, block);
   return flat_walk_block (block, &w) ? -1 : 0;
 }
 
