@@ -69,6 +69,7 @@ static const flat_dialect cuda_dialect = {
   .barrier = "__syncthreads ()",
   .barrier_global = "__syncthreads ()",
   .atomic_qualifier = "",
+  .atomic_local_qualifier = "",
   .atomic_names = cuda_atomics,
   .cas32 = "atomicCAS",
   .cas64 = "atomicCAS",

@@ -50,6 +50,9 @@ typedef struct flat_emitter
 				   shared local arrays are left out */
   int n_level0;			/* level-0 statements printed so far */
   flat_nest *scratch;		/* statements made while printing */
+  const unsigned char *privatized;	/* by var id: a mem whose atomic
+					   updates go to a private histogram
+					   (atomic.c); NULL if none */
 } flat_emitter;
 
 /* ---- Output (kernel_c.c) ----------------------------------------------- */
@@ -206,6 +209,12 @@ void flat_c_field_close (flat_emitter *em, const flat_combiner *comb, int k);
 
 /* The atomic update S (a STORE with atomic set).  */
 void flat_c_atomic_store (flat_emitter *em, const flat_stmt *s);
+/* Around the grid-stride loop of segmap K: the private histograms of
+   the mems K privatizes, set up and merged (flat_kernel_privatizes).  */
+void flat_c_private_open (flat_emitter *em, const flat_nest *nest,
+			  const flat_kernel *k);
+void flat_c_private_close (flat_emitter *em, const flat_nest *nest,
+			   const flat_kernel *k);
 /* Whether a kernel of NEST updates 8-byte elements atomically.  */
 int flat_c_nest_uses_atomic64 (const flat_nest *nest);
 

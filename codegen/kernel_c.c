@@ -851,18 +851,26 @@ emit_segmap (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
 {
   const char *i64 = flat_c_type (em, FLAT_T_I64);
 
+  int private_histograms = flat_kernel_private_histograms (k) > 0;
+
   flat_c_signature_open (em, nest, k, "", &k->body);
   flat_c_signature_close (em);
   em->depth = 1;
   flat_c_trip_counts (em, k);
+  if (private_histograms)
+    flat_c_private_open (em, nest, k);
   flat_c_emit (em, "  for (%s flat_g = %s; flat_g < flat_total;\n"
 	       "       flat_g += %s)\n    {\n",
 	       i64, em->d->global_id, em->d->global_size);
   em->depth = 3;
   flat_c_indices (em, k);
   flat_c_stmts (em, &k->body);
+  em->depth = 1;
+  flat_c_emit (em, "    }\n");
+  if (private_histograms)
+    flat_c_private_close (em, nest, k);
   em->depth = 0;
-  flat_c_emit (em, "    }\n}\n");
+  flat_c_emit (em, "}\n");
 }
 
 static void

@@ -42,6 +42,7 @@ typedef struct flat_dialect
   /* Atomic updates (atomic.c).  */
   const char *atomic_qualifier;		/* before the element type of the
 					   pointer an atomic function takes */
+  const char *atomic_local_qualifier;	/* the same in local memory */
   const char *const *atomic_names;	/* by flat_op: the atomic function
 					   on 32-bit integers, or NULL */
   const char *cas32, *cas64;		/* compare-and-swap of 32 and 64

@@ -55,6 +55,7 @@ static const flat_dialect opencl_dialect = {
   .barrier = "barrier (CLK_LOCAL_MEM_FENCE)",
   .barrier_global = "barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)",
   .atomic_qualifier = "volatile __global ",
+  .atomic_local_qualifier = "volatile __local ",
   .atomic_names = opencl_atomics,
   .cas32 = "atomic_cmpxchg",
   .cas64 = "atom_cmpxchg",

@@ -47,14 +47,109 @@
    memory then combines the B partials pairwise, B a power of two, so the
    result depends on the launch (G, B) only.  The order differs from the
    sequential one, which the builtin operators, all commutative, allow.
-   A declared reduction's operator need not commute: then each item takes
-   a block of consecutive iterations and the tree combines neighbours
-   (flat_c_items_open, flat_c_tree), so partials meet in iteration order.
+   A declared reduction's operator need not commute: then the group walks
+   its chunk in tiles of B consecutive iterations, and each tile's
+   contributions meet in a tree that combines neighbours (flat_c_tree),
+   so partials meet in iteration order (emit_ordered_tiles); the final
+   kernel gives each item a block of consecutive parts
+   (flat_c_items_open).
    flat_kN_final is the same with part_j[0 .. n_parts) as the
    iterations.  */
 
 #include "codegen.h"
 #include "emitter.h"
+
+/* Iterations per work-item and tile when the accumulators must stay in
+   order: a tile of B * R iterations stages its contributions in local
+   memory (at most about 16 KiB of it).  */
+static int
+ordered_items (const flat_kernel *k)
+{
+  size_t bytes = 0;
+  int r;
+
+  for (int j = 0; j < k->n_accs; j++)
+    bytes += (size_t) flat_type_table[k->accs[j].var->type].size;
+  r = (int) (16384 / (FLAT_MAX_GROUP * (bytes ? bytes : 1)));
+  return r < 1 ? 1 : r > 8 ? 8 : r;
+}
+
+/* The chunk of a group for accumulators that must stay in order, in
+   tiles of B * R consecutive iterations.  Item t computes the
+   contributions of iterations tile + k B + t (loads stay coalesced) into
+   flat_stage_J, then folds the R consecutive ones from t R on; the B
+   folds meet in the in-order tree, and flat_run_J, the same in every
+   item, gathers the tiles' totals.  At the end flat_red_J[0] =
+   flat_run_J for flat_c_tree_result.  */
+static void
+emit_ordered_tiles (flat_emitter *em, const flat_kernel *k)
+{
+  int n = k->n_accs, r = ordered_items (k), j;
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+
+  for (j = 0; j < n; j++)
+    {
+      flat_c_local_array (em, k->accs[j].var->type,
+			  flat_arena_printf (em->scratch->arena,
+					     "flat_stage%d", j),
+			  (long long) FLAT_MAX_GROUP * r);
+      flat_c_indent (em);
+      flat_c_emit (em, "%s flat_run%d = ",
+		   flat_c_type (em, k->accs[j].var->type), j);
+      flat_c_identity (em, &k->accs[j]);
+      flat_c_emit (em, ";\n");
+    }
+  flat_c_partials (em, n, k->accs, 1);
+  flat_c_line (em, "for (%s flat_tile = flat_start; flat_tile < flat_end; "
+	       "flat_tile += %d * flat_b)", i64, r);
+  flat_c_open (em);
+  flat_c_line (em, "for (%s flat_k = 0; flat_k < %d; flat_k++)", i64, r);
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_g = flat_tile + flat_k * flat_b + flat_t;", i64);
+  flat_c_partials (em, n, k->accs, 0);
+  flat_c_line (em, "if (flat_g < flat_end)");
+  flat_c_open (em);
+  flat_c_indices (em, k);
+  flat_c_stmts (em, &k->body);
+  flat_c_close (em);
+  for (j = 0; j < n; j++)
+    flat_c_line (em, "flat_stage%d[flat_k * flat_b + flat_t] = v_%s;", j,
+		 k->accs[j].var->name);
+  flat_c_close (em);
+  flat_c_barrier (em);
+  flat_c_partials (em, n, k->accs, 0);
+  flat_c_line (em, "for (%s flat_k = 0; flat_k < %d; flat_k++)", i64, r);
+  flat_c_open (em);
+  for (j = 0; j < n; j++)
+    {
+      const char *v = k->accs[j].var->name;
+
+      flat_c_indent (em);
+      flat_c_emit (em, "v_%s = ", v);
+      flat_c_combine_open (em, &k->accs[j]);
+      flat_c_emit (em, "v_%s, flat_stage%d[flat_t * %d + flat_k]);\n", v, j,
+		   r);
+    }
+  flat_c_close (em);
+  flat_c_tree (em, n, k->accs, "flat_red");
+  flat_c_barrier (em);
+  for (j = 0; j < n; j++)
+    {
+      flat_c_indent (em);
+      flat_c_emit (em, "flat_run%d = ", j);
+      flat_c_combine_open (em, &k->accs[j]);
+      flat_c_emit (em, "flat_run%d, flat_red%d[0]);\n", j, j);
+    }
+  /* Every item has read flat_red_J[0] and its stage before the next
+     tile writes them.  */
+  flat_c_barrier (em);
+  flat_c_close (em);
+  flat_c_line (em, "if (flat_t == 0)");
+  flat_c_open (em);
+  for (j = 0; j < n; j++)
+    flat_c_line (em, "flat_red%d[0] = flat_run%d;", j, j);
+  flat_c_close (em);
+}
 
 /* flat_kN: one chunk per group.  */
 static void
@@ -72,13 +167,18 @@ emit_chunks (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   flat_c_trip_counts (em, k);
   flat_c_group_ids (em);
   flat_c_chunk (em);
-  flat_c_partials (em, k->n_accs, k->accs, 1);
-  flat_c_items_open (em, k->n_accs, k->accs, "flat_g", "flat_start",
-		     "flat_end");
-  flat_c_indices (em, k);
-  flat_c_stmts (em, &k->body);
-  flat_c_close (em);
-  flat_c_tree (em, k->n_accs, k->accs, "flat_red");
+  if (flat_c_ordered (k->n_accs, k->accs))
+    emit_ordered_tiles (em, k);
+  else
+    {
+      flat_c_partials (em, k->n_accs, k->accs, 1);
+      flat_c_items_open (em, k->n_accs, k->accs, "flat_g", "flat_start",
+			 "flat_end");
+      flat_c_indices (em, k);
+      flat_c_stmts (em, &k->body);
+      flat_c_close (em);
+      flat_c_tree (em, k->n_accs, k->accs, "flat_red");
+    }
   flat_c_tree_result (em, k->n_accs, "flat_red", "flat_part",
 		      em->d->group_id);
   em->depth = 0;

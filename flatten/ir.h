@@ -607,6 +607,18 @@ int64_t flat_range_trip_count (const flat_range *range,
    segred0 and segscan0) and the exchange arrays of its segred0 and
    segscan0; for SEGRED and SEGSCAN their exchange arrays.  */
 size_t flat_kernel_local_bytes (const flat_kernel *k);
+/* Histograms in local memory: a grid-level segmap whose only accesses
+   to mem M are atomic updates, M having an extent (its section), can
+   give each work-group a private copy of the section in local memory,
+   merged into M at the end.  The N such mems of K share
+   FLAT_PRIVATE_HISTOGRAM bytes, FLAT_PRIVATE_HISTOGRAM / N each; a
+   section that does not fit is updated in M directly (decided at run
+   time).  Whether K does so for M.  */
+#define FLAT_PRIVATE_HISTOGRAM 16384
+int flat_kernel_privatizes (const flat_kernel *k, const flat_var *mem);
+/* N: the number of mems K privatizes (then few groups, each over many
+   iterations, amortise the merge).  */
+int flat_kernel_private_histograms (const flat_kernel *k);
 /* Bytes of the local arrays each work-item of K has to itself (an upper
    bound: arrays of different branches counted together).  */
 size_t flat_kernel_private_bytes (const flat_kernel *k);

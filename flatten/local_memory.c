@@ -72,13 +72,87 @@ block_bytes (const flat_block *b)
   return bytes;
 }
 
+/* How the body of a grid segmap uses mem DATA[0]: DATA[1] counts atomic
+   updates, DATA[2] other accesses.  */
+static int
+count_atomic (flat_stmt *s, void *data)
+{
+  void **d = data;
+  /* && and || normalise what they update (2 && 1 is 1): a private bin
+     left at the identity would not tell an untouched bin from one to
+     normalise, so those are not privatised.  */
+  if (s->kind == FLAT_S_STORE && s->u.store.mem == d[0])
+    (*(int *) d[s->u.store.atomic && s->u.store.op != FLAT_OP_LAND
+		&& s->u.store.op != FLAT_OP_LOR ? 1 : 2])++;
+  return 0;
+}
+
+static int
+count_load (flat_expr *e, flat_stmt *s, void *data)
+{
+  void **d = data;
+  (void) s;
+  if (e->kind == FLAT_E_LOAD && e->u.load.mem == d[0])
+    (*(int *) d[2])++;
+  return 0;
+}
+
+int
+flat_kernel_privatizes (const flat_kernel *k, const flat_var *mem)
+{
+  int atomics = 0, others = 0;
+  void *data[3] = { (void *) mem, &atomics, &others };
+  flat_walker w = { count_atomic, count_load, data };
+  if (k->kind != FLAT_K_SEGMAP || k->level != FLAT_LEVEL_GRID
+      || mem->kind != FLAT_VAR_MEM || !mem->extent_len)
+    return 0;
+  flat_walk_block (&k->body, &w);
+  return atomics > 0 && others == 0;
+}
+
+/* The distinct mems of a kernel's atomic updates (the first 16).  */
+typedef struct atomic_mems
+{
+  int n;
+  const flat_var *mems[16];
+} atomic_mems;
+
+static int
+note_atomic_mem (flat_stmt *s, void *data)
+{
+  atomic_mems *a = data;
+  if (s->kind != FLAT_S_STORE || !s->u.store.atomic)
+    return 0;
+  for (int i = 0; i < a->n; i++)
+    if (a->mems[i] == s->u.store.mem)
+      return 0;
+  if (a->n < (int) (sizeof a->mems / sizeof a->mems[0]))
+    a->mems[a->n++] = s->u.store.mem;
+  return 0;
+}
+
+int
+flat_kernel_private_histograms (const flat_kernel *k)
+{
+  atomic_mems a = { 0, { NULL } };
+  flat_walker w = { note_atomic_mem, NULL, &a };
+  int n = 0;
+  flat_walk_block (&k->body, &w);
+  for (int i = 0; i < a.n; i++)
+    n += flat_kernel_privatizes (k, a.mems[i]);
+  return n;
+}
+
 size_t
 flat_kernel_local_bytes (const flat_kernel *k)
 {
   switch (k->kind)
     {
     case FLAT_K_SEGMAP:
-      return k->level == FLAT_LEVEL_GROUP ? block_bytes (&k->body) : 0;
+      if (k->level == FLAT_LEVEL_GRID)
+	return flat_kernel_private_histograms (k)
+	  ? FLAT_PRIVATE_HISTOGRAM : 0;
+      return block_bytes (&k->body);
     case FLAT_K_SEGRED:
     case FLAT_K_SEGSCAN:
       return exchange_bytes (k->n_accs, k->accs, 0);

@@ -4,12 +4,12 @@
    array-section accumulator updated for all j of an inner loop:
 
      reduce(+: a[0:k])                     map j : 0 .. k {
-     for i : 0 .. n {                        let s = a[j + c]
+     for i : 0 .. n {                        let s = 0
        let p = f (i)                         reduce i : 0 .. n with (+ s) {
        for j : 0 .. k                          let p = f (i)
          a[j + c] += g (p, i, j)       =>      set s = s + g (p, i, j)
      }                                       }
-                                             store a[j + c] = s
+                                             store a[j + c] = a[j + c] + s
                                            }
 
    The scalar code before the inner loop (lets only) is recomputed for
@@ -147,16 +147,11 @@ flat_rule_g4_interchange (flat_nest *nest, flat_stmt *reduce,
       accs[k].op = a->op;
       accs[k].var = flat_var_new (nest, FLAT_VAR_LOCAL, a->var->type,
 				  a->var->name);
-      flat_stmt *let = flat_s_new (nest, FLAT_S_LET, reduce->line);
-      let->u.let.var = accs[k].var;
-      let->u.let.init = flat_e_load (nest, a->var,
-				     flat_e_copy (nest, index[k]));
-      flat_block_append (&outer_body, let);
-      flat_stmt *store = flat_s_new (nest, FLAT_S_STORE, reduce->line);
-      store->u.store.mem = a->var;
-      store->u.store.index = flat_e_copy (nest, index[k]);
-      store->u.store.value = flat_e_var (nest, accs[k].var);
-      flat_block_append (&stores_after, store);
+      flat_block_append (&outer_body, flat_section_start
+			 (nest, a, accs[k].var, reduce->line));
+      flat_block_append (&stores_after, flat_section_end
+			 (nest, a, flat_e_copy (nest, index[k]), accs[k].var,
+			  reduce->line));
     }
   for (int i = 0; i < n; i++)
     {

@@ -252,6 +252,35 @@ drop_sections (flat_nest *nest, flat_stmt *reduce)
     reduce->kind = FLAT_S_MAP;	/* range and body stay where they are */
 }
 
+/* ---- Start and end of a scalar reduction of a section's element -------- */
+
+flat_stmt *
+flat_section_start (flat_nest *nest, const flat_accum *a, flat_var *acc,
+		    int line)
+{
+  flat_value id = flat_op_identity (a->op, a->var->type);
+  flat_stmt *let = flat_s_new (nest, FLAT_S_LET, line);
+  let->u.let.var = acc;
+  let->u.let.init = flat_type_table[a->var->type].is_float
+    ? flat_e_const_float (nest, a->var->type, id.f)
+    : flat_e_const_int (nest, a->var->type, id.i);
+  return let;
+}
+
+flat_stmt *
+flat_section_end (flat_nest *nest, const flat_accum *a, flat_expr *index,
+		  flat_var *acc, int line)
+{
+  flat_expr *old = flat_e_load (nest, a->var, flat_e_copy (nest, index));
+  flat_expr *v = flat_e_binary (nest, a->op, old, flat_e_var (nest, acc));
+  flat_stmt *store = flat_s_new (nest, FLAT_S_STORE, line);
+  store->u.store.mem = a->var;
+  store->u.store.index = index;
+  store->u.store.value = v->type == a->var->type ? v
+    : flat_e_cast (nest, a->var->type, v);
+  return store;
+}
+
 /* ---- Per element --------------------------------------------------------- */
 
 /* What edit_block does to the (not atomic) updates of a block: those of
@@ -330,9 +359,10 @@ edit_block (const per_element *pe, flat_block *b)
 }
 
 /* The map over the section of accumulator K:
-     map bin = lo .. lo + len { let acc = a[bin];
+     map bin = lo .. lo + len { let acc = identity;
        reduce i with (OP acc) { BODY, its updates of a[e] counting into
-       acc where e == bin, the others dropped }; store a[bin] = acc }  */
+       acc where e == bin, the others dropped };
+       store a[bin] = a[bin] OP acc }  */
 static flat_stmt *
 per_element_map (sections *c, int k, flat_block body)
 {
@@ -364,16 +394,12 @@ per_element_map (sections *c, int k, flat_block body)
   r->ub = flat_e_binary (nest, FLAT_OP_ADD, flat_e_copy (nest, a->lo),
 			 flat_e_copy (nest, a->len));
   r->step = flat_e_const_int (nest, FLAT_T_I64, 1);
-  flat_stmt *let = flat_s_new (nest, FLAT_S_LET, reduce->line);
-  let->u.let.var = pe.acc;
-  let->u.let.init = flat_e_load (nest, a->var, flat_e_var (nest, pe.bin));
-  flat_stmt *store = flat_s_new (nest, FLAT_S_STORE, reduce->line);
-  store->u.store.mem = a->var;
-  store->u.store.index = flat_e_var (nest, pe.bin);
-  store->u.store.value = flat_e_var (nest, pe.acc);
-  flat_block_append (&map->u.loop.body, let);
+  flat_block_append (&map->u.loop.body,
+		     flat_section_start (nest, a, pe.acc, reduce->line));
   flat_block_append (&map->u.loop.body, red);
-  flat_block_append (&map->u.loop.body, store);
+  flat_block_append (&map->u.loop.body,
+		     flat_section_end (nest, a, flat_e_var (nest, pe.bin),
+				       pe.acc, reduce->line));
   return map;
 }
 

@@ -26,10 +26,20 @@ typedef struct flat_section_update
 /* Rule G4 on REDUCE (only section accumulators, their N updates): when
    the body is scalar code followed by a map or loop over j whose body
    updates each accumulator at a[j + c] only, REDUCE becomes
-     map j { let s = a[j + c]; reduce i with (OP s) { ... set s = V[s] };
-             store a[j + c] = s }
+     map j { let s = identity; reduce i with (OP s) { ... set s = V[s] };
+             store a[j + c] = a[j + c] OP s }
    in place, and the rule returns 0; else -1, REDUCE untouched.  */
 int flat_rule_g4_interchange (flat_nest *nest, flat_stmt *reduce,
 			      const flat_section_update *updates, int n);
+
+/* The start and the end of the scalar reduction that replaces section
+   accumulator A at element INDEX: `let acc = identity' before it (pure,
+   so the reduction may be segmented, rule G9), `store a[index] = a[index]
+   OP acc' after it, the section's old value on the left as for any
+   reduction (sections.c).  */
+flat_stmt *flat_section_start (flat_nest *nest, const flat_accum *a,
+			       flat_var *acc, int line);
+flat_stmt *flat_section_end (flat_nest *nest, const flat_accum *a,
+			     flat_expr *index, flat_var *acc, int line);
 
 #endif /* FLAT_SECTIONS_H */

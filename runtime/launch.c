@@ -112,6 +112,10 @@ launch_segmap (const flat_launcher *l, const flat_kernel *k,
     }
   if (groups > FLAT_MAX_GROUPS)
     groups = FLAT_MAX_GROUPS;
+  /* Private histograms are merged once per group: few groups, each over
+     many iterations (the kernel's grid-stride loop), amortise that.  */
+  if (flat_kernel_private_histograms (k) > 0 && groups > FLAT_SEGOP_MAX_PARTS)
+    groups = FLAT_SEGOP_MAX_PARTS;
   return flat_stage_launch (l->backend, l->nest, s, l->args, l->n_args,
 			    total, (size_t) groups, group, what, err,
 			    err_size);
