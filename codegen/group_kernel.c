@@ -283,10 +283,13 @@ emit_segred0 (flat_emitter *em, const flat_stmt *s, const char *suffix,
   emit_item_loop (em, range_of (s), suffix, start, stop, next, body_of (s));
   flat_c_tree (em, n, s->u.red.accs, x);
   flat_c_barrier (em);
+  /* An empty range leaves the value as it was, also where combining
+     with the identity would not (&& and || normalise: 2 && 1 is 1).  */
   for (j = 0; j < n; j++)
     {
       flat_c_indent (em);
-      flat_c_emit (em, "v_%s = ", s->u.red.accs[j].var->name);
+      flat_c_emit (em, "v_%s = flat_n%s == 0 ? flat_before%s_%d : ",
+		   s->u.red.accs[j].var->name, suffix, suffix, j);
       flat_c_combine_open (em, &s->u.red.accs[j]);
       flat_c_emit (em, "flat_before%s_%d, %s%d[0]);\n", suffix, j, x, j);
     }

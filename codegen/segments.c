@@ -128,7 +128,9 @@ emit_final (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   flat_c_open (em);
   flat_c_dim_indices (em, k, 0, k->n_segments, "flat_v");
   flat_c_stmts (em, &k->pre);
-  flat_c_line (em, "for (%s flat_c = 0; flat_c < flat_gps; flat_c++)", i64);
+  /* Empty segments keep their values (&& and || would normalise them).  */
+  flat_c_line (em, "for (%s flat_c = 0; flat_n_inner > 0 && flat_c < flat_gps;"
+	       " flat_c++)", i64);
   flat_c_open (em);
   flat_c_combine_parts (em, k->n_accs, k->accs,
 			"flat_v * flat_gps + flat_c");

@@ -92,12 +92,25 @@ count_store (flat_stmt *s, void *data)
   return 0;
 }
 
+/* A break, or a set of a variable (by id in DATA) declared outside the
+   inner body: its iterations would not be independent.  */
+static int
+carries (flat_stmt *s, void *data)
+{
+  const unsigned char *inner = data;
+  return s->kind == FLAT_S_BREAK
+    || (s->kind == FLAT_S_SET && !inner[s->u.set.var->id]);
+}
+
 int
 flat_rule_g4_interchange (flat_nest *nest, flat_stmt *reduce,
 			  const flat_section_update *updates, int n)
 {
   int n_accs = reduce->u.red.n_accs;
   flat_stmt *inner = reduce->u.red.body.last, *before = NULL;
+  for (int k = 0; k < n_accs; k++)
+    if (!flat_section_reducible (&reduce->u.red.accs[k]))
+      return -1;
   if (!inner || (inner->kind != FLAT_S_MAP && inner->kind != FLAT_S_LOOP))
     return -1;
   /* Before the inner loop: lets only.  */
@@ -125,6 +138,13 @@ flat_rule_g4_interchange (flat_nest *nest, flat_stmt *reduce,
   flat_walker stores = { count_store, NULL, &n_stores };
   flat_walk_block (&inner->u.loop.body, &stores);
   if (n_stores != n)
+    return -1;
+  unsigned char inner_vars[nest->n_vars];
+  memset (inner_vars, 0, sizeof inner_vars);
+  flat_walker declared = { mark_declared, NULL, inner_vars };
+  flat_walk_block (&inner->u.loop.body, &declared);
+  flat_walker carried = { carries, NULL, inner_vars };
+  if (flat_walk_block (&inner->u.loop.body, &carried))
     return -1;
   const flat_expr *index[n_accs];
   memset (index, 0, sizeof index);

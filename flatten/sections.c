@@ -17,13 +17,14 @@
       on purpose: a sum in a different order rounds differently, and
       even min and max would tell -0.0 from +0.0 by order.
 
-   3. Per element, for the others (floats, 1- and 2-byte types): a map
-      over the section's elements b of a reduce over the iterations
-      whose updates count only where e == b.  Exact and deterministic,
-      but it reads the input once per element: O(n len) work, which is
-      fine for the small sections of float histograms (K-means sums) and
-      slow for big ones.  Each such accumulator gets a map of its own,
-      so the body may have no other effects.  */
+   3. Per element, for the others (floats, 1- and 2-byte types; and
+      then every section of the loop): one map over the elements b of
+      the sections of a reduce over the iterations whose updates count
+      only where e == lo + b.  Exact and deterministic, but it reads the
+      input once per element: O(n len) work, which is fine for the small
+      sections of float histograms (K-means sums) and slow for big ones.
+      The body runs once per element, so it may have no other effects
+      and no scalar accumulators.  */
 
 #include <string.h>
 
@@ -153,9 +154,27 @@ collect_expr (flat_expr *e, flat_stmt *s, void *data)
   return -1;
 }
 
+static int
+is_the_element (flat_expr *e, flat_stmt *s, void *data)
+{
+  const flat_stmt *store = data;
+  element el = { store->u.store.mem, store->u.store.index };
+  (void) s;
+  return is_element (e, &el);
+}
+
+/* Whether COND reads the element STORE writes.  */
+static int
+reads_element (flat_expr *cond, flat_stmt *store)
+{
+  flat_walker w = { NULL, is_the_element, store };
+  return flat_walk_expr (cond, NULL, &w);
+}
+
 /* `if (c) { store a[e] = v }' on a section accumulator is the store
    `a[e] = c ? v : a[e]', which is an update when it computes a min or
-   max (`if (v > a[e]) a[e] = v;'): rewrite it so in B and below.  */
+   max (`if (v > a[e]) a[e] = v;'): rewrite it so in B and below where c
+   reads a[e] (other conditions keep their if around the update).  */
 static void
 conditional_stores (sections *c, flat_block *b)
 {
@@ -167,7 +186,8 @@ conditional_stores (sections *c, flat_block *b)
 	  flat_stmt *t = s->u.if_.then_b.first;
 	  if (t && !t->next && !s->u.if_.else_b.first
 	      && t->kind == FLAT_S_STORE && !t->u.store.atomic
-	      && section_of (c->reduce, t->u.store.mem) >= 0)
+	      && section_of (c->reduce, t->u.store.mem) >= 0
+	      && reads_element (s->u.if_.cond, t))
 	    {
 	      flat_expr *cond = s->u.if_.cond;
 	      flat_stmt store = *t;
@@ -254,6 +274,13 @@ drop_sections (flat_nest *nest, flat_stmt *reduce)
 
 /* ---- Start and end of a scalar reduction of a section's element -------- */
 
+int
+flat_section_reducible (const flat_accum *a)
+{
+  return (a->op != FLAT_OP_LAND && a->op != FLAT_OP_LOR)
+    || a->var->type == FLAT_T_BOOL;
+}
+
 flat_stmt *
 flat_section_start (flat_nest *nest, const flat_accum *a, flat_var *acc,
 		    int line)
@@ -273,134 +300,134 @@ flat_section_end (flat_nest *nest, const flat_accum *a, flat_expr *index,
 {
   flat_expr *old = flat_e_load (nest, a->var, flat_e_copy (nest, index));
   flat_expr *v = flat_e_binary (nest, a->op, old, flat_e_var (nest, acc));
+  if (v->type != a->var->type)
+    v = flat_e_cast (nest, a->var->type, v);
   flat_stmt *store = flat_s_new (nest, FLAT_S_STORE, line);
   store->u.store.mem = a->var;
   store->u.store.index = index;
-  store->u.store.value = v->type == a->var->type ? v
-    : flat_e_cast (nest, a->var->type, v);
+  store->u.store.value = v;
   return store;
 }
 
 /* ---- Per element --------------------------------------------------------- */
 
-/* What edit_block does to the (not atomic) updates of a block: those of
-   accumulator KEEP count where their index is BIN, into ACC; the others
-   are dropped (their own map, or their atomic form, makes them).  */
+/* What edit_stmt does to the updates of the body: the update of
+   accumulator K at a[e] counts into ACC[K] where e == lo_K + bin.  */
 typedef struct per_element
 {
   sections *c;
-  int keep;
-  flat_var *bin, *acc;
+  flat_var *bin;
+  flat_var **acc;
 } per_element;
 
-/* S, an update in a copy of the body: NULL to drop it, else S turned into
-   `if (e == bin) { set acc = V[acc] }`.  */
-static flat_stmt *
+/* S, an update: `if (e == lo + bin) { set acc = V[acc] }`.  */
+static void
 edit_update (const per_element *pe, flat_stmt *s)
 {
   flat_nest *nest = pe->c->nest;
   int k = section_of (pe->c->reduce, s->u.store.mem);
+  const flat_accum *a = &pe->c->reduce->u.red.accs[k];
   flat_section_update u;
-  if (k != pe->keep || make_update (pe->c, s, k, &u) != 0)
-    return NULL;
+  if (make_update (pe->c, s, k, &u) != 0)
+    return;			/* checked before: cannot happen */
   flat_stmt *set = flat_s_new (nest, FLAT_S_SET, s->line);
-  set->u.set.var = pe->acc;
-  set->u.set.value = flat_e_copy_subst (nest, u.value, u.t, pe->acc);
+  set->u.set.var = pe->acc[k];
+  set->u.set.value = flat_e_copy_subst (nest, u.value, u.t, pe->acc[k]);
   flat_expr *index = s->u.store.index;
   if (index->type != FLAT_T_I64)
     index = flat_e_cast (nest, FLAT_T_I64, index);
-  flat_expr *cond = flat_e_binary (nest, FLAT_OP_EQ, index,
-				   flat_e_var (nest, pe->bin));
+  flat_expr *cond = flat_e_binary
+    (nest, FLAT_OP_EQ, index,
+     flat_e_binary (nest, FLAT_OP_ADD, flat_e_copy (nest, a->lo),
+		    flat_e_var (nest, pe->bin)));
   s->kind = FLAT_S_IF;
   memset (&s->u, 0, sizeof s->u);
   s->u.if_.cond = cond;
   flat_block_append (&s->u.if_.then_b, set);
-  return s;
 }
 
-static void
-edit_block (const per_element *pe, flat_block *b)
+static int
+edit_stmt (flat_stmt *s, void *data)
 {
-  flat_block out = { NULL, NULL };
-  flat_stmt *next;
-  for (flat_stmt *s = b->first; s; s = next)
-    {
-      next = s->next;
-      s->next = NULL;
-      switch (s->kind)
-	{
-	case FLAT_S_IF:
-	  edit_block (pe, &s->u.if_.then_b);
-	  edit_block (pe, &s->u.if_.else_b);
-	  break;
-	case FLAT_S_LOOP:
-	case FLAT_S_MAP:
-	  edit_block (pe, &s->u.loop.body);
-	  break;
-	case FLAT_S_REDUCE:
-	case FLAT_S_SCAN:
-	  edit_block (pe, &s->u.red.body);
-	  break;
-	case FLAT_S_WHILE:
-	  edit_block (pe, &s->u.while_.body);
-	  break;
-	case FLAT_S_STORE:
-	  if (!s->u.store.atomic
-	      && section_of (pe->c->reduce, s->u.store.mem) >= 0)
-	    s = edit_update (pe, s);
-	  break;
-	default:
-	  break;
-	}
-      if (s)
-	flat_block_append (&out, s);
-    }
-  *b = out;
+  const per_element *pe = data;
+  if (s->kind == FLAT_S_STORE && section_of (pe->c->reduce, s->u.store.mem)
+      >= 0)
+    edit_update (pe, s);
+  return 0;
 }
 
-/* The map over the section of accumulator K:
-     map bin = lo .. lo + len { let acc = identity;
-       reduce i with (OP acc) { BODY, its updates of a[e] counting into
-       acc where e == bin, the others dropped };
-       store a[bin] = a[bin] OP acc }  */
+/* `if (bin < len) { S }`.  */
 static flat_stmt *
-per_element_map (sections *c, int k, flat_block body)
+within (flat_nest *nest, const flat_accum *a, flat_var *bin, flat_stmt *s)
+{
+  flat_stmt *guard = flat_s_new (nest, FLAT_S_IF, s->line);
+  guard->u.if_.cond = flat_e_binary (nest, FLAT_OP_LT, flat_e_var (nest, bin),
+				     flat_e_copy (nest, a->len));
+  flat_block_append (&guard->u.if_.then_b, s);
+  return guard;
+}
+
+/* REDUCE (only section accumulators) becomes, in place, one map over the
+   elements of its sections, each element a reduction over all
+   iterations of the contributions that fall on it:
+     map bin = 0 .. max (len_K) {
+       let acc_K = identity ...
+       reduce i with (OP_K acc_K, ...) { BODY, its updates of a_K[e]
+	 counting into acc_K where e == lo_K + bin }
+       if (bin < len_K) { store a_K[lo_K + bin] = a_K[lo_K + bin] OP acc_K }
+       ... }  */
+static void
+per_element_map (sections *c)
 {
   flat_nest *nest = c->nest;
-  const flat_stmt *reduce = c->reduce;
-  const flat_accum *a = &reduce->u.red.accs[k];
-  char *name = flat_arena_printf (nest->arena, "%s_bin", a->var->name);
-  per_element pe = { c, k, flat_var_new (nest, FLAT_VAR_INDEX, FLAT_T_I64,
-					 name),
-		     flat_var_new (nest, FLAT_VAR_LOCAL, a->var->type,
-				   a->var->name) };
-  edit_block (&pe, &body);
+  flat_stmt *reduce = c->reduce;
+  int n = reduce->u.red.n_accs;
+  per_element pe = { c, flat_var_new (nest, FLAT_VAR_INDEX, FLAT_T_I64,
+				      "bin"),
+		     flat_arena_alloc (nest->arena, n * sizeof (flat_var *)) };
+  flat_accum *accs = flat_accums_new (nest, n);
+  flat_expr *bins = NULL;
+  flat_block body = { NULL, NULL }, after = { NULL, NULL };
+
+  for (int k = 0; k < n; k++)
+    {
+      const flat_accum *a = &reduce->u.red.accs[k];
+      pe.acc[k] = flat_var_new (nest, FLAT_VAR_LOCAL, a->var->type,
+				a->var->name);
+      accs[k].op = a->op;
+      accs[k].var = pe.acc[k];
+      flat_expr *at = flat_e_binary (nest, FLAT_OP_ADD,
+				     flat_e_copy (nest, a->lo),
+				     flat_e_var (nest, pe.bin));
+      flat_block_append (&body, flat_section_start (nest, a, pe.acc[k],
+						    reduce->line));
+      flat_block_append (&after, within (nest, a, pe.bin, flat_section_end
+					 (nest, a, flat_e_copy (nest, at),
+					  pe.acc[k], reduce->line)));
+      bins = bins ? flat_e_binary (nest, FLAT_OP_MAX, bins,
+				   flat_e_copy (nest, a->len))
+	: flat_e_copy (nest, a->len);
+    }
+  flat_walker w = { edit_stmt, NULL, &pe };
+  flat_walk_block (&reduce->u.red.body, &w);
 
   flat_stmt *red = flat_s_new (nest, FLAT_S_REDUCE, reduce->line);
   red->u.red.range = reduce->u.red.range;
-  red->u.red.range.lb = flat_e_copy (nest, reduce->u.red.range.lb);
-  red->u.red.range.ub = flat_e_copy (nest, reduce->u.red.range.ub);
-  red->u.red.range.step = flat_e_copy (nest, reduce->u.red.range.step);
-  red->u.red.body = body;
-  red->u.red.n_accs = 1;
-  red->u.red.accs = flat_accums_new (nest, 1);
-  red->u.red.accs[0].op = a->op;
-  red->u.red.accs[0].var = pe.acc;
+  red->u.red.body = reduce->u.red.body;
+  red->u.red.n_accs = n;
+  red->u.red.accs = accs;
+  flat_block_append (&body, red);
+  body.last->next = after.first;
+  body.last = after.last;
 
-  flat_stmt *map = flat_s_new (nest, FLAT_S_MAP, reduce->line);
-  flat_range *r = &map->u.loop.range;
+  reduce->kind = FLAT_S_MAP;
+  memset (&reduce->u, 0, sizeof reduce->u);
+  flat_range *r = &reduce->u.loop.range;
   r->index = pe.bin;
-  r->lb = flat_e_copy (nest, a->lo);
-  r->ub = flat_e_binary (nest, FLAT_OP_ADD, flat_e_copy (nest, a->lo),
-			 flat_e_copy (nest, a->len));
+  r->lb = flat_e_const_int (nest, FLAT_T_I64, 0);
+  r->ub = bins;
   r->step = flat_e_const_int (nest, FLAT_T_I64, 1);
-  flat_block_append (&map->u.loop.body,
-		     flat_section_start (nest, a, pe.acc, reduce->line));
-  flat_block_append (&map->u.loop.body, red);
-  flat_block_append (&map->u.loop.body,
-		     flat_section_end (nest, a, flat_e_var (nest, pe.bin),
-				       pe.acc, reduce->line));
-  return map;
+  reduce->u.loop.body = body;
 }
 
 static int
@@ -412,10 +439,9 @@ other_effect (flat_stmt *s, void *data)
 
 /* ---- The pass ------------------------------------------------------------ */
 
-/* Lower C->reduce, the statement after PREV in B (PREV NULL: the first);
-   its updates are in C->u.  */
+/* Lower C->reduce, in place; its updates are in C->u.  */
 static int
-lower (sections *c, flat_block *b, flat_stmt *prev)
+lower (sections *c)
 {
   flat_stmt *reduce = c->reduce;
   int n_per_element = 0, n_scalar = 0;
@@ -428,67 +454,35 @@ lower (sections *c, flat_block *b, flat_stmt *prev)
   if (n_scalar == 0
       && flat_rule_g4_interchange (c->nest, reduce, c->u, c->n) == 0)
     return 0;
-  if (n_per_element > 0)
+  for (int k = 0; k < reduce->u.red.n_accs; k++)
+    if (reduce->u.red.accs[k].lo && !atomic_is_exact (&reduce->u.red.accs[k])
+	&& !flat_section_reducible (&reduce->u.red.accs[k]))
+      {
+	flat_diag_set (c->diag, reduce->line, "&& and || on a section of "
+		       "type %s are not supported (only on _Bool and on 4- "
+		       "and 8-byte integers)",
+		       flat_type_table[reduce->u.red.accs[k].var->type].c_name);
+	return -1;
+      }
+  if (n_per_element == 0)
     {
-      flat_walker w = { other_effect, NULL, reduce };
-      if (n_scalar > 0 || flat_walk_block (&reduce->u.red.body, &w))
-	{
-	  flat_diag_set (c->diag, reduce->line, "an array-section "
-			 "accumulator of a floating-point, 1- or 2-byte type "
-			 "is reduced element by element, which needs a loop "
-			 "without other effects or scalar accumulators");
-	  return -1;
-	}
+      for (int i = 0; i < c->n; i++)
+	make_atomic (c->nest, &reduce->u.red.accs[c->u[i].acc], &c->u[i]);
+      drop_sections (c->nest, reduce);
+      return 0;
     }
-  /* The maps per element copy the body before the atomic forms change
-     it, and the last one takes the original if nothing else does.  */
-  flat_stmt *maps[64];
-  int n_maps = 0, n_atomic = reduce->u.red.n_accs - n_per_element;
-  if (n_per_element > (int) (sizeof maps / sizeof maps[0]))
+  /* Element by element, all sections of the loop together (one
+     statement, as the root of a nest must be).  */
+  flat_walker w = { other_effect, NULL, reduce };
+  if (n_scalar > 0 || flat_walk_block (&reduce->u.red.body, &w))
     {
-      flat_diag_set (c->diag, reduce->line, "more than %d array-section "
-		     "accumulators", (int) (sizeof maps / sizeof maps[0]));
+      flat_diag_set (c->diag, reduce->line, "an array-section accumulator "
+		     "of a floating-point, 1- or 2-byte type is reduced "
+		     "element by element, which needs a loop without other "
+		     "effects or scalar accumulators");
       return -1;
     }
-  for (int k = 0; k < reduce->u.red.n_accs; k++)
-    {
-      const flat_accum *a = &reduce->u.red.accs[k];
-      if (!a->lo || atomic_is_exact (a))
-	continue;
-      int last = n_maps == n_per_element - 1 && n_atomic == 0;
-      flat_block body = last ? reduce->u.red.body
-	: flat_block_subst (c->nest, &reduce->u.red.body, NULL, NULL);
-      maps[n_maps++] = per_element_map (c, k, body);
-    }
-  for (int i = 0; i < c->n; i++)
-    if (atomic_is_exact (&reduce->u.red.accs[c->u[i].acc]))
-      make_atomic (c->nest, &reduce->u.red.accs[c->u[i].acc], &c->u[i]);
-  /* REDUCE stays if it still does something: atomic updates, scalar
-     accumulators.  */
-  flat_stmt *after = reduce->next, *first = n_atomic > 0 ? reduce : NULL;
-  if (n_atomic > 0 && n_per_element > 0)
-    {
-      per_element drop = { c, -1, NULL, NULL };
-      edit_block (&drop, &reduce->u.red.body);
-    }
-  if (n_atomic > 0)
-    drop_sections (c->nest, reduce);
-  flat_stmt *last = first;
-  for (int i = 0; i < n_maps; i++)
-    {
-      if (last)
-	last->next = maps[i];
-      else
-	first = maps[i];
-      last = maps[i];
-    }
-  last->next = after;
-  if (prev)
-    prev->next = first;
-  else
-    b->first = first;
-  if (!after)
-    b->last = last;
+  per_element_map (c);
   return 0;
 }
 
@@ -529,8 +523,7 @@ has_section (const flat_stmt *s)
 static int
 lower_block (sections *c, flat_block *b)
 {
-  flat_stmt *prev = NULL;
-  for (flat_stmt *s = b->first; s; prev = s, s = s->next)
+  for (flat_stmt *s = b->first; s; s = s->next)
     {
       if (lower_children (c, s) != 0)
 	return -1;
@@ -558,13 +551,8 @@ lower_block (sections *c, flat_block *b)
 	      return -1;
 	    }
 	}
-      flat_stmt *next = s->next;
-      if (lower (c, b, prev) != 0)
+      if (lower (c) != 0)
 	return -1;
-      /* Go on after what replaced S.  */
-      s = prev ? prev->next : b->first;
-      while (s->next != next)
-	s = s->next;
     }
   return 0;
 }

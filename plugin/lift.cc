@@ -136,6 +136,10 @@ struct lifter
   /* Lifting the outermost marked loop: its accumulators may be host
      variables.  */
   bool top_level;
+  /* SAVE_EXPRs holding calls, lifted once into a local of the block
+     they were first met in (`a[f (i)] += 1' reads and writes one
+     element, so f is inlined once).  */
+  std::map<tree, std::pair<flat_var *, flat_block *> > saved;
   /* Accumulators of declared reductions: the host variable, its ACC var
      (packed) and the declared reduction.  */
   std::map<tree, std::pair<flat_var *, const flat_declared_op *> > user_accs;
@@ -262,6 +266,41 @@ std::vector<flat_var *> *lookup_struct (lifter &L, tree decl);
 int field_index (tree field);
 void set_fields (lifter &L, const std::vector<flat_var *> &vars,
 		 const std::vector<flat_expr *> &values);
+
+flat_expr *lift_typed (lifter &L, tree t, flat_type ty);
+
+static tree
+find_call (tree *tp, int *walk_subtrees, void *)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return TREE_CODE (*tp) == CALL_EXPR ? *tp : NULL_TREE;
+}
+
+/* SAVE_EXPR T of the nest: its operand, evaluated once when it holds a
+   call (elsewhere lifting twice gives the same tree).  */
+flat_expr *
+lift_saved (lifter &L, tree t)
+{
+  tree op = TREE_OPERAND (t, 0);
+  int ty = flat_type_of (TREE_TYPE (t));
+  if (ty < 0 || !walk_tree_without_duplicates (&op, find_call, NULL))
+    return lift_expr (L, op);
+  auto it = L.saved.find (t);
+  if (it != L.saved.end () && it->second.second == L.cur)
+    return flat_e_var (L.nest, it->second.first);
+  flat_expr *e = lift_typed (L, op, (flat_type) ty);
+  if (!e)
+    return NULL;
+  flat_var *v = flat_var_new (L.nest, FLAT_VAR_LOCAL, (flat_type) ty,
+			      "saved");
+  flat_stmt *let = flat_s_new (L.nest, FLAT_S_LET, L.cur_line);
+  let->u.let.var = v;
+  let->u.let.init = e;
+  flat_block_append (L.cur, let);
+  L.saved[t] = std::make_pair (v, L.cur);
+  return flat_e_var (L.nest, v);
+}
 
 flat_expr *
 const_of (lifter &L, tree t)
@@ -707,7 +746,7 @@ lift_expr (lifter &L, tree t)
       return lift_decl_ref (L, t);
     case SAVE_EXPR:
       if (DECL_P (TREE_OPERAND (t, 0)) || mentions_local (L, t))
-	return lift_expr (L, TREE_OPERAND (t, 0));
+	return lift_saved (L, t);
       if (ty < 0)
 	FAIL (L, loc, "value of unsupported type");
       return flat_e_var (L.nest, free_scalar (L, t, t, (flat_type) ty));

@@ -15,5 +15,6 @@ void flat_test_register_data (void);
 void flat_test_register_plan (void);
 void flat_test_register_plan_run (void);
 void flat_test_register_combiner (void);
+void flat_test_register_sections (void);
 
 #endif /* FLAT_UNIT_H */
