@@ -1,20 +1,28 @@
 #!/usr/bin/env python3
-"""report.py DIR: turns what bench/run.sh wrote in DIR into results.md
-(tables of times, ratios and floors) and results.gp (a gnuplot script with
-its data, drawing results.png).
+"""report.py DIR [MORE_DIR...]: turns what bench/run.sh wrote in DIR
+(and in MORE_DIRs, other parts of the suite, merged in the order given)
+into DIR/results.md (tables of times, ratios and floors) and
+DIR/results.gp (a gnuplot script with its data, drawing results.png).
 
-Inputs, all in DIR: results.csv (benchmark,variant,size,ms_median,
+Inputs, in each directory: results.csv (benchmark,variant,size,ms_median,
 ms_first), work.csv (benchmark,size,bytes_in,bytes_out,flop), profile.csv
-(benchmark,variant,size,kernel_ms), failures.txt, machine.txt, notes.txt.
+(benchmark,variant,size,kernel_ms), placement.csv (benchmark,variant,size,
+device_runs,host_runs), failures.txt, machine.txt, notes.txt,
+flat-warnings.txt.
 
 "Flat" in the ratios is the faster of the flat-* variants that ran and
 passed their check; "vendor" is cuBLAS with the same transfers (variant
-cublas) or, for the reductions and the scan, CUB (variant cub).  A ratio
-below 1 means Flat is faster.  Benchmarks named X-resident (inputs kept on
-the device across calls) and X-data (a data region around a time loop)
-are measured on the device variants only; their seq and omp entries are
-those of X, the same code on the host.  Python 3 standard library only,
-so that it runs on the GPU machine as it is.
+cublas) or, for the reductions, the scan and the histogram, CUB (variant
+cub).  A ratio below 1 means Flat is faster.  Benchmarks named
+X-resident (inputs kept on the device across calls) and X-data (a data
+region around a time loop) are measured on the device variants only;
+their seq and omp entries are those of X, the same code on the host, and
+so is their cublas-dev entry (cuBLAS on data on the device, their vendor
+where CUB has none).  A Flat time is marked where placement.csv says that
+its nests did not all run on the device.  The section on reductions,
+scans and histograms (issue 3) is written to be pasted into a note.
+Python 3 standard library only, so that it runs on the GPU machine as it
+is.
 """
 
 import csv
@@ -25,7 +33,13 @@ VARIANTS = ["seq", "omp", "acc", "flat-cuda", "flat-opencl", "cublas",
             "cublas-dev", "cub"]
 FLAT = ["flat-cuda", "flat-opencl"]
 HOST = ["seq", "omp"]
-VENDORS = ["cublas", "cub"]
+# Variants that a benchmark kept on the device takes from its base
+# benchmark: the host's, and cuBLAS on device data.
+FROM_BASE = HOST + ["cublas-dev"]
+VENDORS = ["cublas", "cub", "cublas-dev"]
+# The benchmarks of issue 3: reductions, scans and histograms.
+ISSUE3 = ["sum", "dot", "max", "argmax", "scan", "histogram", "rowsums",
+          "colsums"]
 # Suffixes of the benchmarks whose data stays on the device.
 ON_DEVICE = ["-resident", "-data"]
 
@@ -80,10 +94,27 @@ def fmt_ratio(a, b):
 class Results:
     """Everything run.sh measured, keyed by dataset (benchmark, size)."""
 
-    def __init__(self, d):
+    def __init__(self, dirs):
         self.times = {}      # (b, size) -> {variant: (median, first)}
         self.order = []      # datasets in the order they ran
         self.copies = {}     # (b, variant) -> (median ms, size)
+        self.work = {}
+        self.kernel = {}
+        self.placement = {}  # (b, variant, size) -> (device runs, host runs)
+        self.failures = []
+        self.failed = set()
+        self.machine = []
+        self.notes = []
+        self.warnings = []
+        for d in dirs:
+            self.read(d, os.path.basename(os.path.normpath(d))
+                      if len(dirs) > 1 else None)
+        self.variants = [v for v in VARIANTS
+                         if any(v in t for t in self.times.values())]
+
+    def read(self, d, part):
+        """Adds what run.sh wrote in D; PART, when not None, prefixes D's
+        notes."""
         for row in read_rows(os.path.join(d, "results.csv"))[1:]:
             b, v, size, med, first = row
             if b.startswith("copy_"):
@@ -94,22 +125,24 @@ class Results:
                 self.times[key] = {}
                 self.order.append(key)
             self.times[key][v] = (float(med), float(first))
-        self.work = {}
         for row in read_rows(os.path.join(d, "work.csv"))[1:]:
             self.work[(row[0], row[1])] = tuple(float(x) for x in row[2:])
-        self.kernel = {}
         for b, v, size, ms in read_rows(os.path.join(d, "profile.csv")):
             self.kernel[(b, v, size)] = float(ms)
-        self.failures = read_lines(os.path.join(d, "failures.txt"))
-        self.failed = set()
-        for line in self.failures:
+        for b, v, size, dev, host in read_rows(os.path.join(
+                d, "placement.csv")):
+            self.placement[(b, v, size)] = (int(dev), int(host))
+        for line in read_lines(os.path.join(d, "failures.txt")):
+            self.failures.append(line)
             parts = line.split(",")
             if parts[0] == "FAIL":
                 self.failed.add((parts[1], parts[2], parts[3]))
-        self.machine = read_lines(os.path.join(d, "machine.txt"))
-        self.notes = read_lines(os.path.join(d, "notes.txt"))
-        self.variants = [v for v in VARIANTS
-                         if any(v in t for t in self.times.values())]
+        for lines, name in ((self.machine, "machine.txt"),
+                            (self.warnings, "flat-warnings.txt")):
+            lines += [line for line in read_lines(os.path.join(d, name))
+                      if line not in lines]
+        self.notes += [(part + ": " if part else "") + line
+                       for line in read_lines(os.path.join(d, "notes.txt"))]
 
     def device_bandwidth(self):
         """The best measured device copy bandwidth, bytes per ms."""
@@ -119,9 +152,9 @@ class Results:
 
     def source(self, key, v):
         """The dataset whose times stand for variant V on KEY: KEY itself,
-        except for a host variant of a benchmark kept on the device, which
-        only its base benchmark runs."""
-        if v in HOST and v not in self.times[key]:
+        except for a variant of FROM_BASE on a benchmark kept on the
+        device, which only its base benchmark runs."""
+        if v in FROM_BASE and v not in self.times[key]:
             base = (base_benchmark(key[0]), key[1])
             if base in self.times:
                 return base
@@ -142,12 +175,31 @@ class Results:
         return e[0]
 
     def vendor(self, key):
-        """The median of the vendor library with the same transfers."""
+        """The median of the vendor library with the same transfers (for
+        a benchmark kept on the device: cub resident, or cublas-dev)."""
         for v in VENDORS:
+            if v == "cublas-dev" and base_benchmark(key[0]) == key[0]:
+                continue
             m = self.median(key, v)
             if m is not None:
                 return m
         return None
+
+    def where(self, key, v):
+        """Where Flat variant V's nests ran on KEY: "" (all on the
+        device, or not known), "host", "part host" or "not lifted" (no
+        nest ran: the loops ran as compiled)."""
+        p = self.placement.get((key[0], v, key[1]))
+        if p is None or (p[0] > 0 and p[1] == 0):
+            return ""
+        if p[0] == 0 and p[1] == 0:
+            return "not lifted"
+        return "host" if p[0] == 0 else "part host"
+
+    def moved(self, key):
+        """Bytes read plus written by KEY's region, or None."""
+        w = self.work.get(key)
+        return None if w is None else w[0] + w[1]
 
     def kernel_ms(self, key, v):
         """Flat's kernel time per call of V on KEY; a benchmark kept on
@@ -195,13 +247,36 @@ class Results:
         return (w[0] + w[1]) / bw
 
 
+def mark(res, key, v):
+    """" (host)" and the like after a Flat time whose nests did not all run
+    on the device."""
+    where = res.where(key, v) if v in FLAT else ""
+    return " (%s)" % where if where else ""
+
+
 def cell(res, key, v):
     e = res.entry(key, v)
     if e is None:
         return "–"
     if e[2]:
         return "FAIL"
-    return fmt_ms(e[0])
+    return fmt_ms(e[0]) + mark(res, key, v)
+
+
+def gbs(moved, ms):
+    """GB/s of MOVED bytes in MS milliseconds, or None."""
+    return None if moved is None or ms is None else moved / ms / 1e6
+
+
+def fmt_gbs(x):
+    if x is None:
+        return "–"
+    return "%.1f" % x if x >= 1 else "%.2g" % x
+
+
+def fmt_percent(a, b):
+    return "–" if a is None or b is None or b <= 0 else \
+        "%.0f %%" % (100.0 * a / b)
 
 
 def table(header, rows):
@@ -216,7 +291,7 @@ def resident_table(res):
     copy bandwidth."""
     keys = [k for k in res.order if base_benchmark(k[0]) != k[0]]
     variants = [v for v in ["acc"] + FLAT + VENDORS
-                if any(v in res.times[k] for k in keys)]
+                if any(res.entry(k, v) for k in keys)]
     if not keys or not variants:
         return []
     md = ["## Data on the device: bandwidth (GB/s)", "",
@@ -228,33 +303,153 @@ def resident_table(res):
           "time, counted as the copy bandwidth is. copy: the best measured "
           "device-to-device copy bandwidth (cudaMemcpy or a kernel, bytes "
           "read plus written); Flat/copy and vendor/copy: the fraction of "
-          "it that Flat (the faster flat-* variant) and the vendor reach. "
-          "X-data includes its region's transfers, once per call.", ""]
+          "it that Flat (the faster flat-* variant) and the vendor reach "
+          "(the vendor: cub, or cublas-dev where CUB has no such "
+          "operation). X-data includes its region's transfers, once per "
+          "call.", ""]
     copy = res.device_bandwidth()
+    copy_gbs = None if copy is None else copy / 1e6
     header = ["benchmark", "size", "MB"] + variants + \
              ["copy", "Flat/copy", "vendor/copy"]
     rows = []
     for key in keys:
-        w = res.work.get(key)
-        if not w:
+        moved = res.moved(key)
+        if moved is None:
             continue
-        moved = w[0] + w[1]
-        gbs = {}
-        for v in variants:
-            m = res.median(key, v)
-            gbs[v] = None if m is None else moved / m / 1e6
-        f = res.flat(key)[1]
-        flat_gbs = None if f is None else moved / f / 1e6
-        vendor = res.vendor(key)
-        vendor_gbs = None if vendor is None else moved / vendor / 1e6
-        copy_gbs = None if copy is None else copy / 1e6
         rows.append([key[0], key[1], "%.1f" % (moved / 1e6)]
-                    + ["–" if gbs[v] is None else "%.1f" % gbs[v]
-                       for v in variants]
+                    + [fmt_gbs(gbs(moved, res.median(key, v)))
+                       + mark(res, key, v) for v in variants]
                     + ["–" if copy_gbs is None else "%.0f" % copy_gbs,
-                       fmt_ratio(flat_gbs, copy_gbs),
-                       fmt_ratio(vendor_gbs, copy_gbs)])
+                       fmt_ratio(gbs(moved, res.flat(key)[1]), copy_gbs),
+                       fmt_ratio(gbs(moved, res.vendor(key)), copy_gbs)])
     return md + table(header, rows) + [""]
+
+
+def elements(size):
+    """The number of elements of a dataset of issue 3: N, M x N (row and
+    column sums) or N of NxK (the histogram's keys)."""
+    parts = [int(x) for x in size.split("x")]
+    return parts[0] if len(parts) == 1 else parts[0] * parts[1]
+
+
+def issue3_section(res):
+    """The reductions, scans and histograms (issue 3): bandwidth on the
+    device as a fraction of the copy bandwidth, ratios to the vendor and
+    OpenACC, and the same benchmarks with their transfers."""
+    keys = [k for k in res.order if base_benchmark(k[0]) in ISSUE3]
+    if not keys:
+        return []
+    copy = res.device_bandwidth()
+    copy_gbs = None if copy is None else copy / 1e6
+    resident = [k for k in keys if k[0].endswith("-resident")]
+    plain = [k for k in keys if base_benchmark(k[0]) == k[0]]
+    md = ["## Reductions, scans and histograms (issue 3)", "",
+          "Flat is the faster of the flat-* variants (the variant named); "
+          "vendor is CUB (DeviceReduce Sum, TransformReduce, Max, ArgMax, "
+          "DeviceScan::InclusiveSum, DeviceHistogram::HistogramEven) and, "
+          "for the row and column sums, cuBLAS's gemv with a vector of "
+          "ones; acc is GCC's OpenACC offloading to nvptx, seq and omp the "
+          "same source built with gcc -O3 without and with -fopenmp. "
+          "The device copy bandwidth is %s GB/s (the best of cudaMemcpy "
+          "and a copy kernel, bytes read plus written)."
+          % fmt_gbs(copy_gbs), ""]
+    md += ["Sizes: N elements; row and column sums MxN; histogram NxK "
+           "(N keys, K bins). argmax is a declared reduction over a "
+           "{value, index} struct (OpenACC: a max reduction, then a min "
+           "reduction over the indices holding it, two loops in one data "
+           "region); histogram is `reduce(+: hist[0:k])` (OpenACC: atomic "
+           "updates; the K bins are copied in and out at every call, by "
+           "Flat and OpenACC alike)."]
+    if any(res.where(k, v) for k in keys for v in FLAT):
+        md += ["", "A Flat time marked (host) ran its nests on the host "
+               "(below the host threshold, or after a device failure), "
+               "(part host) some of them, (not lifted) none: the plugin "
+               "kept the loop as it was (see its warnings at the end)."]
+    md += [""]
+    if resident:
+        md += ["### Data on the device", "",
+               "The inputs stay on the device across the calls (a data "
+               "region); a call is the device work plus the copy of its "
+               "result back. GB/s: bytes read plus written over the median "
+               "time. Flat/copy and vendor/copy: that bandwidth as a "
+               "fraction of the copy bandwidth. Flat/vendor and Flat/acc: "
+               "time over time, below 1 Flat is faster.", ""]
+        header = ["benchmark", "size", "Flat", "Flat ms", "Flat GB/s",
+                  "Flat/copy", "vendor ms", "vendor/copy", "Flat/vendor",
+                  "acc ms", "Flat/acc"]
+        rows = []
+        for key in resident:
+            v, f = res.flat(key)
+            moved = res.moved(key)
+            vendor = res.vendor(key)
+            acc = res.median(key, "acc")
+            rows.append([key[0], key[1], v or "–",
+                         cell(res, key, v) if v else "–",
+                         fmt_gbs(gbs(moved, f)),
+                         fmt_percent(gbs(moved, f), copy_gbs),
+                         fmt_ms(vendor),
+                         fmt_percent(gbs(moved, vendor), copy_gbs),
+                         fmt_ratio(f, vendor), fmt_ms(acc),
+                         fmt_ratio(f, acc)])
+        md += table(header, rows) + [""]
+    if plain:
+        md += ["### With transfers", "",
+               "The whole region per call: a device variant copies its "
+               "inputs in and its result out at every call. Median ms per "
+               "call; ratios are time over time, below 1 Flat is faster.",
+               ""]
+        header = ["benchmark", "size", "seq", "omp", "acc", "Flat",
+                  "vendor", "Flat/acc", "Flat/seq", "Flat/vendor"]
+        rows = []
+        for key in plain:
+            v, f = res.flat(key)
+            rows.append([key[0], key[1], cell(res, key, "seq"),
+                         cell(res, key, "omp"), cell(res, key, "acc"),
+                         cell(res, key, v) if v else "–",
+                         fmt_ms(res.vendor(key)),
+                         fmt_ratio(f, res.median(key, "acc")),
+                         fmt_ratio(f, res.median(key, "seq")),
+                         fmt_ratio(f, res.vendor(key))])
+        md += table(header, rows) + [""]
+    md += issue3_summary(res, resident, copy_gbs)
+    return md
+
+
+def issue3_summary(res, resident, copy_gbs):
+    """One line per benchmark (per K for the histogram) at its largest
+    size kept on the device."""
+    largest = {}
+    for key in resident:
+        group = base_benchmark(key[0])
+        if group == "histogram":
+            group += " K=" + key[1].split("x")[1]
+        if group not in largest \
+           or elements(key[1]) > elements(largest[group][1]):
+            largest[group] = key
+    if not largest:
+        return []
+    md = ["### In short: the largest size of each, data on the device", ""]
+    for group, key in largest.items():
+        v, f = res.flat(key)
+        if f is None:
+            md.append("* %s %s: no Flat time." % (group, key[1]))
+            continue
+        moved = res.moved(key)
+        vendor = res.vendor(key)
+        base = (base_benchmark(key[0]), key[1])
+        where = res.where(key, v)
+        md.append("* %s %s: Flat (%s%s) %s GB/s = %s of the copy "
+                  "bandwidth (vendor %s); Flat/vendor %s, Flat/acc %s; "
+                  "with transfers Flat/acc %s, Flat/seq %s."
+                  % (group, key[1], v, ", " + where if where else "",
+                     fmt_gbs(gbs(moved, f)),
+                     fmt_percent(gbs(moved, f), copy_gbs),
+                     fmt_percent(gbs(moved, vendor), copy_gbs),
+                     fmt_ratio(f, vendor),
+                     fmt_ratio(f, res.median(key, "acc")),
+                     fmt_ratio(res.flat(base)[1], res.median(base, "acc")),
+                     fmt_ratio(res.flat(base)[1], res.median(base, "seq"))))
+    return md + [""]
 
 
 def markdown(res):
@@ -265,19 +460,26 @@ def markdown(res):
         md += ["* " + n for n in res.notes]
         md += [""]
 
+    md += issue3_section(res)
+
     md += ["## Median time per call (ms)", "",
            "Whole marked region per call, host-device transfers included "
            "(none for seq and omp), except: cublas-dev and the X-resident "
-           "benchmarks have their data on the device already (the call "
-           "and the copy of a scalar result back); X-data runs a time "
+           "benchmarks have their inputs on the device already (the call "
+           "and the copy of its result back: a scalar, argmax's value and "
+           "index, the histogram's bins; nothing for the row and column "
+           "sums, which come back after the calls); X-data runs a time "
            "loop inside a data region (transfers once per call); jacobi, "
            "pathfinder and their X-data forms are per time step (the call "
            "over its steps). "
            "Host variants of X-resident and X-data repeat X's time (the "
-           "same code on the host). Flat = the faster flat-* variant; "
-           "vendor = cublas, or cub for the reductions and the scan (same "
-           "transfers, or the same residency). Ratios are time over time: "
-           "below 1, Flat is faster.", ""]
+           "same code on the host), and so does their cublas-dev. Flat = "
+           "the faster flat-* variant, marked (host), (part host) or (not "
+           "lifted) where its nests did not all run on the device; vendor "
+           "= cublas, or cub for the reductions, the scan and the "
+           "histogram (same transfers, or the same residency; for "
+           "rowsums-resident and colsums-resident, cublas-dev). Ratios are "
+           "time over time: below 1, Flat is faster.", ""]
     header = ["benchmark", "size"] + res.variants + \
              ["Flat/acc", "Flat/vendor", "Flat/seq"]
     rows = []
@@ -313,7 +515,8 @@ def markdown(res):
         if base_benchmark(key[0]) == key[0]:
             pinned = res.bus_floor(key, "pinned")
             pageable = res.bus_floor(key, "pageable")
-        rows.append([key[0], key[1], v, fmt_ms(f), fmt_ms(k),
+        rows.append([key[0], key[1], v, fmt_ms(f) + mark(res, key, v),
+                     fmt_ms(k),
                      "–" if k is None else "%.0f %%" % (100.0 * k / f),
                      fmt_ms(pinned), fmt_ms(pageable),
                      fmt_ratio(f, pageable), fmt_ms(res.device_floor(key))])
@@ -344,6 +547,10 @@ def markdown(res):
 
     md += ["## Failures", ""]
     md += ["* " + f for f in res.failures] if res.failures else ["None."]
+    if res.warnings:
+        md += ["", "## The plugin's warnings when building the Flat "
+               "variants", ""]
+        md += ["* " + w for w in res.warnings]
     return "\n".join(md) + "\n"
 
 
@@ -381,10 +588,10 @@ def gnuplot(res):
 
 
 def main():
-    if len(sys.argv) != 2:
-        sys.exit("usage: report.py DIR")
+    if len(sys.argv) < 2:
+        sys.exit("usage: report.py DIR [MORE_DIR...]")
     d = sys.argv[1]
-    res = Results(d)
+    res = Results(sys.argv[1:])
     with open(os.path.join(d, "results.md"), "w") as f:
         f.write(markdown(res))
     with open(os.path.join(d, "results.gp"), "w") as f:

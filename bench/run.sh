@@ -1,43 +1,102 @@
 #!/bin/sh
 # run.sh: runs every variant of every benchmark on this machine and writes
-# results.csv, results.md and results.gp beside itself.  It is copied into
-# bench/out by bench/build.sh and runs from there, on the GPU machine:
+# results.csv, results.md and results.gp.  It is copied into bench/out by
+# bench/build.sh and runs from there, on the GPU machine:
 #
-#   bench/out/run.sh            the full suite (about 6 minutes on an H100)
-#   bench/out/run.sh --quick    small sizes, to check a build (any machine)
+#   bench/out/run.sh                    the full suite (about 15 minutes on
+#                                       an H100: more than one command of
+#                                       the device tool, so run it in parts)
+#   bench/out/run.sh --part reductions  issue 3's programs only (reduce,
+#                                       scan, histogram, rowsums)
+#   bench/out/run.sh --part maps        the others
+#   bench/out/run.sh --quick            small sizes, to check a build (any
+#                                       machine; with --part too)
+#
+# --part takes a comma-separated list of parts and program names
+# (--part reduce,scan); its results go to the folder part-LIST beside
+# run.sh (part-reduce+scan), the full suite's beside run.sh itself, or
+# with --out DIR into DIR.  report.py merges folders: report.py DIR
+# OTHER_DIR...
+#
+# Environment: BENCH_BUDGET_S (seconds of timed calls per benchmark,
+# default 2), BENCH_TIMEOUT_S (seconds per process, default 120),
+# BENCH_DEADLINE_S (no dataset starts after this many seconds; default
+# none), BENCH_FLAT_DEVICES (default "cuda opencl"), BENCH_SHM_DIR (where
+# large arrays live; default a new folder under /dev/shm, removed at the
+# end; empty: ordinary memory).
 #
 # For each dataset it runs, each in a process of its own: BENCH-seq,
 # BENCH-omp (all cores), BENCH-acc, BENCH-flat once per Flat device that
-# works here (FLAT_DEVICE=cuda, opencl), and cublas_ref where cuBLAS has
-# the operation (cub_ref for reduce and scan); then copybw once.  Every process gets a fresh, empty Flat
-# kernel cache and CUDA_CACHE_DISABLE=1, so that each "first" time
-# includes compiling the kernels, for Flat and OpenACC alike.
+# works here (FLAT_DEVICE=cuda, opencl; $BENCH_FLAT_DEVICES, when set,
+# names the ones to try), and cublas_ref where cuBLAS has the operation
+# (cub_ref for reduce, scan and histogram); then copybw once.  Every
+# process gets a fresh, empty Flat kernel cache and CUDA_CACHE_DISABLE=1,
+# so that each "first" time includes compiling the kernels, for Flat and
+# OpenACC alike.  Flat runs with FLAT_PROFILE=1 and FLAT_LOG=1, whose
+# lines say where each nest ran.
 #
 # Files written: results.csv (benchmark,variant,size,ms_median,ms_first),
 # work.csv (bytes and flops of each dataset), profile.csv (Flat's kernel
-# time from FLAT_PROFILE), failures.txt, machine.txt (with build.txt, which
-# build.sh wrote), notes.txt, logs/
-# (each process's stdout and stderr), then results.md and results.gp by
-# report.py.
+# time from FLAT_PROFILE), placement.csv (benchmark,variant,size,
+# device_runs,host_runs: how often Flat's nests ran on the device and on
+# the host, from FLAT_LOG), failures.txt, machine.txt (with build.txt,
+# which build.sh wrote), notes.txt, flat-warnings.txt (the plugin's
+# warnings, from build.sh), logs/ (each process's stdout and stderr), then
+# results.md and results.gp by report.py.
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here"
 
-case ${1-} in
-  --quick) quick=yes ;;
-  "") quick=no ;;
-  *) echo "usage: $0 [--quick]" >&2; exit 2 ;;
-esac
+usage="usage: $0 [--quick] [--part PART[,PART...]] [--out DIR]"
+quick=no
+part=
+out=
+while [ $# -gt 0 ]; do
+  case $1 in
+    --quick) quick=yes ;;
+    --part|--out)
+      [ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }
+      if [ "$1" = --part ]; then
+	part=$2
+      else
+	out=$2
+      fi
+      shift
+      ;;
+    *) echo "$usage" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+# The parts and the programs in each.
+maps="saxpy matvec matvec_t matmul stencil jacobi pathfinder"
+reductions="reduce scan histogram rowsums"
+programs=
+for p in $(echo "$part" | tr ',' ' '); do
+  case $p in
+    maps) programs="$programs $maps" ;;
+    reductions) programs="$programs $reductions" ;;
+    *)
+      case " $maps $reductions " in
+	*" $p "*) programs="$programs $p" ;;
+	*) echo "run.sh: no part or program '$p'" >&2; echo "$usage" >&2
+	   exit 2 ;;
+      esac
+      ;;
+  esac
+done
 
 # Benchmark and arguments; the matmul shapes follow Figure 2 of the
 # incremental-flattening paper (2^24 multiply-adds as a dot product, a
-# square and an outer product) plus tall and wide ones.  A last argument
+# square and an outer product) plus tall and wide ones.  The reductions,
+# the scan and the histogram (K = 256 and 65536 bins) run at 10^3 to 10^9
+# elements, the row and column sums on square matrices of 10^3 to 10^9
+# elements and on a few long rows and many short rows.  A last argument
 # beyond the sizes is the number of timed calls (default 20), lowered
-# where calls are long: reduce and scan on 2^26 floats, rowsums, and
-# jacobi and pathfinder, whose calls without a data region take seconds.
-# Reductions of 2^28 floats (reduce 268435456 3) would add about a
-# minute, most of it filling and paging in 2 GiB of inputs per process.
+# where calls are long: jacobi and pathfinder, whose calls without a data
+# region take seconds.  At 10^9 elements the time budget (BENCH_BUDGET_S)
+# leaves a call or two.
 if [ $quick = yes ]; then
   datasets="saxpy 100000
 matvec 300 200
@@ -45,8 +104,10 @@ matvec_t 200 300
 matmul 64 48 32
 matmul 4 4 4096
 stencil 200 300
+reduce 1000
 reduce 100000
 scan 100000
+histogram 100000 256
 rowsums 300 200
 jacobi 64 10
 pathfinder 1000 10"
@@ -70,26 +131,64 @@ matmul 1048576 16 16
 matmul 16 1048576 16
 stencil 4096 4096
 stencil 8192 8192
-reduce 1048576
-reduce 67108864 5
-scan 1048576
-scan 8388608
-scan 67108864 5
-rowsums 8192 8192 10
+reduce 1000
+reduce 100000
+reduce 10000000
+reduce 1000000000
+scan 1000
+scan 100000
+scan 10000000
+scan 1000000000
+histogram 1000 256
+histogram 100000 256
+histogram 10000000 256
+histogram 1000000000 256
+histogram 10000000 65536
+histogram 1000000000 65536
+rowsums 32 32
+rowsums 316 316
+rowsums 3162 3162
+rowsums 100 100000
+rowsums 1000000 10
+rowsums 31623 31623
 jacobi 4096 100 1
 pathfinder 1048576 100 5"
   copy_mib=1024
 fi
+if [ -n "$programs" ]; then
+  datasets=$(echo "$datasets" | while read -r b args; do
+	       case " $programs " in
+		 *" $b "*) echo "$b $args" ;;
+	       esac
+	     done)
+  out=${out:-$here/part-$(echo "$part" | tr ',' '+')}
+fi
+out=${out:-$here}
+mkdir -p "$out" && out=$(cd "$out" && pwd) || exit 1
 limit=${BENCH_TIMEOUT_S:-120}	# per process
 
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# Large arrays live in files under /dev/shm, shared from one process to
+# the next (see bench_floats in src/harness.h); BENCH_SHM_DIR set empty
+# turns that off.
+shm=
+if [ -z "${BENCH_SHM_DIR+set}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then
+  shm=$(mktemp -d /dev/shm/flat-bench.XXXXXX) && export BENCH_SHM_DIR=$shm
+fi
+trap 'rm -rf "$tmp" ${shm:+"$shm"}' EXIT
+trap 'exit 2' HUP INT PIPE TERM
+bin=$here/bin
+cd "$out"
 rm -rf logs
 mkdir logs
 : >raw.txt
 : >profile.csv
+: >placement.csv
 : >failures.txt
 : >notes.txt
+if [ "$out" != "$here" ]; then
+  cp "$here/flat-warnings.txt" . 2>/dev/null || : >flat-warnings.txt
+fi
 
 # The first directory under the usual CUDA places that holds file $1.
 find_lib ()
@@ -152,7 +251,7 @@ run_one ()
   rc=$?
   cat "logs/$name.out" >>raw.txt
   if [ $rc -ne 0 ]; then
-    why=$(grep -v '^flat: \|^ ' "logs/$name.err" | tail -n 1)
+    why=$(grep -v '^flat: \|^ \|^#' "logs/$name.err" | tail -n 1)
     [ $rc -eq 124 ] && why="timed out after $limit s"
     echo "ERROR,$name,exit status $rc: $why" >>failures.txt
   fi
@@ -163,10 +262,10 @@ run_one ()
 # another device with a warning when libflat has no CUDA backend or no
 # driver loads.
 flat_devices=
-for dev in cuda opencl; do
+for dev in ${BENCH_FLAT_DEVICES:-cuda opencl}; do
   rm -rf "$tmp/cache"
   FLAT_DEVICE=$dev FLAT_LOG=1 FLAT_CACHE_DIR=$tmp/cache \
-    bin/saxpy-flat 4096 1 >/dev/null 2>"logs/probe-$dev.err"
+    "$bin/saxpy-flat" 4096 1 >/dev/null 2>"logs/probe-$dev.err"
   ran=$(sed -n 's/^flat: run .* on \([a-z]*\): .*(\(.*\))$/\1 (\2)/p' \
 	  "logs/probe-$dev.err" | head -n 1)
   if [ "${ran%% *}" = $dev ]; then
@@ -185,19 +284,25 @@ done
   echo "cpu: $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1)," \
        "$(nproc) cores"
   echo "os: $(uname -sr)"
-  [ -f build.txt ] && sed 's/^/build: /' build.txt
+  [ -f "$here/build.txt" ] && sed 's/^/build: /' "$here/build.txt"
 } >machine.txt
 
 start=$(date +%s)
 echo "$datasets" | while read -r b args; do
+  if [ -n "${BENCH_DEADLINE_S-}" ] \
+     && [ $(($(date +%s) - start)) -ge "$BENCH_DEADLINE_S" ]; then
+    echo "skipped (BENCH_DEADLINE_S=$BENCH_DEADLINE_S): $b $args" \
+      | tee -a notes.txt
+    continue
+  fi
   tag="$b-$(echo $args | tr ' ' x)"
   echo "run.sh: $b $args"
   for v in seq omp acc; do
-    [ -x "bin/$b-$v" ] && run_one "$tag-$v" "bin/$b-$v" $args
+    [ -x "$bin/$b-$v" ] && run_one "$tag-$v" "$bin/$b-$v" $args
   done
   for dev in $flat_devices; do
     if run_one "$tag-flat-$dev" env FLAT_DEVICE=$dev FLAT_PROFILE=1 \
-	 "bin/$b-flat" $args; then
+	 FLAT_LOG=1 "$bin/$b-flat" $args; then
       # The kernels' mean times, summed per benchmark, as FLAT_PROFILE
       # prints them: an unnamed nest (file:line) belongs to the program's
       # benchmark, a named one to the benchmark its name starts with
@@ -220,23 +325,49 @@ echo "$datasets" | while read -r b args; do
 	END { for (k in ms) printf "%s,%s,%s,%.4f\n", k, v, size, ms[k] }' \
 	"logs/$tag-flat-$dev.err" >>profile.csv
     fi
+    # Where the nests ran, per benchmark: the FLAT_LOG lines that follow
+    # the harness's #timing line of each (an "original loop" ran on the
+    # host, below a threshold or after a device failure).  A benchmark
+    # none of whose nests ran (a loop the plugin did not lift) has 0 and
+    # 0.
+    awk '
+      /^#timing,/ {
+	split ($0, f, ",")
+	t = f[2] "," f[3] "," f[4]
+	if (!(t in dev))
+	  {
+	    order[++n] = t
+	    dev[t] = host[t] = 0
+	  }
+	next
+      }
+      /^flat: run / && t != "" {
+	if ($0 ~ / on host: |: original loop /)
+	  host[t]++
+	else if ($0 !~ /: no kernel /)
+	  dev[t]++
+      }
+      END { for (i = 1; i <= n; i++)
+	      printf "%s,%d,%d\n", order[i], dev[order[i]], host[order[i]] }' \
+      "logs/$tag-flat-$dev.err" >>placement.csv
   done
   case $b in
     saxpy|matvec|matvec_t|matmul)
-      [ -x bin/cublas_ref ] && run_one "$tag-cublas" bin/cublas_ref $b $args
+      [ -x "$bin/cublas_ref" ] \
+	&& run_one "$tag-cublas" "$bin/cublas_ref" $b $args
       ;;
     rowsums)
       for s in rowsums colsums; do
-	[ -x bin/cublas_ref ] \
-	  && run_one "$tag-cublas-$s" bin/cublas_ref $s $args
+	[ -x "$bin/cublas_ref" ] \
+	  && run_one "$tag-cublas-$s" "$bin/cublas_ref" $s $args
       done
       ;;
-    reduce|scan)
-      [ -x bin/cub_ref ] && run_one "$tag-cub" bin/cub_ref $b $args
+    reduce|scan|histogram)
+      [ -x "$bin/cub_ref" ] && run_one "$tag-cub" "$bin/cub_ref" $b $args
       ;;
   esac
 done
-[ -x bin/copybw ] && run_one copybw bin/copybw $copy_mib
+[ -x "$bin/copybw" ] && run_one copybw "$bin/copybw" $copy_mib
 
 {
   echo benchmark,variant,size,ms_median,ms_first
@@ -247,9 +378,11 @@ done
   grep '^#work,' raw.txt | cut -d, -f2- | sort -u
 } >work.csv
 grep '^FAIL,' raw.txt >>failures.txt
-echo "run.sh: benchmarks took $(($(date +%s) - start)) s"
+took=$(($(date +%s) - start))
+echo "benchmarks took $took s" >>notes.txt
+echo "run.sh: benchmarks took $took s"
 
-python3 report.py . || exit 1
+python3 "$here/report.py" . || exit 1
 if command -v gnuplot >/dev/null; then
   gnuplot results.gp || echo "run.sh: gnuplot failed" >&2
 fi

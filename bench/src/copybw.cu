@@ -3,8 +3,10 @@
      copy_d2d  cudaMemcpy     device-to-device copy by the copy engine
      copy_d2d  kernel         the same by a trivial kernel (16-byte loads
                               and stores, grid-stride loop)
-     copy_h2d  pageable       host to device from malloc'ed memory, which
-                              is what Flat and OpenACC copy from
+     copy_h2d  pageable       host to device from ordinary pageable
+                              memory (bench_floats, as the benchmarks'
+                              arrays), which is what Flat and OpenACC
+                              copy from
      copy_h2d  pinned         the same from page-locked memory
      copy_d2h  pageable       device to host, likewise
      copy_d2h  pinned
@@ -141,7 +143,7 @@ main (int argc, char **argv)
   c.dst = pinned;
   measure (&run, "copy_d2h", "pinned", region_memcpy, &c, 0, 1);
 
-  free (pageable);
+  bench_free (pageable);
   check_cuda (cudaFreeHost (pinned), "cudaFreeHost");
   check_cuda (cudaFree (dev_b), "cudaFree");
   check_cuda (cudaFree (dev_a), "cudaFree");

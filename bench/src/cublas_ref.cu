@@ -340,8 +340,8 @@ main (int argc, char **argv)
   ref = bench_doubles (p.out->n);
   failed = measure (&p, &run, "cublas", region_host, y0, ref);
   failed |= measure (&p, &run, "cublas-dev", region_dev, y0, ref);
-  free (ref);
-  free (y0);
+  bench_free (ref);
+  bench_free (y0);
   check_cublas (cublasDestroy (p.handle), "cublasDestroy");
   return failed;
 }

@@ -4,23 +4,50 @@
    Times are wall-clock times of whole calls of the marked region on a
    monotonic clock.  Every variant's region returns only when its results
    are in host memory (OpenACC and Flat copy them back before returning,
-   the CUDA programs synchronise), so no device work escapes the clock.  */
+   the CUDA programs synchronise), so no device work escapes the clock.
 
-#define _POSIX_C_SOURCE 200809L	/* clock_gettime */
+   Arrays are touched and filled by several threads (parallel_for), and
+   large ones are mapped from files that outlive the process (see
+   bench_floats in harness.h): at 10^9 elements a single thread spent
+   seconds per array in every process, most of them in page faults.  */
+
+#define _POSIX_C_SOURCE 200809L	/* clock_gettime, sysconf, fallocate */
 
 #include "harness.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 #define DEFAULT_REPS 20
 #define MAX_REPS 1000
 #define DEFAULT_BUDGET_S 2.0
+
+/* parallel_for's limits: at most MAX_THREADS threads, each given at least
+   MIN_PART elements (smaller arrays are filled by the calling thread).  */
+#define MAX_THREADS 64
+#define MIN_PART ((size_t) 1 << 20)
+
+/* Arrays of at least SHARED_MIN bytes are mapped from $BENCH_SHM_DIR;
+   at most MAX_SHARED of them per process.  */
+#define SHARED_MIN ((size_t) 64 << 20)
+#define MAX_SHARED 64
+
+/* The arrays mapped so far, in order: the Nth maps file slot-N.  */
+static struct
+{
+  void *a;			/* NULL once unmapped */
+  size_t bytes;
+} shared[MAX_SHARED];
+static int n_shared;
 
 /* Seconds on a monotonic clock.  */
 static double
@@ -105,55 +132,258 @@ bench_on_device (const bench_run *run)
 	 && strcmp (run->variant, "omp") != 0;
 }
 
+/* One thread's share of parallel_for.  */
+typedef struct
+{
+  void (*body) (void *arg, size_t lo, size_t hi);
+  void *arg;
+  size_t lo, hi;
+} part;
+
+static void *
+run_part (void *p)
+{
+  const part *t = p;
+
+  t->body (t->arg, t->lo, t->hi);
+  return NULL;
+}
+
+/* Calls BODY (ARG, LO, HI) on consecutive parts [LO, HI) of [0, N), one
+   per core (at most MAX_THREADS, each of at least MIN_PART elements), in
+   threads of their own but the first, and returns when all are done.  A
+   part whose thread cannot be started runs in the calling thread.  */
+static void
+parallel_for (size_t n, void (*body) (void *arg, size_t lo, size_t hi),
+	      void *arg)
+{
+  pthread_t threads[MAX_THREADS];
+  part parts[MAX_THREADS];
+  long cores = sysconf (_SC_NPROCESSORS_ONLN);
+  size_t k = n / MIN_PART, started;
+
+  if (cores > 0 && k > (size_t) cores)
+    k = cores;
+  if (k > MAX_THREADS)
+    k = MAX_THREADS;
+  if (k < 1)
+    k = 1;
+  for (size_t t = 0; t < k; t++)
+    parts[t] = (part) { body, arg, n * t / k, n * (t + 1) / k };
+  for (started = 1; started < k; started++)
+    if (pthread_create (&threads[started], NULL, run_part, &parts[started])
+	!= 0)
+      break;
+  run_part (&parts[0]);
+  for (size_t t = started; t < k; t++)
+    run_part (&parts[t]);
+  for (size_t t = 1; t < started; t++)
+    {
+      int e = pthread_join (threads[t], NULL);
+
+      if (e != 0)
+	{
+	  fprintf (stderr, "bench: pthread_join: %s\n", strerror (e));
+	  exit (1);
+	}
+    }
+}
+
+static void
+zero_bytes (void *arg, size_t lo, size_t hi)
+{
+  memset ((char *) arg + lo, 0, hi - lo);
+}
+
+/* BYTES of the file slot-N of directory DIR, which it makes or grows as
+   needed, mapped shared; NULL with a warning when that fails (a full
+   file system, say).  */
+static void *
+map_slot (const char *dir, int n, size_t bytes)
+{
+  char path[4096];
+  void *a = MAP_FAILED;
+  int fd, e = 0;
+
+  if (snprintf (path, sizeof path, "%s/slot-%d", dir, n)
+      >= (int) sizeof path)
+    e = ENAMETOOLONG;
+  else if ((fd = open (path, O_RDWR | O_CREAT, 0600)) < 0)
+    e = errno;
+  else
+    {
+      e = posix_fallocate (fd, 0, bytes);
+      if (e == 0)
+	{
+	  a = mmap (NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	  if (a == MAP_FAILED)
+	    e = errno;
+	}
+      if (close (fd) != 0 && e == 0)
+	e = errno;
+    }
+  if (e == 0)
+    return a;
+  if (a != MAP_FAILED && munmap (a, bytes) != 0)
+    perror ("bench: munmap");
+  fprintf (stderr, "bench: %s: %s; using ordinary memory\n", path,
+	   strerror (e));
+  return NULL;
+}
+
+/* N elements of SIZE bytes, or exit naming them WHAT: mapped from
+   $BENCH_SHM_DIR when they are many, from malloc otherwise.  The memory
+   is touched (zeroed) by all cores at once, so that its page faults are
+   taken in parallel rather than by whichever loop first writes it.  */
+static void *
+allocate (size_t n, size_t size, const char *what)
+{
+  const char *dir = getenv ("BENCH_SHM_DIR");
+  size_t bytes = n * size;
+  void *a = NULL;
+
+  if (dir && *dir && bytes >= SHARED_MIN && n_shared < MAX_SHARED)
+    {
+      a = map_slot (dir, n_shared, bytes);
+      if (a)
+	{
+	  shared[n_shared].a = a;
+	  shared[n_shared++].bytes = bytes;
+	}
+    }
+  if (!a)
+    a = malloc (bytes);
+  if (!a)
+    {
+      fprintf (stderr, "bench: out of memory for %zu %s\n", n, what);
+      exit (1);
+    }
+  parallel_for (bytes, zero_bytes, a);
+  return a;
+}
+
+void
+bench_free (void *a)
+{
+  for (int i = 0; i < n_shared; i++)
+    if (a && shared[i].a == a)
+      {
+	if (munmap (a, shared[i].bytes) != 0)
+	  {
+	    perror ("bench: munmap");
+	    exit (1);
+	  }
+	shared[i].a = NULL;
+	return;
+      }
+  free (a);
+}
+
 float *
 bench_floats (size_t n)
 {
-  float *a = malloc (n * sizeof *a);
-
-  if (!a)
-    {
-      fprintf (stderr, "bench: out of memory for %zu floats\n", n);
-      exit (1);
-    }
-  return a;
+  return allocate (n, sizeof (float), "floats");
 }
 
 double *
 bench_doubles (size_t n)
 {
-  double *a = malloc (n * sizeof *a);
+  return allocate (n, sizeof (double), "doubles");
+}
 
-  if (!a)
-    {
-      fprintf (stderr, "bench: out of memory for %zu doubles\n", n);
-      exit (1);
-    }
-  return a;
+int *
+bench_ints (size_t n)
+{
+  return allocate (n, sizeof (int), "ints");
+}
+
+/* splitmix64's finaliser: scrambles the bits of Z.  */
+static uint64_t
+mix (uint64_t z)
+{
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+  return z ^ (z >> 31);
+}
+
+#define GOLDEN 0x9e3779b97f4a7c15u
+
+/* What the fill functions pass to their parallel_for bodies: the array,
+   the start of the pseudo-random sequence (splitmix64, whose element I is
+   mix (START + (I + 1) GOLDEN), so that any part can be computed on its
+   own) and the number of keys.  */
+typedef struct
+{
+  void *a;
+  uint64_t start;
+  int k;
+} fill_arg;
+
+/* The sequence of SEED starts at a scrambled value, so that sequences of
+   different seeds are far apart rather than shifted copies of each
+   other.  */
+static fill_arg
+fill_of (void *a, unsigned seed, int k)
+{
+  fill_arg f = { a, mix (GOLDEN * (seed + (uint64_t) 1)), k };
+
+  return f;
+}
+
+static void
+fill_floats (void *arg, size_t lo, size_t hi)
+{
+  const fill_arg *f = arg;
+  float *a = f->a;
+
+  for (size_t i = lo; i < hi; i++)
+    a[i] = (float) ((double) (mix (f->start + GOLDEN * (i + 1)) >> 40)
+		    * 0x1p-23 - 1.0);
 }
 
 void
 bench_fill (float *a, size_t n, unsigned seed)
 {
-  /* splitmix64: cheap, and good enough that no two arrays or rows look
-     alike.  */
-  uint64_t state = 0x9e3779b97f4a7c15u * (seed + 1u);
+  fill_arg f = fill_of (a, seed, 0);
 
-  for (size_t i = 0; i < n; i++)
-    {
-      uint64_t z = (state += 0x9e3779b97f4a7c15u);
+  parallel_for (n, fill_floats, &f);
+}
 
-      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-      z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-      z ^= z >> 31;
-      a[i] = (float) ((double) (z >> 40) * 0x1p-23 - 1.0);
-    }
+static void
+fill_keys (void *arg, size_t lo, size_t hi)
+{
+  const fill_arg *f = arg;
+  int *a = f->a;
+
+  for (size_t i = lo; i < hi; i++)
+    a[i] = (int) (((mix (f->start + GOLDEN * (i + 1)) >> 32)
+		   * (uint64_t) f->k) >> 32);
+}
+
+void
+bench_fill_keys (int *a, size_t n, int k, unsigned seed)
+{
+  fill_arg f = fill_of (a, seed, k);
+
+  parallel_for (n, fill_keys, &f);
+}
+
+static void
+fill_nan (void *arg, size_t lo, size_t hi)
+{
+  const fill_arg *f = arg;
+  float *a = f->a;
+
+  for (size_t i = lo; i < hi; i++)
+    a[i] = NAN;
 }
 
 void
 bench_poison (float *a, size_t n)
 {
-  for (size_t i = 0; i < n; i++)
-    a[i] = NAN;
+  fill_arg f = { a, 0, 0 };	/* no sequence */
+
+  parallel_for (n, fill_nan, &f);
 }
 
 void
@@ -177,15 +407,18 @@ int
 bench_time (const bench_run *run, bench_region region, void *data)
 {
   double *times = bench_doubles (run->reps);
-  double t0, first, spent = 0.0, median;
-  int n = 0;
+  double t0, first, spent, median;
+  int device = bench_on_device (run), n = 0;
 
+  fprintf (stderr, "#timing,%s,%s,%s\n", run->benchmark, run->variant,
+	   run->size);
   if (run->reset)
     run->reset (data);
   t0 = now ();
   region (data);
   first = now () - t0;
-  while (n < run->reps && (n == 0 || spent < run->budget_s))
+  spent = device ? 0.0 : first;
+  while (n < run->reps && (spent < run->budget_s || (device && n == 0)))
     {
       if (run->reset)
 	run->reset (data);
@@ -195,11 +428,14 @@ bench_time (const bench_run *run, bench_region region, void *data)
       spent += times[n++];
     }
   qsort (times, n, sizeof *times, compare_doubles);
-  median = n % 2 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
+  if (n == 0)
+    median = first;
+  else
+    median = n % 2 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
   printf ("%s,%s,%s,%.4f,%.4f\n", run->benchmark, run->variant, run->size,
 	  median * 1e3 / run->per_call, first * 1e3 / run->per_call);
   fflush (stdout);
-  free (times);
+  bench_free (times);
   return n + 1;
 }
 
@@ -228,6 +464,20 @@ bench_check (const bench_run *run, const float *out, const double *ref,
 	      run->benchmark, run->variant, run->size, err, tol);
       return 1;
     }
+  return 0;
+}
+
+int
+bench_check_ints (const bench_run *run, const int *out, const int *ref,
+		  size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    if (out[i] != ref[i])
+      {
+	printf ("FAIL,%s,%s,%s,element %zu is %d (expected %d)\n",
+		run->benchmark, run->variant, run->size, i, out[i], ref[i]);
+	return 1;
+      }
   return 0;
 }
 

@@ -7,7 +7,8 @@
      - fill its inputs with random data and poison its outputs with NaN,
      - time the marked region: one first call, reported on its own (it
        compiles Flat's kernels and initialises the device), then up to
-       REPS calls whose median is reported,
+       REPS calls whose median is reported (on the host, where nothing
+       is compiled, the first call counts against the time budget),
      - print one CSV line and check the result against a sequential
        recomputation (reference.h), printing a FAIL line when it is wrong.
 
@@ -20,7 +21,14 @@
    The #work line gives the bytes the region reads and writes (which are
    also the bytes a device must receive and send back when the data is not
    already there) and its floating-point operations, so that the report can
-   turn times into bandwidths and transfer floors.  */
+   turn times into bandwidths and transfer floors.
+
+   On stderr, each timed benchmark starts with a line
+
+     #timing,matmul,flat-cuda,256x256x256
+
+   so that the lines a library prints while the calls run (Flat's FLAT_LOG
+   lines, which say where each nest ran) can be told apart by benchmark.  */
 
 #ifndef BENCH_HARNESS_H
 #define BENCH_HARNESS_H
@@ -73,14 +81,38 @@ void bench_init (bench_run *run, const char *benchmark, const char *variant,
    where they would repeat the plain one.  */
 int bench_on_device (const bench_run *run);
 
-/* A new array of N floats, or exit with a message.  */
+/* A new array of N floats, or exit with a message.  Arrays from
+   bench_floats, bench_doubles and bench_ints are freed with bench_free.
+
+   Large arrays (64 MiB or more) live in files of the directory
+   $BENCH_SHM_DIR when it is set (run.sh makes one under /dev/shm): the
+   Nth large array of a process maps the file slot-N there, shared, so
+   that the next process finds its memory already allocated.  In this
+   workplace's virtual machines, memory a process frees goes back to the
+   host, and allocating it again costs 1.5 to 7 s per GB (10^9 floats
+   are 4 GB, in every process); mapping pages of a file that exists costs
+   about 0.15 s per GB.  Without the variable, or when a file cannot be
+   made, the array is ordinary memory.  Either way it is pageable host
+   memory, as malloc's.  */
 float *bench_floats (size_t n);
 
 /* A new array of N doubles, or exit with a message.  */
 double *bench_doubles (size_t n);
 
-/* Fills A[0..N) with pseudo-random values in [-1, 1) drawn from SEED.  */
+/* A new array of N ints, or exit with a message.  */
+int *bench_ints (size_t n);
+
+/* Frees A, from bench_floats, bench_doubles or bench_ints.  */
+void bench_free (void *a);
+
+/* Fills A[0..N) with pseudo-random values in [-1, 1) drawn from SEED
+   (arrays of different seeds are unrelated), using all the host's cores
+   for large arrays.  */
 void bench_fill (float *a, size_t n, unsigned seed);
+
+/* Fills A[0..N) with pseudo-random integers in [0, K), uniformly, drawn
+   from SEED.  */
+void bench_fill_keys (int *a, size_t n, int k, unsigned seed);
 
 /* Fills A[0..N) with NaN, so that an element a kernel forgets to write
    fails the check.  */
@@ -93,11 +125,15 @@ void bench_work (const bench_run *run, double bytes_in, double bytes_out,
 /* The marked region of a benchmark, called with the program's data.  */
 typedef void (*bench_region) (void *data);
 
-/* Calls REGION (DATA) once, then again until RUN's REPS or time budget is
-   used up (at least once more), and prints RUN's CSV line with the median
-   of the later calls and the time of the first, both divided by RUN's
-   PER_CALL.  RUN's RESET, if any, runs before every call, off the clock.
-   Returns the number of calls made, first included.  */
+/* Prints the #timing line on stderr, calls REGION (DATA) once, then again
+   until RUN's REPS or time budget is used up, and prints RUN's CSV line
+   with the median of the later calls and the time of the first, both
+   divided by RUN's PER_CALL.  A device variant makes at least one more
+   call (its first compiles kernels).  On the host the first call counts
+   against the budget, and when it used the budget up alone it is the
+   only call and its time is also the median: a sequential call on 10^9
+   elements takes seconds.  RUN's RESET, if any, runs before every call,
+   off the clock.  Returns the number of calls made, first included.  */
 int bench_time (const bench_run *run, bench_region region, void *data);
 
 /* Compares OUT[0..N) with REF[0..N): fails when an element is not finite
@@ -105,6 +141,12 @@ int bench_time (const bench_run *run, bench_region region, void *data);
    and returns 1 on failure, returns 0 otherwise.  */
 int bench_check (const bench_run *run, const float *out, const double *ref,
 		 size_t n, double tol);
+
+/* Compares OUT[0..N) with REF[0..N) exactly (counts, indices).  Prints a
+   FAIL line naming the first difference and returns 1 on failure,
+   returns 0 otherwise.  */
+int bench_check_ints (const bench_run *run, const int *out, const int *ref,
+		      size_t n);
 
 /* Compares the scalar OUT with REF: fails when OUT is not finite or when
    |OUT - REF| exceeds TOL * SCALE.  For a sum, SCALE is the sum of the

@@ -177,9 +177,9 @@ main (int argc, char **argv)
       bench_time (&run, region_data, &d);
       failed += bench_check (&run, d.a, ref, nn, 1e-5);
     }
-  free (ref);
-  free (d.b);
-  free (d.a);
-  free (a0);
+  bench_free (ref);
+  bench_free (d.b);
+  bench_free (d.a);
+  bench_free (a0);
   return failed != 0;
 }

@@ -143,8 +143,8 @@ ref_lvc (int num_s, int num_t, int num_x, int num_y, const float *alpha,
 	    }
 	}
     }
-  free (line);
-  free (u);
+  bench_free (line);
+  bench_free (u);
 }
 
 typedef struct
@@ -208,11 +208,11 @@ main (int argc, char **argv)
   ref = bench_doubles (d.grid);
   ref_lvc (d.num_s, d.num_t, d.num_x, d.num_y, d.alpha, d.res0, ref);
   failed = bench_check (&run, d.res, ref, d.grid, 1e-4);
-  free (ref);
-  free (d.cp);
-  free (d.u);
-  free (d.res);
-  free (d.res0);
-  free (d.alpha);
+  bench_free (ref);
+  bench_free (d.cp);
+  bench_free (d.u);
+  bench_free (d.res);
+  bench_free (d.res0);
+  bench_free (d.alpha);
   return failed;
 }

@@ -84,9 +84,9 @@ main (int argc, char **argv)
   ref = bench_doubles (mn);
   ref_matmul (d.m, d.n, d.k, d.a, d.b, ref);
   failed = bench_check (&run, d.c, ref, mn, 1e-3);
-  free (ref);
-  free (d.c);
-  free (d.b);
-  free (d.a);
+  bench_free (ref);
+  bench_free (d.c);
+  bench_free (d.b);
+  bench_free (d.a);
   return failed;
 }

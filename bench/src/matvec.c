@@ -74,9 +74,9 @@ main (int argc, char **argv)
   ref = bench_doubles (d.m);
   ref_matvec (d.m, d.n, d.a, d.x, ref);
   failed = bench_check (&run, d.y, ref, d.m, 1e-3);
-  free (ref);
-  free (d.y);
-  free (d.x);
-  free (d.a);
+  bench_free (ref);
+  bench_free (d.y);
+  bench_free (d.x);
+  bench_free (d.a);
   return failed;
 }

@@ -74,9 +74,9 @@ main (int argc, char **argv)
   ref = bench_doubles (d.n);
   ref_matvec_t (d.m, d.n, d.a, d.x, ref);
   failed = bench_check (&run, d.y, ref, d.n, 1e-3);
-  free (ref);
-  free (d.y);
-  free (d.x);
-  free (d.a);
+  bench_free (ref);
+  bench_free (d.y);
+  bench_free (d.x);
+  bench_free (d.a);
   return failed;
 }

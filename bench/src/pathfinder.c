@@ -165,7 +165,7 @@ check (const bench_run *run, const int *result, const double *ref,
   for (int j = 0; j < cols; j++)
     out[j] = (float) result[j];
   failed = bench_check (run, out, ref, cols, 0.0);
-  free (out);
+  bench_free (out);
   return failed;
 }
 
@@ -224,7 +224,7 @@ main (int argc, char **argv)
       bench_time (&run, region_data, &d);
       failed += check (&run, d.result, ref, d.cols);
     }
-  free (ref);
+  bench_free (ref);
   free (d.b);
   free (d.a);
   free (wall);

@@ -107,15 +107,23 @@ ref_dot (size_t n, const float *x, const float *y, double *abs_sum)
   return s;
 }
 
-float
-ref_max (size_t n, const float *x)
+size_t
+ref_argmax (size_t n, const float *x)
 {
-  float m = x[0];
+  size_t at = 0;
 
   for (size_t i = 1; i < n; i++)
-    if (x[i] > m)
-      m = x[i];
-  return m;
+    if (x[i] > x[at])
+      at = i;
+  return at;
+}
+
+void
+ref_histogram (size_t n, const int *key, size_t k, int *hist)
+{
+  memset (hist, 0, k * sizeof *hist);
+  for (size_t i = 0; i < n; i++)
+    hist[key[i]]++;
 }
 
 void

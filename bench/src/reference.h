@@ -48,8 +48,12 @@ double ref_sum (size_t n, const float *x, double *abs_sum);
    |X[i] Y[i]|.  */
 double ref_dot (size_t n, const float *x, const float *y, double *abs_sum);
 
-/* The largest element of X[0..N), N >= 1.  */
-float ref_max (size_t n, const float *x);
+/* The index of the first largest element of X[0..N), N >= 1.  */
+size_t ref_argmax (size_t n, const float *x);
+
+/* HIST[K]: how many of KEY[0..N) equal each of 0 .. K-1 (every key is in
+   [0, K)).  */
+void ref_histogram (size_t n, const int *key, size_t k, int *hist);
 
 /* OUT[i] = X[0] + ... + X[i], the inclusive prefix sums of X[0..N).  */
 void ref_scan (size_t n, const float *x, double *out);

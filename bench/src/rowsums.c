@@ -11,9 +11,16 @@
    inner loops here carry `#pragma flat reduce`, so Flat sees the nested
    parallelism (a segmented reduction) and may use it; OpenACC gets the
    usual `gang` outer loop with a `vector` reduction inside.  Memory-bound:
-   4 M N bytes read, M N additions.  Both run in one process, rowsums
-   first (its first call also initialises the device), each checked
-   against double-precision sums (relative 2-norm error at most 1e-3).
+   4 M N bytes read, M N additions.
+
+   Each is timed as a whole region per call (A copied to the device and
+   the sums back at each call), and, on device variants, again as
+   rowsums-resident and colsums-resident: the timed calls run inside one
+   `#pragma flat data copyin(A) copyout(rows, cols)` region (`acc data`),
+   so a call is the kernels alone, and the sums come back when the region
+   ends.  All run in one process, rowsums first (its first call also
+   initialises the device), each checked against double-precision sums
+   (relative 2-norm error at most 1e-3).
 
    Usage: rowsums M N [REPS]  */
 
@@ -83,16 +90,46 @@ region_cols (void *p)
   colsums (d->m, d->n, d->a, d->out);
 }
 
+/* One of the two benchmarks: its names, its region, where its sums go
+   and what they should be.  */
+typedef struct
+{
+  const char *name, *resident;
+  bench_region region;
+  float *out;
+  size_t len;			/* M or N */
+  const double *ref;
+} sums;
+
+/* Times S on the matrix of D as benchmark NAME.  */
+static void
+measure (bench_run *run, const char *name, const sums *s, sums_data *d)
+{
+  run->benchmark = name;
+  bench_work (run, 4.0 * d->m * d->n, 4.0 * s->len, (double) d->m * d->n);
+  bench_poison (s->out, s->len);
+  d->out = s->out;
+  bench_time (run, s->region, d);
+}
+
+/* Checks S's sums as benchmark NAME.  Returns 1 if they are wrong.  */
+static int
+check (bench_run *run, const char *name, const sums *s)
+{
+  run->benchmark = name;
+  return bench_check (run, s->out, s->ref, s->len, 1e-3);
+}
+
 int
 main (int argc, char **argv)
 {
   const char *usage = "M N [REPS]";
   bench_run run;
   sums_data d;
-  float *a, *out;
-  double *ref;
+  float *a, *rows, *cols;
+  double *ref_rows, *ref_cols;
   size_t mn;
-  int m, n, failed;
+  int m, n, failed = 0;
 
   m = (int) bench_size_arg (argc, argv, 1, INT_MAX, usage);
   n = (int) bench_size_arg (argc, argv, 2, INT_MAX, usage);
@@ -101,29 +138,45 @@ main (int argc, char **argv)
 
   mn = (size_t) m * n;
   a = bench_floats (mn);
-  out = bench_floats (m > n ? m : n);
-  ref = bench_doubles (m > n ? m : n);
+  rows = bench_floats (m);
+  cols = bench_floats (n);
+  ref_rows = bench_doubles (m);
+  ref_cols = bench_doubles (n);
   bench_fill (a, mn, 1);
+  ref_rowsums (m, n, a, ref_rows);
+  ref_colsums (m, n, a, ref_cols);
   d.m = m;
   d.n = n;
   d.a = a;
-  d.out = out;
 
-  bench_work (&run, 4.0 * mn, 4.0 * m, mn);
-  bench_poison (out, m);
-  bench_time (&run, region_rows, &d);
-  ref_rowsums (m, n, a, ref);
-  failed = bench_check (&run, out, ref, m, 1e-3);
+  {
+    const sums both[] = {
+      { "rowsums", "rowsums-resident", region_rows, rows, m, ref_rows },
+      { "colsums", "colsums-resident", region_cols, cols, n, ref_cols },
+    };
 
-  run.benchmark = "colsums";
-  bench_work (&run, 4.0 * mn, 4.0 * n, mn);
-  bench_poison (out, n);
-  bench_time (&run, region_cols, &d);
-  ref_colsums (m, n, a, ref);
-  failed += bench_check (&run, out, ref, n, 1e-3);
+    for (int s = 0; s < 2; s++)
+      {
+	measure (&run, both[s].name, &both[s], &d);
+	failed += check (&run, both[s].name, &both[s]);
+      }
+    if (bench_on_device (&run))
+      {
+#pragma flat data copyin(a[0:mn]) copyout(rows[0:m], cols[0:n])
+#pragma acc data copyin(a[0:mn]) copyout(rows[0:m], cols[0:n])
+	{
+	  for (int s = 0; s < 2; s++)
+	    measure (&run, both[s].resident, &both[s], &d);
+	}
+	for (int s = 0; s < 2; s++)
+	  failed += check (&run, both[s].resident, &both[s]);
+      }
+  }
 
-  free (ref);
-  free (out);
-  free (a);
+  bench_free (ref_cols);
+  bench_free (ref_rows);
+  bench_free (cols);
+  bench_free (rows);
+  bench_free (a);
   return failed != 0;
 }

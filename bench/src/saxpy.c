@@ -69,9 +69,9 @@ main (int argc, char **argv)
   ref = bench_doubles (d.n);
   ref_saxpy (d.n, d.a, d.x, y0, calls, ref);
   failed = bench_check (&run, d.y, ref, d.n, 1e-5);
-  free (ref);
-  free (y0);
-  free (d.y);
-  free (d.x);
+  bench_free (ref);
+  bench_free (y0);
+  bench_free (d.y);
+  bench_free (d.x);
   return failed;
 }

@@ -100,8 +100,8 @@ main (int argc, char **argv)
       }
       failed += bench_check (&run, y, ref, n, 1e-3);
     }
-  free (ref);
-  free (y);
-  free (x);
+  bench_free (ref);
+  bench_free (y);
+  bench_free (x);
   return failed != 0;
 }

@@ -85,8 +85,8 @@ main (int argc, char **argv)
   ref = bench_doubles (hw);
   ref_stencil (d.h, d.w, d.in, ref);
   failed = bench_check (&run, d.out, ref, hw, 1e-5);
-  free (ref);
-  free (d.out);
-  free (d.in);
+  bench_free (ref);
+  bench_free (d.out);
+  bench_free (d.in);
   return failed;
 }
