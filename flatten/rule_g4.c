@@ -92,15 +92,6 @@ count_store (flat_stmt *s, void *data)
   return 0;
 }
 
-/* A break, or a set of a variable (by id in DATA) declared outside the
-   inner body: its iterations would not be independent.  */
-static int
-carries (flat_stmt *s, void *data)
-{
-  const unsigned char *inner = data;
-  return s->kind == FLAT_S_BREAK
-    || (s->kind == FLAT_S_SET && !inner[s->u.set.var->id]);
-}
 
 int
 flat_rule_g4_interchange (flat_nest *nest, flat_stmt *reduce,
@@ -137,14 +128,7 @@ flat_rule_g4_interchange (flat_nest *nest, flat_stmt *reduce,
   int n_stores = 0;
   flat_walker stores = { count_store, NULL, &n_stores };
   flat_walk_block (&inner->u.loop.body, &stores);
-  if (n_stores != n)
-    return -1;
-  unsigned char inner_vars[nest->n_vars];
-  memset (inner_vars, 0, sizeof inner_vars);
-  flat_walker declared = { mark_declared, NULL, inner_vars };
-  flat_walk_block (&inner->u.loop.body, &declared);
-  flat_walker carried = { carries, NULL, inner_vars };
-  if (flat_walk_block (&inner->u.loop.body, &carried))
+  if (n_stores != n || flat_loop_carries (inner))
     return -1;
   const flat_expr *index[n_accs];
   memset (index, 0, sizeof index);

@@ -61,6 +61,13 @@ flat_expr *flat_par_max (flat_nest *nest, const flat_block *b);
 int flat_block_has_soac (const flat_block *b);
 int flat_stmt_has_soac (flat_stmt *s);
 
+/* ---- rules_moderate.c -------------------------------------------------- */
+
+/* Whether the iterations of LOOP (a loop or map) depend on each other: it
+   writes a variable declared outside it, or breaks.  Rules G7 and G4
+   reorder the iterations of loops that do not.  */
+int flat_loop_carries (flat_stmt *loop);
+
 /* ---- copy.c ------------------------------------------------------------ */
 
 /* A new block with shallow copies of the statements of A then B (their

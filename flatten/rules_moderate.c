@@ -304,15 +304,21 @@ has_break (flat_stmt *s, void *data)
   return s->kind == FLAT_S_BREAK;
 }
 
+int
+flat_loop_carries (flat_stmt *loop)
+{
+  flat_walker breaks = { has_break, NULL, NULL };
+  return writes_outer (loop, NULL)
+    || flat_walk_block (&loop->u.loop.body, &breaks);
+}
+
 /* G7: map-loop interchange.  The loop's index becomes a plan index (a
    copy of it, since e_top keeps the loop inside its kernel).  */
 static int
 rule_g7_interchange (distribution *d, flat_stmt *s)
 {
   flat_nest *nest = d->f->nest;
-  flat_walker breaks = { has_break, NULL, NULL };
-  if (!flat_range_is_invariant (&s->u.loop.range) || writes_outer (s, NULL)
-      || flat_walk_block (&s->u.loop.body, &breaks))
+  if (!flat_range_is_invariant (&s->u.loop.range) || flat_loop_carries (s))
     return -1;
   flush_pending (d);
   const flat_var *t = s->u.loop.range.index;
