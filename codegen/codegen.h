@@ -37,19 +37,46 @@
    The runtime then stores a_j = a_j(before) OP res_j[0] into the host
    variable.  Nothing is launched for an empty range.
 
-   SEGSCAN kernel kN with one accumulator a of type T:
-     flat_kN_contrib (nest args, long flat_chunk, __global T *part)
-                    G groups: part[g] = the OP of the contributions of the
-                    chunk (the contrib block run with a at the identity).
-     flat_kN_prefix  (long flat_n_parts, __global T *part, T flat_init,
-                      __global T *res)
-                    1 group: part becomes its exclusive scan starting at
-                    flat_init; res[0] = flat_init OP (all of part).
-     flat_kN         (nest args, long flat_chunk, __global T *part)
-                    G groups: each walks its chunk in order, tile by tile,
-                    and runs the body of each iteration with a = the
-                    exclusive prefix of that iteration.
-   The runtime stores res[0] into the host variable.
+   SEGSCAN kernel kN with one accumulator a of type T.  Its iterations
+   form tiles of B * FLAT_SCAN_ITEMS consecutive ones (B, the launch's
+   group size, a power of two <= FLAT_MAX_GROUP); a group scans a tile in
+   iteration order, never assuming that OP commutes.  Two protocols, by
+   flat_segscan_single_pass (k):
+
+   Reduce-then-scan (any operator; results depend on G and B only):
+     flat_kN_pre (nest args, long flat_chunk, __global T *flat_part)
+                    G groups; group g covers chunk [g*chunk, ...), chunk a
+                    multiple of the tile: flat_part[g] = the OP of the
+                    contributions of its chunk (the contrib block run with
+                    a at the identity), in iteration order.
+     flat_kN        (nest args, long flat_chunk, __global T *flat_part,
+                     __global T *flat_res)
+                    G groups: group g starts from a(before) OP part[0] OP
+                    ... OP part[g-1], walks its chunk tile by tile and runs
+                    the body of each iteration with a = the exclusive
+                    prefix of that iteration; the last group stores the
+                    total, a(before) OP everything, into flat_res[0].
+   Single pass with decoupled look-back (Merrill and Garland 2016), for
+   operators whose results do not depend on the grouping:
+     flat_kN_pre (long flat_n, __global ulong *flat_status)
+                    any groups: flat_status[0 .. flat_n) = 0.
+     flat_kN        (nest args, __global ulong *flat_status,
+                     __global T *flat_res)
+                    any G groups.  With N tiles and W =
+                    flat_segscan_status_words (k), flat_status holds 1 +
+                    G + 2 W N words, all cleared by flat_kN_pre: the tile
+                    counter (an int at the start of word 0), one word per
+                    group (1 + g) and, from word 1 + G, the W words of
+                    each tile's aggregate, then the W of its inclusive
+                    prefix.  Groups take tiles from the counter until it
+                    passes N, publish each tile's aggregate and inclusive
+                    prefix (starting at a(before)), and run the body of
+                    each iteration with its exclusive prefix; the group of
+                    the last tile stores the total into flat_res[0].
+                    Needs 64-bit atomics (cl_khr_int64_base_atomics).
+   Every SEGSCAN kernel function declares one local array, of
+   FLAT_MAX_GROUP elements of T (flat_kernel_local_bytes).
+   The runtime stores flat_res[0] into the host variable.
 
    Plan indices.  After the nest args above, every kernel function of a
    nest whose plan has host-level loops (rule G7) takes one more scalar
@@ -95,6 +122,18 @@ extern "C" {
    construct has no translation.  */
 char *flat_emit_opencl (const flat_nest *nest, char *err, size_t err_size);
 char *flat_emit_cuda (const flat_nest *nest, char *err, size_t err_size);
+
+/* Iterations of a scan tile per work-item.  */
+#define FLAT_SCAN_ITEMS 8
+
+/* Whether SEGSCAN kernel K follows the single-pass protocol: its
+   operator gives the same result however partial results are grouped
+   (scan_protocol.c).  */
+int flat_segscan_single_pass (const flat_kernel *k);
+
+/* 64-bit status words a published value of single-pass SEGSCAN kernel K
+   takes: one per 32 bits of its accumulator's type.  */
+int flat_segscan_status_words (const flat_kernel *k);
 
 
 #ifdef __cplusplus

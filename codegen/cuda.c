@@ -6,7 +6,8 @@
    that the runtime finds them by name, helpers are __device__, a block's
    arrays __shared__, and 64-bit integers are long long.  __syncthreads
    also makes the block's writes to global memory visible to the block,
-   so it is both of the printer's barriers.
+   so it is both of the printer's barriers.  The rows of a scan are
+   scanned with warp shuffles (__shfl_up_sync; warps of 32 threads).
    NVRTC has no system headers, so infinities and NaNs are made from their
    bits with device intrinsics instead of <math.h> macros.  Contraction
    into fma is switched off by the runtime (NVRTC --fmad=false).  */
@@ -74,6 +75,8 @@ static const flat_dialect cuda_dialect = {
   .cas32 = "atomicCAS",
   .cas64 = "atomicCAS",
   .prelude_atomic64 = "",
+  .shfl_up = "__shfl_up_sync",
+  .shfl = "__shfl_sync",
   .f32_bits = "__float_as_uint",
   .bits_f32 = "__uint_as_float",
   .f64_bits = "(unsigned long long) __double_as_longlong",

@@ -49,6 +49,13 @@ typedef struct flat_dialect
 					   unsigned bits; returns the old */
   const char *prelude_atomic64;		/* added when the nest updates
 					   64-bit elements atomically */
+  /* Scans (scan_rows.c, lookback.c).  */
+  const char *shfl_up;			/* a warp shuffle F (MASK, VALUE,
+					   DELTA): VALUE of the lane DELTA
+					   below; NULL if the dialect has no
+					   warp shuffles (warps of 32 lanes) */
+  const char *shfl;			/* F (MASK, VALUE, LANE): VALUE of
+					   LANE; NULL likewise */
   /* Bits of floats and back (declared reductions pack their fields).  */
   const char *f32_bits, *bits_f32;	/* float <-> 32-bit unsigned */
   const char *f64_bits, *bits_f64;	/* double <-> 64-bit unsigned */

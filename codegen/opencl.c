@@ -6,7 +6,9 @@
    long/ulong, the math builtins are generic (sqrt of a float is single
    precision), and double needs cl_khr_fp64.
    Contraction of a * b + c into fma is switched off so that float results
-   match the host's.  */
+   match the host's.  OpenCL C 1.2 has no warp shuffles (sub-groups are an
+   extension that neither NVIDIA's driver nor every PoCL offers), so the
+   rows of a scan are scanned in local memory (scan_rows.c).  */
 
 #include "codegen.h"
 #include "kernel_c.h"

@@ -1,26 +1,31 @@
-/* The three kernels of a segmented scan (kind SEGSCAN, protocol in
-   codegen.h) of one accumulator a with operator OP:
+/* The two kernels of a scan (kind SEGSCAN, protocols in codegen.h) of
+   one accumulator a with operator OP, by either protocol:
 
-     flat_kN_contrib  part[g] = the OP of the contributions of group g's
-                      chunk of iterations;
-     flat_kN_prefix   one group: part becomes its exclusive scan starting
-                      at flat_init, res[0] the total including flat_init;
-     flat_kN          each group walks its chunk again and runs the body
-                      of each iteration with a = its exclusive prefix.
+     reduce-then-scan                  single pass (decoupled look-back)
+     flat_kN_pre  part[g] = the OP of  flat_kN_pre  clear the tile counter
+                  group g's chunk                   and the tile statuses
+     flat_kN      the body of each     flat_kN      the body of each
+                  iteration of chunk                iteration of the tiles
+                  g with its prefix                 it takes, with its
+                  from a(before) OP                 prefix from the tiles
+                  part[0..g-1]                      before (lookback.c)
 
-   A group walks its iterations in order, in tiles of B consecutive ones.
-   In a tile, work-item t takes the contribution flat_x of iteration
-   tile + t (the contrib block run with a at the identity; the identity
-   past the end), and the group scans the tile's contributions in local
-   memory: Hillis and Steele's log2 B steps, each combining an element
-   with the one w places before it, the earlier operand first, so that the
-   operator need not be commutative.  flat_run, the same in every item, is
-   the OP of everything before the tile; the exclusive prefix of item t is
-   flat_run OP scan[t - 1] (flat_run for t = 0), and after the tile
-   flat_run = flat_run OP scan[B - 1].  Items past the end skip the body
-   but reach every barrier, as the number of tiles is the same for the
-   whole group.  The contrib kernel walks the tiles the same way, so
-   part[g] is combined in iteration order too.
+   Either way a group handles a tile of B * FLAT_SCAN_ITEMS iterations in
+   three steps (scan_rows.h): its warps load their values (the contrib
+   block run with a at the identity) row by row and scan the rows in
+   order, then the group combines the warp totals in local memory, then
+   each item runs the body of its iterations with a = the tile's carry OP
+   the warps before it OP its prefix in the warp.  The tile's carry is the
+   running OP of the earlier tiles of the chunk (reduce-then-scan; each
+   group first reduces the parts before its own, so no stage scans the
+   parts) or the exclusive prefix that the look-back finds (single pass).
+
+   In the single pass, tiles are numbered by an atomic counter as groups
+   take them, so a group only waits for tiles that groups already running
+   have taken, and tile 0 waits for nothing: no group waits for a group
+   that has not started, whatever the device's scheduling.  The tile
+   number reaches the group's items through the group's word of
+   flat_status (the local memory of the kernel is flat_scan alone).
 
      kernel k1 segscan grid (i : i32 = 0:i32 .. n step 1:i32)
          with (add a) contrib {
@@ -30,222 +35,230 @@
        set a = (add a (load x i))
      }
 
-   becomes, in flat_k1 (OpenCL; trip counts, chunk bounds, indices and
-   the steps of the tile scan left out)
+   is integer addition, so it becomes, in flat_k1 (OpenCL; trip counts,
+   ids, the rows and the look-back left out)
 
-     float flat_run = flat_part[(long) get_group_id (0)];
-     for (long flat_tile = flat_start; flat_tile < flat_end;
-          flat_tile += flat_b)
+     if (flat_t == 0)
+       *flat_slot = atomic_add ((volatile __global int *) flat_status, 1);
+     barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+     for (;;)
        {
-         long flat_g = flat_tile + flat_t;
-         float flat_x = (-0x0p+0f);
-         if (flat_g < flat_end)
+         long flat_tile = *flat_slot;
+         if (flat_tile >= flat_n_tiles)
+           break;
+         ...  (flat_x[j] = v_x[v_i - lo_x] of the lane's iterations,
+               then their prefixes in the warp; warp totals in flat_scan;
+               the look-back leaves the tile's carry in flat_scan[1])
+         int flat_carry = flat_scan[1];
+         ...  (the warps before this one)
+         for (int flat_j = 0; flat_j < 8; flat_j++)
            {
-             ...
-             float v_a = (-0x0p+0f);
-             v_a = (v_a + v_x[v_i - lo_x]);
-             flat_x = v_a;
+             long flat_g = flat_start + flat_warp * flat_span
+               + flat_j * flat_lanes + flat_lane;
+             if (flat_g < flat_end)
+               {
+                 int v_i = ...;
+                 int v_a = flat_add_i32 (flat_carry, flat_x[flat_j]);
+                 v_ex[v_i - lo_ex] = v_a;
+                 v_a = (v_a + v_x[v_i - lo_x]);
+               }
            }
-         ...
-         if (flat_g < flat_end)
-           {
-             ...
-             float v_a = flat_t == 0 ? flat_run
-               : flat_add_f32 (flat_run, flat_scan[flat_t - 1]);
-             v_ex[v_i - lo_ex] = v_a;
-             v_a = (v_a + v_x[v_i - lo_x]);
-           }
-         flat_run = flat_add_f32 (flat_run, flat_scan[flat_b - 1]);
+         if (flat_t == 0)
+           *flat_slot = atomic_add ((volatile __global int *) flat_status,
+                                    1);
+         barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
        }  */
 
 #include "codegen.h"
-#include "emitter.h"
+#include "scan_rows.h"
 
-static const flat_accum *
-the_acc (const flat_kernel *k)
-{
-  return &k->accs[0];
-}
-
-static const char *
-acc_type (const flat_emitter *em, const flat_kernel *k)
-{
-  return flat_c_type (em, the_acc (k)->var->type);
-}
-
-/* The tile loop over [FROM, END) up to the iteration flat_g of this
-   work-item; the caller closes it.  */
+/* The first two steps of a tile [FIRST, END): the warps' prefixes in
+   flat_x and their totals in flat_scan.  */
 static void
-emit_tiles_open (flat_emitter *em, const char *from, const char *end)
+emit_tile_rows (flat_emitter *em, const flat_kernel *k, const char *first,
+		const char *end)
+{
+  flat_c_scan_load (em, k,
+		    flat_arena_printf (em->scratch->arena,
+				       "%s + flat_warp * flat_span", first),
+		    end);
+  flat_c_indent (em);
+  flat_c_emit (em, "%s flat_c = ", flat_scan_type (em, k));
+  flat_c_identity (em, flat_scan_acc (k));
+  flat_c_emit (em, ";\n");
+  flat_c_scan_rows (em, k, 1);
+  flat_c_scan_warp_totals (em);
+}
+
+/* The last step of a tile [FIRST, END) whose carry is flat_carry: the
+   body of its iterations.  */
+static void
+emit_tile_body (flat_emitter *em, const flat_kernel *k, const char *first,
+		const char *end)
+{
+  flat_c_scan_fold_warps (em, k, "flat_carry", "0", "flat_warp");
+  flat_c_scan_body (em, k,
+		    flat_arena_printf (em->scratch->arena,
+				       "%s + flat_warp * flat_span", first),
+		    end, "flat_carry");
+}
+
+/* ---- Reduce-then-scan --------------------------------------------------- */
+
+/* flat_kN_pre: the total of each chunk.  */
+static void
+emit_chunk_totals (flat_emitter *em, const flat_nest *nest,
+		   const flat_kernel *k)
+{
+  flat_c_signature_open (em, nest, k, "_pre", &k->contrib);
+  flat_c_arg (em, FLAT_T_I64, 0, "flat_chunk");
+  flat_c_arg (em, flat_scan_acc (k)->var->type, 1, "flat_part");
+  flat_c_signature_close (em);
+  em->depth = 1;
+  flat_c_scan_frame (em, k);
+  flat_c_trip_counts (em, k);
+  flat_c_chunk (em);
+  flat_c_scan_reduce (em, k, "flat_sum", NULL, "flat_start", "flat_end", 0);
+  flat_c_line (em, "if (flat_t == 0)");
+  flat_c_open (em);
+  flat_c_line (em, "flat_part[%s] = flat_sum;", em->d->group_id);
+  flat_c_close (em);
+  em->depth = 0;
+  flat_c_emit (em, "}\n");
+}
+
+/* flat_kN: the body on the prefixes, chunk by chunk.  */
+static void
+emit_chunk_scan (flat_emitter *em, const flat_nest *nest,
+		 const flat_kernel *k)
 {
   const char *i64 = flat_c_type (em, FLAT_T_I64);
 
-  flat_c_emit (em, "  for (%s flat_tile = %s; flat_tile < %s;\n"
-	       "       flat_tile += flat_b)\n    {\n"
-	       "      %s flat_g = flat_tile + flat_t;\n", i64, from, end, i64);
-}
-
-/* In a tile: flat_x = the contribution of iteration flat_g, the identity
-   past the end of the chunk.  */
-static void
-emit_contribution (flat_emitter *em, const flat_kernel *k)
-{
-  const flat_accum *acc = the_acc (k);
-
-  flat_c_emit (em, "      %s flat_x = ", acc_type (em, k));
-  flat_c_identity (em, acc);
-  flat_c_emit (em, ";\n      if (flat_g < flat_end)\n        {\n");
-  em->depth = 5;
-  flat_c_indices (em, k);
-  flat_c_emit (em, "          %s v_%s = ", acc_type (em, k), acc->var->name);
-  flat_c_identity (em, acc);
-  flat_c_emit (em, ";\n");
-  flat_c_stmts (em, &k->contrib);
-  flat_c_emit (em, "          flat_x = v_%s;\n        }\n", acc->var->name);
-  em->depth = 3;
-}
-
-/* In a tile: the inclusive scan of the tile's flat_x into flat_scan.  The
-   first barrier waits for the reads of the previous tile; afterwards
-   flat_scan is complete and item t's flat_x is flat_scan[t].  */
-static void
-emit_tile_scan (flat_emitter *em, const flat_kernel *k)
-{
-  em->depth = 3;
-  flat_c_barrier (em);
-  flat_c_emit (em, "      flat_scan[flat_t] = flat_x;\n"
-	       "      for (%s flat_w = 1; flat_w < flat_b; flat_w *= 2)\n"
-	       "        {\n", flat_c_type (em, FLAT_T_I64));
-  em->depth = 5;
-  flat_c_barrier (em);
-  flat_c_emit (em, "          if (flat_t >= flat_w)\n            {\n"
-	       "              flat_x = ");
-  flat_c_combine_open (em, the_acc (k));
-  flat_c_emit (em, "flat_scan[flat_t - flat_w], flat_x);\n"
-	       "            }\n");
-  flat_c_barrier (em);
-  flat_c_emit (em, "          flat_scan[flat_t] = flat_x;\n        }\n");
-  em->depth = 3;
-  flat_c_barrier (em);
-}
-
-/* The exclusive prefix of this work-item's iteration in the tile.  */
-static void
-emit_exclusive (flat_emitter *em, const flat_kernel *k)
-{
-  flat_c_emit (em, "flat_t == 0 ? flat_run\n            : ");
-  flat_c_combine_open (em, the_acc (k));
-  flat_c_emit (em, "flat_run, flat_scan[flat_t - 1])");
-}
-
-/* At the end of a tile: flat_run takes in the tile's total.  */
-static void
-emit_tiles_close (flat_emitter *em, const flat_kernel *k)
-{
-  flat_c_emit (em, "      flat_run = ");
-  flat_c_combine_open (em, the_acc (k));
-  flat_c_emit (em, "flat_run, flat_scan[flat_b - 1]);\n    }\n");
-}
-
-/* The start of a kernel that walks the chunks: signature, local array,
-   trip counts, ids and chunk bounds.  */
-static void
-emit_chunk_kernel_open (flat_emitter *em, const flat_nest *nest,
-			const flat_kernel *k, const char *suffix,
-			const flat_block *runs)
-{
-  flat_c_signature_open (em, nest, k, suffix, runs);
+  flat_c_signature_open (em, nest, k, "", &k->body);
   flat_c_arg (em, FLAT_T_I64, 0, "flat_chunk");
-  flat_c_arg (em, the_acc (k)->var->type, 1, "flat_part");
+  flat_c_arg (em, flat_scan_acc (k)->var->type, 1, "flat_part");
+  flat_c_arg (em, flat_scan_acc (k)->var->type, 1, "flat_res");
   flat_c_signature_close (em);
   em->depth = 1;
-  flat_c_local_array (em, the_acc (k)->var->type, "flat_scan",
-		      FLAT_MAX_GROUP);
+  flat_c_scan_frame (em, k);
   flat_c_trip_counts (em, k);
-  flat_c_group_ids (em);
   flat_c_chunk (em);
-}
-
-/* flat_kN_contrib.  */
-static void
-emit_contrib (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
-{
-  emit_chunk_kernel_open (em, nest, k, "_contrib", &k->contrib);
-  flat_c_emit (em, "  %s flat_run = ", acc_type (em, k));
-  flat_c_identity (em, the_acc (k));
-  flat_c_emit (em, ";\n");
-  emit_tiles_open (em, "flat_start", "flat_end");
-  emit_contribution (em, k);
-  emit_tile_scan (em, k);
-  emit_tiles_close (em, k);
-  flat_c_emit (em, "  if (flat_t == 0)\n    {\n"
-	       "      flat_part[%s] = flat_run;\n    }\n}\n", em->d->group_id);
+  flat_c_scan_reduce (em, k, "flat_run", flat_scan_before (em, k), "0",
+		      em->d->group_id, 1);
+  /* The tiles' rows overwrite what the reduction left in flat_scan.  */
+  flat_c_barrier (em);
+  flat_c_line (em, "for (%s flat_tile = flat_start; flat_tile < flat_end; "
+	       "flat_tile += flat_tile_n)", i64);
+  flat_c_open (em);
+  emit_tile_rows (em, k, "flat_tile", "flat_end");
+  flat_c_line (em, "%s flat_carry = flat_run;", flat_scan_type (em, k));
+  flat_c_scan_fold_warps (em, k, "flat_run", "0", "flat_warps");
+  emit_tile_body (em, k, "flat_tile", "flat_end");
+  flat_c_barrier (em);
+  flat_c_close (em);
+  flat_c_line (em, "if (flat_t == 0 && %s == %s - 1)", em->d->group_id,
+	       em->d->num_groups);
+  flat_c_open (em);
+  flat_c_line (em, "flat_res[0] = flat_run;");
+  flat_c_close (em);
   em->depth = 0;
+  flat_c_emit (em, "}\n");
 }
 
-/* flat_kN_prefix.  */
-static void
-emit_prefix (flat_emitter *em, const flat_kernel *k)
-{
-  flat_type t = the_acc (k)->var->type;
+/* ---- Single pass -------------------------------------------------------- */
 
-  flat_c_signature_open (em, NULL, k, "_prefix", NULL);
-  flat_c_arg (em, FLAT_T_I64, 0, "flat_n_parts");
-  flat_c_arg (em, t, 1, "flat_part");
-  flat_c_arg (em, t, 0, "flat_init");
-  flat_c_arg (em, t, 1, "flat_res");
+/* flat_kN_pre: flat_status[0 .. flat_n) = 0.  */
+static void
+emit_clear (flat_emitter *em, const flat_kernel *k)
+{
+  flat_c_signature_open (em, NULL, k, "_pre", NULL);
+  flat_c_arg (em, FLAT_T_I64, 0, "flat_n");
+  flat_c_arg (em, FLAT_T_U64, 1, "flat_status");
   flat_c_signature_close (em);
   em->depth = 1;
-  flat_c_local_array (em, t, "flat_scan", FLAT_MAX_GROUP);
-  flat_c_group_ids (em);
-  flat_c_emit (em, "  %s flat_run = flat_init;\n", acc_type (em, k));
-  emit_tiles_open (em, "0", "flat_n_parts");
-  flat_c_emit (em, "      %s flat_x = flat_g < flat_n_parts ? "
-	       "flat_part[flat_g] : ", acc_type (em, k));
-  flat_c_identity (em, the_acc (k));
-  flat_c_emit (em, ";\n");
-  emit_tile_scan (em, k);
-  flat_c_emit (em, "      if (flat_g < flat_n_parts)\n        {\n"
-	       "          flat_part[flat_g] = ");
-  emit_exclusive (em, k);
-  flat_c_emit (em, ";\n        }\n");
-  emit_tiles_close (em, k);
-  flat_c_emit (em, "  if (flat_t == 0)\n    {\n"
-	       "      flat_res[0] = flat_run;\n    }\n}\n");
+  flat_c_line (em, "for (%s flat_g = %s; flat_g < flat_n; flat_g += %s)",
+	       flat_c_type (em, FLAT_T_I64), em->d->global_id,
+	       em->d->global_size);
+  flat_c_open (em);
+  flat_c_line (em, "flat_status[flat_g] = 0;");
+  flat_c_close (em);
   em->depth = 0;
+  flat_c_emit (em, "}\n");
 }
 
-/* flat_kN: the body, on the prefixes.  */
+/* Work-item 0 takes the next tile from the counter, the int at the start
+   of flat_status: its number into the group's word.  */
 static void
-emit_body (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
+emit_take_tile (flat_emitter *em)
 {
-  emit_chunk_kernel_open (em, nest, k, "", &k->body);
-  flat_c_emit (em, "  %s flat_run = flat_part[%s];\n", acc_type (em, k),
-	       em->d->group_id);
-  emit_tiles_open (em, "flat_start", "flat_end");
-  emit_contribution (em, k);
-  emit_tile_scan (em, k);
-  flat_c_emit (em, "      if (flat_g < flat_end)\n        {\n");
-  em->depth = 5;
-  flat_c_indices (em, k);
-  flat_c_emit (em, "          %s v_%s = ", acc_type (em, k),
-	       the_acc (k)->var->name);
-  emit_exclusive (em, k);
-  flat_c_emit (em, ";\n");
-  flat_c_stmts (em, &k->body);
-  flat_c_emit (em, "        }\n");
-  em->depth = 3;
-  emit_tiles_close (em, k);
-  flat_c_emit (em, "}\n");
+  flat_c_line (em, "if (flat_t == 0)");
+  flat_c_open (em);
+  flat_c_line (em, "*flat_slot = %s ((%s%s *) flat_status, 1);",
+	       em->d->atomic_names[FLAT_OP_ADD], em->d->atomic_qualifier,
+	       flat_c_type (em, FLAT_T_I32));
+  flat_c_close (em);
+  flat_c_sync (em);
+}
+
+/* flat_kN: tiles from the counter, each looking back at the ones
+   before.  */
+static void
+emit_tile_scan (flat_emitter *em, const flat_nest *nest,
+		const flat_kernel *k)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+  const char *u64 = flat_c_type (em, FLAT_T_U64);
+
+  flat_c_signature_open (em, nest, k, "", &k->body);
+  flat_c_arg (em, FLAT_T_U64, 1, "flat_status");
+  flat_c_arg (em, flat_scan_acc (k)->var->type, 1, "flat_res");
+  flat_c_signature_close (em);
+  em->depth = 1;
+  flat_c_scan_frame (em, k);
+  flat_c_trip_counts (em, k);
+  flat_c_line (em, "%s flat_n_tiles = (flat_total + flat_tile_n - 1) "
+	       "/ flat_tile_n;", i64);
+  flat_c_line (em, "volatile %s%s *flat_slot = flat_status + 1 + %s;",
+	       em->d->global_qualifier, u64, em->d->group_id);
+  flat_c_line (em, "%s%s *flat_tiles = flat_status + 1 + %s;",
+	       em->d->global_qualifier, u64, em->d->num_groups);
+  emit_take_tile (em);
+  flat_c_line (em, "for (;;)");
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_tile = *flat_slot;", i64);
+  flat_c_line (em, "if (flat_tile >= flat_n_tiles)");
+  flat_c_open (em);
+  flat_c_line (em, "break;");
+  flat_c_close (em);
+  flat_c_line (em, "%s flat_start = flat_tile * flat_tile_n;", i64);
+  flat_c_line (em, "%s flat_end = flat_total - flat_start < flat_tile_n",
+	       i64);
+  flat_c_line (em, "  ? flat_total : flat_start + flat_tile_n;");
+  emit_tile_rows (em, k, "flat_start", "flat_end");
+  flat_c_lookback (em, k);
+  flat_c_line (em, "%s flat_carry = flat_scan[1];", flat_scan_type (em, k));
+  emit_tile_body (em, k, "flat_start", "flat_end");
+  emit_take_tile (em);
+  flat_c_close (em);
   em->depth = 0;
+  flat_c_emit (em, "}\n");
 }
 
 void
 flat_c_segscan (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
 {
-  emit_contrib (em, nest, k);
-  flat_c_emit (em, "\n");
-  emit_prefix (em, k);
-  flat_c_emit (em, "\n");
-  emit_body (em, nest, k);
+  if (flat_segscan_single_pass (k))
+    {
+      flat_c_lookback_helpers (em, k);
+      flat_c_emit (em, "\n");
+      emit_clear (em, k);
+      flat_c_emit (em, "\n");
+      emit_tile_scan (em, nest, k);
+    }
+  else
+    {
+      emit_chunk_totals (em, nest, k);
+      flat_c_emit (em, "\n");
+      emit_chunk_scan (em, nest, k);
+    }
 }

@@ -1,28 +1,37 @@
-/* Launches of SEGRED and SEGSCAN kernels by the protocol at the top of
+/* Launches of SEGRED and SEGSCAN kernels by the protocols at the top of
    codegen/codegen.h.  For a kernel k0 over TOTAL iterations, with B
-   work-items per group and G groups of CHUNK iterations:
+   work-items per group:
 
-     segred k0 with (add s, max m):
+     segred k0 with (add s, max m), G groups of CHUNK iterations:
        flat_k0         (nest args, chunk, part_s, part_m)       G x B
        flat_k0_final   (G, part_s, res_s, part_m, res_m)        1 x B
        s = s add res_s[0],  m = m max res_m[0]
-     segscan k0 with (add a):
-       flat_k0_contrib (nest args, chunk, part)                 G x B
-       flat_k0_prefix  (G, part, a, res)                        1 x B
-       flat_k0         (nest args, chunk, part)                 G x B
+     segscan k0 with (add a), tiles of B * FLAT_SCAN_ITEMS iterations,
+     reduce-then-scan, G groups of CHUNK iterations (whole tiles):
+       flat_k0_pre     (nest args, chunk, part)                 G x B
+       flat_k0         (nest args, chunk, part, res)            G x B
+       a = res[0]
+     segscan k0 with (add a) on integers, single pass over N tiles of
+     values of W words:
+       flat_k0_pre     (1 + G + 2 W N, status)       ceil (that / B) x B
+       flat_k0         (nest args, status, res)                 G x B
        a = res[0]
      segred k1 segments 2 with (add s), S segments, gps of each:
        flat_k1         (nest args, gps, part_s)     min (S*gps, max) x B
        flat_k1_final   (nest args, gps, part_s)     ceil (S / B') x B'
 
-   The part and res buffers come from the pool and go back to it; the
-   results are read (a blocking read, which also waits for the stages)
-   before this returns, so that a later launch of the plan sees the new
-   values as its arguments.  A segmented segred reads nothing back.  */
+   The part, res and status buffers come from the pool and go back to
+   it; the results are read (a blocking read, which also waits for the
+   stages) before this returns, so that a later launch of the plan sees
+   the new values as its arguments.  A segmented segred reads nothing
+   back.  */
 
 #include "segops.h"
 
 #include "scalar.h"
+
+#include <inttypes.h>
+#include <stdio.h>
 
 #include "../codegen/codegen.h"
 
@@ -84,6 +93,32 @@ flat_segop_segmented_shape (const flat_segop *op, size_t *group,
   *group = b;
 }
 
+void
+flat_segscan_shape (const flat_segop *op, size_t *group, int64_t *tiles,
+		    int64_t *groups, int64_t *chunk)
+{
+  size_t b = group_limit (op);
+  int64_t tile = (int64_t) b * FLAT_SCAN_ITEMS, cap;
+
+  *tiles = (op->total - 1) / tile + 1;
+  if (flat_segscan_single_pass (op->kernel))
+    {
+      cap = FLAT_SEGOP_FILL / (int64_t) b;
+      if (cap > FLAT_MAX_GROUPS)
+	cap = FLAT_MAX_GROUPS;
+      *groups = *tiles < cap ? *tiles : cap;
+      *chunk = tile;
+    }
+  else
+    {
+      cap = *tiles < FLAT_SEGOP_MAX_PARTS ? *tiles : FLAT_SEGOP_MAX_PARTS;
+      *chunk = ((*tiles - 1) / cap + 1) * tile;
+      /* Rounding the chunk up can leave the last groups without work.  */
+      *groups = (op->total - 1) / *chunk + 1;
+    }
+  *group = b;
+}
+
 /* Free the first N buffers of OP after a failure: they do not go back to
    the pool, the device may be in trouble.  */
 static void
@@ -96,11 +131,37 @@ discard (const flat_backend *b, const flat_segop *op, int n)
     (void) b->buffer_free (op->buffers[i].handle, err, sizeof err);
 }
 
+/* Give the first N buffers of OP back to POOL.  The results are in, or
+   the stages that use them are queued before any later use of a buffer
+   of the pool: a buffer the device fails to free is lost to the pool,
+   nothing else.  */
+static void
+release (flat_pool *pool, const flat_segop *op, int n)
+{
+  char err[256];
+  int j;
+
+  for (j = 0; j < n; j++)
+    (void) flat_pool_release (pool, op->buffers[j].handle,
+			      op->buffers[j].capacity, err, sizeof err);
+}
+
 static void
 set_buffer (flat_arg *arg, const flat_segop_buffer *buffer)
 {
   arg->size = 0;
   arg->value = buffer->handle;
+}
+
+/* The nest arguments into op->args; returns their number.  */
+static int
+nest_args (const flat_segop *op)
+{
+  int a;
+
+  for (a = 0; a < op->n_nest_args; a++)
+    op->args[a] = op->nest_args[a];
+  return a;
 }
 
 /* Arguments of the stages that walk the iterations into op->args: the
@@ -109,10 +170,8 @@ set_buffer (flat_arg *arg, const flat_segop_buffer *buffer)
 static int
 walk_args (const flat_segop *op, const int64_t *chunk, int stride)
 {
-  int a, j;
+  int a = nest_args (op), j;
 
-  for (a = 0; a < op->n_nest_args; a++)
-    op->args[a] = op->nest_args[a];
   op->args[a].size = sizeof *chunk;
   op->args[a++].value = chunk;
   for (j = 0; j < op->kernel->n_accs; j++)
@@ -137,81 +196,40 @@ final_args (const flat_segop *op, const int64_t *n_parts)
   return a;
 }
 
-/* Arguments of flat_kN_prefix: *N_PARTS, part, *INIT (of TYPE), res.  */
+/* Accumulator J's result, in buffer RES, into VALUES: the total of a
+   segscan, the value before OP the reduction for a segred.  */
 static int
-prefix_args (const flat_segop *op, const int64_t *n_parts,
-	     const flat_scalar *init, flat_type type)
-{
-  op->args[0].size = sizeof *n_parts;
-  op->args[0].value = n_parts;
-  set_buffer (&op->args[1], &op->buffers[0]);
-  op->args[2].size = flat_type_table[type].size;
-  op->args[2].value = init;
-  set_buffer (&op->args[3], &op->buffers[1]);
-  return 4;
-}
-
-/* A stage of OP over its N_PARTS groups of GROUP work-items, with the
-   arguments of the stages that walk the iterations.  */
-static int
-launch_walk (const flat_backend *b, const flat_segop *op, int stage,
-	     size_t group, const int64_t *n_parts, const int64_t *chunk,
+read_result (const flat_backend *b, const flat_segop *op, int j,
+	     const flat_segop_buffer *res, flat_value *values,
 	     const char **what, char *err, size_t err_size)
 {
-  int n_args = walk_args (op, chunk, 2);
+  const flat_accum *acc = &op->kernel->accs[j];
+  flat_type t = acc->var->type;
+  flat_value *v = &values[acc->var->id];
+  flat_scalar s;
+  flat_value r;
+  int ok = 1;
 
-  return flat_stage_launch (b, op->nest, &op->stages[stage], op->args,
-			    n_args, op->total, (size_t) *n_parts, group, what,
-			    err, err_size);
-}
-
-/* The stages of OP in order, with GROUP work-items per group and N_PARTS
-   groups of CHUNK iterations.  */
-static int
-launch_stages (const flat_backend *b, const flat_segop *op,
-	       const flat_value *values, size_t group,
-	       const int64_t *n_parts, const int64_t *chunk,
-	       const char **what, char *err, size_t err_size)
-{
-  const flat_var *acc = op->kernel->accs[0].var;
-  flat_scalar init;
-  int n_args;
-
-  if (op->kernel->kind == FLAT_K_SEGRED)
+  *what = "reading a result";
+  if (b->read (res->handle, &s, (size_t) flat_type_table[t].size, err,
+	       err_size) != 0)
+    return -1;
+  r = flat_scalar_value (t, &s);
+  if (op->kernel->kind == FLAT_K_SEGSCAN)
+    *v = r;
+  else if (!acc->user)
+    *v = flat_op_apply (acc->op, t, *v, r);
+  else
     {
-      if (launch_walk (b, op, 0, group, n_parts, chunk, what, err,
-		       err_size) != 0)
-	return -1;
-      n_args = final_args (op, n_parts);
-      return flat_stage_launch (b, op->nest, &op->stages[1], op->args,
-				n_args, *n_parts, 1, group, what, err,
-				err_size);
+      *v = flat_combiner_apply (op->ir, acc->user, *v, r, &ok);
+      if (!ok)
+	{
+	  snprintf (err, err_size, "combiner %s cannot run on the host",
+		    acc->user->name);
+	  return -1;
+	}
     }
-  if (launch_walk (b, op, 0, group, n_parts, chunk, what, err,
-		   err_size) != 0)
-    return -1;
-  init = flat_scalar_of (acc->type, values[acc->id]);
-  n_args = prefix_args (op, n_parts, &init, acc->type);
-  if (flat_stage_launch (b, op->nest, &op->stages[1], op->args, n_args,
-			 *n_parts, 1, group, what, err, err_size) != 0)
-    return -1;
-  return launch_walk (b, op, 2, group, n_parts, chunk, what, err,
-		      err_size);
-}
-
-/* Give the first N buffers of OP back to POOL.  The results are in, or
-   the stages that use them are queued before any later use of a buffer
-   of the pool: a buffer the device fails to free is lost to the pool,
-   nothing else.  */
-static void
-release (flat_pool *pool, const flat_segop *op, int n)
-{
-  char err[256];
-  int j;
-
-  for (j = 0; j < n; j++)
-    (void) flat_pool_release (pool, op->buffers[j].handle,
-			      op->buffers[j].capacity, err, sizeof err);
+  return 0;
 }
 
 /* A segmented OP: its parts (op->buffers[j] for accumulator j), the
@@ -257,18 +275,18 @@ fail:
   return -1;
 }
 
-int
-flat_segop_run (const flat_backend *b, flat_pool *pool,
-		const flat_segop *op, flat_value *values, const char **what,
-		char *err, size_t err_size)
+/* A reduction OP: part and res of accumulator j in op->buffers[2 j] and
+   [2 j + 1], the chunks, the final stage, the results into VALUES.  */
+static int
+run_segred (const flat_backend *b, flat_pool *pool, const flat_segop *op,
+	    flat_value *values, const char **what, char *err,
+	    size_t err_size)
 {
   const flat_kernel *k = op->kernel;
   size_t group;
   int64_t n_parts, chunk;
-  int n, j;
+  int n, j, n_args;
 
-  if (k->n_segments > 0)
-    return run_segmented (b, pool, op, what, err, err_size);
   flat_segop_shape (op, &group, &n_parts, &chunk);
   *what = "allocating device memory";
   for (n = 0; n < 2 * k->n_accs; n++)
@@ -280,44 +298,111 @@ flat_segop_run (const flat_backend *b, flat_pool *pool,
 			   err, err_size) != 0)
 	goto fail;
     }
-  if (launch_stages (b, op, values, group, &n_parts, &chunk, what, err,
-		     err_size) != 0)
+  n_args = walk_args (op, &chunk, 2);
+  if (flat_stage_launch (b, op->nest, &op->stages[0], op->args, n_args,
+			 op->total, (size_t) n_parts, group, what, err,
+			 err_size) != 0)
     goto fail;
-
-  *what = "reading a result";
+  n_args = final_args (op, &n_parts);
+  if (flat_stage_launch (b, op->nest, &op->stages[1], op->args, n_args,
+			 n_parts, 1, group, what, err, err_size) != 0)
+    goto fail;
   for (j = 0; j < k->n_accs; j++)
-    {
-      const flat_accum *acc = &k->accs[j];
-      flat_type t = acc->var->type;
-      flat_value *v = &values[acc->var->id];
-      flat_scalar s;
-      flat_value r;
-
-      if (b->read (op->buffers[2 * j + 1].handle, &s,
-		   (size_t) flat_type_table[t].size, err, err_size) != 0)
-	goto fail;
-      r = flat_scalar_value (t, &s);
-      if (k->kind == FLAT_K_SEGSCAN)
-	*v = r;
-      else if (!acc->user)
-	*v = flat_op_apply (acc->op, t, *v, r);
-      else
-	{
-	  int ok = 1;
-	  *v = flat_combiner_apply (op->ir, acc->user, *v, r, &ok);
-	  if (!ok)
-	    {
-	      snprintf (err, err_size, "combiner %s cannot run on the host",
-			acc->user->name);
-	      goto fail;
-	    }
-	}
-    }
-
+    if (read_result (b, op, j, &op->buffers[2 * j + 1], values, what, err,
+		     err_size) != 0)
+      goto fail;
   release (pool, op, n);
   return 0;
 
 fail:
   discard (b, op, n);
   return -1;
+}
+
+/* A scan OP by its protocol: op->buffers part (reduce-then-scan) or
+   status (single pass: the tile counter, a word per group and the
+   tiles' published values, codegen.h), then res; the total into
+   VALUES.  */
+static int
+run_segscan (const flat_backend *b, flat_pool *pool, const flat_segop *op,
+	     flat_value *values, const char **what, char *err,
+	     size_t err_size)
+{
+  const flat_kernel *k = op->kernel;
+  size_t elem = (size_t) flat_type_table[k->accs[0].var->type].size, group;
+  int64_t tiles, groups, chunk, words = 0, clear_groups;
+  int n, n_args;
+
+  flat_segscan_shape (op, &group, &tiles, &groups, &chunk);
+  if (flat_segscan_single_pass (k))
+    {
+      /* The tile numbers come from a 32-bit atomic counter.  */
+      if (tiles > INT32_MAX - groups)
+	{
+	  *what = "launching a kernel";
+	  snprintf (err, err_size, "%s has %" PRId64 " tiles, too many for "
+		    "its tile counter", k->name, tiles);
+	  return -1;
+	}
+      words = 1 + groups + 2 * flat_segscan_status_words (k) * tiles;
+    }
+  *what = "allocating device memory";
+  n = 0;
+  if (flat_pool_alloc (pool, words ? (size_t) words * sizeof (uint64_t)
+		       : (size_t) groups * elem, &op->buffers[0].handle,
+		       &op->buffers[0].capacity, err, err_size) != 0)
+    goto fail;
+  n = 1;
+  if (flat_pool_alloc (pool, elem, &op->buffers[1].handle,
+		       &op->buffers[1].capacity, err, err_size) != 0)
+    goto fail;
+  n = 2;
+  if (words)
+    {
+      clear_groups = (words - 1) / (int64_t) group + 1;
+      if (clear_groups > FLAT_MAX_GROUPS)
+	clear_groups = FLAT_MAX_GROUPS;
+      op->args[0].size = sizeof words;
+      op->args[0].value = &words;
+      set_buffer (&op->args[1], &op->buffers[0]);
+      if (flat_stage_launch (b, op->nest, &op->stages[0], op->args, 2, words,
+			     (size_t) clear_groups, group, what, err,
+			     err_size) != 0)
+	goto fail;
+      n_args = nest_args (op);
+      set_buffer (&op->args[n_args++], &op->buffers[0]);
+    }
+  else
+    {
+      n_args = walk_args (op, &chunk, 1);
+      if (flat_stage_launch (b, op->nest, &op->stages[0], op->args, n_args,
+			     op->total, (size_t) groups, group, what, err,
+			     err_size) != 0)
+	goto fail;
+    }
+  set_buffer (&op->args[n_args++], &op->buffers[1]);
+  if (flat_stage_launch (b, op->nest, &op->stages[1], op->args, n_args,
+			 op->total, (size_t) groups, group, what, err,
+			 err_size) != 0
+      || read_result (b, op, 0, &op->buffers[1], values, what, err,
+		      err_size) != 0)
+    goto fail;
+  release (pool, op, n);
+  return 0;
+
+fail:
+  discard (b, op, n);
+  return -1;
+}
+
+int
+flat_segop_run (const flat_backend *b, flat_pool *pool,
+		const flat_segop *op, flat_value *values, const char **what,
+		char *err, size_t err_size)
+{
+  if (op->kernel->n_segments > 0)
+    return run_segmented (b, pool, op, what, err, err_size);
+  if (op->kernel->kind == FLAT_K_SEGSCAN)
+    return run_segscan (b, pool, op, values, what, err, err_size);
+  return run_segred (b, pool, op, values, what, err, err_size);
 }

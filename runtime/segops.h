@@ -7,6 +7,12 @@
        flat_k0_final  1 group                   res  = 10
        s becomes 5 add 10 = 15
 
+     segscan k0 with (add a) on floats, a = 5, x = 1 2 3 4, two groups
+     of a tile each (reduce-then-scan):
+       flat_k0_pre    G = 2 groups              part = 3 7
+       flat_k0        group 1 starts at 5 add 3 ex = 5 6 8 11, res = 15
+       a becomes 15
+
    A segmented SEGRED (rule G9 in a map context) has no result on the
    host: its final stage stores each segment's result itself.
 
@@ -74,6 +80,15 @@ typedef struct flat_segop
    *CHUNK iterations each (the last one fewer).  */
 void flat_segop_shape (const flat_segop *op, size_t *group,
 		       int64_t *n_parts, int64_t *chunk);
+
+/* The launch shape of a SEGSCAN OP: *GROUP as for flat_segop_shape,
+   *TILES of *GROUP * FLAT_SCAN_ITEMS iterations over the total, and
+   *GROUPS groups: for the single-pass protocol enough to fill the device
+   (FLAT_SEGOP_FILL work-items, at most the tiles); for reduce-then-scan
+   at most FLAT_SEGOP_MAX_PARTS, none of them empty, each a chunk of
+   *CHUNK iterations (whole tiles; the last chunk fewer).  */
+void flat_segscan_shape (const flat_segop *op, size_t *group,
+			 int64_t *tiles, int64_t *groups, int64_t *chunk);
 
 /* The launch shape of a segmented OP: *GROUP work-items per group, the
    power of two >= the iterations of a segment within the limits of

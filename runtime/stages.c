@@ -11,8 +11,9 @@
 
 static const char *const segmap_stages[] = { "", NULL };
 static const char *const segred_stages[] = { "", "_final", NULL };
-static const char *const segscan_stages[] = { "_contrib", "_prefix", "",
-					      NULL };
+/* A scan's first stage reduces the chunks or clears the tile statuses,
+   by its protocol (codegen.h).  */
+static const char *const segscan_stages[] = { "_pre", "", NULL };
 
 const char *const *
 flat_stage_suffixes (flat_kernel_kind kind)

@@ -4,7 +4,7 @@
 
      segmap   k0                      (flat_k0)
      segred   k0, k0_final            (flat_k0, flat_k0_final)
-     segscan  k0_contrib, k0_prefix, k0
+     segscan  k0_pre, k0
 
    each launched in that order.  Every stage has its own line in the
    FLAT_LOG=2 trace and its own row in the FLAT_PROFILE table.  */
@@ -21,7 +21,7 @@
 #include <stdint.h>
 
 /* Most stages of a kernel.  */
-#define FLAT_MAX_STAGES 3
+#define FLAT_MAX_STAGES 2
 
 /* At most this many work-groups per launch; kernels walk larger sizes
    with their grid-stride loops.  */

@@ -906,9 +906,11 @@ run_segred (void *prog, const flat_nest *nest, const flat_kernel *k,
     }
 }
 
-/* A SEGSCAN kernel as codegen.h says: contributions of the chunks, their
-   exclusive scan from the acc's value, the body on the prefixes; the acc
-   becomes the total.  */
+/* A SEGSCAN kernel as codegen.h says, TOTAL iterations on G groups of B
+   work-items, in tiles of B * FLAT_SCAN_ITEMS: reduce-then-scan (the
+   chunks' totals, then the body on the prefixes, G capped so that no
+   group is empty) or a single pass (the statuses cleared, then the
+   tiles); the acc becomes the total.  */
 static void
 run_segscan (void *prog, const flat_nest *nest, const flat_kernel *k,
 	     arg *args, int n_args, void *const *bufs, int64_t total,
@@ -916,33 +918,44 @@ run_segscan (void *prog, const flat_nest *nest, const flat_kernel *k,
 {
   flat_type t = k->accs[0].var->type;
   size_t size = (size_t) flat_type_table[t].size;
+  int64_t tile = (int64_t) b * FLAT_SCAN_ITEMS;
+  int64_t tiles = (total - 1) / tile + 1;
   arg *a = find_arg (args, n_args, k->accs[0].var->name);
-  void *part = current->alloc (g * size, NULL);
-  void *res = current->alloc (size, NULL);
+  void *res = current->alloc (size, NULL), *status = NULL, *part = NULL;
   arg_list l = { 0 };
   unsigned char bytes[8];
 
   CU_ASSERT_PTR_NOT_NULL_FATAL (a);
-  add_nest_args (&l, nest, args, n_args, bufs);
-  add_i64 (&l, (total + (int64_t) g - 1) / (int64_t) g);
-  add_buffer (&l, part);
-  launch_kernel (prog, k, "_contrib", &l, g, b);
-  l.n = 0;
-  add_i64 (&l, (int64_t) g);
-  add_buffer (&l, part);
-  param_bytes (t, a, bytes);
-  add_bytes (&l, bytes, size);
+  if (flat_segscan_single_pass (k))
+    {
+      int64_t words = 1 + (int64_t) g
+		      + 2 * flat_segscan_status_words (k) * tiles;
+
+      status = current->alloc ((size_t) words * 8, NULL);
+      add_i64 (&l, words);
+      add_buffer (&l, status);
+      launch_kernel (prog, k, "_pre", &l, g, b);
+      l.n = 0;
+      add_nest_args (&l, nest, args, n_args, bufs);
+      add_buffer (&l, status);
+    }
+  else
+    {
+      int64_t chunk = ((total - 1) / (int64_t) g / tile + 1) * tile;
+
+      g = (size_t) ((total - 1) / chunk + 1);
+      part = current->alloc (g * size, NULL);
+      add_nest_args (&l, nest, args, n_args, bufs);
+      add_i64 (&l, chunk);
+      add_buffer (&l, part);
+      launch_kernel (prog, k, "_pre", &l, g, b);
+    }
   add_buffer (&l, res);
-  launch_kernel (prog, k, "_prefix", &l, 1, b);
-  l.n = 0;
-  add_nest_args (&l, nest, args, n_args, bufs);
-  add_i64 (&l, (total + (int64_t) g - 1) / (int64_t) g);
-  add_buffer (&l, part);
   launch_kernel (prog, k, "", &l, g, b);
   current->read (res, bytes, size);
   set_arg_value (a, t, value_of_bytes (t, bytes));
-  current->free (part);
   current->free (res);
+  current->free (part ? part : status);
 }
 
 /* Run the plan of NEST on GROUPS groups of GROUP_SIZE work-items: copy
@@ -2550,22 +2563,26 @@ test_emit_errors (void)
   flat_nest_free (nest);
 }
 
-/* The text of the reduction and scan kernels: the protocol's signatures,
-   identities from the constant printer, local arrays and barriers in each
-   dialect.  */
+/* The text of the reduction and scan kernels: the protocols' signatures
+   (both of a scan's), identities from the constant printer, local arrays,
+   barriers, shuffles and atomics in each dialect.  */
 static void
 test_soac_source_text (void)
 {
   char err[256], local[64], shared[64];
   char *floats = floats_ir (), *iscan = iscan_ir ();
+  char *fscan_text = fscan_ir ();
   flat_nest *red = load_nest (floats), *scan = load_nest (iscan);
+  flat_nest *fscan = load_nest (fscan_text);
   char *cl = flat_emit_opencl (red, err, sizeof err);
   char *cu = flat_emit_cuda (scan, err, sizeof err);
   char *cl_scan = flat_emit_opencl (scan, err, sizeof err);
+  char *cl_fscan = flat_emit_opencl (fscan, err, sizeof err);
 
   CU_ASSERT_PTR_NOT_NULL_FATAL (cl);
   CU_ASSERT_PTR_NOT_NULL_FATAL (cu);
   CU_ASSERT_PTR_NOT_NULL_FATAL (cl_scan);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (cl_fscan);
   CU_ASSERT_PTR_NOT_NULL (strstr (cl, "__kernel void flat_k0 (int v_n, "
 				  "__global const float *v_x, long lo_x, "
 				  "__global const int *v_k, long lo_k, "
@@ -2591,37 +2608,56 @@ test_soac_source_text (void)
   CU_ASSERT_PTR_NOT_NULL (strstr (cl, "double v_p = 0x1p+0;"));
   CU_ASSERT_PTR_NOT_NULL (strstr (cl, "barrier (CLK_LOCAL_MEM_FENCE);"));
 
+  /* An integer sum is scanned in a single pass.  */
   CU_ASSERT_PTR_NOT_NULL (strstr (cu, "extern \"C\" __global__ void "
-				  "flat_k0_contrib (int v_n, const int *v_x, "
-				  "long long lo_x, const int *v_ex, "
-				  "long long lo_ex, const int *v_in, "
-				  "long long lo_in, int acc_a, "
-				  "long long flat_chunk, int *flat_part)"));
-  CU_ASSERT_PTR_NOT_NULL (strstr (cu, "extern \"C\" __global__ void "
-				  "flat_k0_prefix (long long flat_n_parts, "
-				  "int *flat_part, int flat_init, "
-				  "int *flat_res)"));
+				  "flat_k0_pre (long long flat_n, "
+				  "unsigned long long *flat_status)"));
   CU_ASSERT_PTR_NOT_NULL (strstr (cu, "extern \"C\" __global__ void "
 				  "flat_k0 (int v_n, const int *v_x, "
 				  "long long lo_x, int *v_ex, long long lo_ex, "
 				  "int *v_in, long long lo_in, int acc_a, "
-				  "long long flat_chunk, int *flat_part)"));
+				  "unsigned long long *flat_status, "
+				  "int *flat_res)"));
   snprintf (shared, sizeof shared, "__shared__ int flat_scan[%d];",
 	    FLAT_MAX_GROUP);
   CU_ASSERT_PTR_NOT_NULL (strstr (cu, shared));
   CU_ASSERT_PTR_NOT_NULL (strstr (cu, "__syncthreads ();"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cu, "__shfl_up_sync (flat_mask, "));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cu, "atomicCAS (flat_tiles + "));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cu, "atomicAdd ((int *) flat_status, 1)"));
   CU_ASSERT_PTR_NULL (strstr (cu, "barrier"));
   CU_ASSERT_PTR_NULL (strstr (cu, "__local"));
-  CU_ASSERT_PTR_NOT_NULL (strstr (cl_scan, "__kernel void flat_k0_prefix "
-				  "(long flat_n_parts, __global int *flat_part, "
-				  "int flat_init, __global int *flat_res)"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cl_scan, "#pragma OPENCL EXTENSION "
+				  "cl_khr_int64_base_atomics : enable"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cl_scan, "atom_cmpxchg (flat_tiles + "
+				  "(2 * flat_tile + 1) * 1 + 0, 0UL, "
+				  "flat_k0_tag (flat_incl, 0));"));
+  CU_ASSERT_PTR_NULL (strstr (cl_scan, "shfl"));
+  /* A float sum is reduced, then scanned.  */
+  CU_ASSERT_PTR_NOT_NULL (strstr (cl_fscan, "__kernel void flat_k0_pre "
+				  "(int v_n, __global const float *v_x, "
+				  "long lo_x, __global const float *v_ex, "
+				  "long lo_ex, __global const float *v_in, "
+				  "long lo_in, float acc_a, long flat_chunk, "
+				  "__global float *flat_part)"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cl_fscan, "__kernel void flat_k0 "
+				  "(int v_n, __global const float *v_x, "
+				  "long lo_x, __global float *v_ex, "
+				  "long lo_ex, __global float *v_in, "
+				  "long lo_in, float acc_a, long flat_chunk, "
+				  "__global float *flat_part, "
+				  "__global float *flat_res)"));
+  CU_ASSERT_PTR_NULL (strstr (cl_fscan, "atomic"));
   free (cl);
   free (cu);
   free (cl_scan);
+  free (cl_fscan);
   flat_nest_free (red);
   flat_nest_free (scan);
+  flat_nest_free (fscan);
   free (floats);
   free (iscan);
+  free (fscan_text);
 }
 
 /* Reduction and scan kernels whose accumulators break the protocol.  */

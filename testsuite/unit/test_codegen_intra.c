@@ -1021,7 +1021,7 @@ declared_local_bytes (const char *src, const char *fn)
 static void
 test_local_bytes (void)
 {
-  static const char *const suffixes[] = { "_contrib", "_prefix", "_final" };
+  static const char *const suffixes[] = { "_pre", "_final" };
   size_t i, x;
   int k;
 

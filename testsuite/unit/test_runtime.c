@@ -994,10 +994,9 @@ shape (flat_kernel_kind kind, int64_t total, size_t group_size,
 static void
 test_segop_shape (void)
 {
-  const size_t big[] = { 4096, 4096, 4096 };
-  const size_t small_final[] = { 4096, 48, 4096 };
-  const size_t one[] = { 1, 1, 1 };
-  const size_t small_main[] = { 4096, 4096, 128 };
+  const size_t big[] = { 4096, 4096 };
+  const size_t small_final[] = { 4096, 48 };
+  const size_t one[] = { 1, 1 };
   size_t group;
   int64_t parts, chunk;
 
@@ -1016,14 +1015,77 @@ test_segop_shape (void)
   CU_ASSERT_EQUAL (group, 256);
   shape (FLAT_K_SEGRED, 5000, 256, small_final, &group, &parts, &chunk);
   CU_ASSERT_EQUAL (group, 32);
-  shape (FLAT_K_SEGSCAN, 5000, 256, small_main, &group, &parts, &chunk);
-  CU_ASSERT_EQUAL (group, 128);
   /* No group is left without work.  */
   shape (FLAT_K_SEGRED, 1030, 256, one, &group, &parts, &chunk);
   CU_ASSERT (group == 1 && parts == 515 && chunk == 2);
-  shape (FLAT_K_SEGSCAN, 1000000000000LL, 256, big, &group, &parts,
+  shape (FLAT_K_SEGRED, 1000000000000LL, 256, big, &group, &parts,
 	 &chunk);
   CU_ASSERT (group == 256 && parts == 1024 && chunk == 976562500);
+}
+
+/* The shape flat_segscan_shape gives a scan of TYPE with operator OP over
+   TOTAL iterations, as shape does.  */
+static void
+scan_shape (flat_type type, flat_op op, int64_t total, size_t group_size,
+	    const size_t *max_group, size_t *group, int64_t *tiles,
+	    int64_t *groups, int64_t *chunk)
+{
+  flat_var v = { .name = "a", .kind = FLAT_VAR_ACC, .type = type };
+  flat_accum acc = { .op = op, .var = &v };
+  flat_kernel k;
+  flat_stage stages[FLAT_MAX_STAGES];
+  flat_segop op_;
+  int i;
+
+  memset (&k, 0, sizeof k);
+  k.kind = FLAT_K_SEGSCAN;
+  k.n_accs = 1;
+  k.accs = &acc;
+  memset (stages, 0, sizeof stages);
+  for (i = 0; i < FLAT_MAX_STAGES; i++)
+    stages[i].max_group = max_group[i];
+  memset (&op_, 0, sizeof op_);
+  op_.kernel = &k;
+  op_.stages = stages;
+  op_.total = total;
+  op_.group_size = group_size;
+  flat_segscan_shape (&op_, group, tiles, groups, chunk);
+}
+
+static void
+test_segscan_shape (void)
+{
+  const size_t big[] = { 4096, 4096 };
+  const size_t small_main[] = { 4096, 128 };
+  const size_t one[] = { 1, 1 };
+  size_t group;
+  int64_t tiles, groups, chunk;
+
+  /* Floats: chunks of whole tiles of 2048, at most 1024 of them.  */
+  scan_shape (FLAT_T_F32, FLAT_OP_ADD, 5000, 256, big, &group, &tiles,
+	      &groups, &chunk);
+  CU_ASSERT (group == 256 && tiles == 3 && groups == 3 && chunk == 2048);
+  scan_shape (FLAT_T_F32, FLAT_OP_ADD, 1000000000000LL, 256, big, &group,
+	      &tiles, &groups, &chunk);
+  CU_ASSERT (tiles == 488281250 && groups == 1024
+	     && chunk == 476838 * 2048);
+  scan_shape (FLAT_T_F64, FLAT_OP_MUL, 1, 100, big, &group, &tiles, &groups,
+	      &chunk);
+  CU_ASSERT (group == 64 && tiles == 1 && groups == 1 && chunk == 512);
+  scan_shape (FLAT_T_F32, FLAT_OP_ADD, 5000, 256, small_main, &group,
+	      &tiles, &groups, &chunk);
+  CU_ASSERT (group == 128 && tiles == 5 && groups == 5);
+  /* A single pass: a group per tile up to 256 Ki work-items, and no more
+     groups than a launch takes.  */
+  scan_shape (FLAT_T_I32, FLAT_OP_ADD, 100003, 256, big, &group, &tiles,
+	      &groups, &chunk);
+  CU_ASSERT (group == 256 && tiles == 49 && groups == 49);
+  scan_shape (FLAT_T_F32, FLAT_OP_MAX, 1000000000LL, 256, big, &group,
+	      &tiles, &groups, &chunk);
+  CU_ASSERT (tiles == 488282 && groups == 1024);
+  scan_shape (FLAT_T_U8, FLAT_OP_BXOR, 1000000, 256, one, &group, &tiles,
+	      &groups, &chunk);
+  CU_ASSERT (group == 1 && tiles == 125000 && groups == 65536);
 }
 
 /* ---- Reductions and scans --------------------------------------------- */
@@ -1344,13 +1406,13 @@ test_red_log (void)
 			       "groups=1 x 256\n"), 1);
   CU_ASSERT_EQUAL (count_lines (log, "flat: launch rsum "), 2);
   CU_ASSERT_EQUAL (count_lines (log, "flat: run rsum on opencl: k0 ("), 1);
-  CU_ASSERT_EQUAL (count_lines (log, "flat: launch pre k0_contrib "
-			       "total=100003 groups=391 x 256\n"), 1);
-  CU_ASSERT_EQUAL (count_lines (log, "flat: launch pre k0_prefix total=391 "
+  /* An int scan in a single pass: 49 groups for 49 tiles of 2048, the
+     counter, a word per group and 2 per tile cleared first.  */
+  CU_ASSERT_EQUAL (count_lines (log, "flat: launch pre k0_pre total=148 "
 			       "groups=1 x 256\n"), 1);
   CU_ASSERT_EQUAL (count_lines (log, "flat: launch pre k0 total=100003 "
-			       "groups=391 x 256\n"), 1);
-  CU_ASSERT_EQUAL (count_lines (log, "flat: launch pre "), 3);
+			       "groups=49 x 256\n"), 1);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: launch pre "), 2);
   CU_ASSERT_EQUAL (count_lines (log, "flat: warning"), 0);
   free (log);
   flat_state_free (&s1);
@@ -1359,8 +1421,8 @@ test_red_log (void)
   free (scan);
 }
 
-/* FLAT_GROUP_SIZE=100: groups of 64, chunks that are no multiple of
-   them, and the cap on the number of groups.  */
+/* FLAT_GROUP_SIZE=100: groups of 64, so tiles of 512 iterations, the
+   last one partial.  */
 static void
 test_red_group_size (void)
 {
@@ -1382,7 +1444,7 @@ test_red_group_size (void)
   log = capture_end (&c);
   CU_ASSERT_EQUAL (unsetenv ("FLAT_GROUP_SIZE"), 0);
   CU_ASSERT_EQUAL (count_lines (log, "flat: launch pre k0 total=100003 "
-			       "groups=1021 x 64\n"), 1);
+			       "groups=196 x 64\n"), 1);
   for (i = 0; i < MAX_RED; i++)
     {
       ok = ok && same_int (MAX_RED, "exc[i]", scan_exc[i], want);
@@ -1432,11 +1494,11 @@ test_red_failures (void)
   scan = package_of (scan_ir);
   center = package_of (center_ir);
   red_inputs ();
-  /* The reduction's program does not build; the scan has no prefix
+  /* The reduction's program does not build; the scan has no first
      stage; the map after a reduction takes an argument of another size,
      so its launch fails after the reduction is done.  */
   damage (sum, FLAT_PKG_OPENCL, "", "flat_k0_final", "@@@@@@@@@@@@@");
-  damage (scan, FLAT_PKG_OPENCL, "", "flat_k0_prefix", "flat_k0_prefiy");
+  damage (scan, FLAT_PKG_OPENCL, "", "flat_k0_pre", "flat_k0_prx");
   damage (center, FLAT_PKG_OPENCL, "flat_k1", "long lo_y", "char lo_y");
   for (i = 0; i < N; i++)
     scan_exc[i] = scan_inc[i] = y[i] = -1;
@@ -1516,7 +1578,8 @@ flat_test_register_runtime (void)
     { "layout negative, misaligned", test_layout_negative_and_misaligned },
     { "pool", test_pool_reuse },
     { "scalar conversions", test_scalar_conversions },
-    { "reduction shape", test_segop_shape }
+    { "reduction shape", test_segop_shape },
+    { "scan shape", test_segscan_shape }
   };
   static const test_entry run_tests[] = {
     { "host backend", test_host_backend },

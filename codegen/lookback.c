@@ -1,0 +1,273 @@
+/* The look-back of a single-pass scan (segscan.c): each tile publishes
+   its aggregate and then its inclusive prefix, and finds its exclusive
+   prefix from those of the tiles before it.
+
+   A published value travels with its own "ready" mark, so that no
+   reader depends on the order in which two writes to different places
+   reach it: OpenCL 1.2's mem_fence orders memory only as the work-group
+   sees it (NVIDIA's driver lets another work-group see a flag before the
+   value it guards).  Each 32-bit half of the value's bits is one 64-bit
+   word, the mark in the upper half:
+
+     word = 1 << 32 | bits        (0 while nothing is published)
+
+   written once by an atomic compare-and-swap from 0 and read by an
+   atomic compare-and-swap that changes nothing, both atomic on any
+   device with 64-bit atomics (cl_khr_int64_base_atomics, CUDA).  A value
+   of 8 bytes is two words, ready when both are.  Tile t has words
+   [2 t W, 2 t W + W) for its aggregate and the next W for its inclusive
+   prefix (W words a value) in flat_tiles, cleared by flat_kN_pre.
+
+     static ulong flat_k1_tag (int v, int i)
+     {
+       ulong b = (ulong) (uint) v;
+       return 1UL << 32 | (i == 0 ? b & 0xffffffffUL : b >> 32);
+     }
+
+   With warp shuffles (CUDA) warp 0 looks back a window of 32 tiles at a
+   time, one per lane: the nearest inclusive prefix is the least lane
+   that has one (a minimum over the lanes), and the window's share of the
+   prefix the ordered OP of that prefix and the aggregates of the lanes
+   below it, older tiles first, combined into lane 0.  Without them
+   work-item 0 walks back one tile at a time.  */
+
+#include "scan_rows.h"
+
+#include "codegen.h"
+
+void
+flat_c_lookback_helpers (flat_emitter *em, const flat_kernel *k)
+{
+  flat_type t = flat_scan_acc (k)->var->type;
+  const char *u64 = flat_c_type (em, FLAT_T_U64);
+  const char *u32 = flat_c_type (em, FLAT_T_U32);
+  const char *us = em->d->uint64_suffix;
+  const char *q = em->d->function_qualifier;
+  int is_float = flat_type_table[t].is_float;
+  int wide = flat_segscan_status_words (k) == 2;
+
+  flat_c_emit (em, "%s", em->d->prelude_atomic64);
+  flat_c_emit (em, "\n%s%s flat_%s_tag (%s v, int i)\n{\n  %s b = ", q, u64,
+	       k->name, flat_scan_type (em, k), u64);
+  if (!is_float)
+    flat_c_emit (em, wide ? "(%s) v" : "(%s) (%s) v", u64, u32);
+  else if (wide)
+    flat_c_emit (em, "(%s) %s (v)", u64, em->d->f64_bits);
+  else
+    flat_c_emit (em, "(%s) %s (v)", u64, em->d->f32_bits);
+  flat_c_emit (em, ";\n  return 1%s << 32 | (i == 0 ? b & 0xffffffff%s "
+	       ": b >> 32);\n}\n", us, us);
+  flat_c_emit (em, "\n%s%s flat_%s_untag (%s lo, %s hi)\n{\n"
+	       "  %s b = (lo & 0xffffffff%s) | hi << 32;\n  return ", q,
+	       flat_scan_type (em, k), k->name, u64, u64, u64, us);
+  if (!is_float)
+    flat_c_emit (em, "(%s) b", flat_scan_type (em, k));
+  else if (wide)
+    flat_c_emit (em, "%s (b)", em->d->bits_f64);
+  else
+    flat_c_emit (em, "%s ((%s) b)", em->d->bits_f32, u32);
+  flat_c_emit (em, ";\n}\n");
+}
+
+/* Publish VALUE as the aggregate (PREFIX 0) or inclusive prefix (1) of
+   flat_tile.  */
+static void
+emit_publish (flat_emitter *em, const flat_kernel *k, const char *value,
+	      int prefix)
+{
+  int w = flat_segscan_status_words (k), i;
+
+  for (i = 0; i < w; i++)
+    flat_c_line (em, "%s (flat_tiles + (2 * flat_tile + %d) * %d + %d, "
+		 "0%s, flat_%s_tag (%s, %d));", em->d->cas64, prefix, w, i,
+		 em->d->uint64_suffix, k->name, value, i);
+}
+
+/* Read the words of value PREFIX (0 aggregate, 1 inclusive prefix) of
+   tile TILE into flat_wPREFIXi; if all are marked ready, flat_s = PREFIX
+   + 1 and flat_v the value.  */
+static void
+emit_read_value (flat_emitter *em, const flat_kernel *k, const char *tile,
+		 int prefix)
+{
+  const char *u64 = flat_c_type (em, FLAT_T_U64);
+  int w = flat_segscan_status_words (k), i;
+
+  for (i = 0; i < w; i++)
+    flat_c_line (em, "%s flat_w%d%d = %s (flat_tiles + (2 * %s + %d) * %d "
+		 "+ %d, 0%s, 0%s);", u64, prefix, i, em->d->cas64, tile, prefix,
+		 w, i, em->d->uint64_suffix, em->d->uint64_suffix);
+  if (w == 2)
+    flat_c_line (em, "if ((flat_w%d0 & flat_w%d1) >> 32)", prefix, prefix);
+  else
+    flat_c_line (em, "if (flat_w%d0 >> 32)", prefix);
+  flat_c_open (em);
+  flat_c_line (em, "flat_s = %d;", prefix + 1);
+  flat_c_line (em, "flat_v = flat_%s_untag (flat_w%d0, %s);", k->name, prefix,
+	       w == 2 ? flat_arena_printf (em->scratch->arena, "flat_w%d1",
+					   prefix) : "0");
+  flat_c_close (em);
+}
+
+/* flat_s and flat_v: the status of tile TILE (1 aggregate, 2 inclusive
+   prefix), waiting until it has one, and that value.  */
+static void
+emit_read_status (flat_emitter *em, const flat_kernel *k, const char *tile)
+{
+  flat_c_line (em, "while (flat_s == 0)");
+  flat_c_open (em);
+  emit_read_value (em, k, tile, 1);
+  flat_c_line (em, "if (flat_s == 0)");
+  flat_c_open (em);
+  emit_read_value (em, k, tile, 0);
+  flat_c_close (em);
+  flat_c_close (em);
+}
+
+/* Work-item 0: one tile at a time from flat_tile - 1, combining
+   aggregates into flat_acc until an inclusive prefix gives flat_carry.  */
+static void
+emit_walk_serial (flat_emitter *em, const flat_kernel *k)
+{
+  flat_c_line (em, "for (%s flat_q = flat_tile - 1;; flat_q--)",
+	       flat_c_type (em, FLAT_T_I64));
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_s = 0;", flat_c_type (em, FLAT_T_I32));
+  flat_c_line (em, "%s flat_v;", flat_scan_type (em, k));
+  emit_read_status (em, k, "flat_q");
+  flat_c_line (em, "if (flat_s == 2)");
+  flat_c_open (em);
+  flat_c_scan_assign (em, k, "flat_carry", "flat_v", "flat_acc");
+  flat_c_line (em, "break;");
+  flat_c_close (em);
+  flat_c_scan_assign (em, k, "flat_acc", "flat_v", "flat_acc");
+  flat_c_close (em);
+}
+
+/* Warp 0: a window of tiles at a time, lane l the tile l before the
+   window's first (see the top of this file).  */
+static void
+emit_walk_window (flat_emitter *em, const flat_kernel *k)
+{
+  const char *t = flat_scan_type (em, k);
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+  const char *i32 = flat_c_type (em, FLAT_T_I32);
+  flat_arena *a = em->scratch->arena;
+
+  flat_c_line (em, "for (%s flat_q = flat_tile - 1;; flat_q -= flat_lanes)",
+	       i64);
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_r = flat_q - flat_lane;", i64);
+  /* Lanes before tile 0 come after its inclusive prefix: never used.  */
+  flat_c_line (em, "%s flat_s = flat_r < 0 ? 2 : 0;", i32);
+  flat_c_indent (em);
+  flat_c_emit (em, "%s flat_v = ", t);
+  flat_c_identity (em, flat_scan_acc (k));
+  flat_c_emit (em, ";\n");
+  emit_read_status (em, k, "flat_r");
+  flat_c_line (em, "%s flat_p = flat_s == 2 ? (%s) flat_lane "
+	       ": (%s) flat_lanes;", i32, i32, i32);
+  flat_c_line (em, "#pragma unroll");
+  flat_c_line (em, "for (%s flat_d = 1; flat_d < %d; flat_d *= 2)", i32,
+	       FLAT_SCAN_WARP);
+  flat_c_open (em);
+  flat_c_indent (em);
+  flat_c_emit (em, "%s flat_o = ", i32);
+  flat_c_scan_shuffle (em, FLAT_T_I32, em->d->shfl, "flat_p",
+		       flat_arena_printf (a, "((%s) flat_lane ^ flat_d) "
+					  "%% (%s) flat_lanes", i32, i32));
+  flat_c_emit (em, ";\n");
+  flat_c_line (em, "flat_p = flat_o < flat_p ? flat_o : flat_p;");
+  flat_c_close (em);
+  flat_c_line (em, "if (flat_lane > flat_p)");
+  flat_c_open (em);
+  flat_c_indent (em);
+  flat_c_emit (em, "flat_v = ");
+  flat_c_identity (em, flat_scan_acc (k));
+  flat_c_emit (em, ";\n");
+  flat_c_close (em);
+  flat_c_line (em, "#pragma unroll");
+  flat_c_line (em, "for (%s flat_d = 1; flat_d < %d; flat_d *= 2)", i32,
+	       FLAT_SCAN_WARP);
+  flat_c_open (em);
+  flat_c_indent (em);
+  flat_c_emit (em, "%s flat_o = ", t);
+  flat_c_scan_shuffle (em, flat_scan_acc (k)->var->type, em->d->shfl, "flat_v",
+		       flat_arena_printf (a, "((%s) flat_lane + flat_d) "
+					  "%% (%s) flat_lanes", i32, i32));
+  flat_c_emit (em, ";\n");
+  flat_c_line (em, "if ((flat_lane & (2 * flat_d - 1)) == 0 "
+	       "&& flat_lane + flat_d < flat_lanes)");
+  flat_c_open (em);
+  flat_c_scan_assign (em, k, "flat_v", "flat_o", "flat_v");
+  flat_c_close (em);
+  flat_c_close (em);
+  flat_c_scan_assign (em, k, "flat_acc", "flat_v", "flat_acc");
+  flat_c_line (em, "if (flat_p < flat_lanes)");
+  flat_c_open (em);
+  flat_c_line (em, "break;");
+  flat_c_close (em);
+  flat_c_close (em);
+  flat_c_line (em, "flat_carry = flat_acc;");
+}
+
+/* In warp 0 with a WINDOW, what lane 0 alone does (without, work-item 0
+   is alone already; and PoCL 3.1 runs "if (flat_lane == 0)" wrongly
+   inside "if (flat_t == 0)").  */
+static void
+lane0_open (flat_emitter *em, int window)
+{
+  if (window)
+    {
+      flat_c_line (em, "if (flat_lane == 0)");
+      flat_c_open (em);
+    }
+}
+
+static void
+lane0_close (flat_emitter *em, int window)
+{
+  if (window)
+    flat_c_close (em);
+}
+
+void
+flat_c_lookback (flat_emitter *em, const flat_kernel *k)
+{
+  const char *t = flat_scan_type (em, k);
+  int window = em->d->shfl != NULL;
+
+  flat_c_line (em, "if (%s == 0)", window ? "flat_warp" : "flat_t");
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_agg = flat_scan[0];", t);
+  flat_c_scan_fold_warps (em, k, "flat_agg", "1", "flat_warps");
+  flat_c_line (em, "%s flat_carry = %s;", t, flat_scan_before (em, k));
+  flat_c_line (em, "if (flat_tile > 0)");
+  flat_c_open (em);
+  lane0_open (em, window);
+  emit_publish (em, k, "flat_agg", 0);
+  lane0_close (em, window);
+  flat_c_indent (em);
+  flat_c_emit (em, "%s flat_acc = ", t);
+  flat_c_identity (em, flat_scan_acc (k));
+  flat_c_emit (em, ";\n");
+  if (window)
+    emit_walk_window (em, k);
+  else
+    emit_walk_serial (em, k);
+  flat_c_close (em);
+  lane0_open (em, window);
+  flat_c_indent (em);
+  flat_c_emit (em, "%s flat_incl = ", t);
+  flat_c_scan_combine (em, k, "flat_carry", "flat_agg");
+  flat_c_emit (em, ";\n");
+  emit_publish (em, k, "flat_incl", 1);
+  flat_c_line (em, "if (flat_tile == flat_n_tiles - 1)");
+  flat_c_open (em);
+  flat_c_line (em, "flat_res[0] = flat_incl;");
+  flat_c_close (em);
+  flat_c_line (em, "flat_scan[1] = flat_carry;");
+  lane0_close (em, window);
+  flat_c_close (em);
+  flat_c_barrier (em);
+}

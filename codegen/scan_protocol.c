@@ -1,0 +1,45 @@
+/* Which of the two SEGSCAN protocols of codegen.h a scan kernel follows.
+   The code generator prints the kernels of one, the runtime launches
+   them, so both ask this file (it is in libflatir, which both link).
+
+   A single pass with decoupled look-back combines each tile's aggregate
+   with those of the tiles before it in whatever grouping the timing of
+   the work-groups gives (the prefix of an earlier tile, or several
+   aggregates one by one), so a result can depend on the timing unless
+   the operator is exactly associative on its type:
+
+     integers, bool    + * & | ^ && || min max   wrap-around arithmetic and
+                                                 bitwise operations are;
+     f32, f64          min max                   they pick one operand
+                                                 (for inputs without NaN:
+                                                 a NaN makes C's a < b ? a
+                                                 : b depend on the order of
+                                                 the operands);
+     f32, f64          + *                       not: rounding depends on
+                                                 the grouping.
+
+   A declared reduction is trusted to be associative, not to be exactly
+   so (it may add floats), and keeps reduce-then-scan too, whose grouping
+   depends only on the launch shape.  Both protocols need only 32-bit
+   atomics, which every OpenCL 1.2 device and CUDA has, so the choice does
+   not depend on the backend.  */
+
+#include "codegen.h"
+
+int
+flat_segscan_single_pass (const flat_kernel *k)
+{
+  const flat_accum *acc = &k->accs[0];
+
+  if (acc->user)
+    return 0;
+  if (!flat_type_table[acc->var->type].is_float)
+    return 1;
+  return acc->op == FLAT_OP_MIN || acc->op == FLAT_OP_MAX;
+}
+
+int
+flat_segscan_status_words (const flat_kernel *k)
+{
+  return flat_type_table[k->accs[0].var->type].size > 4 ? 2 : 1;
+}
