@@ -11,9 +11,13 @@
 
      word = 1 << 32 | bits        (0 while nothing is published)
 
-   written once by an atomic compare-and-swap from 0 and read by an
-   atomic compare-and-swap that changes nothing, both atomic on any
-   device with 64-bit atomics (cl_khr_int64_base_atomics, CUDA).  A value
+   written once by an atomic compare-and-swap from 0 (on any device with
+   64-bit atomics: cl_khr_int64_base_atomics, CUDA) and read by a
+   volatile load, which sees the word whole: an aligned 64-bit access is
+   one transaction on GPUs and on the CPUs PoCL runs on.  (Reading by a
+   compare-and-swap that changes nothing made every poll a read-modify-
+   write in L2, and the integer single pass slower than reduce-then-scan
+   on an H100.)  A value
    of 8 bytes is two words, ready when both are.  Tile t has words
    [2 t W, 2 t W + W) for its aggregate and the next W for its inclusive
    prefix (W words a value) in flat_tiles, cleared by flat_kN_pre.
@@ -94,9 +98,9 @@ emit_read_value (flat_emitter *em, const flat_kernel *k, const char *tile,
   int w = flat_segscan_status_words (k), i;
 
   for (i = 0; i < w; i++)
-    flat_c_line (em, "%s flat_w%d%d = %s (flat_tiles + (2 * %s + %d) * %d "
-		 "+ %d, 0%s, 0%s);", u64, prefix, i, em->d->cas64, tile, prefix,
-		 w, i, em->d->uint64_suffix, em->d->uint64_suffix);
+    flat_c_line (em, "%s flat_w%d%d = *(volatile %s%s *) (flat_tiles + "
+		 "(2 * %s + %d) * %d + %d);", u64, prefix, i,
+		 em->d->global_qualifier, u64, tile, prefix, w, i);
   if (w == 2)
     flat_c_line (em, "if ((flat_w%d0 & flat_w%d1) >> 32)", prefix, prefix);
   else

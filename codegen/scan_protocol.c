@@ -20,9 +20,11 @@
 
    A declared reduction is trusted to be associative, not to be exactly
    so (it may add floats), and keeps reduce-then-scan too, whose grouping
-   depends only on the launch shape.  Both protocols need only 32-bit
-   atomics, which every OpenCL 1.2 device and CUDA has, so the choice does
-   not depend on the backend.  */
+   depends only on the launch shape.  The single pass needs 64-bit
+   compare-and-swap (lookback.c), which CUDA and the OpenCL devices Flat
+   meets (NVIDIA's, PoCL) have; on an OpenCL device without
+   cl_khr_int64_base_atomics the program does not build and the nest runs
+   on the host, with the runtime's warning.  */
 
 #include "codegen.h"
 

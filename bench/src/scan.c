@@ -18,6 +18,12 @@
    2-norm error at most 1e-3: a sequential float scan of 2^20 random
    values is already 1e-5 off, and its error grows with N).
 
+   A third, scan-int-resident (device variants only, data resident),
+   scans N ints with wrap-around: an operator exact on its type, which
+   Flat runs in a single pass with decoupled look-back instead of
+   reduce-then-scan (codegen/scan_protocol.c); the two protocols are
+   compared by scan-resident and scan-int-resident, same bytes.
+
    Usage: scan N [REPS]  */
 
 #include <limits.h>
@@ -42,6 +48,69 @@ scan (int n, const float *restrict x, float *restrict y)
       y[i] = acc;
     }
   return acc;
+}
+
+static int
+scan_int (int n, const int *restrict x, int *restrict y)
+{
+  unsigned acc = 0;
+
+#pragma flat scan(+: acc) name(scan_int)
+  for (int i = 0; i < n; i++)
+    {
+      acc += (unsigned) x[i];
+      y[i] = (int) acc;
+    }
+  return (int) acc;
+}
+
+typedef struct
+{
+  int n;
+  const int *x;
+  int *y;
+  int total;
+} scan_int_data;
+
+static void
+region_int (void *p)
+{
+  scan_int_data *d = p;
+
+  d->total = scan_int (d->n, d->x, d->y);
+}
+
+/* scan-int-resident: N ints (keys below 1000) scanned on the device.  */
+static int
+bench_scan_int (bench_run *run, int n)
+{
+  scan_int_data d;
+  int *x = bench_ints (n), *y = bench_ints (n), *ref = bench_ints (n);
+  unsigned acc = 0;
+  int failed;
+
+  bench_fill_keys (x, n, 1000, 3);
+  for (int i = 0; i < n; i++)
+    {
+      acc += (unsigned) x[i];
+      ref[i] = (int) acc;
+      y[i] = -1;
+    }
+  d.n = n;
+  d.x = x;
+  d.y = y;
+  run->benchmark = "scan-int-resident";
+  bench_work (run, 4.0 * n, 4.0 * n, n);
+#pragma flat data copyin(x[0:n]) create(y[0:n])
+  {
+    bench_time (run, region_int, &d);
+#pragma flat update host(y[0:n])
+  }
+  failed = bench_check_ints (run, y, ref, n);
+  bench_free (ref);
+  bench_free (y);
+  bench_free (x);
+  return failed;
 }
 
 typedef struct
@@ -99,6 +168,7 @@ main (int argc, char **argv)
 #pragma flat update host(y[0:n])
       }
       failed += bench_check (&run, y, ref, n, 1e-3);
+      failed += bench_scan_int (&run, n);
     }
   bench_free (ref);
   bench_free (y);
