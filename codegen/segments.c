@@ -17,7 +17,9 @@
    iterations of each segment.  In flat_kN, virtual group v (the groups
    walk v = g, g + G, ... so any launch is correct) reduces chunk
    v % gps of segment v / gps, a chunk being ceil (n_inner / gps)
-   consecutive iterations that its items stride through by B:
+   consecutive iterations that its items stride through by B (four at
+   a time on independent partials, flat_c_unrolled_items, which the
+   sketch leaves out):
 
        long flat_start = flat_v % flat_gps * flat_len;
        ... the segment's indices (i), from flat_v / flat_gps ...
@@ -100,11 +102,16 @@ emit_chunks (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   flat_c_dim_indices (em, k, 0, k->n_segments, "flat_v / flat_gps");
   flat_c_stmts (em, &k->pre);
   flat_c_partials (em, k->n_accs, k->accs, 0);
-  flat_c_items_open (em, k->n_accs, k->accs, "flat_g", "flat_start",
-		     "flat_end");
-  flat_c_dim_indices (em, k, k->n_segments, k->n_dims, "flat_g");
-  flat_c_stmts (em, &k->body);
-  flat_c_close (em);
+  if (flat_c_ordered (k->n_accs, k->accs))
+    {
+      flat_c_items_open (em, k->n_accs, k->accs, "flat_g", "flat_start",
+			 "flat_end");
+      flat_c_dim_indices (em, k, k->n_segments, k->n_dims, "flat_g");
+      flat_c_stmts (em, &k->body);
+      flat_c_close (em);
+    }
+  else
+    flat_c_unrolled_items (em, k, k->n_segments);
   flat_c_tree (em, k->n_accs, k->accs, "flat_red");
   flat_c_tree_result (em, k->n_accs, "flat_red", "flat_part", "flat_v");
   flat_c_barrier (em);

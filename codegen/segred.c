@@ -57,7 +57,7 @@
 
    Work-item t of a group of B handles the iterations start + t,
    start + t + B, ... (neighbouring items read neighbouring elements),
-   four at a time on independent partials (emit_unrolled_items), which
+   four at a time on independent partials (flat_c_unrolled_items), which
    start at the identities; the body is the IR's, so
    its accumulator variable v_s is the partial (the argument acc_s, the
    value before the nest, is the runtime's to combine).  A tree in local
@@ -168,73 +168,6 @@ emit_ordered_tiles (flat_emitter *em, const flat_kernel *k)
   flat_c_close (em);
 }
 
-/* Iterations a work-item has in flight at once in a chunk whose
-   accumulators may be combined in any order: a memory-bound reduction
-   needs several independent loads per item to cover the latency of
-   global memory (one per item reached about 65 % of the copy bandwidth
-   on an H100).  */
-#define FLAT_RED_UNROLL 4
-
-/* The chunk of a group for accumulators that commute.  Item t runs the
-   iterations start + t + u B for u = 0 .. FLAT_RED_UNROLL - 1 of each
-   step on FLAT_RED_UNROLL independent sets of partials (the body sees
-   its own copy of v_J), so their loads do not wait for each other; the
-   iterations past the last whole step run one by one on v_J, and the
-   copies are folded into v_J at the end.  */
-static void
-emit_unrolled_items (flat_emitter *em, const flat_kernel *k)
-{
-  const char *i64 = flat_c_type (em, FLAT_T_I64);
-  int n = k->n_accs, u, j;
-
-  flat_c_partials (em, n, k->accs, 1);
-  for (u = 1; u < FLAT_RED_UNROLL; u++)
-    for (j = 0; j < n; j++)
-      {
-	flat_c_indent (em);
-	flat_c_emit (em, "%s flat_p%d_%d = ",
-		     flat_c_type (em, k->accs[j].var->type), u, j);
-	flat_c_identity (em, &k->accs[j]);
-	flat_c_emit (em, ";\n");
-      }
-  flat_c_line (em, "%s flat_g0 = flat_start + flat_t;", i64);
-  flat_c_line (em, "for (; flat_end - flat_g0 > %d * flat_b; "
-	       "flat_g0 += %d * flat_b)", FLAT_RED_UNROLL - 1,
-	       FLAT_RED_UNROLL);
-  flat_c_open (em);
-  for (u = 0; u < FLAT_RED_UNROLL; u++)
-    {
-      flat_c_open (em);
-      flat_c_line (em, "%s flat_g = flat_g0 + %d * flat_b;", i64, u);
-      for (j = 0; u > 0 && j < n; j++)
-	flat_c_line (em, "%s v_%s = flat_p%d_%d;",
-		     flat_c_type (em, k->accs[j].var->type),
-		     k->accs[j].var->name, u, j);
-      flat_c_indices (em, k);
-      flat_c_stmts (em, &k->body);
-      for (j = 0; u > 0 && j < n; j++)
-	flat_c_line (em, "flat_p%d_%d = v_%s;", u, j, k->accs[j].var->name);
-      flat_c_close (em);
-    }
-  flat_c_close (em);
-  flat_c_line (em, "for (; flat_g0 < flat_end; flat_g0 += flat_b)");
-  flat_c_open (em);
-  flat_c_line (em, "%s flat_g = flat_g0;", i64);
-  flat_c_indices (em, k);
-  flat_c_stmts (em, &k->body);
-  flat_c_close (em);
-  for (u = 1; u < FLAT_RED_UNROLL; u++)
-    for (j = 0; j < n; j++)
-      {
-	const char *v = k->accs[j].var->name;
-
-	flat_c_indent (em);
-	flat_c_emit (em, "v_%s = ", v);
-	flat_c_combine_open (em, &k->accs[j]);
-	flat_c_emit (em, "v_%s, flat_p%d_%d);\n", v, u, j);
-      }
-}
-
 /* flat_kN: one chunk per group.  */
 static void
 emit_chunks (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
@@ -255,7 +188,8 @@ emit_chunks (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
     emit_ordered_tiles (em, k);
   else
     {
-      emit_unrolled_items (em, k);
+      flat_c_partials (em, k->n_accs, k->accs, 1);
+      flat_c_unrolled_items (em, k, 0);
       flat_c_tree (em, k->n_accs, k->accs, "flat_red");
     }
   flat_c_tree_result (em, k->n_accs, "flat_red", "flat_part",
