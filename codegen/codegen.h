@@ -24,13 +24,15 @@
    two B <= FLAT_MAX_GROUP and picks G groups.  "Nest args" are the
    arguments above, where an ACC var is passed by value (its value before
    the nest).  The iterations of the kernel's dims are linearised as for
-   segmap; group g covers [g*chunk, min ((g+1)*chunk, total)).
+   segmap; chunk g is [g*chunk, min ((g+1)*chunk, total)).
 
    SEGRED kernel kN with accumulators a_1..a_m of types T_j:
      flat_kN        (nest args, long flat_chunk, __global T_1 *part_1, ...)
-                    G groups: each reduces its chunk (the body runs with
-                    a_j bound to a private partial starting at the
-                    identity) and writes its result to part_j[g].
+                    G groups: group g reduces the iterations g*B + t +
+                    k*G*B of its items t, or chunk g when an operator
+                    need not commute (the body runs with a_j bound to a
+                    private partial starting at the identity) and writes
+                    its result to part_j[g].
      flat_kN_final  (long flat_n_parts, __global T_1 *part_1,
                      __global T_1 *res_1, ...)
                     1 group: res_j[0] = part_j[0] OP ... OP part_j[n-1].
@@ -96,9 +98,11 @@
    n_seg points, the other dims n_inner iterations each):
      flat_kN        (nest args, long flat_gps, __global T_1 *part_1, ...)
                     G groups of B; virtual group v = 0 .. n_seg*gps - 1
-                    (walked g, g + G, ...) reduces chunk c = v % gps of
-                    segment v / gps (chunks of ceil (n_inner / gps)
-                    iterations, items striding by B inside it): PRE runs
+                    (walked g, g + G, ...) reduces share c = v % gps of
+                    segment v / gps (the iterations c*B + t + k*gps*B of
+                    items t, or for an operator that need not commute
+                    the chunk of ceil (n_inner / gps) iterations from
+                    c*ceil (n_inner / gps)): PRE runs
                     in each item, the accumulators restart at the
                     identity, the body runs per iteration, a tree combines
                     the items, and part_j[v] gets the result.

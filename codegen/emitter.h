@@ -200,14 +200,6 @@ void flat_c_item_share (flat_emitter *em, int n, const flat_accum *accs,
 void flat_c_items_open (flat_emitter *em, int n, const flat_accum *accs,
 			const char *var, const char *from, const char *end);
 
-/* The iterations [flat_start, flat_end) of kernel K's accumulators,
-   which must commute, in work-item flat_t's strided share, several at a
-   time on independent partials folded into v_J at the end (the v_J are
-   declared and at their identities before).  The indices of dims
-   FIRST_DIM .. n_dims - 1 come from the iteration flat_g.  */
-void flat_c_unrolled_items (flat_emitter *em, const flat_kernel *k,
-			    int first_dim);
-
 /* Around a packed value of declared reduction COMB: its field K
    (group.c).  */
 void flat_c_field_open (flat_emitter *em, const flat_combiner *comb, int k);

@@ -332,67 +332,6 @@ flat_c_items_open (flat_emitter *em, int n, const flat_accum *accs,
   flat_c_open (em);
 }
 
-/* Iterations a work-item has in flight at once in a chunk whose
-   accumulators may be combined in any order: a memory-bound reduction
-   needs several independent loads per item to cover the latency of
-   global memory (one per item reached about 65 % of the copy bandwidth
-   on an H100).  */
-#define FLAT_RED_UNROLL 4
-
-void
-flat_c_unrolled_items (flat_emitter *em, const flat_kernel *k,
-		       int first_dim)
-{
-  const char *i64 = flat_c_type (em, FLAT_T_I64);
-  int n = k->n_accs, u, j;
-
-  for (u = 1; u < FLAT_RED_UNROLL; u++)
-    for (j = 0; j < n; j++)
-      {
-	flat_c_indent (em);
-	flat_c_emit (em, "%s flat_p%d_%d = ",
-		     flat_c_type (em, k->accs[j].var->type), u, j);
-	flat_c_identity (em, &k->accs[j]);
-	flat_c_emit (em, ";\n");
-      }
-  flat_c_line (em, "%s flat_g0 = flat_start + flat_t;", i64);
-  flat_c_line (em, "for (; flat_end - flat_g0 > %d * flat_b; "
-	       "flat_g0 += %d * flat_b)", FLAT_RED_UNROLL - 1,
-	       FLAT_RED_UNROLL);
-  flat_c_open (em);
-  for (u = 0; u < FLAT_RED_UNROLL; u++)
-    {
-      flat_c_open (em);
-      flat_c_line (em, "%s flat_g = flat_g0 + %d * flat_b;", i64, u);
-      for (j = 0; u > 0 && j < n; j++)
-	flat_c_line (em, "%s v_%s = flat_p%d_%d;",
-		     flat_c_type (em, k->accs[j].var->type),
-		     k->accs[j].var->name, u, j);
-      flat_c_dim_indices (em, k, first_dim, k->n_dims, "flat_g");
-      flat_c_stmts (em, &k->body);
-      for (j = 0; u > 0 && j < n; j++)
-	flat_c_line (em, "flat_p%d_%d = v_%s;", u, j, k->accs[j].var->name);
-      flat_c_close (em);
-    }
-  flat_c_close (em);
-  flat_c_line (em, "for (; flat_g0 < flat_end; flat_g0 += flat_b)");
-  flat_c_open (em);
-  flat_c_line (em, "%s flat_g = flat_g0;", i64);
-  flat_c_dim_indices (em, k, first_dim, k->n_dims, "flat_g");
-  flat_c_stmts (em, &k->body);
-  flat_c_close (em);
-  for (u = 1; u < FLAT_RED_UNROLL; u++)
-    for (j = 0; j < n; j++)
-      {
-	const char *v = k->accs[j].var->name;
-
-	flat_c_indent (em);
-	flat_c_emit (em, "v_%s = ", v);
-	flat_c_combine_open (em, &k->accs[j]);
-	flat_c_emit (em, "v_%s, flat_p%d_%d);\n", v, u, j);
-      }
-}
-
 /* Each step halves the elements still to combine; its barrier waits for
    the writes of the step before.  Combining element t with t + B/2 is
    out of iteration order; for accumulators that must stay in order,
