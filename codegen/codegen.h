@@ -98,11 +98,9 @@
    n_seg points, the other dims n_inner iterations each):
      flat_kN        (nest args, long flat_gps, __global T_1 *part_1, ...)
                     G groups of B; virtual group v = 0 .. n_seg*gps - 1
-                    (walked g, g + G, ...) reduces share c = v % gps of
-                    segment v / gps (the iterations c*B + t + k*gps*B of
-                    items t, or for an operator that need not commute
-                    the chunk of ceil (n_inner / gps) iterations from
-                    c*ceil (n_inner / gps)): PRE runs
+                    (walked g, g + G, ...) reduces chunk c = v % gps of
+                    segment v / gps (chunks of ceil (n_inner / gps)
+                    iterations, items striding by B inside it): PRE runs
                     in each item, the accumulators restart at the
                     identity, the body runs per iteration, a tree combines
                     the items, and part_j[v] gets the result.
