@@ -200,6 +200,20 @@ void flat_c_item_share (flat_emitter *em, int n, const flat_accum *accs,
 void flat_c_items_open (flat_emitter *em, int n, const flat_accum *accs,
 			const char *var, const char *from, const char *end);
 
+/* Prints one iteration of a loop, whose index is VAR.  */
+typedef void flat_c_iteration_fn (flat_emitter *em, const char *var,
+				  const void *data);
+/* The iterations FROM, FROM + flat_b, ... below END of work-item flat_t
+   of a reduction whose N accumulators ACCS commute, FLAT_RED_UNROLL
+   consecutive ones of them at a time on independent partials (the body
+   sees its own v_J), folded into the v_J at the end: several loads in
+   flight per item.  ITERATION (EM, VAR, DATA) prints an iteration; the
+   names of the partials end in SUFFIX.  */
+void flat_c_unrolled_loop (flat_emitter *em, int n, const flat_accum *accs,
+			   const char *suffix, const char *var,
+			   const char *from, const char *end,
+			   flat_c_iteration_fn *iteration, const void *data);
+
 /* Around a packed value of declared reduction COMB: its field K
    (group.c).  */
 void flat_c_field_open (flat_emitter *em, const flat_combiner *comb, int k);

@@ -332,6 +332,70 @@ flat_c_items_open (flat_emitter *em, int n, const flat_accum *accs,
   flat_c_open (em);
 }
 
+/* Iterations a work-item has in flight at once in a loop of a work-group
+   reduction: the loop of a group that reduces one row (10^4 floats,
+   rule G3's e_middle) was bound by the latency of its one load at a time
+   (65 % of the copy bandwidth on an H100), and the compilers do not
+   unroll such loops themselves.  */
+#define FLAT_RED_UNROLL 4
+
+void
+flat_c_unrolled_loop (flat_emitter *em, int n, const flat_accum *accs,
+		      const char *suffix, const char *var, const char *from,
+		      const char *end, flat_c_iteration_fn *iteration,
+		      const void *data)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+  int u, j;
+
+  for (u = 1; u < FLAT_RED_UNROLL; u++)
+    for (j = 0; j < n; j++)
+      {
+	flat_c_indent (em);
+	flat_c_emit (em, "%s flat_p%s_%d_%d = ",
+		     flat_c_type (em, accs[j].var->type), suffix, u, j);
+	flat_c_identity (em, &accs[j]);
+	flat_c_emit (em, ";\n");
+      }
+  flat_c_line (em, "%s flat_step%s = %s;", i64, suffix, from);
+  flat_c_line (em, "for (; %s - flat_step%s > %d * flat_b; flat_step%s += "
+	       "%d * flat_b)", end, suffix, FLAT_RED_UNROLL - 1, suffix,
+	       FLAT_RED_UNROLL);
+  flat_c_open (em);
+  for (u = 0; u < FLAT_RED_UNROLL; u++)
+    {
+      flat_c_open (em);
+      flat_c_line (em, "%s %s = flat_step%s + %d * flat_b;", i64, var,
+		   suffix, u);
+      for (j = 0; u > 0 && j < n; j++)
+	flat_c_line (em, "%s v_%s = flat_p%s_%d_%d;",
+		     flat_c_type (em, accs[j].var->type), accs[j].var->name,
+		     suffix, u, j);
+      iteration (em, var, data);
+      for (j = 0; u > 0 && j < n; j++)
+	flat_c_line (em, "flat_p%s_%d_%d = v_%s;", suffix, u, j,
+		     accs[j].var->name);
+      flat_c_close (em);
+    }
+  flat_c_close (em);
+  flat_c_line (em, "for (; flat_step%s < %s; flat_step%s += flat_b)", suffix,
+	       end, suffix);
+  flat_c_open (em);
+  flat_c_line (em, "%s %s = flat_step%s;", i64, var, suffix);
+  iteration (em, var, data);
+  flat_c_close (em);
+  for (u = 1; u < FLAT_RED_UNROLL; u++)
+    for (j = 0; j < n; j++)
+      {
+	const char *v = accs[j].var->name;
+
+	flat_c_indent (em);
+	flat_c_emit (em, "v_%s = ", v);
+	flat_c_combine_open (em, &accs[j]);
+	flat_c_emit (em, "v_%s, flat_p%s_%d_%d);\n", v, suffix, u, j);
+      }
+}
+
 /* Each step halves the elements still to combine; its barrier waits for
    the writes of the step before.  Combining element t with t + B/2 is
    out of iteration order; for accumulators that must stay in order,

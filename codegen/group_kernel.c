@@ -27,6 +27,8 @@
            ... flat_n_0, the trip count of k ...
            float flat_before_0_0 = v_s;
            v_s = (-0x0p+0f);
+           ... (flat_c_unrolled_loop: four iterations at a time, then
+                the rest one by one, of)
            for (long flat_j_0 = flat_t; flat_j_0 < flat_n_0;
                 flat_j_0 += flat_b)
              {
@@ -49,7 +51,8 @@
 
      segmap0   item t runs the iterations t, t + B, ... of the body;
      segred0   the same on private partials that start at the
-               identities, then a tree in an exchange array combines
+               identities (four iterations at a time on independent
+               partials: several loads in flight), then a tree in an exchange array combines
                them, and every item sets s = s_before OP total (the
                builtin operators are commutative, as for segred.c);
      segscan0  item t takes the contiguous chunk t of ceil (n / B)
@@ -268,19 +271,48 @@ emit_segmap0 (flat_emitter *em, const flat_stmt *s, const char *suffix)
 		  NAME (em, "flat_n%s", suffix), " += flat_b", body_of (s));
 }
 
+/* A segred0 statement and the suffix of its names.  */
+typedef struct segred0_loop
+{
+  const flat_stmt *s;
+  const char *suffix;
+} segred0_loop;
+
+/* flat_c_iteration_fn: iteration VAR of a segred0.  */
+static void
+emit_segred0_iteration (flat_emitter *em, const char *var, const void *data)
+{
+  const segred0_loop *l = data;
+
+  flat_c_index (em, range_of (l->s), l->suffix, var);
+  flat_c_stmts (em, body_of (l->s));
+}
+
 static void
 emit_segred0 (flat_emitter *em, const flat_stmt *s, const char *suffix,
 	      const char *x)
 {
   int n = s->u.red.n_accs, j;
-
   const char *start, *stop, *next;
+  const char *count = NAME (em, "flat_n%s", suffix);
 
   save_before (em, s, suffix);
   flat_c_partials (em, n, s->u.red.accs, 0);
-  flat_c_item_share (em, n, s->u.red.accs, "0",
-		     NAME (em, "flat_n%s", suffix), &start, &stop, &next);
-  emit_item_loop (em, range_of (s), suffix, start, stop, next, body_of (s));
+  if (flat_c_ordered (n, s->u.red.accs))
+    {
+      flat_c_item_share (em, n, s->u.red.accs, "0", count, &start, &stop,
+			 &next);
+      emit_item_loop (em, range_of (s), suffix, start, stop, next,
+		      body_of (s));
+    }
+  else
+    {
+      segred0_loop l = { s, suffix };
+
+      flat_c_unrolled_loop (em, n, s->u.red.accs, suffix,
+			    NAME (em, "flat_j%s", suffix), "flat_t", count,
+			    emit_segred0_iteration, &l);
+    }
   flat_c_tree (em, n, s->u.red.accs, x);
   flat_c_barrier (em);
   /* An empty range leaves the value as it was, also where combining

@@ -17,7 +17,9 @@
    iterations of each segment.  In flat_kN, virtual group v (the groups
    walk v = g, g + G, ... so any launch is correct) reduces chunk
    v % gps of segment v / gps, a chunk being ceil (n_inner / gps)
-   consecutive iterations that its items stride through by B:
+   consecutive iterations that its items stride through by B (four at a
+   time on independent partials, flat_c_unrolled_loop, which the sketch
+   leaves out):
 
        long flat_start = flat_v % flat_gps * flat_len;
        ... the segment's indices (i), from flat_v / flat_gps ...
@@ -65,6 +67,17 @@ emit_segment_counts (flat_emitter *em, const flat_kernel *k)
   flat_c_emit (em, ";\n");
 }
 
+/* flat_c_iteration_fn: iteration VAR of a segment's inner dims, of
+   kernel DATA.  */
+static void
+emit_inner_iteration (flat_emitter *em, const char *var, const void *data)
+{
+  const flat_kernel *k = data;
+
+  flat_c_dim_indices (em, k, k->n_segments, k->n_dims, var);
+  flat_c_stmts (em, &k->body);
+}
+
 /* The signature of flat_kN<SUFFIX> up to its body, WRITES the block that
    may store to mems.  */
 static void
@@ -105,11 +118,17 @@ emit_chunks (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   flat_c_dim_indices (em, k, 0, k->n_segments, "flat_v / flat_gps");
   flat_c_stmts (em, &k->pre);
   flat_c_partials (em, k->n_accs, k->accs, 0);
-  flat_c_items_open (em, k->n_accs, k->accs, "flat_g", "flat_start",
-		     "flat_end");
-  flat_c_dim_indices (em, k, k->n_segments, k->n_dims, "flat_g");
-  flat_c_stmts (em, &k->body);
-  flat_c_close (em);
+  if (flat_c_ordered (k->n_accs, k->accs))
+    {
+      flat_c_items_open (em, k->n_accs, k->accs, "flat_g", "flat_start",
+			 "flat_end");
+      emit_inner_iteration (em, "flat_g", k);
+      flat_c_close (em);
+    }
+  else
+    flat_c_unrolled_loop (em, k->n_accs, k->accs, "", "flat_g",
+			  "flat_start + flat_t", "flat_end",
+			  emit_inner_iteration, k);
   flat_c_tree (em, k->n_accs, k->accs, "flat_red");
   flat_c_tree_result (em, k->n_accs, "flat_red", "flat_part", "flat_v");
   flat_c_barrier (em);
