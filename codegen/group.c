@@ -335,8 +335,11 @@ flat_c_items_open (flat_emitter *em, int n, const flat_accum *accs,
 /* Iterations a work-item has in flight at once in a loop of a work-group
    reduction: the loop of a group that reduces one row (10^4 floats,
    rule G3's e_middle) was bound by the latency of its one load at a time
-   (65 % of the copy bandwidth on an H100), and the compilers do not
-   unroll such loops themselves.  */
+   (65 % of the copy bandwidth on an H100, 85 % unrolled), and the
+   compilers do not unroll such loops themselves.  One loop whose last
+   step runs the rest one by one: a second loop after the first, sharing
+   its index, made PoCL 3.1 fail ("Could not find a dominating
+   alternative variable") on a segred0 inside a loop and an if.  */
 #define FLAT_RED_UNROLL 4
 
 void
@@ -357,10 +360,12 @@ flat_c_unrolled_loop (flat_emitter *em, int n, const flat_accum *accs,
 	flat_c_identity (em, &accs[j]);
 	flat_c_emit (em, ";\n");
       }
-  flat_c_line (em, "%s flat_step%s = %s;", i64, suffix, from);
-  flat_c_line (em, "for (; %s - flat_step%s > %d * flat_b; flat_step%s += "
-	       "%d * flat_b)", end, suffix, FLAT_RED_UNROLL - 1, suffix,
-	       FLAT_RED_UNROLL);
+  flat_c_line (em, "for (%s flat_step%s = %s; flat_step%s < %s; "
+	       "flat_step%s += %d * flat_b)", i64, suffix, from, suffix, end,
+	       suffix, FLAT_RED_UNROLL);
+  flat_c_open (em);
+  flat_c_line (em, "if (%s - flat_step%s > %d * flat_b)", end, suffix,
+	       FLAT_RED_UNROLL - 1);
   flat_c_open (em);
   for (u = 0; u < FLAT_RED_UNROLL; u++)
     {
@@ -378,11 +383,14 @@ flat_c_unrolled_loop (flat_emitter *em, int n, const flat_accum *accs,
       flat_c_close (em);
     }
   flat_c_close (em);
-  flat_c_line (em, "for (; flat_step%s < %s; flat_step%s += flat_b)", suffix,
-	       end, suffix);
+  flat_c_line (em, "else");
   flat_c_open (em);
-  flat_c_line (em, "%s %s = flat_step%s;", i64, var, suffix);
+  flat_c_line (em, "for (%s %s = flat_step%s; %s < %s; %s += flat_b)", i64,
+	       var, suffix, var, end, var);
+  flat_c_open (em);
   iteration (em, var, data);
+  flat_c_close (em);
+  flat_c_close (em);
   flat_c_close (em);
   for (u = 1; u < FLAT_RED_UNROLL; u++)
     for (j = 0; j < n; j++)

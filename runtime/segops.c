@@ -59,11 +59,14 @@ flat_segop_shape (const flat_segop *op, size_t *group, int64_t *n_parts,
 		  int64_t *chunk)
 {
   size_t b = group_limit (op);
-  int64_t g;
+  int64_t g, cap = FLAT_SEGOP_MAX_PARTS;
 
+  for (int j = 0; j < op->kernel->n_accs; j++)
+    if (op->kernel->accs[j].user)
+      cap = FLAT_SEGOP_MAX_ORDERED_PARTS;
   g = (op->total - 1) / (int64_t) b + 1;
-  if (g > FLAT_SEGOP_MAX_PARTS)
-    g = FLAT_SEGOP_MAX_PARTS;
+  if (g > cap)
+    g = cap;
   *chunk = (op->total - 1) / g + 1;
   /* Rounding the chunk up can leave the last groups without work.  */
   *n_parts = (op->total - 1) / *chunk + 1;

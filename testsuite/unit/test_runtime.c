@@ -967,11 +967,11 @@ test_scalar_conversions (void)
 
 /* The shape flat_segop_shape gives a kernel of KIND over TOTAL iterations
    when its stages allow MAX_GROUP[] work-items and FLAT_GROUP_SIZE is
-   GROUP_SIZE.  */
+   GROUP_SIZE; the kernel has accumulator ACC, or none if NULL.  */
 static void
-shape (flat_kernel_kind kind, int64_t total, size_t group_size,
-       const size_t *max_group, size_t *group, int64_t *n_parts,
-       int64_t *chunk)
+shape_acc (flat_kernel_kind kind, int64_t total, size_t group_size,
+	   const size_t *max_group, flat_accum *acc, size_t *group,
+	   int64_t *n_parts, int64_t *chunk)
 {
   flat_kernel k;
   flat_stage stages[FLAT_MAX_STAGES];
@@ -980,6 +980,8 @@ shape (flat_kernel_kind kind, int64_t total, size_t group_size,
 
   memset (&k, 0, sizeof k);
   k.kind = kind;
+  k.n_accs = acc != NULL;
+  k.accs = acc;
   memset (stages, 0, sizeof stages);
   for (i = 0; i < FLAT_MAX_STAGES; i++)
     stages[i].max_group = max_group[i];
@@ -989,6 +991,16 @@ shape (flat_kernel_kind kind, int64_t total, size_t group_size,
   op.total = total;
   op.group_size = group_size;
   flat_segop_shape (&op, group, n_parts, chunk);
+}
+
+/* shape_acc with no accumulator.  */
+static void
+shape (flat_kernel_kind kind, int64_t total, size_t group_size,
+       const size_t *max_group, size_t *group, int64_t *n_parts,
+       int64_t *chunk)
+{
+  shape_acc (kind, total, group_size, max_group, NULL, group, n_parts,
+	     chunk);
 }
 
 static void
@@ -1021,6 +1033,20 @@ test_segop_shape (void)
   shape (FLAT_K_SEGRED, 1000000000000LL, 256, big, &group, &parts,
 	 &chunk);
   CU_ASSERT (group == 256 && parts == 1024 && chunk == 976562500);
+  /* A declared operator keeps chunks, more and shorter ones.  */
+  {
+    flat_combiner comb;
+    flat_var v = { .name = "a", .kind = FLAT_VAR_ACC, .type = FLAT_T_U64 };
+    flat_accum acc = { .op = FLAT_N_OPS, .var = &v, .user = &comb };
+
+    memset (&comb, 0, sizeof comb);
+    shape_acc (FLAT_K_SEGRED, 1000000000000LL, 256, big, &acc, &group,
+	       &parts, &chunk);
+    CU_ASSERT (group == 256 && parts == 16384 && chunk == 61035157);
+    shape_acc (FLAT_K_SEGRED, 100003, 256, big, &acc, &group, &parts,
+	       &chunk);
+    CU_ASSERT (group == 256 && parts == 391 && chunk == 256);
+  }
 }
 
 /* The shape flat_segscan_shape gives a scan of TYPE with operator OP over
