@@ -62,6 +62,7 @@
 
 #include "codegen.h"
 #include "emitter.h"
+#include "scan_rows.h"
 
 /* Iterations per work-item and tile when the accumulators must stay in
    order: a tile of B * R iterations stages its contributions in local
@@ -78,13 +79,92 @@ ordered_items (const flat_kernel *k)
   return r < 1 ? 1 : r > 8 ? 8 : r;
 }
 
+/* With warp shuffles: the lanes' ids, before the tiles.  */
+static void
+emit_lane_ids (flat_emitter *em)
+{
+  const char *i32 = flat_c_type (em, FLAT_T_I32);
+
+  flat_c_line (em, "%s flat_lanes = flat_b < %d ? (%s) flat_b : %d;", i32,
+	       FLAT_SCAN_WARP, i32, FLAT_SCAN_WARP);
+  flat_c_line (em, "%s flat_lane = (%s) flat_t %% flat_lanes;", i32, i32);
+  flat_c_line (em, "%s flat_mask = flat_lanes < %d "
+	       "? (1u << flat_lanes) - 1u : 0xffffffffu;",
+	       flat_c_type (em, FLAT_T_U32), FLAT_SCAN_WARP);
+}
+
+/* With warp shuffles, after each item folded its part of a tile into
+   v_J: the folds of each warp meet in order in its lane 0 (lane l takes
+   lane l + d for l a multiple of 2d), the warps' in flat_red_J, and
+   item 0 adds them to flat_run_J in order.  Two barriers a tile instead
+   of the log2 (B) of flat_c_tree.  */
+static void
+emit_warp_folds (flat_emitter *em, const flat_kernel *k)
+{
+  const char *i32 = flat_c_type (em, FLAT_T_I32);
+  int n = k->n_accs, j;
+
+  flat_c_line (em, "#pragma unroll");
+  flat_c_line (em, "for (%s flat_d = 1; flat_d < %d; flat_d *= 2)", i32,
+	       FLAT_SCAN_WARP);
+  flat_c_open (em);
+  for (j = 0; j < n; j++)
+    {
+      flat_type t = k->accs[j].var->type;
+
+      flat_c_indent (em);
+      flat_c_emit (em, "%s flat_o%d = ", flat_c_type (em, t), j);
+      flat_c_scan_shuffle (em, t, em->d->shfl,
+			   flat_arena_printf (em->scratch->arena, "v_%s",
+					      k->accs[j].var->name),
+			   "(flat_lane + flat_d) % flat_lanes");
+      flat_c_emit (em, ";\n");
+    }
+  flat_c_line (em, "if ((flat_lane & (2 * flat_d - 1)) == 0 "
+	       "&& flat_lane + flat_d < flat_lanes)");
+  flat_c_open (em);
+  for (j = 0; j < n; j++)
+    {
+      const char *v = k->accs[j].var->name;
+
+      flat_c_indent (em);
+      flat_c_emit (em, "v_%s = ", v);
+      flat_c_combine_open (em, &k->accs[j]);
+      flat_c_emit (em, "v_%s, flat_o%d);\n", v, j);
+    }
+  flat_c_close (em);
+  flat_c_close (em);
+  flat_c_line (em, "if (flat_lane == 0)");
+  flat_c_open (em);
+  for (j = 0; j < n; j++)
+    flat_c_line (em, "flat_red%d[flat_t / flat_lanes] = v_%s;", j,
+		 k->accs[j].var->name);
+  flat_c_close (em);
+  flat_c_barrier (em);
+  flat_c_line (em, "if (flat_t == 0)");
+  flat_c_open (em);
+  flat_c_line (em, "for (%s flat_w = 0; flat_w < (%s) flat_b / flat_lanes; "
+	       "flat_w++)", i32, i32);
+  flat_c_open (em);
+  for (j = 0; j < n; j++)
+    {
+      flat_c_indent (em);
+      flat_c_emit (em, "flat_run%d = ", j);
+      flat_c_combine_open (em, &k->accs[j]);
+      flat_c_emit (em, "flat_run%d, flat_red%d[flat_w]);\n", j, j);
+    }
+  flat_c_close (em);
+  flat_c_close (em);
+}
+
 /* The chunk of a group for accumulators that must stay in order, in
    tiles of B * R consecutive iterations.  Item t computes the
    contributions of iterations tile + k B + t (loads stay coalesced) into
    flat_stage_J, then folds the R consecutive ones from t R on; the B
-   folds meet in the in-order tree, and flat_run_J, the same in every
-   item, gathers the tiles' totals.  At the end flat_red_J[0] =
-   flat_run_J for flat_c_tree_result.  */
+   folds meet in order, with warp shuffles (emit_warp_folds) or in the
+   in-order tree, and flat_run_J (in item 0, or the same in every item)
+   gathers the tiles' totals.  At the end flat_red_J[0] = flat_run_J for
+   flat_c_tree_result.  */
 static void
 emit_ordered_tiles (flat_emitter *em, const flat_kernel *k)
 {
@@ -104,6 +184,8 @@ emit_ordered_tiles (flat_emitter *em, const flat_kernel *k)
       flat_c_emit (em, ";\n");
     }
   flat_c_partials (em, n, k->accs, 1);
+  if (em->d->shfl)
+    emit_lane_ids (em);
   flat_c_line (em, "for (%s flat_tile = flat_start; flat_tile < flat_end; "
 	       "flat_tile += %d * flat_b)", i64, r);
   flat_c_open (em);
@@ -135,14 +217,19 @@ emit_ordered_tiles (flat_emitter *em, const flat_kernel *k)
 		   r);
     }
   flat_c_close (em);
-  flat_c_tree (em, n, k->accs, "flat_red");
-  flat_c_barrier (em);
-  for (j = 0; j < n; j++)
+  if (em->d->shfl)
+    emit_warp_folds (em, k);
+  else
     {
-      flat_c_indent (em);
-      flat_c_emit (em, "flat_run%d = ", j);
-      flat_c_combine_open (em, &k->accs[j]);
-      flat_c_emit (em, "flat_run%d, flat_red%d[0]);\n", j, j);
+      flat_c_tree (em, n, k->accs, "flat_red");
+      flat_c_barrier (em);
+      for (j = 0; j < n; j++)
+	{
+	  flat_c_indent (em);
+	  flat_c_emit (em, "flat_run%d = ", j);
+	  flat_c_combine_open (em, &k->accs[j]);
+	  flat_c_emit (em, "flat_run%d, flat_red%d[0]);\n", j, j);
+	}
     }
   /* Every item has read flat_red_J[0] and its stage before the next
      tile writes them.  */
