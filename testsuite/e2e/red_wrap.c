@@ -6,7 +6,7 @@
    stay in range.  Each accumulator starts at a value other than 0.
 
      n elements of each type  */
-/* flat-test: sizes 0 1 7 33 255 256 257 4099 100003 */
+/* flat-test: sizes 0 1 7 33 255 256 257 4099 100003 999983 */
 
 #include "e2e.h"
 
