@@ -6,10 +6,13 @@
                      segmap kernels of level GRID, and the whole program;
      group.c         work-group building blocks: combining functions of
                      the reduction operators, identities, local arrays,
-                     chunks, barriers, trees;
+                     chunks, barriers, trees, unrolled item loops;
      segred.c        the two kernels of a reduction;
      segments.c      the two kernels of a segmented reduction;
-     segscan.c       the three kernels of a scan;
+     segscan.c       the two kernels of a scan, by either protocol;
+     scan_rows.c     a scan's tiles: rows per warp, warp totals, the
+                     body on the prefixes;
+     lookback.c      the look-back of a single-pass scan;
      group_kernel.c  segmaps of level GROUP and their level-0
                      statements;
      atomic.c        atomic updates of mem elements.
