@@ -25,6 +25,7 @@
 #ifndef FLAT_EMITTER_H
 #define FLAT_EMITTER_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -65,6 +66,7 @@ void flat_c_fail (flat_emitter *em, const char *fmt, ...)
   __attribute__ ((format (printf, 2, 3)));
 void flat_c_emit (flat_emitter *em, const char *fmt, ...)
   __attribute__ ((format (printf, 2, 3)));
+void flat_c_vemit (flat_emitter *em, const char *fmt, va_list ap);
 /* 2 * depth spaces.  */
 void flat_c_indent (flat_emitter *em);
 /* A line at the current depth.  */
@@ -136,6 +138,12 @@ void flat_c_combiners (flat_emitter *em, const flat_nest *nest);
 /* "flat_OP_TYPE (" for ACC's operator and type; the caller prints the
    operands, the earlier in iteration order first, and ")".  */
 void flat_c_combine_open (flat_emitter *em, const flat_accum *acc);
+/* "v_A", the C name of accumulator ACC's variable A.  */
+const char *flat_c_acc_name (flat_emitter *em, const flat_accum *acc);
+/* At the current depth: "LHS = flat_OP_TYPE (LHS, RHS);", RHS a printf
+   format and its arguments: folds RHS into LHS (the earlier value).  */
+void flat_c_fold (flat_emitter *em, const flat_accum *acc, const char *lhs,
+		  const char *rhs, ...) __attribute__ ((format (printf, 4, 5)));
 /* For each of the N_ACCS accumulators ACCS, at the current depth:
    "v_A = A OP flat_partJ[INDEX];", combining in a part (the earlier
    value first).  */

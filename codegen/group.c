@@ -198,6 +198,28 @@ flat_c_combine_open (flat_emitter *em, const flat_accum *acc)
 		 flat_type_table[acc->var->type].ir_name);
 }
 
+const char *
+flat_c_acc_name (flat_emitter *em, const flat_accum *acc)
+{
+  return flat_arena_printf (em->scratch->arena, "v_%s", acc->var->name);
+}
+
+void
+flat_c_fold (flat_emitter *em, const flat_accum *acc, const char *lhs,
+	     const char *rhs, ...)
+{
+  va_list ap;
+
+  flat_c_indent (em);
+  flat_c_emit (em, "%s = ", lhs);
+  flat_c_combine_open (em, acc);
+  flat_c_emit (em, "%s, ", lhs);
+  va_start (ap, rhs);
+  flat_c_vemit (em, rhs, ap);
+  va_end (ap);
+  flat_c_emit (em, ");\n");
+}
+
 void
 flat_c_identity (flat_emitter *em, const flat_accum *acc)
 {
@@ -394,14 +416,8 @@ flat_c_unrolled_loop (flat_emitter *em, int n, const flat_accum *accs,
   flat_c_close (em);
   for (u = 1; u < FLAT_RED_UNROLL; u++)
     for (j = 0; j < n; j++)
-      {
-	const char *v = accs[j].var->name;
-
-	flat_c_indent (em);
-	flat_c_emit (em, "v_%s = ", v);
-	flat_c_combine_open (em, &accs[j]);
-	flat_c_emit (em, "v_%s, flat_p%s_%d_%d);\n", v, suffix, u, j);
-      }
+      flat_c_fold (em, &accs[j], flat_c_acc_name (em, &accs[j]), "flat_p%s_%d_%d",
+		   suffix, u, j);
 }
 
 /* Each step halves the elements still to combine; its barrier waits for
@@ -432,13 +448,9 @@ flat_c_tree (flat_emitter *em, int n, const flat_accum *accs,
     flat_c_line (em, "if (flat_t < flat_w)");
   flat_c_open (em);
   for (j = 0; j < n; j++)
-    {
-      flat_c_indent (em);
-      flat_c_emit (em, "%s%d[flat_t] = ", prefix, j);
-      flat_c_combine_open (em, &accs[j]);
-      flat_c_emit (em, "%s%d[flat_t], %s%d[flat_t + flat_w]);\n", prefix, j,
-		   prefix, j);
-    }
+    flat_c_fold (em, &accs[j],
+		 flat_arena_printf (em->scratch->arena, "%s%d[flat_t]", prefix,
+				    j), "%s%d[flat_t + flat_w]", prefix, j);
   flat_c_close (em);
   flat_c_close (em);
 }
@@ -461,12 +473,6 @@ flat_c_combine_parts (flat_emitter *em, int n_accs, const flat_accum *accs,
 		      const char *index)
 {
   for (int j = 0; j < n_accs; j++)
-    {
-      const char *name = accs[j].var->name;
-
-      flat_c_indent (em);
-      flat_c_emit (em, "v_%s = ", name);
-      flat_c_combine_open (em, &accs[j]);
-      flat_c_emit (em, "v_%s, flat_part%d[%s]);\n", name, j, index);
-    }
+    flat_c_fold (em, &accs[j], flat_c_acc_name (em, &accs[j]), "flat_part%d[%s]",
+		 j, index);
 }

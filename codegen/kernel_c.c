@@ -77,8 +77,8 @@ flat_c_fail (flat_emitter *em, const char *fmt, ...)
   va_end (ap);
 }
 
-static void
-vemit (flat_emitter *em, const char *fmt, va_list ap)
+void
+flat_c_vemit (flat_emitter *em, const char *fmt, va_list ap)
 {
   if (vfprintf (em->out, fmt, ap) < 0)
     flat_c_fail (em, "%s: cannot write the kernel source", em->d->name);
@@ -90,7 +90,7 @@ flat_c_emit (flat_emitter *em, const char *fmt, ...)
   va_list ap;
 
   va_start (ap, fmt);
-  vemit (em, fmt, ap);
+  flat_c_vemit (em, fmt, ap);
   va_end (ap);
 }
 
@@ -107,7 +107,7 @@ flat_c_line (flat_emitter *em, const char *fmt, ...)
 
   flat_c_indent (em);
   va_start (ap, fmt);
-  vemit (em, fmt, ap);
+  flat_c_vemit (em, fmt, ap);
   va_end (ap);
   flat_c_emit (em, "\n");
 }
@@ -736,7 +736,7 @@ flat_c_arg (flat_emitter *em, flat_type t, int pointer, const char *fmt, ...)
   else
     flat_c_emit (em, "%s ", flat_c_type (em, t));
   va_start (ap, fmt);
-  vemit (em, fmt, ap);
+  flat_c_vemit (em, fmt, ap);
   va_end (ap);
 }
 

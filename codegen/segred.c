@@ -79,6 +79,13 @@ ordered_items (const flat_kernel *k)
   return r < 1 ? 1 : r > 8 ? 8 : r;
 }
 
+/* "flat_runJ", accumulator J's total of the tiles so far.  */
+static const char *
+run_name (flat_emitter *em, int j)
+{
+  return flat_arena_printf (em->scratch->arena, "flat_run%d", j);
+}
+
 /* With warp shuffles: the lanes' ids, before the tiles.  */
 static void
 emit_lane_ids (flat_emitter *em)
@@ -124,14 +131,8 @@ emit_warp_folds (flat_emitter *em, const flat_kernel *k)
 	       "&& flat_lane + flat_d < flat_lanes)");
   flat_c_open (em);
   for (j = 0; j < n; j++)
-    {
-      const char *v = k->accs[j].var->name;
-
-      flat_c_indent (em);
-      flat_c_emit (em, "v_%s = ", v);
-      flat_c_combine_open (em, &k->accs[j]);
-      flat_c_emit (em, "v_%s, flat_o%d);\n", v, j);
-    }
+    flat_c_fold (em, &k->accs[j], flat_c_acc_name (em, &k->accs[j]),
+		 "flat_o%d", j);
   flat_c_close (em);
   flat_c_close (em);
   flat_c_line (em, "if (flat_lane == 0)");
@@ -147,12 +148,7 @@ emit_warp_folds (flat_emitter *em, const flat_kernel *k)
 	       "flat_w++)", i32, i32);
   flat_c_open (em);
   for (j = 0; j < n; j++)
-    {
-      flat_c_indent (em);
-      flat_c_emit (em, "flat_run%d = ", j);
-      flat_c_combine_open (em, &k->accs[j]);
-      flat_c_emit (em, "flat_run%d, flat_red%d[flat_w]);\n", j, j);
-    }
+    flat_c_fold (em, &k->accs[j], run_name (em, j), "flat_red%d[flat_w]", j);
   flat_c_close (em);
   flat_c_close (em);
 }
@@ -207,15 +203,8 @@ emit_ordered_tiles (flat_emitter *em, const flat_kernel *k)
   flat_c_line (em, "for (%s flat_k = 0; flat_k < %d; flat_k++)", i64, r);
   flat_c_open (em);
   for (j = 0; j < n; j++)
-    {
-      const char *v = k->accs[j].var->name;
-
-      flat_c_indent (em);
-      flat_c_emit (em, "v_%s = ", v);
-      flat_c_combine_open (em, &k->accs[j]);
-      flat_c_emit (em, "v_%s, flat_stage%d[flat_t * %d + flat_k]);\n", v, j,
-		   r);
-    }
+    flat_c_fold (em, &k->accs[j], flat_c_acc_name (em, &k->accs[j]),
+		 "flat_stage%d[flat_t * %d + flat_k]", j, r);
   flat_c_close (em);
   if (em->d->shfl)
     emit_warp_folds (em, k);
@@ -224,12 +213,7 @@ emit_ordered_tiles (flat_emitter *em, const flat_kernel *k)
       flat_c_tree (em, n, k->accs, "flat_red");
       flat_c_barrier (em);
       for (j = 0; j < n; j++)
-	{
-	  flat_c_indent (em);
-	  flat_c_emit (em, "flat_run%d = ", j);
-	  flat_c_combine_open (em, &k->accs[j]);
-	  flat_c_emit (em, "flat_run%d, flat_red%d[0]);\n", j, j);
-	}
+	flat_c_fold (em, &k->accs[j], run_name (em, j), "flat_red%d[0]", j);
     }
   /* Every item has read flat_red_J[0] and its stage before the next
      tile writes them.  */
