@@ -306,11 +306,86 @@ cexpr_tree (const flat_cexpr *e, const pragma_tokens &pt, location_t ploc)
 	  return NULL_TREE;
 	return fold_convert_loc (loc, type, a);
       }
+    case FLAT_CEXPR_INDEX:
+      {
+	tree a = cexpr_tree (e->u.index.base, pt, ploc);
+	tree i = cexpr_tree (e->u.index.index, pt, ploc);
+	if (!a || !i)
+	  return NULL_TREE;
+	return build_array_ref (loc, a, i);
+      }
+    case FLAT_CEXPR_MEMBER:
+      {
+	tree a = cexpr_tree (e->u.member.base, pt, ploc);
+	if (!a)
+	  return NULL_TREE;
+	if (e->u.member.arrow)
+	  a = build_indirect_ref (loc, a, RO_ARROW);
+	return build_component_ref (loc, a, get_identifier (e->u.member.field),
+				    loc);
+      }
+    case FLAT_CEXPR_COND:
+      {
+	tree c = cexpr_tree (e->u.cond.cond, pt, ploc);
+	tree a = cexpr_tree (e->u.cond.a, pt, ploc);
+	tree b = cexpr_tree (e->u.cond.b, pt, ploc);
+	if (!c || !a || !b)
+	  return NULL_TREE;
+	return build_conditional_expr
+	  (loc, c_objc_common_truthvalue_conversion (loc, c), false,
+	   a, NULL_TREE, loc, b, NULL_TREE, loc);
+      }
+    case FLAT_CEXPR_CALL:
+      {
+	tree fn = lookup_name (get_identifier (e->u.call.fn));
+	if (!fn)
+	  {
+	    error_at (loc, "flat: function '%s' undeclared in '#pragma flat'",
+		      e->u.call.fn);
+	    return NULL_TREE;
+	  }
+	vec<tree, va_gc> *args = NULL;
+	for (size_t k = 0; k < e->u.call.n_args; k++)
+	  {
+	    tree a = cexpr_tree (e->u.call.args[k], pt, ploc);
+	    if (!a)
+	      return NULL_TREE;
+	    vec_safe_push (args, a);
+	  }
+	auto_vec<location_t> arg_locs;
+	return c_build_function_call_vec (loc, arg_locs, fn, args, NULL);
+      }
     default:
       break;
     }
   error_at (loc, "flat: unsupported expression in a '#pragma flat' clause");
   return NULL_TREE;
+}
+
+/* Array-section bound E as a GENERIC tree: an integer expression without
+   side effects, evaluated where the clause says (before the loop, or in
+   each iteration of an enclosing map).  NULL_TREE after an error.  */
+static tree
+section_bound (const flat_cexpr *e, const pragma_tokens &pt, location_t ploc)
+{
+  tree t = cexpr_tree (e, pt, ploc);
+  if (!t || t == error_mark_node)
+    return NULL_TREE;
+  location_t loc = token_location (pt, e->loc, ploc);
+  if (!INTEGRAL_TYPE_P (TREE_TYPE (t)))
+    {
+      error_at (loc, "flat: an array-section bound must be an integer "
+		"expression");
+      return NULL_TREE;
+    }
+  if (TREE_SIDE_EFFECTS (t))
+    {
+      error_at (loc, "flat: an array-section bound must have no side "
+		"effects (it calls a function that is not declared "
+		"'const' or 'pure', or reads a volatile object)");
+      return NULL_TREE;
+    }
+  return t;
 }
 
 /* ---- Declared reductions ------------------------------------------------ */
@@ -471,8 +546,8 @@ resolve_items (flat_recorded_directive *rd, const pragma_tokens &pt)
 	    }
 	  if (it.lo)
 	    {
-	      item.lo = cexpr_tree (it.lo, pt, item.loc);
-	      item.len = cexpr_tree (it.len, pt, item.loc);
+	      item.lo = section_bound (it.lo, pt, item.loc);
+	      item.len = section_bound (it.len, pt, item.loc);
 	      if (!item.lo || !item.len)
 		{
 		  ok = false;
@@ -514,8 +589,8 @@ resolve_items (flat_recorded_directive *rd, const pragma_tokens &pt)
 	    }
 	  if (r.section)
 	    {
-	      r.lo = cexpr_tree (it.lo, pt, r.loc);
-	      r.len = cexpr_tree (it.len, pt, r.loc);
+	      r.lo = section_bound (it.lo, pt, r.loc);
+	      r.len = section_bound (it.len, pt, r.loc);
 	      if (!r.lo || !r.len)
 		{
 		  ok = false;
@@ -554,6 +629,67 @@ flat_clear_block_marks (void)
   FOR_EACH_VEC_ELT (marked_lists, i, list)
     STATEMENT_LIST_STMT_EXPR (list) = 0;
   marked_lists.truncate (0);
+}
+
+/* Note [Where an update stands]
+
+   `#pragma flat update` is a stand-alone directive: as for `#pragma omp
+   target update`, GCC's rule is that it may only stand among the items
+   of a compound statement, not as the body of an if, else, switch or
+   loop, nor after a label.  The C front end knows the difference but
+   calls every plugin pragma the same way, and parses the statement after
+   the pragma as the body either way:
+
+       if (c)                            if (c) {
+       #pragma flat update host(a[0:n])  #pragma flat update host(a[0:n])
+         x = 1;                            x = 1; }
+
+   both give `if (c) { marker; x = 1; }`.  So the position is read off
+   the statement list being built when the pragma is handled:
+
+   * the next token is `}`: the end of a block, which no body can be;
+   * the last statement (debug markers aside) is a label of the user's
+     own: the pragma follows a label, an error here;
+   * the list has a statement: the pragma follows a statement of a
+     block;
+   * the list is empty at a block's start (the front end allows STDC
+     pragmas there, valid_location_for_stdc_pragma_p): a block;
+   * otherwise the list is either a body just begun or a block whose
+     items so far left no statement (`;`, a typedef, a tag, a static
+     assertion).  The rewriter decides with the finished tree
+     (rewrite.cc, process_list): a body is the first statement of an
+     if's or else's arm or of a switch's body, or follows the label at
+     the top of a lowered loop; a block that declares something is a
+     BIND_EXPR, which no body is.
+
+   A block that left no statement before the pragma and is itself such a
+   body, or follows a loop, is taken for a body; so is `lab: ;` before
+   the pragma, which leaves no trace of its `;`.  Braces around the
+   pragma always do.  */
+
+/* Check where update RD stands (Note [Where an update stands]), with
+   READER after the pragma line; false after an error.  */
+static bool
+check_update_position (flat_recorded_directive *rd, cpp_reader *reader)
+{
+  const cpp_token *next = cpp_peek_token (reader, 0);
+  if (next && next->type == CPP_CLOSE_BRACE)
+    return true;
+  tree last = NULL_TREE;
+  for (tree_stmt_iterator it = tsi_start (cur_stmt_list); !tsi_end_p (it);
+       tsi_next (&it))
+    if (TREE_CODE (tsi_stmt (it)) != DEBUG_BEGIN_STMT)
+      last = tsi_stmt (it);
+  if (last && (TREE_CODE (last) == CASE_LABEL_EXPR
+	       || (TREE_CODE (last) == LABEL_EXPR
+		   && !DECL_ARTIFICIAL (LABEL_EXPR_LABEL (last)))))
+    {
+      error_at (rd->loc, "flat: '#pragma flat update' may only be used in "
+		"compound statements, not after a label; put it in braces");
+      return false;
+    }
+  rd->maybe_substatement = !last && !valid_location_for_stdc_pragma_p ();
+  return true;
 }
 
 /* `#pragma flat WORD ...`: one handler for every directive, so that an
@@ -603,6 +739,7 @@ handle_pragma (cpp_reader *reader)
   rd->loc = ploc;
   rd->fndecl = current_function_decl;
   rd->used = false;
+  rd->maybe_substatement = false;
   if (rd->dir.kind == FLAT_DIRECTIVE_DATA)
     keep_next_block (reader);
   if (!resolve_items (rd, pt))
@@ -622,6 +759,13 @@ handle_pragma (cpp_reader *reader)
     {
       error_at (ploc, "flat: '#pragma flat %s' must stand inside a function",
 		word);
+      flat_directive_free (&rd->dir);
+      delete rd;
+      return;
+    }
+  if (rd->dir.kind == FLAT_DIRECTIVE_UPDATE
+      && !check_update_position (rd, reader))
+    {
       flat_directive_free (&rd->dir);
       delete rd;
       return;

@@ -59,6 +59,11 @@ struct flat_recorded_directive
   std::vector<flat_clause_item> items;	/* data clauses, resolved */
   std::vector<flat_reduction_item> reductions;	/* reduce/scan clauses */
   bool used;			/* bound to a statement */
+  /* An update whose position the pragma could not tell (a statement
+     list with nothing in it yet, not at a block's start): the rewriter
+     checks that it is not the body of an if, else, switch or loop
+     (directives.cc, Note [Where an update stands]).  */
+  bool maybe_substatement;
 };
 
 /* A `#pragma flat declare reduction(NAME: TYPE: COMBINER, IDENTITY)`,

@@ -1558,6 +1558,48 @@ bind_accumulators (lifter &L, flat_stmt *s, flat_recorded_directive *dir,
   return true;
 }
 
+/* walk_tree callback: a read of memory or a call.  */
+static tree
+find_read_r (tree *tp, int *walk_subtrees, void *)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  switch (TREE_CODE (*tp))
+    {
+    case ARRAY_REF:
+    case INDIRECT_REF:
+    case MEM_REF:
+    case COMPONENT_REF:
+    case CALL_EXPR:
+      return *tp;
+    default:
+      return NULL_TREE;
+    }
+}
+
+/* Section bound T of a clause (directives.cc checked that it is an
+   integer without side effects), in i64.  A bound that reads memory or
+   calls a function but mentions nothing of the nest (`h[0:len[0]]') is
+   evaluated by the host at the call, a param: extents are computed from
+   params, never from memory.  Any other bound is lifted where it stands
+   (`h[off[r]:k]' in a map over r loads off[r] in each iteration).  */
+flat_expr *
+lift_bound (lifter &L, tree t)
+{
+  if (!mentions_local (L, t)
+      && walk_tree_without_duplicates (&t, find_read_r, NULL))
+    {
+      int ty = flat_type_of (TREE_TYPE (t));
+      if (ty < 0)
+	FAIL (L, EXPR_LOCATION (t), "array-section bound of unsupported "
+	      "type");
+      return cast_to (L, FLAT_T_I64,
+		      flat_e_var (L.nest, free_scalar (L, t, t,
+						       (flat_type) ty)));
+    }
+  return lift_typed (L, t, FLAT_T_I64);
+}
+
 /* The array-section accumulators of reduce S, after its body: the mems
    the body made for them, with their sections.  The outermost reduce's
    section is also the extent of its mem (the elements a histogram's
@@ -1596,8 +1638,8 @@ bind_sections (lifter &L, flat_stmt *s, flat_recorded_directive *dir,
       flat_accum *a = &accs[k++];
       a->op = r.op;
       a->var = m;
-      a->lo = lift_typed (L, r.lo, FLAT_T_I64);
-      a->len = lift_typed (L, r.len, FLAT_T_I64);
+      a->lo = lift_bound (L, r.lo);
+      a->len = lift_bound (L, r.len);
       if (!a->lo || !a->len)
 	return false;
       if (root && m->clause == FLAT_CLAUSE_NONE)
@@ -2526,8 +2568,8 @@ lift_clauses (lifter &L, const flat_recorded_directive *dir)
       if (item.lo && item.len)
 	{
 	  L.cur_loc = item.loc;
-	  m->extent_lo = lift_typed (L, item.lo, FLAT_T_I64);
-	  m->extent_len = lift_typed (L, item.len, FLAT_T_I64);
+	  m->extent_lo = lift_bound (L, item.lo);
+	  m->extent_len = lift_bound (L, item.len);
 	  if (!m->extent_lo || !m->extent_len)
 	    return false;
 	}

@@ -209,7 +209,7 @@ flat_rewrite_data (tree fndecl, flat_recorded_directive *d,
   tree end = items_call (d, varargs_fn (&data_end_decl, "flat_data_end"),
 			 starts, bytes);
   /* The region itself: first its own markers, then the try/finally.  */
-  flat_process_statement (fndecl, stmt);
+  flat_process_statement (fndecl, &stmt);
   append_to_statement_list (build2 (TRY_FINALLY_EXPR, void_type_node, stmt,
 				    end), &body);
   tree bind = build3 (BIND_EXPR, void_type_node, vars, body, NULL_TREE);

@@ -17,7 +17,8 @@ void flat_rewrite_update (flat_recorded_directive *d, tree_stmt_iterator *it);
    its init if one starts there) and return it as one tree, NULL_TREE if
    there is none.  */
 tree flat_take_statement (tree_stmt_iterator *it);
-/* From rewrite.cc: bind and rewrite the directives inside T.  */
-void flat_process_statement (tree fndecl, tree t);
+/* From rewrite.cc: bind and rewrite the directives inside *TP (which
+   may become a statement list holding it).  */
+void flat_process_statement (tree fndecl, tree *tp);
 
 #endif /* FLAT_REGIONS_H */

@@ -42,6 +42,10 @@ strip_markers_r (tree *tp, int *walk_subtrees, void *)
 {
   if (TYPE_P (*tp))
     *walk_subtrees = 0;
+  else if (flat_marker_directive (*tp))
+    /* A marker standing alone where a statement list would (see
+       process_tree).  */
+    *tp = build_empty_stmt (EXPR_LOCATION (*tp));
   else if (TREE_CODE (*tp) == STATEMENT_LIST)
     {
       tree_stmt_iterator it = tsi_start (*tp);
@@ -357,12 +361,12 @@ replace_nest (tree fndecl, flat_recorded_directive *d, marked_loop &ml)
 
 /* ---- Walking a function ----------------------------------------------- */
 
-static void process_tree (tree fndecl, tree t);
+static void process_tree (tree fndecl, tree *tp, bool body);
 
 void
-flat_process_statement (tree fndecl, tree t)
+flat_process_statement (tree fndecl, tree *tp)
 {
-  process_tree (fndecl, t);
+  process_tree (fndecl, tp, false);
 }
 
 tree
@@ -390,16 +394,35 @@ flat_take_statement (tree_stmt_iterator *it)
     }
 }
 
-static void
-process_list (tree fndecl, tree list)
+/* Is the statement after PREV in a list, the first one if PREV is
+   NULL_TREE, a body of its own: the first statement of an if's arm or a
+   switch's body (BODY), or the first of a lowered loop's body, which
+   follows the label at the loop's top?  Only what can come after an
+   update whose directive could not tell (Note [Where an update stands]
+   in directives.cc) is asked.  */
+static bool
+starts_body (tree prev, bool body)
 {
+  if (!prev)
+    return body;
+  return TREE_CODE (prev) == LABEL_EXPR
+    && DECL_ARTIFICIAL (LABEL_EXPR_LABEL (prev));
+}
+
+/* The directives of LIST, BODY if it is an if's arm or a switch's body.  */
+static void
+process_list (tree fndecl, tree list, bool body)
+{
+  tree prev = NULL_TREE;	/* the statement before IT, debug ones aside */
   for (tree_stmt_iterator it = tsi_start (list); !tsi_end_p (it);)
     {
       tree s = tsi_stmt (it);
       flat_recorded_directive *d = flat_marker_directive (s);
       if (!d)
 	{
-	  process_tree (fndecl, s);
+	  process_tree (fndecl, tsi_stmt_ptr (it), false);
+	  if (TREE_CODE (tsi_stmt (it)) != DEBUG_BEGIN_STMT)
+	    prev = tsi_stmt (it);
 	  tsi_next (&it);
 	  continue;
 	}
@@ -413,7 +436,12 @@ process_list (tree fndecl, tree list)
 	}
       if (d->dir.kind == FLAT_DIRECTIVE_UPDATE)
 	{
-	  flat_rewrite_update (d, &it);
+	  if (d->maybe_substatement && starts_body (prev, body))
+	    error_at (d->loc, "flat: '#pragma flat update' may only be used "
+		      "in compound statements, not as the body of an if, "
+		      "else, switch or loop; put it in braces");
+	  else
+	    flat_rewrite_update (d, &it);
 	  continue;
 	}
       marked_loop ml;
@@ -437,33 +465,45 @@ process_list (tree fndecl, tree list)
     }
 }
 
+/* The directives of statement *TP, BODY if it is an if's arm or a
+   switch's body.  */
 static void
-process_tree (tree fndecl, tree t)
+process_tree (tree fndecl, tree *tp, bool body)
 {
+  tree t = *tp;
   if (!t)
     return;
+  if (flat_marker_directive (t))
+    {
+      /* The front end makes a list of one statement that statement, so
+	 `{ #pragma flat update host(a[0:n]) }' is the marker alone: give
+	 it its list back.  */
+      tree list = alloc_stmt_list ();
+      append_to_statement_list_force (t, &list);
+      *tp = t = list;
+    }
   switch (TREE_CODE (t))
     {
     case STATEMENT_LIST:
-      process_list (fndecl, t);
+      process_list (fndecl, t, body);
       break;
     case BIND_EXPR:
-      process_tree (fndecl, BIND_EXPR_BODY (t));
+      process_tree (fndecl, &BIND_EXPR_BODY (t), false);
       break;
     case COND_EXPR:
       if (VOID_TYPE_P (TREE_TYPE (t)))
 	{
-	  process_tree (fndecl, COND_EXPR_THEN (t));
-	  process_tree (fndecl, COND_EXPR_ELSE (t));
+	  process_tree (fndecl, &COND_EXPR_THEN (t), true);
+	  process_tree (fndecl, &COND_EXPR_ELSE (t), true);
 	}
       break;
     case SWITCH_EXPR:
-      process_tree (fndecl, SWITCH_BODY (t));
+      process_tree (fndecl, &SWITCH_BODY (t), true);
       break;
     case TRY_FINALLY_EXPR:
     case TRY_CATCH_EXPR:
-      process_tree (fndecl, TREE_OPERAND (t, 0));
-      process_tree (fndecl, TREE_OPERAND (t, 1));
+      process_tree (fndecl, &TREE_OPERAND (t, 0), false);
+      process_tree (fndecl, &TREE_OPERAND (t, 1), false);
       break;
     default:
       break;
@@ -478,7 +518,8 @@ flat_process_function (tree fndecl)
     return;
   tree saved = current_function_decl;
   current_function_decl = fndecl;
-  process_tree (fndecl, body);
+  process_tree (fndecl, &DECL_SAVED_TREE (fndecl), false);
+  body = DECL_SAVED_TREE (fndecl);
   strip_markers (body);
   current_function_decl = saved;
 }

@@ -11,7 +11,9 @@
    Supported: identifiers, integer and floating literals, calls, a[i],
    a.f, a->f, unary - + ! ~, the binary operators of cexpr_ops.def, ?:
    and parentheses; identities may also be brace initialisers with
-   designators.  No casts, assignments or comma operators.  */
+   designators.  No comma operators.  Assignments, `++' and `--' are
+   refused by name: a pragma's expressions must have no side effects
+   (calls are checked by the glue, which knows the functions).  */
 
 #include <errno.h>
 #include <limits.h>
@@ -65,6 +67,33 @@ expected_expression (flat_cursor *c, const flat_token *t)
 {
   flat_cursor_error (c, flat_token_loc (t), "expected expression, found %s",
 		     flat_cursor_describe (c, t));
+  return NULL;
+}
+
+/* Is T an operator with side effects: an assignment, `++' or `--'?  */
+static int
+is_side_effect_op (const flat_token *t)
+{
+  static const char *const ops[] = {
+    "=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=",
+    "++", "--"
+  };
+  for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++)
+    {
+      if (flat_token_is_punct (t, ops[k]))
+	{
+	  return 1;
+	}
+    }
+  return 0;
+}
+
+static flat_cexpr *
+side_effect_error (flat_cursor *c, const flat_token *t)
+{
+  flat_cursor_error (c, flat_token_loc (t),
+		     "'%s' in a '#pragma flat' expression: it must have no "
+		     "side effects (no assignment, '++' or '--')", t->text);
   return NULL;
 }
 
@@ -284,7 +313,8 @@ parse_primary (flat_cursor *c)
 }
 
 /* postfix: primary { '[' conditional ']' | '.' identifier
-		     | '->' identifier }  */
+		     | '->' identifier }
+   (a postfix `++' or `--' is refused)  */
 static flat_cexpr *
 parse_postfix (flat_cursor *c)
 {
@@ -322,6 +352,10 @@ parse_postfix (flat_cursor *c)
 	  m->u.member.field = flat_pragma_arena_strdup (c->arena, field->text);
 	  m->u.member.arrow = t->text[0] == '-';
 	  e = m;
+	}
+      else if (is_side_effect_op (t))
+	{
+	  return side_effect_error (c, t);
 	}
       else
 	{
@@ -388,7 +422,8 @@ parse_cast (flat_cursor *c)
 
 /* unary: cast | { '-' | '+' | '!' | '~' } postfix
    The prefix operators are counted first and applied innermost first, so
-   a long run of them needs no recursion.  */
+   a long run of them needs no recursion.  (A prefix `++' or `--' is
+   refused.)  */
 static flat_cexpr *
 parse_unary (flat_cursor *c)
 {
@@ -399,6 +434,10 @@ parse_unary (flat_cursor *c)
   while (unop_of (flat_cursor_peek (c)) >= 0)
     {
       flat_cursor_next (c);
+    }
+  if (is_side_effect_op (flat_cursor_peek (c)))
+    {
+      return side_effect_error (c, flat_cursor_peek (c));
     }
   size_t n_ops = c->pos - first;
   flat_cexpr *e = parse_postfix (c);
@@ -455,7 +494,8 @@ parse_binary (flat_cursor *c, int min_precedence)
   return NULL;
 }
 
-/* conditional: binary [ '?' conditional ':' conditional ]  */
+/* conditional: binary [ '?' conditional ':' conditional ]
+   (an assignment operator after it is refused)  */
 flat_cexpr *
 flat_parse_cexpr (flat_cursor *c)
 {
@@ -482,6 +522,10 @@ flat_parse_cexpr (flat_cursor *c)
 	  cond->u.cond.b = b;
 	}
       e = cond;
+    }
+  if (e != NULL && is_side_effect_op (flat_cursor_peek (c)))
+    {
+      e = side_effect_error (c, flat_cursor_peek (c));
     }
   c->depth--;
   return e;

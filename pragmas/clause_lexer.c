@@ -21,8 +21,11 @@
 
 #include "directive.h"
 
-/* Longest first, so that "<=" wins over "<".  */
+/* Longest first, so that "<=" wins over "<".  The operators with side
+   effects are tokens too, as GCC's lexer makes them, so that the parser
+   can name them when it refuses them.  */
 static const char *const punctuators[] = {
+  "<<=", ">>=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "++", "--",
   "&&", "||", "<=", ">=", "==", "!=", "->", "<<", ">>",
   "(", ")", "[", "]", "{", "}", ":", ",", "+", "-", "*", "/", "%", "&",
   "|", "^", "<", ">", "!", "~", ".", "?", "="

@@ -41,7 +41,9 @@ typedef enum flat_token_kind
 } flat_token_kind;
 
 /* PUNCT spellings: ( ) [ ] { } : , + - * / % & | ^ && || < > <= >= == !=
-   ! ~ . -> ? << >> =   ({ } = only occur in brace initialisers.)  */
+   ! ~ . -> ? << >> =   ({ } = only occur in brace initialisers.)  The
+   operators with side effects, ++ -- += -= *= /= %= &= |= ^= <<= >>=,
+   are tokens too, only to be refused by name.  */
 typedef struct flat_token
 {
   flat_token_kind kind;

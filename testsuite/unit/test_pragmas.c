@@ -200,12 +200,13 @@ test_lex_longest_match (void)
   expect_tokens ("< > = & | ^ ! ~ . ? { } % * / - + ,", singles,
 		 N_ELEMS (singles));
   static const expected_token greedy[] = {
-    { FLAT_TOK_PUNCT, "<<", 1 }, { FLAT_TOK_PUNCT, "=", 3 },
-    { FLAT_TOK_PUNCT, "&&", 4 }, { FLAT_TOK_PUNCT, "&", 6 },
-    { FLAT_TOK_PUNCT, "->", 7 }, { FLAT_TOK_PUNCT, ">", 9 },
-    { FLAT_TOK_END, "", 10 }
+    { FLAT_TOK_PUNCT, "<<=", 1 }, { FLAT_TOK_PUNCT, "&&", 4 },
+    { FLAT_TOK_PUNCT, "&", 6 }, { FLAT_TOK_PUNCT, "->", 7 },
+    { FLAT_TOK_PUNCT, ">", 9 }, { FLAT_TOK_PUNCT, "++", 10 },
+    { FLAT_TOK_PUNCT, "+", 12 }, { FLAT_TOK_PUNCT, "--", 13 },
+    { FLAT_TOK_PUNCT, "-=", 15 }, { FLAT_TOK_END, "", 17 }
   };
-  expect_tokens ("<<=&&&->>", greedy, N_ELEMS (greedy));
+  expect_tokens ("<<=&&&->>+++---=", greedy, N_ELEMS (greedy));
 }
 
 static void
@@ -634,6 +635,32 @@ gen_expr (char *buf, size_t size, int depth)
       snprintf (buf + len, size - len, "].m->k");
       break;
     }
+}
+
+/* Assignments, `++' and `--' are refused by name wherever they stand;
+   `- -x' is still two negations.  */
+static void
+test_cexpr_side_effects (void)
+{
+  static const struct
+  {
+    const char *in, *out;
+  } cases[] = {
+    { "i++", "1:23: '++' in a '#pragma flat' expression: it must have no "
+	     "side effects (no assignment, '++' or '--')" },
+    { "a[--i]", "1:24: '--' in a '#pragma flat' expression: it must have "
+		"no side effects (no assignment, '++' or '--')" },
+    { "i = 2", "1:24: '=' in a '#pragma flat' expression: it must have no "
+	       "side effects (no assignment, '++' or '--')" },
+    { "f(k >>= 1)", "1:26: '>>=' in a '#pragma flat' expression: it must "
+		    "have no side effects (no assignment, '++' or '--')" },
+    { "c ? i : j += 1", "1:32: '+=' in a '#pragma flat' expression: it "
+			"must have no side effects (no assignment, '++' or "
+			"'--')" },
+    { "- -x", "(-(-x))" }
+  };
+  for (size_t i = 0; i < N_ELEMS (cases); i++)
+    EXPECT_STR (identity_of (cases[i].in), cases[i].out);
 }
 
 static void
@@ -1119,7 +1146,8 @@ static const struct
   { "declare", "reduction(r: int: f, { . = 3 })", 26,
     "expected field name after '.', found '='" },
   { "declare", "reduction(r: int: f, { [0 = 3 })", 27,
-    "expected ']' after designator index, found '='" },
+    "'=' in a '#pragma flat' expression: it must have no side effects "
+    "(no assignment, '++' or '--')" },
   { "declare", "reduction(r: int: f, { 1", 25,
     "expected ',' or '}' in initialiser, found end of line" }
 };
@@ -1392,6 +1420,7 @@ flat_test_register_pragmas (void)
     { "precedence against gcc", test_cexpr_precedence },
     { "literals", test_cexpr_literals },
     { "identifiers", test_cexpr_idents },
+    { "no side effects", test_cexpr_side_effects },
     { "print, parse, print", test_cexpr_reprint }
   };
   static const test_entry directives[] = {
