@@ -218,8 +218,8 @@ typedef void flat_c_iteration_fn (flat_emitter *em, const char *var,
    of a reduction whose N accumulators ACCS commute, FLAT_RED_UNROLL
    consecutive ones of them at a time on independent partials (the body
    sees its own v_J), the last ones one by one, all folded into the v_J
-   at the end: several loads in flight per item.  ITERATION (EM, VAR, DATA) prints an iteration; the
-   names of the partials end in SUFFIX.  */
+   at the end: several loads in flight per item.  ITERATION (EM, VAR,
+   DATA) prints an iteration; the names of the partials end in SUFFIX.  */
 void flat_c_unrolled_loop (flat_emitter *em, int n, const flat_accum *accs,
 			   const char *suffix, const char *var,
 			   const char *from, const char *end,

@@ -76,6 +76,20 @@ flat_c_scan_assign (flat_emitter *em, const flat_kernel *k, const char *lhs,
 }
 
 void
+flat_c_lane_ids (flat_emitter *em)
+{
+  const char *i32 = flat_c_type (em, FLAT_T_I32);
+
+  flat_c_line (em, "%s flat_lanes = flat_b < %d ? (%s) flat_b : %d;", i32,
+	       FLAT_SCAN_WARP, i32, FLAT_SCAN_WARP);
+  flat_c_line (em, "%s flat_lane = (%s) flat_t %% flat_lanes;", i32, i32);
+  if (em->d->shfl)
+    flat_c_line (em, "%s flat_mask = flat_lanes < %d "
+		 "? (1u << flat_lanes) - 1u : 0xffffffffu;",
+		 flat_c_type (em, FLAT_T_U32), FLAT_SCAN_WARP);
+}
+
+void
 flat_c_scan_frame (flat_emitter *em, const flat_kernel *k)
 {
   /* The ids are small: ints, fewer registers than 64-bit ones.  */
@@ -84,19 +98,13 @@ flat_c_scan_frame (flat_emitter *em, const flat_kernel *k)
   flat_c_local_array (em, flat_scan_acc (k)->var->type, "flat_scan",
 		      FLAT_MAX_GROUP);
   flat_c_group_ids (em);
-  flat_c_line (em, "%s flat_lanes = flat_b < %d ? (%s) flat_b : %d;", i32,
-	       FLAT_SCAN_WARP, i32, FLAT_SCAN_WARP);
-  flat_c_line (em, "%s flat_lane = (%s) flat_t %% flat_lanes;", i32, i32);
+  flat_c_lane_ids (em);
   flat_c_line (em, "%s flat_warp = (%s) flat_t / flat_lanes;", i32, i32);
   flat_c_line (em, "%s flat_warps = (%s) flat_b / flat_lanes;", i32, i32);
   flat_c_line (em, "%s flat_row = flat_warp * flat_lanes;", i32);
   flat_c_line (em, "%s flat_span = flat_lanes * %d;", i32, FLAT_SCAN_ITEMS);
   flat_c_line (em, "%s flat_tile_n = (%s) flat_b * %d;", i32, i32,
 	       FLAT_SCAN_ITEMS);
-  if (em->d->shfl_up)
-    flat_c_line (em, "%s flat_mask = flat_lanes < %d "
-		 "? (1u << flat_lanes) - 1u : 0xffffffffu;",
-		 flat_c_type (em, FLAT_T_U32), FLAT_SCAN_WARP);
   flat_c_line (em, "%s flat_x[%d];", flat_scan_type (em, k), FLAT_SCAN_ITEMS);
 }
 

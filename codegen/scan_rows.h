@@ -47,6 +47,10 @@ const char *flat_scan_before (flat_emitter *em, const flat_kernel *k);
    ids above, flat_span (a warp's iterations per step, L *
    FLAT_SCAN_ITEMS), flat_tile_n (B * FLAT_SCAN_ITEMS) and flat_x.  */
 void flat_c_scan_frame (flat_emitter *em, const flat_kernel *k);
+/* After flat_c_group_ids: the warp's lanes flat_lanes (32, or B when
+   smaller), the item's lane flat_lane and, with warp shuffles, the mask
+   of the lanes flat_mask.  */
+void flat_c_lane_ids (flat_emitter *em);
 
 /* flat_x[j] = K's contribution (its contrib block run with the
    accumulator at the identity) of iteration BASE + j * L + lane for every

@@ -86,20 +86,6 @@ run_name (flat_emitter *em, int j)
   return flat_arena_printf (em->scratch->arena, "flat_run%d", j);
 }
 
-/* With warp shuffles: the lanes' ids, before the tiles.  */
-static void
-emit_lane_ids (flat_emitter *em)
-{
-  const char *i32 = flat_c_type (em, FLAT_T_I32);
-
-  flat_c_line (em, "%s flat_lanes = flat_b < %d ? (%s) flat_b : %d;", i32,
-	       FLAT_SCAN_WARP, i32, FLAT_SCAN_WARP);
-  flat_c_line (em, "%s flat_lane = (%s) flat_t %% flat_lanes;", i32, i32);
-  flat_c_line (em, "%s flat_mask = flat_lanes < %d "
-	       "? (1u << flat_lanes) - 1u : 0xffffffffu;",
-	       flat_c_type (em, FLAT_T_U32), FLAT_SCAN_WARP);
-}
-
 /* With warp shuffles, after each item folded its part of a tile into
    v_J: the folds of each warp meet in order in its lane 0 (lane l takes
    lane l + d for l a multiple of 2d), the warps' in flat_red_J, and
@@ -122,8 +108,7 @@ emit_warp_folds (flat_emitter *em, const flat_kernel *k)
       flat_c_indent (em);
       flat_c_emit (em, "%s flat_o%d = ", flat_c_type (em, t), j);
       flat_c_scan_shuffle (em, t, em->d->shfl,
-			   flat_arena_printf (em->scratch->arena, "v_%s",
-					      k->accs[j].var->name),
+			   flat_c_acc_name (em, &k->accs[j]),
 			   "(flat_lane + flat_d) % flat_lanes");
       flat_c_emit (em, ";\n");
     }
@@ -181,7 +166,7 @@ emit_ordered_tiles (flat_emitter *em, const flat_kernel *k)
     }
   flat_c_partials (em, n, k->accs, 1);
   if (em->d->shfl)
-    emit_lane_ids (em);
+    flat_c_lane_ids (em);
   flat_c_line (em, "for (%s flat_tile = flat_start; flat_tile < flat_end; "
 	       "flat_tile += %d * flat_b)", i64, r);
   flat_c_open (em);
