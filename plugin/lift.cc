@@ -1583,7 +1583,7 @@ find_read_r (tree *tp, int *walk_subtrees, void *)
    evaluated by the host at the call, a param: extents are computed from
    params, never from memory.  Any other bound is lifted where it stands
    (`h[off[r]:k]' in a map over r loads off[r] in each iteration).  */
-flat_expr *
+static flat_expr *
 lift_bound (lifter &L, tree t)
 {
   if (!mentions_local (L, t)
