@@ -109,7 +109,27 @@
                     a_j = a_j OP part_j[seg*gps] OP ... OP
                     part_j[seg*gps + gps-1], then POST.
    The runtime picks gps (1 when there are enough segments to fill the
-   device) and allocates the parts.  */
+   device) and allocates the parts.
+
+   Segmented SEGSCAN kN (n_segments = S > 0, always reduce-then-scan;
+   chunks and segments as for a segmented SEGRED):
+     flat_kN_pre    (nest args, long flat_gps, __global T *flat_part,
+                     long flat_base)
+                    group g is virtual group v = flat_base + g: PRE, then
+                    flat_part[v] = the OP of the contributions of its
+                    chunk, in iteration order.
+     flat_kN        (the same args)
+                    group g is virtual group v = flat_base + g: PRE (a =
+                    the segment's value before the scan), carry = a OP
+                    the parts of the chunks of its segment before v in
+                    order, the body of each iteration of its chunk with
+                    a = its exclusive prefix; the group of the segment's
+                    last chunk runs POST in work-item 0 with a = the
+                    segment's total (a unchanged if the segment is
+                    empty).
+   The runtime launches each stage as often as needed with at most
+   FLAT_MAX_GROUPS groups, so that the launches cover the n_seg * gps
+   virtual groups exactly, the _pre launches before the others.  */
 
 #ifndef FLAT_CODEGEN_H
 #define FLAT_CODEGEN_H

@@ -10,6 +10,9 @@
      segred.c        the two kernels of a reduction;
      segments.c      the two kernels of a segmented reduction;
      segscan.c       the two kernels of a scan, by either protocol;
+     segscan_segments.c  the two kernels of a segmented scan;
+     virtual_groups.c    the chunks of segments that the groups of a
+                     segmented kernel walk;
      scan_rows.c     a scan's tiles: rows per warp, warp totals, the
                      body on the prefixes;
      lookback.c      the look-back of a single-pass scan;
@@ -97,7 +100,8 @@ void flat_c_item_stmt (flat_emitter *em, const flat_stmt *s);
    its accumulators); if not, a failure says why and 0 is returned.  */
 int flat_c_check_kernel (flat_emitter *em, const flat_kernel *k);
 /* "QUALIFIER void flat_K<SUFFIX> (" and, unless NEST is NULL, the nest
-   args (codegen.h); a mem is const unless WRITES stores to it.  */
+   args (codegen.h); a mem is const unless WRITES stores to it (or, WRITES
+   being a segmented segscan's body, its post block does).  */
 void flat_c_signature_open (flat_emitter *em, const flat_nest *nest,
 			    const flat_kernel *k, const char *suffix,
 			    const flat_block *writes);
@@ -184,7 +188,20 @@ void flat_c_tree (flat_emitter *em, int n, const flat_accum *accs,
 void flat_c_tree_result (flat_emitter *em, int n, const char *prefix,
 			 const char *out, const char *index);
 
-/* ---- Kernels (segred.c, segments.c, segscan.c, group_kernel.c) ------- */
+/* ---- Virtual groups of segmented kernels (virtual_groups.c) ---------- */
+
+/* After flat_c_trip_counts, in a kernel with the argument flat_gps:
+   flat_n_seg, the points of segmented kernel K's segment dims,
+   flat_n_inner, the iterations of each, and flat_len, the iterations of
+   a chunk.  */
+void flat_c_segment_counts (flat_emitter *em, const flat_kernel *k);
+/* After the segment counts and a declaration of flat_v, a virtual group:
+   its iterations [flat_start, flat_end), chunk flat_v % flat_gps of
+   segment flat_v / flat_gps, and the indices of that segment.  */
+void flat_c_virtual_group (flat_emitter *em, const flat_kernel *k);
+
+/* ---- Kernels (segred.c, segments.c, segscan.c, segscan_segments.c,
+   group_kernel.c) ------------------------------------------------------ */
 
 void flat_c_segred (flat_emitter *em, const flat_nest *nest,
 		    const flat_kernel *k);
@@ -192,6 +209,8 @@ void flat_c_segments (flat_emitter *em, const flat_nest *nest,
 		      const flat_kernel *k);
 void flat_c_segscan (flat_emitter *em, const flat_nest *nest,
 		     const flat_kernel *k);
+void flat_c_segscan_segments (flat_emitter *em, const flat_nest *nest,
+			      const flat_kernel *k);
 void flat_c_group_segmap (flat_emitter *em, const flat_nest *nest,
 			  const flat_kernel *k);
 /* One statement of a group kernel that every work-item runs alike.  */

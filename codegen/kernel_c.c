@@ -181,6 +181,17 @@ block_stores_to (const flat_block *b, const flat_var *mem)
   return flat_walk_block (b, &w);
 }
 
+/* Whether WRITES is the body of a segmented segscan K, whose post block
+   runs in the same kernel (segscan_segments.c), and that post block
+   stores to MEM.  */
+static int
+scan_post_stores_to (const flat_kernel *k, const flat_block *writes,
+		     const flat_var *mem)
+{
+  return (k->kind == FLAT_K_SEGSCAN && k->n_segments > 0
+	  && writes == &k->body && block_stores_to (&k->post, mem));
+}
+
 /* Whether the kernels of NEST need double precision.  */
 static int
 nest_uses_f64 (const flat_nest *nest)
@@ -714,8 +725,10 @@ flat_c_signature_open (flat_emitter *em, const flat_nest *nest,
       begin_arg (em);
       if (p->kind == FLAT_VAR_MEM)
 	flat_c_emit (em, "%s%s%s *v_%s, %s lo_%s", em->d->global_qualifier,
-		     block_stores_to (writes, p) ? "" : "const ", t, p->name,
-		     i64, p->name);
+		     block_stores_to (writes, p) || scan_post_stores_to (k,
+									writes,
+									p)
+		     ? "" : "const ", t, p->name, i64, p->name);
       else
 	flat_c_emit (em, "%s %s_%s", t, is_own_acc (k, p) ? "acc" : "v",
 		     p->name);
@@ -893,7 +906,10 @@ emit_kernel (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
 	flat_c_segred (em, nest, k);
       break;
     case FLAT_K_SEGSCAN:
-      flat_c_segscan (em, nest, k);
+      if (k->n_segments > 0)
+	flat_c_segscan_segments (em, nest, k);
+      else
+	flat_c_segscan (em, nest, k);
       break;
     }
 }

@@ -20,7 +20,8 @@
 
    A declared reduction is trusted to be associative, not to be exactly
    so (it may add floats), and keeps reduce-then-scan too, whose grouping
-   depends only on the launch shape.  The single pass needs 64-bit
+   depends only on the launch shape.  So do segmented scans (rule G9),
+   whose segments are chunked by virtual groups (segscan_segments.c).  The single pass needs 64-bit
    compare-and-swap (lookback.c), which CUDA and the OpenCL devices Flat
    meets (NVIDIA's, PoCL) have; on an OpenCL device without
    cl_khr_int64_base_atomics the program does not build and the nest runs
@@ -33,7 +34,7 @@ flat_segscan_single_pass (const flat_kernel *k)
 {
   const flat_accum *acc = &k->accs[0];
 
-  if (acc->user)
+  if (acc->user || k->n_segments > 0)
     return 0;
   if (!flat_type_table[acc->var->type].is_float)
     return 1;

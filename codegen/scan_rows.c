@@ -121,6 +121,14 @@ rows_open (flat_emitter *em, int barriers)
   flat_c_open (em);
 }
 
+/* The indices of iteration flat_g: of every dim, or of a segmented
+   kernel's inner dims (the segment's indices are the caller's).  */
+static void
+emit_indices (flat_emitter *em, const flat_kernel *k)
+{
+  flat_c_dim_indices (em, k, k->n_segments, k->n_dims, "flat_g");
+}
+
 /* flat_g, this lane's iteration of row flat_j from BASE.  */
 static void
 emit_iteration (flat_emitter *em, const char *base)
@@ -138,7 +146,7 @@ flat_c_scan_load (flat_emitter *em, const flat_kernel *k, const char *base,
   emit_identity (em, k, NULL, "flat_x[flat_j]");
   flat_c_line (em, "if (flat_g < %s)", limit);
   flat_c_open (em);
-  flat_c_indices (em, k);
+  emit_indices (em, k);
   emit_identity (em, k, flat_scan_type (em, k),
 		 flat_arena_printf (em->scratch->arena, "v_%s",
 				    flat_scan_acc (k)->var->name));
@@ -427,7 +435,7 @@ flat_c_scan_body (flat_emitter *em, const flat_kernel *k, const char *base,
   emit_iteration (em, base);
   flat_c_line (em, "if (flat_g < %s)", limit);
   flat_c_open (em);
-  flat_c_indices (em, k);
+  emit_indices (em, k);
   flat_c_indent (em);
   flat_c_emit (em, "%s v_%s = ", flat_scan_type (em, k), name);
   flat_c_scan_combine (em, k, carry, "flat_x[flat_j]");
@@ -435,4 +443,28 @@ flat_c_scan_body (flat_emitter *em, const flat_kernel *k, const char *base,
   flat_c_stmts (em, &k->body);
   flat_c_close (em);
   flat_c_close (em);
+}
+
+void
+flat_c_scan_tile_rows (flat_emitter *em, const flat_kernel *k,
+		       const char *first, const char *end)
+{
+  flat_c_scan_load (em, k,
+		    flat_arena_printf (em->scratch->arena,
+				       "%s + flat_warp * flat_span", first),
+		    end);
+  emit_identity (em, k, flat_scan_type (em, k), "flat_c");
+  flat_c_scan_rows (em, k, 1);
+  flat_c_scan_warp_totals (em);
+}
+
+void
+flat_c_scan_tile_body (flat_emitter *em, const flat_kernel *k,
+		       const char *first, const char *end)
+{
+  flat_c_scan_fold_warps (em, k, "flat_carry", "0", "flat_warp");
+  flat_c_scan_body (em, k,
+		    flat_arena_printf (em->scratch->arena,
+				       "%s + flat_warp * flat_span", first),
+		    end, "flat_carry");
 }

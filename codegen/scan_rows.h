@@ -55,7 +55,9 @@ void flat_c_lane_ids (flat_emitter *em);
 /* flat_x[j] = K's contribution (its contrib block run with the
    accumulator at the identity) of iteration BASE + j * L + lane for every
    row j (BASE: an expression, the same in a warp); the identity from
-   LIMIT on.  */
+   LIMIT on.  Iterations of a segmented kernel are those of the inner
+   dims, whose segment's indices the caller declared, here and in
+   flat_c_scan_reduce and flat_c_scan_body.  */
 void flat_c_scan_load (flat_emitter *em, const flat_kernel *k,
 		       const char *base, const char *limit);
 
@@ -89,6 +91,15 @@ void flat_c_scan_reduce (flat_emitter *em, const flat_kernel *k,
 void flat_c_scan_body (flat_emitter *em, const flat_kernel *k,
 		       const char *base, const char *limit,
 		       const char *carry);
+
+/* The first two steps of a tile [FIRST, END): the warps' prefixes in
+   flat_x and their totals in flat_scan (a barrier ends them).  */
+void flat_c_scan_tile_rows (flat_emitter *em, const flat_kernel *k,
+			    const char *first, const char *end);
+/* The last step of a tile [FIRST, END) whose carry is flat_carry (a
+   variable of the caller): the body of its iterations.  */
+void flat_c_scan_tile_body (flat_emitter *em, const flat_kernel *k,
+			    const char *first, const char *end);
 
 /* With warp shuffles: "((T) SHUFFLE (flat_mask, (VIA) (VALUE), ARG))",
    VALUE of type T, which travels as an int if it is narrower.  */

@@ -72,37 +72,6 @@
 #include "codegen.h"
 #include "scan_rows.h"
 
-/* The first two steps of a tile [FIRST, END): the warps' prefixes in
-   flat_x and their totals in flat_scan.  */
-static void
-emit_tile_rows (flat_emitter *em, const flat_kernel *k, const char *first,
-		const char *end)
-{
-  flat_c_scan_load (em, k,
-		    flat_arena_printf (em->scratch->arena,
-				       "%s + flat_warp * flat_span", first),
-		    end);
-  flat_c_indent (em);
-  flat_c_emit (em, "%s flat_c = ", flat_scan_type (em, k));
-  flat_c_identity (em, flat_scan_acc (k));
-  flat_c_emit (em, ";\n");
-  flat_c_scan_rows (em, k, 1);
-  flat_c_scan_warp_totals (em);
-}
-
-/* The last step of a tile [FIRST, END) whose carry is flat_carry: the
-   body of its iterations.  */
-static void
-emit_tile_body (flat_emitter *em, const flat_kernel *k, const char *first,
-		const char *end)
-{
-  flat_c_scan_fold_warps (em, k, "flat_carry", "0", "flat_warp");
-  flat_c_scan_body (em, k,
-		    flat_arena_printf (em->scratch->arena,
-				       "%s + flat_warp * flat_span", first),
-		    end, "flat_carry");
-}
-
 /* ---- Reduce-then-scan --------------------------------------------------- */
 
 /* flat_kN_pre: the total of each chunk.  */
@@ -150,10 +119,10 @@ emit_chunk_scan (flat_emitter *em, const flat_nest *nest,
   flat_c_line (em, "for (%s flat_tile = flat_start; flat_tile < flat_end; "
 	       "flat_tile += flat_tile_n)", i64);
   flat_c_open (em);
-  emit_tile_rows (em, k, "flat_tile", "flat_end");
+  flat_c_scan_tile_rows (em, k, "flat_tile", "flat_end");
   flat_c_line (em, "%s flat_carry = flat_run;", flat_scan_type (em, k));
   flat_c_scan_fold_warps (em, k, "flat_run", "0", "flat_warps");
-  emit_tile_body (em, k, "flat_tile", "flat_end");
+  flat_c_scan_tile_body (em, k, "flat_tile", "flat_end");
   flat_c_barrier (em);
   flat_c_close (em);
   flat_c_line (em, "if (flat_t == 0 && %s == %s - 1)", em->d->group_id,
@@ -234,10 +203,10 @@ emit_tile_scan (flat_emitter *em, const flat_nest *nest,
   flat_c_line (em, "%s flat_end = flat_total - flat_start < flat_tile_n",
 	       i64);
   flat_c_line (em, "  ? flat_total : flat_start + flat_tile_n;");
-  emit_tile_rows (em, k, "flat_start", "flat_end");
+  flat_c_scan_tile_rows (em, k, "flat_start", "flat_end");
   flat_c_lookback (em, k);
   flat_c_line (em, "%s flat_carry = flat_scan[1];", flat_scan_type (em, k));
-  emit_tile_body (em, k, "flat_start", "flat_end");
+  flat_c_scan_tile_body (em, k, "flat_start", "flat_end");
   emit_take_tile (em);
   flat_c_close (em);
   em->depth = 0;

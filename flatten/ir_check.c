@@ -668,7 +668,7 @@ check_params (checker *c)
 
 /* What K's kind asks of it: accumulators (acc vars) for segred and
    segscan, exactly one and a contrib block for segscan, neither for
-   segmap.  */
+   segmap, which has no segment dims either.  */
 static int
 check_kernel_kind (checker *c, const flat_kernel *k)
 {
@@ -685,9 +685,6 @@ check_kernel_kind (checker *c, const flat_kernel *k)
       at (c, 0, "segred");
       if (k->n_accs < 1)
 	return problem (c, "no accumulators");
-      if (k->n_segments < 0 || k->n_segments >= k->n_dims)
-	return problem (c, "%d segment dims of %d", k->n_segments,
-			k->n_dims);
       break;
     case FLAT_K_SEGSCAN:
       at (c, 0, "segscan");
@@ -700,19 +697,23 @@ check_kernel_kind (checker *c, const flat_kernel *k)
       at (c, 0, "kernel");
       return problem (c, "unknown kind %d", (int) k->kind);
     }
+  if (k->n_segments < 0
+      || (k->n_segments > 0
+	  && (k->n_segments >= k->n_dims || k->kind == FLAT_K_SEGMAP)))
+    return problem (c, "%d segment dims of %d", k->n_segments, k->n_dims);
   if (k->kind != FLAT_K_SEGSCAN && k->contrib.first)
     return problem (c, "has a contrib block");
   if (k->level == FLAT_LEVEL_GROUP && k->kind != FLAT_K_SEGMAP)
     return problem (c, "only a segmap has level group");
   if (k->n_segments == 0 && (k->pre.first || k->post.first))
     return problem (c, "pre or post block without segments");
-  /* A segmented segred's accumulators are the locals its pre block
+  /* A segmented kernel's accumulators are the locals its pre block
      declares: checked there.  */
   return k->n_segments > 0 ? 0 : check_accums (c, k->n_accs, k->accs, 1);
 }
 
-/* The statements of a segmented segred's pre block, in the kernel's
-   scope (its lets stay visible in the body and the post block).  */
+/* The statements of a segmented kernel's pre block, in the kernel's
+   scope (its lets stay visible in the contrib, body and post blocks).  */
 static int
 check_pre (checker *c, const flat_kernel *k)
 {
@@ -731,7 +732,7 @@ check_pre (checker *c, const flat_kernel *k)
   c->block_depth--;
   if (r == 0)
     {
-      at (c, 0, "segred");
+      at (c, 0, "%s", k->kind == FLAT_K_SEGSCAN ? "segscan" : "segred");
       r = check_accums (c, k->n_accs, k->accs, 0);
     }
   return r;

@@ -862,6 +862,8 @@ parse_param (parser *ps, flat_var_kind kind)
 	     'pre' BLOCK 'body' BLOCK 'post' BLOCK
 	   | 'kernel' NAME 'segscan' LEVEL DIMS WITH
 	     'contrib' BLOCK 'body' BLOCK
+	   | 'kernel' NAME 'segscan' LEVEL DIMS 'segments' INT WITH
+	     'pre' BLOCK 'contrib' BLOCK 'body' BLOCK 'post' BLOCK
    LEVEL := 'grid' | 'group'
    DIMS := '(' [RANGE (',' RANGE)*] ')'
    NAME must be k0, k1, ... in order (flat_kernel_new's naming).  */
@@ -928,23 +930,23 @@ parse_kernel (parser *ps)
       int line = ps->tok.line, col = ps->tok.col;
       long long n = parse_int (ps, "a number of segment dims");
       if (n < 1 || n >= n_dims)
-	fail_at (ps, line, col, "a segred of %d dims cannot have %lld "
+	fail_at (ps, line, col, "a kernel of %d dims cannot have %lld "
 		 "segment dims", n_dims, n);
       k->n_segments = (int) n;
     }
   parse_accums (ps, &k->n_accs, &k->accs);
+  if (k->n_segments > 0)
+    {
+      expect_word (ps, "pre");
+      parse_block (ps, &k->pre);
+    }
   if (kind == FLAT_K_SEGSCAN)
     {
       expect_word (ps, "contrib");
       parse_block (ps, &k->contrib);
-      expect_word (ps, "body");
     }
-  else if (k->n_segments > 0)
-    {
-      expect_word (ps, "pre");
-      parse_block (ps, &k->pre);
-      expect_word (ps, "body");
-    }
+  if (k->n_segments > 0 || kind == FLAT_K_SEGSCAN)
+    expect_word (ps, "body");
   parse_block (ps, &k->body);
   if (k->n_segments > 0)
     {

@@ -343,7 +343,9 @@ const char *const flat_kernel_kind_names[] = {
 };
 
 /* "kernel k0 segred grid (DIMS) with (ACCS) {"  BODY  "}", a segscan's
-   body preceded by "contrib {" CONTRIB "} body {".  */
+   body preceded by "contrib {" CONTRIB "} body {", a segmented kernel's
+   by "pre {" PRE "}" (and " body" for a segred) and followed by
+   "post {" POST "}".  */
 static void
 print_kernel (FILE *out, const flat_kernel *k)
 {
@@ -364,16 +366,16 @@ print_kernel (FILE *out, const flat_kernel *k)
   if (k->n_segments > 0)
     fprintf (out, " segments %d", k->n_segments);
   print_accums (out, k->n_accs, k->accs);
+  if (k->n_segments > 0)
+    {
+      fputs (" pre {\n", out);
+      print_block_close (out, &k->pre, 2);
+      fputs (k->kind == FLAT_K_SEGSCAN ? "" : " body", out);
+    }
   if (k->kind == FLAT_K_SEGSCAN)
     {
       fputs (" contrib {\n", out);
       print_block_close (out, &k->contrib, 2);
-      fputs (" body", out);
-    }
-  else if (k->n_segments > 0)
-    {
-      fputs (" pre {\n", out);
-      print_block_close (out, &k->pre, 2);
       fputs (" body", out);
     }
   fputs (" {\n", out);

@@ -30,10 +30,11 @@
      G8  an if with a condition invariant to the context: the host
 	 decides, each branch flattened (rules_moderate.c, where the split
 	 points of distribution are);
-     G9  a redomap in a context: a segmented segred (rules_moderate.c);
-	 its decomposition into a map and a reduce (e_rec), useful only
-	 when the mapped function has inner parallelism, is not done: such
-	 a redomap runs its inner SOACs sequentially in the segred.
+     G9  a redomap or scanomap in a context: a segmented segred or
+	 segscan (rule_g9_segmented, rules_moderate.c); its decomposition
+	 into a map and a reduce or scan (e_rec), useful only when the
+	 mapped function has inner parallelism, is not done: such a
+	 redomap runs its inner SOACs sequentially in the kernel.
    The host version is one more: the root of every plan is a guard on
    the nest's largest parallelism, whose else-branch runs the original
    loop (flat_pass_kernels).

@@ -24,19 +24,19 @@
    The split points:
      map          G2/G3 again in Sigma' extended by the map (rule G3's
 		  recursion, flat_rule_map);
-     reduce       G9: a segmented segred over Sigma' (segments) and the
-		  reduce's range, the pure statements before it as its pre
-		  block (they declare its accumulators), the statements
-		  after it up to the next split point as its post block;
-		  not under strategy=moderate, which keeps inner redomaps
-		  sequential;
+     reduce, scan G9: a segmented segred or segscan over Sigma'
+		  (segments) and the reduce's or scan's range, the pure
+		  statements before it as its pre block (they declare its
+		  accumulators), the statements after it up to the next
+		  split point as its post block; not under
+		  strategy=moderate, which keeps inner redomaps and
+		  scanomaps sequential;
      if           G8: the condition invariant to Sigma' (a function of
 		  params): a host if, each branch distributed;
      loop         G7, map-loop interchange: an invariant trip count and
 		  no scalar carried from one iteration to the next: a host
 		  loop (its index a plan index) around the distributed body;
-     scan, while  no e_flat (no segmented scan at the grid level; a
-		  while's trip count is data).
+     while        no e_flat (its trip count is data).
 
    G4 (reduce-map interchange) applies to a reduction whose operator is
    a map over arrays, `reduce(+: a[0:k])' in C: the lifter does not
@@ -153,12 +153,15 @@ typedef struct distribution
   flat_block pre;		/* pure statements so far: rematerialised */
   flat_block pending;		/* impure statements since the last split */
   flat_block plan;
-  /* The segred of the last reduce split point, whose post block takes
-     the statements up to the next split point; and the variables that
-     post block and the reduce define, which no later split point may
-     use.  */
+  /* The kernel of the last G9 split point, whose post block takes the
+     statements up to the next split point, and its number (from 1; 0
+     when there is none); for each variable that a G9 split point or its
+     post block defines, the number of that split point: no later split
+     point or post block may use it.  */
   flat_kernel *open_segred;
-  unsigned char *post_defined;	/* by var id, N_POST_VARS of them */
+  int open_split;
+  int n_splits;
+  int *post_defined;		/* by var id, N_POST_VARS of them */
   int n_post_vars;
 } distribution;
 
@@ -169,10 +172,11 @@ distribution_new (flat_flattener *f, const flat_context *ctx,
 		  const flat_block *prefix)
 {
   distribution d = { f, ctx, flat_block_concat (f->nest, prefix, NULL),
-		     { NULL, NULL }, { NULL, NULL }, NULL, NULL,
+		     { NULL, NULL }, { NULL, NULL }, NULL, 0, 0, NULL,
 		     f->nest->n_vars };
   d.post_defined = flat_arena_alloc (f->nest->arena,
-				     (size_t) d.n_post_vars + 1);
+				     ((size_t) d.n_post_vars + 1)
+				     * sizeof *d.post_defined);
   return d;
 }
 
@@ -206,27 +210,34 @@ static int
 is_post_defined (const flat_var *v, const void *data)
 {
   const distribution *d = data;
-  return v->id < d->n_post_vars && d->post_defined[v->id];
+  return v->id < d->n_post_vars && d->post_defined[v->id] != 0
+    && d->post_defined[v->id] != d->open_split;
 }
 
-/* Whether S uses a value a reduce split point before it produced.  */
+/* Whether S uses a value that a G9 split point other than the open one
+   produced (the open one's values are right in its own post block
+   only).  */
 static int
 uses_post_defs (const distribution *d, flat_stmt *s)
 {
   return flat_stmt_mentions_any (s, is_post_defined, d);
 }
 
-/* Remember V as defined by a reduce split point or its post block.  */
+/* Remember V as defined by the open G9 split point or its post
+   block.  */
 static void
 post_define (distribution *d, const flat_var *v)
 {
   if (v->id < d->n_post_vars)
-    d->post_defined[v->id] = 1;
+    d->post_defined[v->id] = d->open_split;
 }
 
-/* G9: reduce R in the context, as a segmented segred.  */
+/* G9: a redomap or scanomap R (a reduce or a scan) in the context, as a
+   segmented segred or segscan (codegen.h) over the context (the
+   segments) and R's range.  A scan's contrib block is its body up to the
+   update, as for a top-level scan.  */
 static int
-rule_g9_redomap (distribution *d, flat_stmt *r)
+rule_g9_segmented (distribution *d, flat_stmt *r)
 {
   flat_nest *nest = d->f->nest;
   if (d->f->strategy == FLAT_STRATEGY_MODERATE
@@ -245,8 +256,9 @@ rule_g9_redomap (distribution *d, flat_stmt *r)
   if (writes_outer (r, r))
     return -1;
   flush_pending (d);
-  flat_kernel *k = flat_kernel_new (nest, FLAT_K_SEGRED, FLAT_LEVEL_GRID,
-				    d->ctx->n + 1);
+  flat_kernel *k = flat_kernel_new (nest, r->kind == FLAT_S_REDUCE
+				    ? FLAT_K_SEGRED : FLAT_K_SEGSCAN,
+				    FLAT_LEVEL_GRID, d->ctx->n + 1);
   for (int i = 0; i < d->ctx->n; i++)
     k->dims[i] = d->ctx->dims[i];
   k->dims[d->ctx->n] = r->u.red.range;
@@ -255,10 +267,13 @@ rule_g9_redomap (distribution *d, flat_stmt *r)
   k->body = r->u.red.body;
   k->n_accs = r->u.red.n_accs;
   k->accs = r->u.red.accs;
+  if (r->kind == FLAT_S_SCAN)
+    k->contrib = flat_scan_contrib (nest, &r->u.red.body, k->accs[0].var);
   append_plan (d, flat_plan_launch (nest, k));
+  d->open_segred = k;
+  d->open_split = ++d->n_splits;
   for (int j = 0; j < r->u.red.n_accs; j++)
     post_define (d, r->u.red.accs[j].var);
-  d->open_segred = k;
   return 0;
 }
 
@@ -344,9 +359,10 @@ rule_g7_interchange (distribution *d, flat_stmt *s)
 static int
 split_point (distribution *d, flat_stmt *s)
 {
+  d->open_segred = NULL;
+  d->open_split = 0;
   if (uses_post_defs (d, s))
     return -1;
-  d->open_segred = NULL;
   switch (s->kind)
     {
     case FLAT_S_MAP:
@@ -361,7 +377,8 @@ split_point (distribution *d, flat_stmt *s)
 	return 0;
       }
     case FLAT_S_REDUCE:
-      return rule_g9_redomap (d, s);
+    case FLAT_S_SCAN:
+      return rule_g9_segmented (d, s);
     case FLAT_S_IF:
       return rule_g8_if (d, s);
     case FLAT_S_LOOP:
@@ -379,6 +396,8 @@ scalar_stmt (distribution *d, flat_stmt *s)
 {
   effects e = effects_of (s);
   flat_nest *nest = d->f->nest;
+  if (uses_post_defs (d, s))
+    return -1;
   if (d->open_segred)
     {
       flat_block one = flat_block_of (nest, s);
@@ -391,8 +410,6 @@ scalar_stmt (distribution *d, flat_stmt *s)
 	return -1;
       return 0;
     }
-  if (uses_post_defs (d, s))
-    return -1;
   if (!e.stores_mem && !e.loads_written)
     {
       flat_block one = flat_block_of (nest, s);

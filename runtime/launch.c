@@ -190,8 +190,8 @@ flat_launch (const flat_launcher *l, const flat_kernel *k, int *launched,
     }
   else if (count_points (l, k, 0, k->n_dims, &total, err, err_size) != 0)
     return -1;
-  /* A segmented segred stores a result per segment even when the
-     segments are empty.  */
+  /* A segmented kernel runs its post block for every segment, even an
+     empty one.  */
   if (k->n_segments > 0 ? segments == 0 : total == 0)
     return 0;
   if (local > l->local_memory)

@@ -398,11 +398,66 @@ fail:
   return -1;
 }
 
+void
+flat_segscan_segmented_shape (const flat_segop *op, size_t *group,
+			      int64_t *gps, int64_t *n_parts)
+{
+  int64_t tiles;
+
+  flat_segop_segmented_shape (op, group, gps, n_parts);
+  tiles = (op->total / op->segments - 1) / ((int64_t) *group
+					     * FLAT_SCAN_ITEMS) + 1;
+  if (*gps > tiles)
+    *gps = tiles > 0 ? tiles : 1;
+  *n_parts = op->segments * *gps;
+}
+
+/* A segmented scan OP: the part of every chunk in op->buffers[0], then
+   the stage that scans the chunks and runs the post blocks; each stage
+   in launches of at most FLAT_MAX_GROUPS groups, one per virtual group,
+   the first of them the kernel's last argument.  */
+static int
+run_segmented_scan (const flat_backend *b, flat_pool *pool,
+		    const flat_segop *op, const char **what, char *err,
+		    size_t err_size)
+{
+  size_t elem = (size_t) flat_type_table[op->kernel->accs[0].var->type].size;
+  size_t group;
+  int64_t gps, n_parts, base, groups;
+  int s, n_args;
+
+  flat_segscan_segmented_shape (op, &group, &gps, &n_parts);
+  *what = "allocating device memory";
+  if (flat_pool_alloc (pool, elem * (size_t) n_parts, &op->buffers[0].handle,
+		       &op->buffers[0].capacity, err, err_size) != 0)
+    return -1;
+  n_args = walk_args (op, &gps, 1);
+  op->args[n_args].size = sizeof base;
+  op->args[n_args++].value = &base;
+  for (s = 0; s < 2; s++)
+    for (base = 0; base < n_parts; base += groups)
+      {
+	groups = n_parts - base < FLAT_MAX_GROUPS ? n_parts - base
+		 : FLAT_MAX_GROUPS;
+	if (flat_stage_launch (b, op->nest, &op->stages[s], op->args, n_args,
+			       op->total, (size_t) groups, group, what, err,
+			       err_size) != 0)
+	  {
+	    discard (b, op, 1);
+	    return -1;
+	  }
+      }
+  release (pool, op, 1);
+  return 0;
+}
+
 int
 flat_segop_run (const flat_backend *b, flat_pool *pool,
 		const flat_segop *op, flat_value *values, const char **what,
 		char *err, size_t err_size)
 {
+  if (op->kernel->n_segments > 0 && op->kernel->kind == FLAT_K_SEGSCAN)
+    return run_segmented_scan (b, pool, op, what, err, err_size);
   if (op->kernel->n_segments > 0)
     return run_segmented (b, pool, op, what, err, err_size);
   if (op->kernel->kind == FLAT_K_SEGSCAN)

@@ -13,12 +13,17 @@
        flat_k0        group 1 starts at 5 add 3 ex = 5 6 8 11, res = 15
        a becomes 15
 
-   A segmented SEGRED (rule G9 in a map context) has no result on the
-   host: its final stage stores each segment's result itself.
+   A segmented SEGRED or SEGSCAN (rule G9 in a map context) has no
+   result on the host: its last stage runs each segment's post block.
 
      segred k1 (i, j, k) segments 2, n*m segments of p iterations:
        flat_k1        virtual groups v < n*m*gps     part[v]
        flat_k1_final  one item per segment           c[i*m + j] = ...
+
+     segscan k2 (i, j) segments 1, n segments of m iterations:
+       flat_k2_pre    virtual groups v < n*gps       part[v]
+       flat_k2        virtual groups v < n*gps       the body; post in
+                                                     the last chunk's
 
    launch.c decides when to run it; run.c writes the results to the
    host.  */
@@ -54,7 +59,7 @@
 /* Scratch entries of kernel arguments that a kernel with N_ACCS
    accumulators needs, when the nest has N_NEST_ARGS arguments.  */
 #define FLAT_SEGOP_ARGS(n_nest_args, n_accs) \
-  ((n_nest_args) + 1 + 2 * (n_accs))
+  ((n_nest_args) + 2 + 2 * (n_accs))
 
 /* A device buffer of part or res.  */
 typedef struct flat_segop_buffer
@@ -107,11 +112,17 @@ void flat_segscan_shape (const flat_segop *op, size_t *group,
 void flat_segop_segmented_shape (const flat_segop *op, size_t *group,
 				 int64_t *gps, int64_t *n_parts);
 
+/* The launch shape of a segmented SEGSCAN OP: as for
+   flat_segop_segmented_shape, with no more virtual groups per segment
+   than it has tiles of *GROUP * FLAT_SCAN_ITEMS iterations.  */
+void flat_segscan_segmented_shape (const flat_segop *op, size_t *group,
+				   int64_t *gps, int64_t *n_parts);
+
 /* Run OP on backend B with part and res buffers from POOL.  VALUES holds
    the values by var id; on success the entries of the kernel's
    accumulators become their values after the kernel (segred: before OP
    the reduction; segscan: the total of the scan starting at before),
-   except for a segmented segred, which changes no value.  On failure,
+   except for a segmented kernel, which changes no value.  On failure,
    with *WHAT and ERR saying why, the buffers are freed and VALUES may
    have changed.  */
 int flat_segop_run (const flat_backend *b, flat_pool *pool,

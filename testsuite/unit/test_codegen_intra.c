@@ -1,6 +1,7 @@
 /* Tests of the kernels incremental flattening added to codegen/: segmaps
    of level GROUP with their level-0 statements (group_kernel.c),
-   segmented reductions (segments.c), and plan-index arguments.
+   segmented reductions (segments.c) and scans (segscan_segments.c), and
+   plan-index arguments.
 
    Each nest is IR text with its kernels.  The run tests build its source
    and launch the kernels through the backend interface
@@ -309,9 +310,51 @@ static const char grid_ir[] =
   "  }\n"
   "}\n";
 
+/* A segmented segscan: per row i, exclusive and inclusive prefixes of
+   x[i, j] * w from a start value loaded per row, w a pure statement of
+   the pre block, and the row's total stored after the scan.  */
+static const char rowscan_ir[] =
+  "nest \"rowscan\" at \"t.c\" 9 {\n"
+  "  param n : i32\n"
+  "  param m : i32\n"
+  "  mem st : i32 read\n"
+  "  mem x : i32 read\n"
+  "  mem ex : i32 write\n"
+  "  mem in : i32 write\n"
+  "  mem tot : i32 write\n"
+  "  body {\n"
+  "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+  "      let a : i32 = (load st i)\n"
+  "      let w : i32 = (add (mul i 3:i32) 1:i32)\n"
+  "      scan j : i32 = 0:i32 .. m step 1:i32 with (add a) {\n"
+  "        store ex[(add (mul i m) j)] = a\n"
+  "        set a = (add a (mul (load x (add (mul i m) j)) w))\n"
+  "        store in[(add (mul i m) j)] = a\n"
+  "      }\n"
+  "      store tot[i] = a\n"
+  "    }\n"
+  "  }\n"
+  "  kernel k0 segscan grid (i : i32 = 0:i32 .. n step 1:i32,"
+  " j : i32 = 0:i32 .. m step 1:i32) segments 1 with (add a) pre {\n"
+  "    let a : i32 = (load st i)\n"
+  "    let w : i32 = (add (mul i 3:i32) 1:i32)\n"
+  "  } contrib {\n"
+  "    set a = (add a (mul (load x (add (mul i m) j)) w))\n"
+  "  } body {\n"
+  "    store ex[(add (mul i m) j)] = a\n"
+  "    set a = (add a (mul (load x (add (mul i m) j)) w))\n"
+  "    store in[(add (mul i m) j)] = a\n"
+  "  } post {\n"
+  "    store tot[i] = a\n"
+  "  }\n"
+  "  plan {\n"
+  "    launch k0\n"
+  "  }\n"
+  "}\n";
+
 static const char *const all_nests[] = {
   rows_ir, shared_ir, scan_ir, nested_ir, mm_ir, planes_ir, indexed_ir,
-  grid_ir
+  grid_ir, rowscan_ir
 };
 
 enum { N_NESTS = sizeof all_nests / sizeof all_nests[0] };
@@ -1166,6 +1209,115 @@ test_nvrtc (void)
     }
 }
 
+/* ---- Segmented scans --------------------------------------------------- */
+
+/* Stage SUFFIX of the segmented segscan k0 as codegen.h says: one group
+   of GROUP_SIZE per virtual group, N_PARTS of them, in launches of at
+   most BATCH groups, each launch's first virtual group its last
+   argument.  L holds the args before it.  */
+static void
+launch_batches (void *prog, const char *suffix, const args *l,
+		int64_t n_parts, int64_t batch, size_t group_size)
+{
+  char name[32];
+  int64_t base;
+
+  snprintf (name, sizeof name, "flat_k0%s", suffix);
+  for (base = 0; base < n_parts; base += batch)
+    {
+      args b = *l;
+
+      arg_i64 (&b, base);
+      launch (prog, name, &b,
+	      (size_t) (n_parts - base < batch ? n_parts - base : batch),
+	      group_size);
+    }
+}
+
+static void
+run_rowscan (void *prog, int n, int m, int s, int64_t gps)
+{
+  size_t nm = (size_t) n * (size_t) m, groups, group_size;
+  int32_t *st = random_ints ((size_t) n, -1000, 2000);
+  int32_t *x = random_ints (nm, -100, 200);
+  int32_t *ex = calloc (nm + 1, 4), *in = calloc (nm + 1, 4);
+  int32_t *tot = calloc ((size_t) n + 1, 4);
+  void *bst = buffer ((size_t) n, 4, st), *bx = buffer (nm, 4, x);
+  void *bex = buffer (nm, 4, NULL), *bin = buffer (nm, 4, NULL);
+  void *btot = buffer ((size_t) n, 4, NULL);
+  void *part = buffer ((size_t) n * (size_t) gps, 4, NULL);
+  args l = { 0 };
+  int i, j, bad = 0;
+
+  CU_ASSERT_FATAL (ex != NULL && in != NULL && tot != NULL);
+  arg_i32 (&l, n);
+  arg_i32 (&l, m);
+  arg_mem (&l, bst);
+  arg_mem (&l, bx);
+  arg_mem (&l, bex);
+  arg_mem (&l, bin);
+  arg_mem (&l, btot);
+  arg_i64 (&l, gps);
+  arg_buffer (&l, part);
+  /* The launch shape's group count is the batch: several launches.  */
+  shape (s, n, &groups, &group_size);
+  launch_batches (prog, "_pre", &l, (int64_t) n * gps, (int64_t) groups,
+		  group_size);
+  launch_batches (prog, "", &l, (int64_t) n * gps, (int64_t) groups,
+		  group_size);
+  take (bex, ex, nm, 4);
+  take (bin, in, nm, 4);
+  take (btot, tot, (size_t) n, 4);
+  take (bst, NULL, 0, 4);
+  take (bx, NULL, 0, 4);
+  take (part, NULL, 0, 4);
+  for (i = 0; i < n; i++)
+    {
+      uint32_t a = (uint32_t) st[i], w = (uint32_t) (i * 3 + 1);
+
+      for (j = 0; j < m; j++)
+	{
+	  bad += ex[i * m + j] != (int32_t) a;
+	  a += (uint32_t) x[i * m + j] * w;
+	  bad += in[i * m + j] != (int32_t) a;
+	}
+      bad += tot[i] != (int32_t) a;
+    }
+  if (bad > 0)
+    printf ("\nrowscan n=%d m=%d shape %d gps %lld: %d wrong ", n, m, s,
+	    (long long) gps, bad);
+  CU_ASSERT_EQUAL (bad, 0);
+  free (st);
+  free (x);
+  free (ex);
+  free (in);
+  free (tot);
+}
+
+static void
+test_segmented_scan (void)
+{
+  static const int sizes[] = { 0, 1, 5, 40, 2100 };
+  flat_nest *nest;
+  void *prog;
+  int ni, mi, s, g;
+
+  if (!have_device ())
+    return;
+  nest = load_nest (rowscan_ir);
+  prog = build (nest);
+  lcg_state = 3;
+  /* Rows of 2100 iterations are more than a tile of the largest group
+     (256 x FLAT_SCAN_ITEMS): several tiles in a chunk.  */
+  for (ni = 0; ni < 4; ni++)
+    for (mi = 0; mi < 5; mi++)
+      for (s = 0; s < N_SHAPES; s++)
+	for (g = 0; g < N_GPS; g++)
+	  run_rowscan (prog, sizes[ni], sizes[mi], s, chunks_per_segment[g]);
+  release (prog);
+  flat_nest_free (nest);
+}
+
 /* ---- Registration ------------------------------------------------------- */
 
 static void
@@ -1181,6 +1333,8 @@ add_run_tests (CU_pSuite suite)
 	       test_segments_mm);
   CU_add_test (suite, "segmented segred, two reduced dims",
 	       test_segments_planes);
+  CU_add_test (suite, "segmented segscan, chunks and batches",
+	       test_segmented_scan);
   CU_add_test (suite, "plan indices", test_plan_indices);
 }
 
