@@ -57,6 +57,12 @@ typedef struct flat_emitter
 				   shared local arrays are left out */
   int n_level0;			/* level-0 statements printed so far */
   flat_nest *scratch;		/* statements made while printing */
+  int resident_groups;		/* for the next kernel function: groups
+				   of FLAT_MAX_GROUP items it asks to have
+				   resident per multiprocessor where the
+				   dialect can say so (launch_bounds), 0
+				   for none; flat_c_signature_open resets
+				   it */
   const unsigned char *privatized;	/* by var id: a mem whose atomic
 					   updates go to a private histogram
 					   (atomic.c); NULL if none */

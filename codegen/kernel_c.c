@@ -714,8 +714,12 @@ flat_c_signature_open (flat_emitter *em, const flat_nest *nest,
   const char *i64 = flat_c_type (em, FLAT_T_I64);
   int i;
 
-  flat_c_emit (em, "%svoid flat_%s%s (", em->d->kernel_qualifier, k->name,
-	       suffix);
+  flat_c_emit (em, "%svoid ", em->d->kernel_qualifier);
+  if (em->resident_groups > 0 && em->d->launch_bounds)
+    flat_c_emit (em, em->d->launch_bounds, FLAT_MAX_GROUP,
+		 em->resident_groups);
+  em->resident_groups = 0;
+  flat_c_emit (em, "flat_%s%s (", k->name, suffix);
   em->n_args = 0;
   for (i = 0; nest != NULL && i < nest->n_params; i++)
     {

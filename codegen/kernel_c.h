@@ -26,6 +26,10 @@ typedef struct flat_dialect
   const char *prelude;			/* first lines of every source */
   const char *prelude_fp64;		/* added when the nest uses f64 */
   const char *kernel_qualifier;		/* before "void flat_k0 (" */
+  /* After "void" of a kernel that asks for FLAT_MAX_GROUP items and a
+     number of resident groups per multiprocessor (the two %d), or
+     NULL.  */
+  const char *launch_bounds;
   const char *global_qualifier;		/* before a mem's element type */
   const char *global_id;		/* 64-bit id of this work-item */
   const char *global_size;		/* 64-bit number of work-items */

@@ -26,6 +26,11 @@
 /* Lanes of a warp with shuffles, and the most lanes of a row.  */
 #define FLAT_SCAN_WARP 32
 
+/* Groups of FLAT_MAX_GROUP items that the single pass's scan kernel asks
+   to have resident at once on a multiprocessor, where the dialect can
+   say so (CUDA's __launch_bounds__; segscan.c).  */
+#define FLAT_SCAN_RESIDENT_GROUPS 6
+
 /* The accumulator of scan kernel K and its type's name.  */
 static inline const flat_accum *
 flat_scan_acc (const flat_kernel *k)

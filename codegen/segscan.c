@@ -178,6 +178,11 @@ emit_tile_scan (flat_emitter *em, const flat_nest *nest,
   const char *i64 = flat_c_type (em, FLAT_T_I64);
   const char *u64 = flat_c_type (em, FLAT_T_U64);
 
+  /* Fewer registers, more groups at once to hide the look-back's
+     latency: on an H100 10^9 ints took 7.0 ms with the 71 registers
+     NVVM chose (3 groups per multiprocessor), 4.6 ms with 6 groups
+     (40 registers); 8 groups spilled and were slower.  */
+  em->resident_groups = FLAT_SCAN_RESIDENT_GROUPS;
   flat_c_signature_open (em, nest, k, "", &k->body);
   flat_c_arg (em, FLAT_T_U64, 1, "flat_status");
   flat_c_arg (em, flat_scan_acc (k)->var->type, 1, "flat_res");

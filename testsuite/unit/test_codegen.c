@@ -2608,11 +2608,13 @@ test_soac_source_text (void)
   CU_ASSERT_PTR_NOT_NULL (strstr (cl, "double v_p = 0x1p+0;"));
   CU_ASSERT_PTR_NOT_NULL (strstr (cl, "barrier (CLK_LOCAL_MEM_FENCE);"));
 
-  /* An integer sum is scanned in a single pass.  */
+  /* An integer sum is scanned in a single pass, whose scan kernel asks
+     for 6 resident groups.  */
   CU_ASSERT_PTR_NOT_NULL (strstr (cu, "extern \"C\" __global__ void "
 				  "flat_k0_pre (long long flat_n, "
 				  "unsigned long long *flat_status)"));
   CU_ASSERT_PTR_NOT_NULL (strstr (cu, "extern \"C\" __global__ void "
+				  "__launch_bounds__ (256, 6) "
 				  "flat_k0 (int v_n, const int *v_x, "
 				  "long long lo_x, int *v_ex, long long lo_ex, "
 				  "int *v_in, long long lo_in, int acc_a, "
