@@ -23,13 +23,9 @@
    In the single pass, tiles are numbered by an atomic counter as groups
    take them, so a group only waits for tiles that groups already running
    have taken, and tile 0 waits for nothing: no group waits for a group
-   that has not started, whatever the device's scheduling.  A group takes
-   its next tile as it starts a tile (the atomic's latency hidden by the
-   tile's work); that is still safe: the least unfinished tile is never
-   one taken ahead, since the group holding it is busy with a smaller
-   unfinished one.  The tile number reaches the group's items through the
-   group's word of flat_status (the local memory of the kernel is
-   flat_scan alone).
+   that has not started, whatever the device's scheduling.  The tile
+   number reaches the group's items through the group's word of
+   flat_status (the local memory of the kernel is flat_scan alone).
 
      kernel k1 segscan grid (i : i32 = 0:i32 .. n step 1:i32)
          with (add a) contrib {
@@ -50,10 +46,6 @@
          long flat_tile = *flat_slot;
          if (flat_tile >= flat_n_tiles)
            break;
-         int flat_next = 0;
-         if (flat_t == 0)
-           flat_next = atomic_add ((volatile __global int *) flat_status,
-                                   1);
          ...  (flat_x[j] = v_x[v_i - lo_x] of the lane's iterations,
                then their prefixes in the warp; warp totals in flat_scan;
                the look-back leaves the tile's carry in flat_scan[1])
@@ -72,7 +64,8 @@
                }
            }
          if (flat_t == 0)
-           *flat_slot = flat_next;
+           *flat_slot = atomic_add ((volatile __global int *) flat_status,
+                                    1);
          barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
        }  */
 
@@ -162,17 +155,18 @@ emit_clear (flat_emitter *em, const flat_kernel *k)
   flat_c_emit (em, "}\n");
 }
 
-/* In work-item 0: "LHS = " a ticket from the counter, the int at the
-   start of flat_status.  */
+/* Work-item 0 takes the next tile from the counter, the int at the start
+   of flat_status: its number into the group's word.  */
 static void
-emit_ticket (flat_emitter *em, const char *lhs)
+emit_take_tile (flat_emitter *em)
 {
   flat_c_line (em, "if (flat_t == 0)");
   flat_c_open (em);
-  flat_c_line (em, "%s = %s ((%s%s *) flat_status, 1);", lhs,
+  flat_c_line (em, "*flat_slot = %s ((%s%s *) flat_status, 1);",
 	       em->d->atomic_names[FLAT_OP_ADD], em->d->atomic_qualifier,
 	       flat_c_type (em, FLAT_T_I32));
   flat_c_close (em);
+  flat_c_sync (em);
 }
 
 /* flat_kN: tiles from the counter, each looking back at the ones
@@ -202,8 +196,7 @@ emit_tile_scan (flat_emitter *em, const flat_nest *nest,
 	       em->d->global_qualifier, u64, em->d->group_id);
   flat_c_line (em, "%s%s *flat_tiles = flat_status + 1 + %s;",
 	       em->d->global_qualifier, u64, em->d->num_groups);
-  emit_ticket (em, "*flat_slot");
-  flat_c_sync (em);
+  emit_take_tile (em);
   flat_c_line (em, "for (;;)");
   flat_c_open (em);
   flat_c_line (em, "%s flat_tile = *flat_slot;", i64);
@@ -211,10 +204,6 @@ emit_tile_scan (flat_emitter *em, const flat_nest *nest,
   flat_c_open (em);
   flat_c_line (em, "break;");
   flat_c_close (em);
-  /* The next tile's ticket now, its latency hidden by this tile's work
-     (the group's slot gets it at the end).  */
-  flat_c_line (em, "%s flat_next = 0;", flat_c_type (em, FLAT_T_I32));
-  emit_ticket (em, "flat_next");
   flat_c_line (em, "%s flat_start = flat_tile * flat_tile_n;", i64);
   flat_c_line (em, "%s flat_end = flat_total - flat_start < flat_tile_n",
 	       i64);
@@ -223,11 +212,7 @@ emit_tile_scan (flat_emitter *em, const flat_nest *nest,
   flat_c_lookback (em, k);
   flat_c_line (em, "%s flat_carry = flat_scan[1];", flat_scan_type (em, k));
   flat_c_scan_tile_body (em, k, "flat_start", "flat_end");
-  flat_c_line (em, "if (flat_t == 0)");
-  flat_c_open (em);
-  flat_c_line (em, "*flat_slot = flat_next;");
-  flat_c_close (em);
-  flat_c_sync (em);
+  emit_take_tile (em);
   flat_c_close (em);
   em->depth = 0;
   flat_c_emit (em, "}\n");

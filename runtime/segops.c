@@ -339,10 +339,8 @@ run_segscan (const flat_backend *b, flat_pool *pool, const flat_segop *op,
   flat_segscan_shape (op, &group, &tiles, &groups, &chunk);
   if (flat_segscan_single_pass (k))
     {
-      /* The tile numbers come from a 32-bit atomic counter, which each
-	 group passes once more than it has tiles (it takes the next
-	 ticket as it starts a tile).  */
-      if (tiles > INT32_MAX - 2 * groups)
+      /* The tile numbers come from a 32-bit atomic counter.  */
+      if (tiles > INT32_MAX - groups)
 	{
 	  *what = "launching a kernel";
 	  snprintf (err, err_size, "%s has %" PRId64 " tiles, too many for "
