@@ -156,7 +156,12 @@ emit_clear (flat_emitter *em, const flat_kernel *k)
 }
 
 /* Work-item 0 takes the next tile from the counter, the int at the start
-   of flat_status: its number into the group's word.  */
+   of flat_status: its number into the group's word.  Only once a tile is
+   done: taking the next ticket as a tile starts, to hide the atomic's
+   latency, made 10^9 ints 5 times slower on an H100 (23 ms against
+   4.7), since a tile taken ahead publishes its aggregate only after its
+   group's current tile, and the look-back of every later tile waits for
+   it.  */
 static void
 emit_take_tile (flat_emitter *em)
 {
