@@ -468,3 +468,24 @@ flat_c_scan_tile_body (flat_emitter *em, const flat_kernel *k,
 				       "%s + flat_warp * flat_span", first),
 		    end, "flat_carry");
 }
+
+void
+flat_c_scan_chunk (flat_emitter *em, const flat_kernel *k, const char *init,
+		   const char *from, const char *to)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+
+  flat_c_scan_reduce (em, k, "flat_run", init, from, to, 1);
+  /* The tiles' rows overwrite what the reduction left in flat_scan.  */
+  flat_c_barrier (em);
+  flat_c_line (em, "for (%s flat_tile = flat_start; flat_tile < flat_end; "
+	       "flat_tile += flat_tile_n)", i64);
+  flat_c_open (em);
+  flat_c_scan_tile_rows (em, k, "flat_tile", "flat_end");
+  flat_c_line (em, "%s flat_carry = flat_run;", flat_scan_type (em, k));
+  flat_c_scan_fold_warps (em, k, "flat_run", "0", "flat_warps");
+  flat_c_scan_tile_body (em, k, "flat_tile", "flat_end");
+  /* The next tile's rows overwrite flat_scan.  */
+  flat_c_barrier (em);
+  flat_c_close (em);
+}

@@ -106,6 +106,13 @@ void flat_c_scan_tile_rows (flat_emitter *em, const flat_kernel *k,
 void flat_c_scan_tile_body (flat_emitter *em, const flat_kernel *k,
 			    const char *first, const char *end);
 
+/* The iterations [flat_start, flat_end) of a reduce-then-scan chunk:
+   flat_run (declared here) = INIT OP flat_part[FROM .. TO), then the
+   chunk tile by tile, each iteration's body run with its exclusive
+   prefix; flat_run ends as INIT OP everything up to flat_end.  */
+void flat_c_scan_chunk (flat_emitter *em, const flat_kernel *k,
+			const char *init, const char *from, const char *to);
+
 /* With warp shuffles: "((T) SHUFFLE (flat_mask, (VIA) (VALUE), ARG))",
    VALUE of type T, which travels as an int if it is narrower.  */
 void flat_c_scan_shuffle (flat_emitter *em, flat_type t, const char *shuffle,

@@ -101,8 +101,6 @@ static void
 emit_chunk_scan (flat_emitter *em, const flat_nest *nest,
 		 const flat_kernel *k)
 {
-  const char *i64 = flat_c_type (em, FLAT_T_I64);
-
   flat_c_signature_open (em, nest, k, "", &k->body);
   flat_c_arg (em, FLAT_T_I64, 0, "flat_chunk");
   flat_c_arg (em, flat_scan_acc (k)->var->type, 1, "flat_part");
@@ -112,19 +110,8 @@ emit_chunk_scan (flat_emitter *em, const flat_nest *nest,
   flat_c_scan_frame (em, k);
   flat_c_trip_counts (em, k);
   flat_c_chunk (em);
-  flat_c_scan_reduce (em, k, "flat_run", flat_scan_before (em, k), "0",
-		      em->d->group_id, 1);
-  /* The tiles' rows overwrite what the reduction left in flat_scan.  */
-  flat_c_barrier (em);
-  flat_c_line (em, "for (%s flat_tile = flat_start; flat_tile < flat_end; "
-	       "flat_tile += flat_tile_n)", i64);
-  flat_c_open (em);
-  flat_c_scan_tile_rows (em, k, "flat_tile", "flat_end");
-  flat_c_line (em, "%s flat_carry = flat_run;", flat_scan_type (em, k));
-  flat_c_scan_fold_warps (em, k, "flat_run", "0", "flat_warps");
-  flat_c_scan_tile_body (em, k, "flat_tile", "flat_end");
-  flat_c_barrier (em);
-  flat_c_close (em);
+  flat_c_scan_chunk (em, k, flat_scan_before (em, k), "0",
+		     em->d->group_id);
   flat_c_line (em, "if (flat_t == 0 && %s == %s - 1)", em->d->group_id,
 	       em->d->num_groups);
   flat_c_open (em);

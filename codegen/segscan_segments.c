@@ -107,19 +107,7 @@ emit_chunk_scan (flat_emitter *em, const flat_nest *nest,
 
   emit_open (em, nest, k, "", &k->body);
   flat_c_line (em, "%s flat_first = flat_v - flat_v %% flat_gps;", i64);
-  flat_c_scan_reduce (em, k, "flat_run", acc, "flat_first", "flat_v", 1);
-  /* The tiles' rows overwrite what the reduction left in flat_scan.  */
-  flat_c_barrier (em);
-  flat_c_line (em, "for (%s flat_tile = flat_start; flat_tile < flat_end; "
-	       "flat_tile += flat_tile_n)", i64);
-  flat_c_open (em);
-  flat_c_scan_tile_rows (em, k, "flat_tile", "flat_end");
-  flat_c_line (em, "%s flat_carry = flat_run;", flat_scan_type (em, k));
-  flat_c_scan_fold_warps (em, k, "flat_run", "0", "flat_warps");
-  flat_c_scan_tile_body (em, k, "flat_tile", "flat_end");
-  /* The next tile's rows overwrite flat_scan.  */
-  flat_c_barrier (em);
-  flat_c_close (em);
+  flat_c_scan_chunk (em, k, acc, "flat_first", "flat_v");
   flat_c_line (em, "if (flat_t == 0 && flat_v %% flat_gps == flat_gps - 1)");
   flat_c_open (em);
   flat_c_line (em, "%s = flat_n_inner > 0 ? flat_run : %s;", acc, acc);
