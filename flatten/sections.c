@@ -20,7 +20,9 @@
    3. Per element, for the others (floats, 1- and 2-byte types; and
       then every section of the loop): one map over the elements b of
       the sections of a reduce over the iterations whose updates count
-      only where e == lo + b.  Exact and deterministic, but it reads the
+      only where e == lo + b (&& and || on a type other than bool also
+      note whether an update fell on the element, which keeps its value
+      if none did).  Exact and deterministic, but it reads the
       input once per element: O(n len) work, which is fine for the small
       sections of float histograms (K-means sums) and slow for big ones.
       The body runs once per element, so it may have no other effects
@@ -299,7 +301,19 @@ flat_section_end (flat_nest *nest, const flat_accum *a, flat_expr *index,
 		  flat_var *acc, int line)
 {
   flat_expr *old = flat_e_load (nest, a->var, flat_e_copy (nest, index));
-  flat_expr *v = flat_e_binary (nest, a->op, old, flat_e_var (nest, acc));
+  flat_expr *v;
+  if (a->var->type != FLAT_T_BOOL
+      && (a->op == FLAT_OP_LAND || a->op == FLAT_OP_LOR))
+    {
+      /* The IR's && and || take bools, as C's take any scalar.  */
+      flat_expr *zero = flat_e_const_int (nest, a->var->type, 0);
+      v = flat_e_binary (nest, a->op,
+			 flat_e_binary (nest, FLAT_OP_NE, old, zero),
+			 flat_e_binary (nest, FLAT_OP_NE, flat_e_var (nest, acc),
+					flat_e_copy (nest, zero)));
+    }
+  else
+    v = flat_e_binary (nest, a->op, old, flat_e_var (nest, acc));
   if (v->type != a->var->type)
     v = flat_e_cast (nest, a->var->type, v);
   flat_stmt *store = flat_s_new (nest, FLAT_S_STORE, line);
@@ -318,9 +332,20 @@ typedef struct per_element
   sections *c;
   flat_var *bin;
   flat_var **acc;
+  flat_var **touched;		/* by accumulator, or NULL: needs_touched */
 } per_element;
 
-/* S, an update: `if (e == lo + bin) { set acc = V[acc] }`.  */
+/* Whether accumulator A's element must know if any update fell on it:
+   && and || on a type other than bool give 0 or 1, where an element
+   that no update touches keeps its value (5 stays 5, 5 && 1 is 1).  */
+static int
+needs_touched (const flat_accum *a)
+{
+  return !flat_section_reducible (a);
+}
+
+/* S, an update: `if (e == lo + bin) { set acc = V[acc] }`, and
+   `set touched = touched || true` if the accumulator has a flag.  */
 static void
 edit_update (const per_element *pe, flat_stmt *s)
 {
@@ -344,6 +369,16 @@ edit_update (const per_element *pe, flat_stmt *s)
   memset (&s->u, 0, sizeof s->u);
   s->u.if_.cond = cond;
   flat_block_append (&s->u.if_.then_b, set);
+  if (pe->touched[k])
+    {
+      flat_stmt *mark = flat_s_new (nest, FLAT_S_SET, s->line);
+      mark->u.set.var = pe->touched[k];
+      mark->u.set.value
+	= flat_e_binary (nest, FLAT_OP_LOR,
+			 flat_e_var (nest, pe->touched[k]),
+			 flat_e_const_int (nest, FLAT_T_BOOL, 1));
+      flat_block_append (&s->u.if_.then_b, mark);
+    }
 }
 
 static int
@@ -375,7 +410,10 @@ within (flat_nest *nest, const flat_accum *a, flat_var *bin, flat_stmt *s)
        reduce i with (OP_K acc_K, ...) { BODY, its updates of a_K[e]
 	 counting into acc_K where e == lo_K + bin }
        if (bin < len_K) { store a_K[lo_K + bin] = a_K[lo_K + bin] OP acc_K }
-       ... }  */
+       ... }
+   with, for && and || on a type other than bool, a flag touched_K (||
+   on bool) that the updates set, and the store's value
+   (select touched_K (a_K[...] OP acc_K) a_K[...]).  */
 static void
 per_element_map (sections *c)
 {
@@ -384,8 +422,13 @@ per_element_map (sections *c)
   int n = reduce->u.red.n_accs;
   per_element pe = { c, flat_var_new (nest, FLAT_VAR_INDEX, FLAT_T_I64,
 				      "bin"),
+		     flat_arena_alloc (nest->arena, n * sizeof (flat_var *)),
 		     flat_arena_alloc (nest->arena, n * sizeof (flat_var *)) };
-  flat_accum *accs = flat_accums_new (nest, n);
+  int n_accs = n;
+  for (int k = 0; k < n; k++)
+    n_accs += needs_touched (&reduce->u.red.accs[k]);
+  flat_accum *accs = flat_accums_new (nest, n_accs);
+  int extra = n;
   flat_expr *bins = NULL;
   flat_block body = { NULL, NULL }, after = { NULL, NULL };
 
@@ -401,9 +444,25 @@ per_element_map (sections *c)
 				     flat_e_var (nest, pe.bin));
       flat_block_append (&body, flat_section_start (nest, a, pe.acc[k],
 						    reduce->line));
-      flat_block_append (&after, within (nest, a, pe.bin, flat_section_end
-					 (nest, a, flat_e_copy (nest, at),
-					  pe.acc[k], reduce->line)));
+      flat_stmt *end = flat_section_end (nest, a, flat_e_copy (nest, at),
+					 pe.acc[k], reduce->line);
+      pe.touched[k] = NULL;
+      if (needs_touched (a))
+	{
+	  flat_var *t = flat_var_new (nest, FLAT_VAR_LOCAL, FLAT_T_BOOL,
+				      "touched");
+	  flat_stmt *let = flat_s_new (nest, FLAT_S_LET, reduce->line);
+	  let->u.let.var = t;
+	  let->u.let.init = flat_e_const_int (nest, FLAT_T_BOOL, 0);
+	  flat_block_append (&body, let);
+	  accs[extra].op = FLAT_OP_LOR;
+	  accs[extra++].var = t;
+	  pe.touched[k] = t;
+	  end->u.store.value
+	    = flat_e_select (nest, flat_e_var (nest, t), end->u.store.value,
+			     flat_e_load (nest, a->var, flat_e_copy (nest, at)));
+	}
+      flat_block_append (&after, within (nest, a, pe.bin, end));
       bins = bins ? flat_e_binary (nest, FLAT_OP_MAX, bins,
 				   flat_e_copy (nest, a->len))
 	: flat_e_copy (nest, a->len);
@@ -414,7 +473,7 @@ per_element_map (sections *c)
   flat_stmt *red = flat_s_new (nest, FLAT_S_REDUCE, reduce->line);
   red->u.red.range = reduce->u.red.range;
   red->u.red.body = reduce->u.red.body;
-  red->u.red.n_accs = n;
+  red->u.red.n_accs = n_accs;
   red->u.red.accs = accs;
   flat_block_append (&body, red);
   body.last->next = after.first;
@@ -454,16 +513,6 @@ lower (sections *c)
   if (n_scalar == 0
       && flat_rule_g4_interchange (c->nest, reduce, c->u, c->n) == 0)
     return 0;
-  for (int k = 0; k < reduce->u.red.n_accs; k++)
-    if (reduce->u.red.accs[k].lo && !atomic_is_exact (&reduce->u.red.accs[k])
-	&& !flat_section_reducible (&reduce->u.red.accs[k]))
-      {
-	flat_diag_set (c->diag, reduce->line, "&& and || on a section of "
-		       "type %s are not supported (only on _Bool and on 4- "
-		       "and 8-byte integers)",
-		       flat_type_table[reduce->u.red.accs[k].var->type].c_name);
-	return -1;
-      }
   if (n_per_element == 0)
     {
       for (int i = 0; i < c->n; i++)

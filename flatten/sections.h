@@ -39,11 +39,15 @@ int flat_rule_g4_interchange (flat_nest *nest, flat_stmt *reduce,
    reduction (sections.c).  */
 flat_stmt *flat_section_start (flat_nest *nest, const flat_accum *a,
 			       flat_var *acc, int line);
-/* Whether a reduction per element suits accumulator A: not for && and ||
-   on other types than bool, which normalise what they update (2 && 1 is
-   1), so that a reduction cannot tell an element no iteration updates
-   (it keeps 2) from one an update leaves at the identity (it becomes 1).
-   Atomic updates handle the 4- and 8-byte ones.  */
+/* Whether a reduction of accumulator A's element from the identity,
+   combined with the element afterwards, is the sequential result: not
+   for && and || on other types than bool, which normalise what they
+   update (2 && 1 is 1), so that it cannot tell an element no iteration
+   updates (it keeps 2) from one an update leaves at the identity (it
+   becomes 1).  Rule G4 refuses those (zero iterations would normalise
+   every element); atomic updates handle the 4- and 8-byte ones, the
+   reduction per element the others with a flag of whether an update
+   fell on the element (sections.c).  */
 int flat_section_reducible (const flat_accum *a);
 flat_stmt *flat_section_end (flat_nest *nest, const flat_accum *a,
 			     flat_expr *index, flat_var *acc, int line);

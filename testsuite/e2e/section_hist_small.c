@@ -6,7 +6,9 @@
      fmaxf, `?:', `if (h[e] < v) h[e] = v;'), one of them on a section
      past 0; the float sums are of quarters, exact in any order;
    - char, unsigned char, short, unsigned short and _Bool histograms
-     (+ max * ^ || && |), which wrap or saturate to 0/1 as C does;
+     (+ max * ^ || && |), which wrap or saturate to 0/1 as C does; &&
+     on signed char and || on short, where the elements no update
+     touches keep values other than 0 and 1;
    - a K-means step: the points' nearest centroids (a sequential loop
      over the centroids), then the coordinate sums per centroid in an
      inner loop over the dimensions (float, per element) and the counts
@@ -113,15 +115,31 @@ bool_any (int n, int k, const int *key, const int *v, _Bool *h)
     h[key[i]] = h[key[i]] || v[i] > 900;
 }
 
-/* && and || on _Bool only: on char or short sections they are not
-   supported (a reduction per element cannot tell a bin no iteration
-   updates from one left at the identity, and && normalises).  */
 static void
 bool_all (int n, int k, const int *key, const int *v, _Bool *h)
 {
 #pragma flat reduce(&&: h[0:k])
   for (int i = 0; i < n; i++)
     h[key[i]] = v[i] > -950 && h[key[i]];
+}
+
+/* && and || on char and short sections: an update stores 0 or 1, an
+   element no update touches (the upper half: keys are halved) keeps its
+   value.  */
+static void
+schar_all (int n, int k, const int *key, const int *v, signed char *h)
+{
+#pragma flat reduce(&&: h[0:k])
+  for (int i = 0; i < n; i++)
+    h[key[i] / 2] = h[key[i] / 2] && v[i] > -900;
+}
+
+static void
+short_any (int n, int k, const int *key, const int *v, short *h)
+{
+#pragma flat reduce(||: h[0:k])
+  for (int i = 0; i < n; i++)
+    h[key[i] / 2] = v[i] > 950 || h[key[i] / 2];
 }
 
 static void
@@ -258,6 +276,8 @@ run (int n, int k, int centroids, int d, uint32_t seed)
   unsigned short *us = e2e_alloc (k, sizeof *us);
   _Bool *any = e2e_alloc (k, sizeof *any), *all = e2e_alloc (k, sizeof *all);
   _Bool *bor = e2e_alloc (k, sizeof *bor);
+  signed char *sall = e2e_alloc (k, sizeof *sall);
+  short *sany = e2e_alloc (k, sizeof *sany);
   float *pts = e2e_alloc ((size_t) n * d, sizeof *pts);
   float *cent = e2e_alloc ((size_t) centroids * d, sizeof *cent);
   float *sums = e2e_alloc ((size_t) centroids * d, sizeof *sums);
@@ -284,6 +304,8 @@ run (int n, int k, int centroids, int d, uint32_t seed)
       any[j] = j % 2;
       all[j] = j % 3 != 0;
       bor[j] = j % 4 == 1;
+      sall[j] = (signed char) (j * 7 - 20);
+      sany[j] = (short) (j % 3 == 0 ? 0 : j * 5 - 30);
     }
   ds[k] = -1.0;
   for (int q = 0; q < n * d; q++)
@@ -308,6 +330,8 @@ run (int n, int k, int centroids, int d, uint32_t seed)
   bool_any (n, k, key, v, any);
   bool_all (n, k, key, v, all);
   bool_or (n, k, key, v, bor);
+  schar_all (n, k, key, v, sall);
+  short_any (n, k, key, v, sany);
   kmeans_step (n, centroids, d, pts, cent, sums, counts);
 
   for (int j = 0; j < k; j++)
@@ -324,6 +348,8 @@ run (int n, int k, int centroids, int d, uint32_t seed)
       e2e_print_int (any[j]);
       e2e_print_int (all[j]);
       e2e_print_int (bor[j]);
+      e2e_print_int (sall[j]);
+      e2e_print_int (sany[j]);
     }
   e2e_print_double (ds[k]);
   for (int q = 0; q < centroids * d; q++)
@@ -343,6 +369,8 @@ run (int n, int k, int centroids, int d, uint32_t seed)
   free (uc);
   free (s);
   free (us);
+  free (sall);
+  free (sany);
   free (any);
   free (all);
   free (bor);
