@@ -108,6 +108,15 @@
                     one work-item per segment (grid-stride): PRE, then
                     a_j = a_j OP part_j[seg*gps] OP ... OP
                     part_j[seg*gps + gps-1], then POST.
+     flat_kN_lanes  (as flat_kN), only where flat_segred_lanes (k): G
+                    groups of B; virtual group v = 0 .. ceil (n_seg /
+                    B) * gps - 1 (walked g, g + G, ...) is chunk c = v %
+                    gps of the B segments of block v / gps, item t the
+                    segment (v / gps) B + t: PRE, the accumulators at the
+                    identity, the body of each iteration of its chunk in
+                    order, part_j[seg*gps + c] = the result.  The runtime
+                    runs it instead of flat_kN when there are at least 32
+                    segments.
    The runtime picks gps (1 when there are enough segments to fill the
    device) and allocates the parts.
 
@@ -156,6 +165,11 @@ int flat_segscan_single_pass (const flat_kernel *k);
 /* 64-bit status words a published value of single-pass SEGSCAN kernel K
    takes: one per 32 bits of its accumulator's type.  */
 int flat_segscan_status_words (const flat_kernel *k);
+
+/* Whether segmented SEGRED kernel K has the stage flat_kN_lanes: its
+   loads are unit-stride in its last segment dim and one of them is not
+   in its last dim (lanes_protocol.c).  */
+int flat_segred_lanes (const flat_kernel *k);
 
 
 #ifdef __cplusplus

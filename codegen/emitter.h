@@ -239,7 +239,7 @@ void flat_c_items_open (flat_emitter *em, int n, const flat_accum *accs,
 /* Prints one iteration of a loop, whose index is VAR.  */
 typedef void flat_c_iteration_fn (flat_emitter *em, const char *var,
 				  const void *data);
-/* The iterations FROM, FROM + flat_b, ... below END of work-item flat_t
+/* The iterations FROM, FROM + STEP, ... below END of work-item flat_t
    of a reduction whose N accumulators ACCS commute, FLAT_RED_UNROLL
    consecutive ones of them at a time on independent partials (the body
    sees its own v_J), the last ones one by one, all folded into the v_J
@@ -248,7 +248,8 @@ typedef void flat_c_iteration_fn (flat_emitter *em, const char *var,
 void flat_c_unrolled_loop (flat_emitter *em, int n, const flat_accum *accs,
 			   const char *suffix, const char *var,
 			   const char *from, const char *end,
-			   flat_c_iteration_fn *iteration, const void *data);
+			   const char *step, flat_c_iteration_fn *iteration,
+			   const void *data);
 
 /* Around a packed value of declared reduction COMB: its field K
    (group.c).  */

@@ -367,8 +367,8 @@ flat_c_items_open (flat_emitter *em, int n, const flat_accum *accs,
 void
 flat_c_unrolled_loop (flat_emitter *em, int n, const flat_accum *accs,
 		      const char *suffix, const char *var, const char *from,
-		      const char *end, flat_c_iteration_fn *iteration,
-		      const void *data)
+		      const char *end, const char *step,
+		      flat_c_iteration_fn *iteration, const void *data)
 {
   const char *i64 = flat_c_type (em, FLAT_T_I64);
   int u, j;
@@ -383,17 +383,17 @@ flat_c_unrolled_loop (flat_emitter *em, int n, const flat_accum *accs,
 	flat_c_emit (em, ";\n");
       }
   flat_c_line (em, "for (%s flat_step%s = %s; flat_step%s < %s; "
-	       "flat_step%s += %d * flat_b)", i64, suffix, from, suffix, end,
-	       suffix, FLAT_RED_UNROLL);
+	       "flat_step%s += %d * %s)", i64, suffix, from, suffix, end,
+	       suffix, FLAT_RED_UNROLL, step);
   flat_c_open (em);
-  flat_c_line (em, "if (%s - flat_step%s > %d * flat_b)", end, suffix,
-	       FLAT_RED_UNROLL - 1);
+  flat_c_line (em, "if (%s - flat_step%s > %d * %s)", end, suffix,
+	       FLAT_RED_UNROLL - 1, step);
   flat_c_open (em);
   for (u = 0; u < FLAT_RED_UNROLL; u++)
     {
       flat_c_open (em);
-      flat_c_line (em, "%s %s = flat_step%s + %d * flat_b;", i64, var,
-		   suffix, u);
+      flat_c_line (em, "%s %s = flat_step%s + %d * %s;", i64, var,
+		   suffix, u, step);
       for (j = 0; u > 0 && j < n; j++)
 	flat_c_line (em, "%s v_%s = flat_p%s_%d_%d;",
 		     flat_c_type (em, accs[j].var->type), accs[j].var->name,
@@ -407,8 +407,8 @@ flat_c_unrolled_loop (flat_emitter *em, int n, const flat_accum *accs,
   flat_c_close (em);
   flat_c_line (em, "else");
   flat_c_open (em);
-  flat_c_line (em, "for (%s %s = flat_step%s; %s < %s; %s += flat_b)", i64,
-	       var, suffix, var, end, var);
+  flat_c_line (em, "for (%s %s = flat_step%s; %s < %s; %s += %s)", i64,
+	       var, suffix, var, end, var, step);
   flat_c_open (em);
   iteration (em, var, data);
   flat_c_close (em);

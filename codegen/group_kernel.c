@@ -311,7 +311,7 @@ emit_segred0 (flat_emitter *em, const flat_stmt *s, const char *suffix,
 
       flat_c_unrolled_loop (em, n, s->u.red.accs, suffix,
 			    NAME (em, "flat_j%s", suffix), "flat_t", count,
-			    emit_segred0_iteration, &l);
+			    "flat_b", emit_segred0_iteration, &l);
     }
   flat_c_tree (em, n, s->u.red.accs, x);
   flat_c_barrier (em);

@@ -43,29 +43,32 @@
    exchange array before the tree of this one has read it.  flat_kN_final
    has one work-item per segment: pre (which gives the accumulators their
    values before the reduction), s = s OP part[v * gps] OP ... in order,
-   then post.  */
+   then post.
+
+   A kernel whose loads walk the segments with a unit stride and the
+   reduced iterations with another (flat_segred_lanes: column sums) has
+   a third function, flat_kN_lanes, which the runtime runs instead of
+   flat_kN when there are enough segments: consecutive segments on
+   consecutive items, so that a warp's loads are coalesced where flat_kN
+   reads a column per group.  Virtual group v takes the B segments of
+   block v / gps and their chunk v % gps; each item reduces its
+   segment's chunk alone, in order, into the same part[s * gps + c]:
+
+       long flat_s = flat_v / flat_gps * flat_b + flat_t;
+       if (flat_s < flat_n_seg)
+         {
+           ... flat_start, flat_end of chunk flat_q = flat_v % flat_gps,
+               the segment's indices (j), pre, v_s at the identity ...
+           for (long flat_g = flat_start; flat_g < flat_end; flat_g++)
+             v_s = (v_s + v_a[((v_i * v_cols) + v_j) - lo_a]);
+           flat_part0[flat_s * flat_gps + flat_q] = v_s;
+         }
+
+   (four iterations at a time on independent partials where the
+   operators commute).  No barrier: the items are independent.  */
 
 #include "codegen.h"
 #include "emitter.h"
-
-/* flat_n_seg and flat_n_inner, after flat_c_trip_counts.  */
-static void
-emit_segment_counts (flat_emitter *em, const flat_kernel *k)
-{
-  const char *i64 = flat_c_type (em, FLAT_T_I64);
-  int d;
-
-  flat_c_indent (em);
-  flat_c_emit (em, "%s flat_n_seg = flat_n0", i64);
-  for (d = 1; d < k->n_segments; d++)
-    flat_c_emit (em, " * flat_n%d", d);
-  flat_c_emit (em, ";\n");
-  flat_c_indent (em);
-  flat_c_emit (em, "%s flat_n_inner = flat_n%d", i64, k->n_segments);
-  for (d = k->n_segments + 1; d < k->n_dims; d++)
-    flat_c_emit (em, " * flat_n%d", d);
-  flat_c_emit (em, ";\n");
-}
 
 /* flat_c_iteration_fn: iteration VAR of a segment's inner dims, of
    kernel DATA.  */
@@ -103,19 +106,13 @@ emit_chunks (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   emit_open (em, nest, k, "", &k->body);
   flat_c_exchange (em, k->n_accs, k->accs, "flat_red");
   flat_c_trip_counts (em, k);
-  emit_segment_counts (em, k);
+  flat_c_segment_counts (em, k);
   flat_c_group_ids (em);
-  flat_c_line (em, "%s flat_len = flat_n_inner / flat_gps"
-	       " + (flat_n_inner %% flat_gps != 0);", i64);
   flat_c_line (em, "for (%s flat_v = %s; flat_v < flat_n_seg * flat_gps;",
 	       i64, em->d->group_id);
   flat_c_line (em, "     flat_v += %s)", em->d->num_groups);
   flat_c_open (em);
-  flat_c_line (em, "%s flat_start = flat_v %% flat_gps * flat_len;", i64);
-  flat_c_line (em, "%s flat_end = flat_n_inner - flat_start < flat_len",
-	       i64);
-  flat_c_line (em, "  ? flat_n_inner : flat_start + flat_len;");
-  flat_c_dim_indices (em, k, 0, k->n_segments, "flat_v / flat_gps");
+  flat_c_virtual_group (em, k);
   flat_c_stmts (em, &k->pre);
   flat_c_partials (em, k->n_accs, k->accs, 0);
   if (flat_c_ordered (k->n_accs, k->accs))
@@ -127,7 +124,7 @@ emit_chunks (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
     }
   else
     flat_c_unrolled_loop (em, k->n_accs, k->accs, "", "flat_g",
-			  "flat_start + flat_t", "flat_end",
+			  "flat_start + flat_t", "flat_end", "flat_b",
 			  emit_inner_iteration, k);
   flat_c_tree (em, k->n_accs, k->accs, "flat_red");
   flat_c_tree_result (em, k->n_accs, "flat_red", "flat_part", "flat_v");
@@ -145,7 +142,7 @@ emit_final (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
 
   emit_open (em, nest, k, "_final", &k->post);
   flat_c_trip_counts (em, k);
-  emit_segment_counts (em, k);
+  flat_c_segment_counts (em, k);
   flat_c_line (em, "for (%s flat_v = %s; flat_v < flat_n_seg;", i64,
 	       em->d->global_id);
   flat_c_line (em, "     flat_v += %s)", em->d->global_size);
@@ -165,11 +162,65 @@ emit_final (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   flat_c_emit (em, "}\n");
 }
 
+/* flat_kN_lanes: consecutive segments on consecutive items.  */
+static void
+emit_lanes (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+  int j;
+
+  emit_open (em, nest, k, "_lanes", &k->body);
+  flat_c_trip_counts (em, k);
+  flat_c_segment_counts (em, k);
+  flat_c_group_ids (em);
+  flat_c_line (em, "%s flat_blocks = (flat_n_seg + flat_b - 1) / flat_b;",
+	       i64);
+  flat_c_line (em, "for (%s flat_v = %s; flat_v < flat_blocks * flat_gps;",
+	       i64, em->d->group_id);
+  flat_c_line (em, "     flat_v += %s)", em->d->num_groups);
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_s = flat_v / flat_gps * flat_b + flat_t;", i64);
+  flat_c_line (em, "if (flat_s < flat_n_seg)");
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_q = flat_v %% flat_gps;", i64);
+  flat_c_line (em, "%s flat_start = flat_q * flat_len;", i64);
+  flat_c_line (em, "%s flat_end = flat_n_inner - flat_start < flat_len",
+	       i64);
+  flat_c_line (em, "  ? flat_n_inner : flat_start + flat_len;");
+  flat_c_dim_indices (em, k, 0, k->n_segments, "flat_s");
+  flat_c_stmts (em, &k->pre);
+  flat_c_partials (em, k->n_accs, k->accs, 0);
+  if (flat_c_ordered (k->n_accs, k->accs))
+    {
+      flat_c_line (em, "for (%s flat_g = flat_start; flat_g < flat_end; "
+		   "flat_g++)", i64);
+      flat_c_open (em);
+      emit_inner_iteration (em, "flat_g", k);
+      flat_c_close (em);
+    }
+  else
+    flat_c_unrolled_loop (em, k->n_accs, k->accs, "", "flat_g",
+			  "flat_start", "flat_end", "1",
+			  emit_inner_iteration, k);
+  for (j = 0; j < k->n_accs; j++)
+    flat_c_line (em, "flat_part%d[flat_s * flat_gps + flat_q] = %s;", j,
+		 flat_c_acc_name (em, &k->accs[j]));
+  flat_c_close (em);
+  flat_c_close (em);
+  em->depth = 0;
+  flat_c_emit (em, "}\n");
+}
+
 void
 flat_c_segments (flat_emitter *em, const flat_nest *nest,
 		 const flat_kernel *k)
 {
   emit_chunks (em, nest, k);
+  if (flat_segred_lanes (k))
+    {
+      flat_c_emit (em, "\n");
+      emit_lanes (em, nest, k);
+    }
   flat_c_emit (em, "\n");
   emit_final (em, nest, k);
 }

@@ -203,8 +203,7 @@ name_stages (nest_state *st)
 
   for (i = 0; i < nest->n_kernels; i++)
     {
-      const char *const *suffixes = flat_stage_suffixes (nest->kernels[i]
-							 ->kind);
+      const char *const *suffixes = flat_stage_suffixes (nest->kernels[i]);
 
       for (j = 0; suffixes[j]; j++)
 	st->stages[i * FLAT_MAX_STAGES + j].name

@@ -40,7 +40,7 @@
 static size_t
 group_limit (const flat_segop *op)
 {
-  const char *const *suffixes = flat_stage_suffixes (op->kernel->kind);
+  const char *const *suffixes = flat_stage_suffixes (op->kernel);
   size_t limit = op->group_size < FLAT_MAX_GROUP ? op->group_size
 		 : FLAT_MAX_GROUP;
   size_t b = 1;
@@ -235,9 +235,35 @@ read_result (const flat_backend *b, const flat_segop *op, int j,
   return 0;
 }
 
+/* Segments a segmented segred needs before its lanes stage runs instead
+   of the first (codegen.h): a warp's worth, for coalesced loads.  */
+#define FLAT_SEGOP_LANES_MIN_SEGMENTS 32
+
+/* The launch shape of the lanes stage of a segmented OP: *GROUP as for
+   flat_segop_segmented_shape, *GPS chunks of each segment so that the
+   blocks of *GROUP segments times *GPS come near FLAT_SEGOP_FILL
+   work-items (no more chunks than iterations), *N_PARTS = segments *
+   *GPS and *GROUPS = blocks * *GPS virtual groups.  */
+static void
+lanes_shape (const flat_segop *op, size_t *group, int64_t *gps,
+	     int64_t *n_parts, int64_t *groups)
+{
+  int64_t inner = op->total / op->segments, blocks, items;
+
+  *group = group_limit (op);
+  blocks = (op->segments - 1) / (int64_t) *group + 1;
+  items = blocks * (int64_t) *group;
+  *gps = (FLAT_SEGOP_FILL - 1) / items + 1;
+  if (*gps > inner)
+    *gps = inner > 0 ? inner : 1;
+  *n_parts = op->segments * *gps;
+  *groups = blocks * *gps;
+}
+
 /* A segmented OP: its parts (op->buffers[j] for accumulator j), the
-   stage over the virtual groups, and the final stage with one work-item
-   per segment, which stores the results.  */
+   stage over the virtual groups (the lanes stage where the kernel has
+   one and there are enough segments), and the final stage with one
+   work-item per segment, which stores the results.  */
 static int
 run_segmented (const flat_backend *b, flat_pool *pool, const flat_segop *op,
 	       const char **what, char *err, size_t err_size)
@@ -247,8 +273,16 @@ run_segmented (const flat_backend *b, flat_pool *pool, const flat_segop *op,
   size_t group, final_group;
   int64_t gps, n_parts, groups;
   int n, n_args;
+  int lanes = flat_segred_lanes (k)
+	      && op->segments >= FLAT_SEGOP_LANES_MIN_SEGMENTS;
 
-  flat_segop_segmented_shape (op, &group, &gps, &n_parts);
+  if (lanes)
+    lanes_shape (op, &group, &gps, &n_parts, &groups);
+  else
+    {
+      flat_segop_segmented_shape (op, &group, &gps, &n_parts);
+      groups = n_parts;
+    }
   *what = "allocating device memory";
   for (n = 0; n < k->n_accs; n++)
     if (flat_pool_alloc (pool, (size_t) flat_type_table[k->accs[n].var->type]
@@ -256,9 +290,10 @@ run_segmented (const flat_backend *b, flat_pool *pool, const flat_segop *op,
 			 &op->buffers[n].capacity, err, err_size) != 0)
       goto fail;
   n_args = walk_args (op, &gps, 1);
-  groups = n_parts < FLAT_MAX_GROUPS ? n_parts : FLAT_MAX_GROUPS;
-  if (flat_stage_launch (b, op->nest, &op->stages[0], op->args, n_args,
-			 op->total, (size_t) groups, group, what, err,
+  if (groups > FLAT_MAX_GROUPS)
+    groups = FLAT_MAX_GROUPS;
+  if (flat_stage_launch (b, op->nest, &op->stages[lanes ? 2 : 0], op->args,
+			 n_args, op->total, (size_t) groups, group, what, err,
 			 err_size) != 0)
     goto fail;
   final_group = op->group_size < final->max_group ? op->group_size

@@ -9,19 +9,25 @@
 #include "log.h"
 #include "stats.h"
 
+#include "../codegen/codegen.h"
+
 static const char *const segmap_stages[] = { "", NULL };
 static const char *const segred_stages[] = { "", "_final", NULL };
+/* A segmented reduction with a lanes stage (codegen.h) runs it or the
+   first.  */
+static const char *const segred_lanes_stages[] = { "", "_final", "_lanes",
+						   NULL };
 /* A scan's first stage reduces the chunks or clears the tile statuses,
    by its protocol (codegen.h).  */
 static const char *const segscan_stages[] = { "_pre", "", NULL };
 
 const char *const *
-flat_stage_suffixes (flat_kernel_kind kind)
+flat_stage_suffixes (const flat_kernel *k)
 {
-  switch (kind)
+  switch (k->kind)
     {
     case FLAT_K_SEGRED:
-      return segred_stages;
+      return flat_segred_lanes (k) ? segred_lanes_stages : segred_stages;
     case FLAT_K_SEGSCAN:
       return segscan_stages;
     case FLAT_K_SEGMAP:

@@ -21,7 +21,7 @@
 #include <stdint.h>
 
 /* Most stages of a kernel.  */
-#define FLAT_MAX_STAGES 2
+#define FLAT_MAX_STAGES 3
 
 /* At most this many work-groups per launch; kernels walk larger sizes
    with their grid-stride loops.  */
@@ -36,9 +36,10 @@ typedef struct flat_stage
   flat_profile_entry *profile;	/* NULL unless FLAT_PROFILE=1 */
 } flat_stage;
 
-/* Name suffixes of the stages of a kernel of KIND, in launch order,
-   NULL-terminated.  */
-const char *const *flat_stage_suffixes (flat_kernel_kind kind);
+/* Name suffixes of the stages of kernel K (its protocol's, codegen.h),
+   NULL-terminated, in launch order but for a segmented segred's
+   "_lanes", which runs instead of "" (segops.c).  */
+const char *const *flat_stage_suffixes (const flat_kernel *k);
 
 /* Launch stage S of nest NEST (its name, for the log) on backend B:
    GROUPS work-groups of GROUP work-items that cover TOTAL iterations

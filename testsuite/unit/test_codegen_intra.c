@@ -815,12 +815,14 @@ test_group_nested (void)
 /* ---- Segmented reductions ----------------------------------------------- */
 
 /* A segmented segred as codegen.h says: GROUPS groups of GROUP_SIZE
-   reduce the GPS chunks of every segment into parts, then the final
-   kernel, on the same shape, combines them.  NEST_ARGS are the nest
-   args; the parts are made here.  */
+   reduce the GPS chunks of every segment into parts (by stage FIRST,
+   flat_k0 or flat_k0_lanes), then the final kernel, on the same shape,
+   combines them.  NEST_ARGS are the nest args; the parts are made
+   here.  */
 static void
-run_segments (void *prog, const args *nest_args, int n_accs, int64_t n_seg,
-	      int64_t gps, size_t groups, size_t group_size)
+run_segments (void *prog, const char *first, const args *nest_args,
+	      int n_accs, int64_t n_seg, int64_t gps, size_t groups,
+	      size_t group_size)
 {
   void *part[4];
   args l = *nest_args;
@@ -833,7 +835,7 @@ run_segments (void *prog, const args *nest_args, int n_accs, int64_t n_seg,
       part[j] = buffer ((size_t) (n_seg * gps), 8, NULL);
       arg_buffer (&l, part[j]);
     }
-  launch (prog, "flat_k0", &l, groups, group_size);
+  launch (prog, first, &l, groups, group_size);
   launch (prog, "flat_k0_final", &l, groups, group_size);
   for (j = 0; j < n_accs; j++)
     take (part[j], NULL, 0, 8);
@@ -843,8 +845,9 @@ static const int64_t chunks_per_segment[] = { 1, 2, 7 };
 
 enum { N_GPS = sizeof chunks_per_segment / sizeof chunks_per_segment[0] };
 
+/* The segments (i, j) of mm by stage FIRST.  */
 static void
-run_mm (void *prog, int n, int m, int s, int64_t gps)
+run_mm_by (void *prog, const char *first, int n, int m, int s, int64_t gps)
 {
   const int p = n > 2 ? n - 2 : n + 1;
   size_t np = (size_t) n * (size_t) p, groups, group_size;
@@ -867,7 +870,7 @@ run_mm (void *prog, int n, int m, int s, int64_t gps)
   arg_mem (&l, bc);
   arg_mem (&l, bcm);
   shape (s, (int) np, &groups, &group_size);
-  run_segments (prog, &l, 2, (int64_t) np, gps, groups, group_size);
+  run_segments (prog, first, &l, 2, (int64_t) np, gps, groups, group_size);
   take (bc, got, np, 4);
   take (bcm, cm, np, 4);
   take (ba, NULL, 0, 4);
@@ -885,14 +888,23 @@ run_mm (void *prog, int n, int m, int s, int64_t gps)
 	bad += got[i * p + j] != sum || cm[i * p + j] != mx;
       }
   if (bad > 0)
-    printf ("\nmm n=%d p=%d m=%d shape %d gps %lld: %d wrong ", n, p, m, s,
-	    (long long) gps, bad);
+    printf ("\nmm %s n=%d p=%d m=%d shape %d gps %lld: %d wrong ", first, n,
+	    p, m, s, (long long) gps, bad);
   CU_ASSERT_EQUAL (bad, 0);
   free (a);
   free (b);
   free (c);
   free (got);
   free (cm);
+}
+
+/* b[k p + j] walks the segments j with a unit stride and k with p: mm
+   has a lanes stage, which must give what flat_k0 gives.  */
+static void
+run_mm (void *prog, int n, int m, int s, int64_t gps)
+{
+  run_mm_by (prog, "flat_k0", n, m, s, gps);
+  run_mm_by (prog, "flat_k0_lanes", n, m, s, gps);
 }
 
 static void
@@ -913,7 +925,7 @@ run_planes (void *prog, int n, int m, int s, int64_t gps)
   arg_mem (&l, bx);
   arg_mem (&l, by);
   shape (s, n, &groups, &group_size);
-  run_segments (prog, &l, 1, n, gps, groups, group_size);
+  run_segments (prog, "flat_k0", &l, 1, n, gps, groups, group_size);
   take (by, y, (size_t) n, 8);
   take (bx, NULL, 0, 4);
   for (i = 0; i < n; i++)
@@ -1209,6 +1221,80 @@ test_nvrtc (void)
     }
 }
 
+/* Whether the segmented segred over (j | i) whose body adds
+   (load a INDEX) has a lanes stage; STEP is j's step, LET a statement
+   before the update.  */
+static int
+lanes_of (const char *index, const char *step, const char *let)
+{
+  char text[2048], err[512];
+  flat_nest *nest;
+  int lanes;
+
+  snprintf (text, sizeof text,
+	    "nest \"cols\" at \"t.c\" 10 {\n"
+	    "  param rows : i32\n"
+	    "  param cols : i32\n"
+	    "  mem a : f32 read\n"
+	    "  mem c : f32 write\n"
+	    "  body {\n"
+	    "    map j : i32 = 0:i32 .. cols step %s:i32 {\n"
+	    "      let s : f32 = 0x0p+0:f32\n"
+	    "      reduce i : i32 = 0:i32 .. rows step 1:i32 with (add s) {\n"
+	    "        %s\n"
+	    "        set s = (add s (load a %s))\n"
+	    "      }\n"
+	    "      store c[j] = s\n"
+	    "    }\n"
+	    "  }\n"
+	    "  kernel k0 segred grid (j : i32 = 0:i32 .. cols step %s:i32,"
+	    " i : i32 = 0:i32 .. rows step 1:i32) segments 1 with (add s)"
+	    " pre {\n"
+	    "    let s : f32 = 0x0p+0:f32\n"
+	    "  } body {\n"
+	    "    %s\n"
+	    "    set s = (add s (load a %s))\n"
+	    "  } post {\n"
+	    "    store c[j] = s\n"
+	    "  }\n"
+	    "  plan {\n"
+	    "    launch k0\n"
+	    "  }\n"
+	    "}\n", step, let, index, step, let, index);
+  nest = flat_parse_nest (text, err, sizeof err);
+  if (nest == NULL)
+    fprintf (stderr, "\n%s\n%s\n", text, err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (nest);
+  lanes = flat_segred_lanes (nest->kernels[0]);
+  flat_nest_free (nest);
+  return lanes;
+}
+
+static void
+test_lanes_decision (void)
+{
+  static const char *const none = "let u : i32 = 0:i32";
+
+  /* Column sums, also through a widening cast and with the product
+     the other way round.  */
+  CU_ASSERT_TRUE (lanes_of ("(add (mul i cols) j)", "1", none));
+  CU_ASSERT_TRUE (lanes_of ("(cast i64 (add (mul cols i) j))", "1", none));
+  CU_ASSERT_TRUE (lanes_of ("(add j (mul (add i 1:i32) cols))", "1", none));
+  /* Row sums, a stride of 2 in j, j times 1 that is a product, a step of
+     2, a local variable in the index, a load in the index.  */
+  CU_ASSERT_FALSE (lanes_of ("(add (mul j rows) i)", "1", none));
+  CU_ASSERT_FALSE (lanes_of ("(add (mul i cols) (mul j 2:i32))", "1", none));
+  CU_ASSERT_TRUE (lanes_of ("(add (mul i cols) (mul 1:i32 j))", "1", none));
+  CU_ASSERT_FALSE (lanes_of ("(add (mul i cols) j)", "2", none));
+  CU_ASSERT_FALSE (lanes_of ("(add (mul i cols) u)", "1",
+			     "let u : i32 = j"));
+  CU_ASSERT_FALSE (lanes_of ("(add (mul i cols) (cast i32 (load a j)))",
+			     "1", none));
+  /* Unit-stride in i as well (a[i + j]): the chunks read it coalesced
+     already.  */
+  CU_ASSERT_FALSE (lanes_of ("(add i j)", "1", none));
+}
+
 /* ---- Segmented scans --------------------------------------------------- */
 
 /* Stage SUFFIX of the segmented segscan k0 as codegen.h says: one group
@@ -1355,4 +1441,6 @@ flat_test_register_codegen_intra (void)
   CU_add_test (other, "source text", test_source_text);
   CU_add_test (other, "untranslatable level-0 statements", test_emit_errors);
   CU_add_test (other, "CUDA through NVRTC", test_nvrtc);
+  CU_add_test (other, "lanes stage of segmented reductions",
+	       test_lanes_decision);
 }

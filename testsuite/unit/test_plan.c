@@ -249,7 +249,7 @@ fake_open (fake_nest *f, const char *text, size_t local_memory,
   for (i = 0; i < f->nest->n_kernels; i++)
     {
       const char *const *suffixes
-	= flat_stage_suffixes (f->nest->kernels[i]->kind);
+	= flat_stage_suffixes (f->nest->kernels[i]);
 
       for (j = 0; suffixes[j]; j++)
 	{
