@@ -166,9 +166,14 @@ int flat_segscan_single_pass (const flat_kernel *k);
    takes: one per 32 bits of its accumulator's type.  */
 int flat_segscan_status_words (const flat_kernel *k);
 
+/* Whether the loads of BODY are unit-stride in SEG's index (SEG's step
+   being 1) and one of them is not in INNER (lanes_protocol.c);
+   *INNER_UNIT (unless NULL) gets whether one of them is unit-stride in
+   INNER.  */
+int flat_lanes_body (const flat_block *body, const flat_range *seg,
+		     const flat_var *inner, int *inner_unit);
 /* Whether segmented SEGRED kernel K has the stage flat_kN_lanes: its
-   loads are unit-stride in its last segment dim and one of them is not
-   in its last dim (lanes_protocol.c).  */
+   body is flat_lanes_body in its last segment dim and its last dim.  */
 int flat_segred_lanes (const flat_kernel *k);
 
 

@@ -118,6 +118,7 @@ typedef struct lanes
   const flat_var *inner;	/* the last dim's index */
   int unit;			/* some load is unit-stride in seg, not in
 				   inner */
+  int inner_unit;		/* some load is unit-stride in inner */
 } lanes;
 
 /* Stops on a load that rules the lanes stage out.  */
@@ -131,26 +132,30 @@ check_load (flat_expr *e, flat_stmt *s, void *data)
   if (e->kind != FLAT_E_LOAD || e->u.load.mem->kind != FLAT_VAR_MEM)
     return 0;
   seg = stride_of (e->u.load.index, l->seg);
-  if (seg == STRIDE_ONE && stride_of (e->u.load.index, l->inner)
-      != STRIDE_ONE)
+  if (stride_of (e->u.load.index, l->inner) == STRIDE_ONE)
+    l->inner_unit = 1;
+  else if (seg == STRIDE_ONE)
     l->unit = 1;
   return seg != STRIDE_ZERO && seg != STRIDE_ONE;
 }
 
 int
+flat_lanes_body (const flat_block *body, const flat_range *seg,
+		 const flat_var *inner, int *inner_unit)
+{
+  lanes l = { seg->index, inner, 0, 0 };
+  flat_walker w = { NULL, check_load, &l };
+  int r = is_const_one (seg->step) && !flat_walk_block (body, &w) && l.unit;
+
+  if (inner_unit)
+    *inner_unit = l.inner_unit;
+  return r;
+}
+
+int
 flat_segred_lanes (const flat_kernel *k)
 {
-  const flat_range *r;
-  lanes l;
-  flat_walker w = { NULL, check_load, &l };
-
-  if (k->kind != FLAT_K_SEGRED || k->n_segments == 0)
-    return 0;
-  r = &k->dims[k->n_segments - 1];
-  if (!is_const_one (r->step))
-    return 0;
-  l.seg = r->index;
-  l.inner = k->dims[k->n_dims - 1].index;
-  l.unit = 0;
-  return !flat_walk_block (&k->body, &w) && l.unit;
+  return k->kind == FLAT_K_SEGRED && k->n_segments > 0
+    && flat_lanes_body (&k->body, &k->dims[k->n_segments - 1],
+			k->dims[k->n_dims - 1].index, NULL);
 }

@@ -46,6 +46,8 @@
 
 #include "rules.h"
 
+#include "../codegen/codegen.h"
+
 flat_block
 flat_plan_launch (flat_nest *nest, flat_kernel *k)
 {
@@ -99,6 +101,30 @@ flat_rule_g0_identity (flat_flattener *f, const flat_block *b)
   return flat_plan_launch (f->nest, flat_segmap_grid (f, &none, b));
 }
 
+/* Whether B, the body of the innermost map of SUB, has a reduce whose
+   loads walk the map's points with a unit stride and none of which
+   walks its own iterations so (column sums): e_middle, a work-group per
+   point whose items split the reduce, would read a column per group,
+   one row per item, nothing coalesced, where G9's segmented segred has
+   a lanes stage (codegen.h) that reads it coalesced.  Futhark would
+   transpose the array for e_middle; Flat does not copy the user's
+   arrays, so it leaves that version out.  (Matrix products keep it: a
+   row of one operand is read coalesced.)  */
+static int
+middle_uncoalesced (const flat_context *sub, const flat_block *b)
+{
+  const flat_stmt *s;
+  int inner_unit;
+
+  for (s = b->first; s; s = s->next)
+    if (s->kind == FLAT_S_REDUCE
+	&& flat_lanes_body (&s->u.red.body, &sub->dims[sub->n - 1],
+			    s->u.red.range.index, &inner_unit)
+	&& !inner_unit)
+      return 1;
+  return 0;
+}
+
 /* G3: the three versions of map body B in context SUB (Sigma').  */
 static flat_block
 rule_g3_versions (flat_flattener *f, const flat_context *sub,
@@ -117,7 +143,8 @@ rule_g3_versions (flat_flattener *f, const flat_context *sub,
 
   flat_kernel *top = flat_segmap_grid (f, sub, b);
   flat_expr *par_middle = NULL;
-  flat_kernel *middle = flat_intra_kernel (f, sub, b, &par_middle);
+  flat_kernel *middle = middle_uncoalesced (sub, b) ? NULL
+    : flat_intra_kernel (f, sub, b, &par_middle);
   int saved = nest->n_kernels;
   int have_flat = flat_rule_g6_distribute (f, sub, NULL, b, &flat) == 0;
   if (!have_flat)
