@@ -205,6 +205,9 @@ void flat_c_segment_counts (flat_emitter *em, const flat_kernel *k);
    its iterations [flat_start, flat_end), chunk flat_v % flat_gps of
    segment flat_v / flat_gps, and the indices of that segment.  */
 void flat_c_virtual_group (flat_emitter *em, const flat_kernel *k);
+/* The same for chunk CHUNK of segment SEGMENT (expressions).  */
+void flat_c_segment_chunk (flat_emitter *em, const flat_kernel *k,
+			   const char *chunk, const char *segment);
 
 /* ---- Kernels (segred.c, segments.c, segscan.c, segscan_segments.c,
    group_kernel.c) ------------------------------------------------------ */

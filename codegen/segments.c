@@ -183,11 +183,7 @@ emit_lanes (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   flat_c_line (em, "if (flat_s < flat_n_seg)");
   flat_c_open (em);
   flat_c_line (em, "%s flat_q = flat_v %% flat_gps;", i64);
-  flat_c_line (em, "%s flat_start = flat_q * flat_len;", i64);
-  flat_c_line (em, "%s flat_end = flat_n_inner - flat_start < flat_len",
-	       i64);
-  flat_c_line (em, "  ? flat_n_inner : flat_start + flat_len;");
-  flat_c_dim_indices (em, k, 0, k->n_segments, "flat_s");
+  flat_c_segment_chunk (em, k, "flat_q", "flat_s");
   flat_c_stmts (em, &k->pre);
   flat_c_partials (em, k->n_accs, k->accs, 0);
   if (flat_c_ordered (k->n_accs, k->accs))

@@ -41,13 +41,20 @@ flat_c_segment_counts (flat_emitter *em, const flat_kernel *k)
 }
 
 void
-flat_c_virtual_group (flat_emitter *em, const flat_kernel *k)
+flat_c_segment_chunk (flat_emitter *em, const flat_kernel *k,
+		      const char *chunk, const char *segment)
 {
   const char *i64 = flat_c_type (em, FLAT_T_I64);
 
-  flat_c_line (em, "%s flat_start = flat_v %% flat_gps * flat_len;", i64);
+  flat_c_line (em, "%s flat_start = %s * flat_len;", i64, chunk);
   flat_c_line (em, "%s flat_end = flat_n_inner - flat_start < flat_len",
 	       i64);
   flat_c_line (em, "  ? flat_n_inner : flat_start + flat_len;");
-  flat_c_dim_indices (em, k, 0, k->n_segments, "flat_v / flat_gps");
+  flat_c_dim_indices (em, k, 0, k->n_segments, segment);
+}
+
+void
+flat_c_virtual_group (flat_emitter *em, const flat_kernel *k)
+{
+  flat_c_segment_chunk (em, k, "flat_v % flat_gps", "flat_v / flat_gps");
 }

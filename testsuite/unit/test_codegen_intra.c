@@ -942,10 +942,11 @@ run_planes (void *prog, int n, int m, int s, int64_t gps)
   free (y);
 }
 
-/* Runs RUN (prog, n, m, shape, gps) for every N and M of SIZES, launch
-   shape and number of chunks per segment.  */
+/* Runs RUN (prog, n, m, shape, gps) for every N of the first N_ROWS
+   and M of the N_SIZES SIZES, launch shape and number of chunks per
+   segment.  */
 static void
-for_each_split (const char *text, const int *sizes, int n_sizes,
+for_each_split (const char *text, const int *sizes, int n_rows, int n_sizes,
 		void (*run) (void *, int, int, int, int64_t))
 {
   flat_nest *nest;
@@ -957,7 +958,7 @@ for_each_split (const char *text, const int *sizes, int n_sizes,
   nest = load_nest (text);
   prog = build (nest);
   lcg_state = 2;
-  for (ni = 0; ni < n_sizes; ni++)
+  for (ni = 0; ni < n_rows; ni++)
     for (mi = 0; mi < n_sizes; mi++)
       for (s = 0; s < N_SHAPES; s++)
 	for (g = 0; g < N_GPS; g++)
@@ -971,7 +972,9 @@ test_segments_mm (void)
 {
   static const int sizes[] = { 0, 1, 5, 40 };
 
-  for_each_split (mm_ir, sizes, sizeof sizes / sizeof sizes[0], run_mm);
+  enum { N = sizeof sizes / sizeof sizes[0] };
+
+  for_each_split (mm_ir, sizes, N, N, run_mm);
 }
 
 static void
@@ -979,8 +982,9 @@ test_segments_planes (void)
 {
   static const int sizes[] = { 0, 1, 6, 33 };
 
-  for_each_split (planes_ir, sizes, sizeof sizes / sizeof sizes[0],
-		  run_planes);
+  enum { N = sizeof sizes / sizeof sizes[0] };
+
+  for_each_split (planes_ir, sizes, N, N, run_planes);
 }
 
 /* ---- Plan indices ------------------------------------------------------- */
@@ -1383,25 +1387,13 @@ run_rowscan (void *prog, int n, int m, int s, int64_t gps)
 static void
 test_segmented_scan (void)
 {
-  static const int sizes[] = { 0, 1, 5, 40, 2100 };
-  flat_nest *nest;
-  void *prog;
-  int ni, mi, s, g;
-
-  if (!have_device ())
-    return;
-  nest = load_nest (rowscan_ir);
-  prog = build (nest);
-  lcg_state = 3;
   /* Rows of 2100 iterations are more than a tile of the largest group
-     (256 x FLAT_SCAN_ITEMS): several tiles in a chunk.  */
-  for (ni = 0; ni < 4; ni++)
-    for (mi = 0; mi < 5; mi++)
-      for (s = 0; s < N_SHAPES; s++)
-	for (g = 0; g < N_GPS; g++)
-	  run_rowscan (prog, sizes[ni], sizes[mi], s, chunks_per_segment[g]);
-  release (prog);
-  flat_nest_free (nest);
+     (256 x FLAT_SCAN_ITEMS): several tiles in a chunk; not as many
+     segments.  */
+  static const int sizes[] = { 0, 1, 5, 40, 2100 };
+
+  for_each_split (rowscan_ir, sizes, 4, sizeof sizes / sizeof sizes[0],
+		  run_rowscan);
 }
 
 /* ---- Registration ------------------------------------------------------- */
