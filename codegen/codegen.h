@@ -157,6 +157,12 @@ char *flat_emit_cuda (const flat_nest *nest, char *err, size_t err_size);
 /* Iterations of a scan tile per work-item.  */
 #define FLAT_SCAN_ITEMS 8
 
+/* Consecutive iterations a work-item folds at a time in a chunk of a
+   SEGRED kernel whose operator need not commute; the runtime makes chunks
+   of at least B * FLAT_ORDERED_RUN iterations so that every warp of a
+   group gets some (segred.c).  */
+#define FLAT_ORDERED_RUN 8
+
 /* Whether SEGSCAN kernel K follows the single-pass protocol: its
    operator gives the same result however partial results are grouped
    (scan_protocol.c).  */

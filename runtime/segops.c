@@ -59,12 +59,15 @@ flat_segop_shape (const flat_segop *op, size_t *group, int64_t *n_parts,
 		  int64_t *chunk)
 {
   size_t b = group_limit (op);
-  int64_t g, cap = FLAT_SEGOP_MAX_PARTS;
+  int64_t g, cap = FLAT_SEGOP_MAX_PARTS, least = (int64_t) b;
 
   for (int j = 0; j < op->kernel->n_accs; j++)
     if (op->kernel->accs[j].user)
-      cap = FLAT_SEGOP_MAX_ORDERED_PARTS;
-  g = (op->total - 1) / (int64_t) b + 1;
+      {
+	cap = FLAT_SEGOP_MAX_ORDERED_PARTS;
+	least = (int64_t) b * FLAT_ORDERED_RUN;
+      }
+  g = (op->total - 1) / least + 1;
   if (g > cap)
     g = cap;
   *chunk = (op->total - 1) / g + 1;

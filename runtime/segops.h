@@ -89,8 +89,10 @@ typedef struct flat_segop
 /* The launch shape of OP: *GROUP, the largest power of two that is at
    most FLAT_GROUP_SIZE, FLAT_MAX_GROUP and every stage's max_group;
    *N_PARTS groups (at most FLAT_SEGOP_MAX_PARTS, or
-   FLAT_SEGOP_MAX_ORDERED_PARTS for a declared operator; none empty) of
-   *CHUNK iterations each (the last one fewer).  */
+   FLAT_SEGOP_MAX_ORDERED_PARTS for a declared operator, whose chunks
+   have at least *GROUP * FLAT_ORDERED_RUN iterations where there are
+   that many; none empty) of *CHUNK iterations each (the last one
+   fewer).  */
 void flat_segop_shape (const flat_segop *op, size_t *group,
 		       int64_t *n_parts, int64_t *chunk);
 

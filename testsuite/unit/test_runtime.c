@@ -1043,9 +1043,14 @@ test_segop_shape (void)
     shape_acc (FLAT_K_SEGRED, 1000000000000LL, 256, big, &acc, &group,
 	       &parts, &chunk);
     CU_ASSERT (group == 256 && parts == 16384 && chunk == 61035157);
+    /* Chunks of at least 256 * FLAT_ORDERED_RUN: every warp of a group
+       gets iterations.  */
     shape_acc (FLAT_K_SEGRED, 100003, 256, big, &acc, &group, &parts,
 	       &chunk);
-    CU_ASSERT (group == 256 && parts == 391 && chunk == 256);
+    CU_ASSERT (group == 256 && parts == 49 && chunk == 2041);
+    shape_acc (FLAT_K_SEGRED, 2000, 256, big, &acc, &group, &parts,
+	       &chunk);
+    CU_ASSERT (group == 256 && parts == 1 && chunk == 2000);
   }
 }
 
