@@ -437,7 +437,7 @@ declared_type (const flat_declared_reduction &r, location_t loc)
 
 /* The bytes of constant VALUE (a constant expression, or a const
    variable with a constant initialiser) of TYPE, as a little-endian
-   number; false if it is not constant.  */
+   number (its first 8 bytes); false if it is not constant.  */
 static bool
 identity_bits (tree value, tree type, unsigned HOST_WIDE_INT *bits)
 {
@@ -447,14 +447,17 @@ identity_bits (tree value, tree type, unsigned HOST_WIDE_INT *bits)
   if (TREE_CODE (type) != RECORD_TYPE)
     value = fold_convert (type, value);
   int size = int_size_in_bytes (type);
-  unsigned char buf[8] = { 0 };
+  if (size <= 0)
+    return false;
+  std::vector<unsigned char> buf (size);
   int n = TREE_CODE (value) == CONSTRUCTOR
-    ? native_encode_initializer (value, buf, size)
-    : native_encode_expr (value, buf, size);
+    ? native_encode_initializer (value, buf.data (), size)
+    : native_encode_expr (value, buf.data (), size);
   if (n != size)
     return false;
+  /* The first 8 bytes: all of a type Flat packs.  */
   *bits = 0;
-  for (int k = size - 1; k >= 0; k--)
+  for (int k = (size < 8 ? size : 8) - 1; k >= 0; k--)
     *bits = *bits << 8 | buf[k];
   return true;
 }
@@ -474,15 +477,12 @@ declare_reduction (const flat_declared_reduction &r, const pragma_tokens &pt,
   op.type = TYPE_MAIN_VARIANT (op.type);
   std::vector<tree> fields;
   int size = int_size_in_bytes (op.type);
-  if ((TREE_CODE (op.type) == RECORD_TYPE
-       ? !flat_struct_fields (op.type, &fields) : flat_type_of (op.type) < 0)
-      || (size != 1 && size != 2 && size != 4 && size != 8))
-    {
-      error_at (loc, "flat: declared reduction '%s': its type must be a "
-		"scalar, or a struct of scalars, of 1, 2, 4 or 8 bytes",
-		r.name);
-      return;
-    }
+  if (TREE_CODE (op.type) == RECORD_TYPE
+      ? !flat_struct_fields (op.type, &fields) : flat_type_of (op.type) < 0)
+    op.unliftable = "its type is neither a scalar nor a struct of scalars";
+  else if (size != 1 && size != 2 && size != 4 && size != 8)
+    op.unliftable = "its type has " + std::to_string (size)
+      + " bytes, and Flat's accumulators hold 1, 2, 4 or 8";
   location_t cloc = token_location (pt, r.combiner_loc, ploc);
   op.combiner = lookup_name (get_identifier (r.combiner));
   std::string type_words;

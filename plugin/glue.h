@@ -67,10 +67,13 @@ struct flat_recorded_directive
 };
 
 /* A `#pragma flat declare reduction(NAME: TYPE: COMBINER, IDENTITY)`,
-   checked where it stands (directives.cc): TYPE a struct of scalars, or
-   a scalar, of 1, 2, 4 or 8 bytes; COMBINER a function of this file
-   taking two TYPEs and returning one; IDENTITY a constant, kept as the
-   bytes of its value in memory (little-endian).  */
+   checked where it stands (directives.cc): COMBINER a function of this
+   file taking two TYPEs and returning one; IDENTITY a constant, kept as
+   the bytes of its value in memory (little-endian).  Flat packs TYPE
+   into one accumulator where it is a struct of scalars, or a scalar, of
+   1, 2, 4 or 8 bytes; any other TYPE is valid C all the same, and the
+   loops that reduce with it stay on the host with a warning saying
+   UNLIFTABLE.  */
 struct flat_declared_op
 {
   std::string name;
@@ -78,6 +81,7 @@ struct flat_declared_op
   tree combiner;
   unsigned HOST_WIDE_INT identity;
   location_t loc;
+  std::string unliftable;	/* why TYPE cannot be packed, or empty */
 };
 
 /* The declaration of reduction NAME seen so far in this file, or NULL.  */

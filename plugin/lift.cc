@@ -1439,6 +1439,12 @@ bind_user_accumulator (lifter &L, flat_stmt *s, const flat_reduction_item &r,
 	       r.user_op, r.user_op);
       return false;
     }
+  if (!d->unliftable.empty ())
+    {
+      fail_at (L, r.loc, "declared reduction '%s': %s", r.user_op,
+	       d->unliftable.c_str ());
+      return false;
+    }
   std::vector<flat_var *> fields;
   if (std::vector<flat_var *> *f = lookup_struct (L, r.decl))
     fields = *f;

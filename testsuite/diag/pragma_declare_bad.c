@@ -1,25 +1,8 @@
 /* Diagnostic: `declare reduction' is checked where it stands, each
-   problem an error at the pragma: a type larger than 8 bytes (Flat packs
-   a declared reduction's value into one 64-bit word), a combiner whose
-   parameters are not of the declared type, a type that is not known, a
-   combiner that is not a function, and an identity that is not a
-   constant.  */
-
-typedef struct big
-{
-  double v;
-  int i;
-} big_t;
-
-static big_t
-big_min (big_t a, big_t b)
-{
-  return b.v < a.v ? b : a;
-}
-
-static const big_t big_none = { 1e300, -1 };
-
-#pragma flat declare reduction(bigmin: big_t: big_min, big_none) /* flat-error "of 1, 2, 4 or 8 bytes" */
+   problem an error at the pragma: a combiner whose parameters are not of
+   the declared type, a type that is not known, a combiner that is not a
+   function, and an identity that is not a constant.  (A type Flat
+   cannot pack is no error: reject_declared.c.)  */
 
 typedef struct vi
 {
