@@ -63,6 +63,9 @@ typedef struct flat_emitter
 				   dialect can say so (launch_bounds), 0
 				   for none; flat_c_signature_open resets
 				   it */
+  int whole_warps;		/* the kernel being printed runs groups of
+				   whole warps (codegen.h): flat_lanes is
+				   the constant FLAT_SCAN_WARP */
   const unsigned char *privatized;	/* by var id: a mem whose atomic
 					   updates go to a private histogram
 					   (atomic.c); NULL if none */

@@ -80,10 +80,18 @@ flat_c_lane_ids (flat_emitter *em)
 {
   const char *i32 = flat_c_type (em, FLAT_T_I32);
 
-  flat_c_line (em, "%s flat_lanes = flat_b < %d ? (%s) flat_b : %d;", i32,
-	       FLAT_SCAN_WARP, i32, FLAT_SCAN_WARP);
+  /* A constant spares the registers and divisions of the general
+     form: the single pass's scan kernel spilled without it.  */
+  if (em->whole_warps)
+    flat_c_line (em, "const %s flat_lanes = %d;", i32, FLAT_SCAN_WARP);
+  else
+    flat_c_line (em, "%s flat_lanes = flat_b < %d ? (%s) flat_b : %d;", i32,
+		 FLAT_SCAN_WARP, i32, FLAT_SCAN_WARP);
   flat_c_line (em, "%s flat_lane = (%s) flat_t %% flat_lanes;", i32, i32);
-  if (em->d->shfl)
+  if (em->d->shfl && em->whole_warps)
+    flat_c_line (em, "const %s flat_mask = 0xffffffffu;",
+		 flat_c_type (em, FLAT_T_U32));
+  else if (em->d->shfl)
     flat_c_line (em, "%s flat_mask = flat_lanes < %d "
 		 "? (1u << flat_lanes) - 1u : 0xffffffffu;",
 		 flat_c_type (em, FLAT_T_U32), FLAT_SCAN_WARP);
@@ -470,22 +478,123 @@ flat_c_scan_tile_body (flat_emitter *em, const flat_kernel *k,
 }
 
 void
+flat_c_scan_ticket_totals (flat_emitter *em, const flat_kernel *k)
+{
+  const char *t = flat_scan_type (em, k);
+  const char *i32 = flat_c_type (em, FLAT_T_I32);
+  const char *name = flat_scan_acc (k)->var->name;
+
+  flat_c_open (em);
+  emit_identity (em, k, t, "flat_c");
+  flat_c_line (em, "#pragma unroll");
+  flat_c_line (em, "for (%s flat_j = 0; flat_j < %d; flat_j++)", i32,
+	       FLAT_SCAN_ITEMS * FLAT_SCAN_TICKET_TILES);
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_g = flat_start + flat_j * flat_b + flat_t;",
+	       flat_c_type (em, FLAT_T_I64));
+  flat_c_line (em, "if (flat_g < flat_end)");
+  flat_c_open (em);
+  emit_indices (em, k);
+  emit_identity (em, k, t, flat_arena_printf (em->scratch->arena, "v_%s",
+					      name));
+  flat_c_stmts (em, &k->contrib);
+  flat_c_scan_assign (em, k, "flat_c", "flat_c",
+		      flat_arena_printf (em->scratch->arena, "v_%s", name));
+  flat_c_close (em);
+  flat_c_close (em);
+  if (em->d->shfl)
+    {
+      /* A butterfly: every lane ends with the total.  */
+      flat_c_line (em, "#pragma unroll");
+      flat_c_line (em, "for (%s flat_d = 1; flat_d < flat_lanes; "
+		   "flat_d *= 2)", i32);
+      flat_c_open (em);
+      flat_c_indent (em);
+      flat_c_emit (em, "flat_c = ");
+      flat_c_combine_open (em, flat_scan_acc (k));
+      flat_c_emit (em, "flat_c, ");
+      emit_shuffle (em, k, em->d->shfl, "flat_c", "flat_lane ^ flat_d");
+      flat_c_emit (em, ");\n");
+      flat_c_close (em);
+    }
+  else
+    {
+      flat_c_line (em, "flat_scan[flat_t] = flat_c;");
+      flat_c_barrier (em);
+      flat_c_line (em, "if (flat_lane == 0)");
+      flat_c_open (em);
+      flat_c_line (em, "for (%s flat_k = 1; flat_k < flat_lanes; flat_k++)",
+		   i32);
+      flat_c_open (em);
+      flat_c_scan_assign (em, k, "flat_c", "flat_c",
+			  "flat_scan[flat_row + flat_k]");
+      flat_c_close (em);
+      flat_c_close (em);
+    }
+  flat_c_scan_warp_totals (em);
+  flat_c_close (em);
+}
+
+/* Tile FIRST of [flat_start, flat_end) from the carry flat_run.  */
+static void
+emit_tile (flat_emitter *em, const flat_kernel *k, const char *first)
+{
+  flat_c_scan_tile_rows (em, k, first, "flat_end");
+  flat_c_line (em, "%s flat_carry = flat_run;", flat_scan_type (em, k));
+  /* Without shuffles (OpenCL), unrolled over the most warps a group
+     has: PoCL 3.1 vectorised the loop over flat_warps, and then failed
+     on the barriers around it within the single pass's loop over
+     tickets.  With them (CUDA) the loop: unrolled, the single pass's
+     scan kernel spilled registers.  */
+  if (em->d->shfl)
+    flat_c_scan_fold_warps (em, k, "flat_run", "0", "flat_warps");
+  else
+    {
+      flat_c_line (em, "#pragma unroll");
+      flat_c_line (em, "for (%s flat_w = 0; flat_w < %d; flat_w++)",
+		   flat_c_type (em, FLAT_T_I32),
+		   FLAT_MAX_GROUP / FLAT_SCAN_WARP);
+      flat_c_open (em);
+      flat_c_line (em, "if (flat_w < flat_warps)");
+      flat_c_open (em);
+      flat_c_scan_assign (em, k, "flat_run", "flat_run",
+			  "flat_scan[flat_w * flat_lanes]");
+      flat_c_close (em);
+      flat_c_close (em);
+    }
+  flat_c_scan_tile_body (em, k, first, "flat_end");
+  /* The next tile's rows overwrite flat_scan.  */
+  flat_c_barrier (em);
+}
+
+void
+flat_c_scan_tiles (flat_emitter *em, const flat_kernel *k, int count)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+  int i;
+
+  /* The tiles' rows overwrite what was left in flat_scan.  */
+  flat_c_barrier (em);
+  for (i = 0; i < count; i++)
+    {
+      flat_c_open (em);
+      emit_tile (em, k, flat_arena_printf (em->scratch->arena,
+					   "flat_start + %d * flat_tile_n", i));
+      flat_c_close (em);
+    }
+  if (count)
+    return;
+  flat_c_line (em, "for (%s flat_at = flat_start; flat_at < flat_end; "
+	       "flat_at += flat_tile_n)", i64);
+  flat_c_open (em);
+  emit_tile (em, k, "flat_at");
+  flat_c_close (em);
+}
+
+void
 flat_c_scan_chunk (flat_emitter *em, const flat_kernel *k, const char *init,
 		   const char *from, const char *to)
 {
-  const char *i64 = flat_c_type (em, FLAT_T_I64);
-
   flat_c_scan_reduce (em, k, "flat_run", init, from, to, 1);
-  /* The tiles' rows overwrite what the reduction left in flat_scan.  */
-  flat_c_barrier (em);
-  flat_c_line (em, "for (%s flat_tile = flat_start; flat_tile < flat_end; "
-	       "flat_tile += flat_tile_n)", i64);
-  flat_c_open (em);
-  flat_c_scan_tile_rows (em, k, "flat_tile", "flat_end");
-  flat_c_line (em, "%s flat_carry = flat_run;", flat_scan_type (em, k));
-  flat_c_scan_fold_warps (em, k, "flat_run", "0", "flat_warps");
-  flat_c_scan_tile_body (em, k, "flat_tile", "flat_end");
-  /* The next tile's rows overwrite flat_scan.  */
-  flat_c_barrier (em);
-  flat_c_close (em);
+  flat_c_scan_tiles (em, k, 0);
 }

@@ -106,6 +106,22 @@ void flat_c_scan_tile_rows (flat_emitter *em, const flat_kernel *k,
 void flat_c_scan_tile_body (flat_emitter *em, const flat_kernel *k,
 			    const char *first, const char *end);
 
+/* The warp totals of the ticket [flat_start, flat_end) of the single
+   pass in flat_scan (flat_c_scan_warp_totals).  Its operator commutes
+   and is exactly associative (flat_segscan_single_pass), so the
+   contributions are taken in any order: item t folds iterations t, t +
+   B, ... (coalesced, unrolled), then the items of each warp meet in its
+   lane 0 (by shuffles, or in local memory: the rows' trees in a loop
+   within the loop over the tickets made PoCL 3.1 fail or miscompile).  */
+void flat_c_scan_ticket_totals (flat_emitter *em, const flat_kernel *k);
+
+/* The iterations [flat_start, flat_end) tile by tile, COUNT tiles
+   unrolled or, COUNT 0, a loop over them, from the carry flat_run (a
+   variable of the caller, read by every item), each iteration's body
+   run with its exclusive prefix; flat_run ends as the carry OP
+   everything up to flat_end.  Starts with a barrier.  */
+void flat_c_scan_tiles (flat_emitter *em, const flat_kernel *k, int count);
+
 /* The iterations [flat_start, flat_end) of a reduce-then-scan chunk:
    flat_run (declared here) = INIT OP flat_part[FROM .. TO), then the
    chunk tile by tile, each iteration's body run with its exclusive
@@ -132,10 +148,11 @@ void flat_c_scan_assign (flat_emitter *em, const flat_kernel *k,
    flat_kN_untag.  */
 void flat_c_lookback_helpers (flat_emitter *em, const flat_kernel *k);
 
-/* The tile flat_tile's look-back, after flat_c_scan_warp_totals: its
-   aggregate and inclusive prefix published in flat_tiles, the total in
-   flat_res[0] if it is the last of flat_n_tiles, its exclusive prefix
-   in flat_scan[1] for every item after the barrier that ends it.  */
+/* The look-back of ticket flat_tile (codegen.h), after
+   flat_c_scan_warp_totals: its aggregate and inclusive prefix published
+   in flat_tiles, the total in flat_res[0] if it is the last of
+   flat_n_tiles, its exclusive prefix in flat_scan[1] for every item
+   after the barrier that ends it.  */
 void flat_c_lookback (flat_emitter *em, const flat_kernel *k);
 
 #endif /* FLAT_SCAN_ROWS_H */

@@ -2,13 +2,14 @@
    one accumulator a with operator OP, by either protocol:
 
      reduce-then-scan                  single pass (decoupled look-back)
-     flat_kN_pre  part[g] = the OP of  flat_kN_pre  clear the tile counter
-                  group g's chunk                   and the tile statuses
+     flat_kN_pre  part[g] = the OP of  flat_kN_pre  clear the ticket
+                  group g's chunk                   counter and statuses
      flat_kN      the body of each     flat_kN      the body of each
-                  iteration of chunk                iteration of the tiles
-                  g with its prefix                 it takes, with its
-                  from a(before) OP                 prefix from the tiles
-                  part[0..g-1]                      before (lookback.c)
+                  iteration of chunk                iteration of the
+                  g with its prefix                 tickets it takes,
+                  from a(before) OP                 with its prefix from
+                  part[0..g-1]                      the tickets before
+                                                    (lookback.c)
 
    Either way a group handles a tile of B * FLAT_SCAN_ITEMS iterations in
    three steps (scan_rows.h): its warps load their values (the contrib
@@ -20,12 +21,15 @@
    group first reduces the parts before its own, so no stage scans the
    parts) or the exclusive prefix that the look-back finds (single pass).
 
-   In the single pass, tiles are numbered by an atomic counter as groups
-   take them, so a group only waits for tiles that groups already running
-   have taken, and tile 0 waits for nothing: no group waits for a group
-   that has not started, whatever the device's scheduling.  The tile
-   number reaches the group's items through the group's word of
-   flat_status (the local memory of the kernel is flat_scan alone).
+   In the single pass, tickets of FLAT_SCAN_TICKET_TILES tiles are
+   numbered by an atomic counter as groups take them, so a group only
+   waits for tickets that groups already running have taken, and ticket
+   0 waits for nothing: no group waits for a group that has not started,
+   whatever the device's scheduling.  The ticket number reaches the
+   group's items through the group's word of flat_status (the local
+   memory of the kernel is flat_scan alone).  A group reduces its ticket
+   (flat_c_scan_ticket_totals), looks back, then scans the ticket's tiles
+   from the prefix it found (flat_c_scan_tiles).
 
      kernel k1 segscan grid (i : i32 = 0:i32 .. n step 1:i32)
          with (add a) contrib {
@@ -142,13 +146,13 @@ emit_clear (flat_emitter *em, const flat_kernel *k)
   flat_c_emit (em, "}\n");
 }
 
-/* Work-item 0 takes the next tile from the counter, the int at the start
-   of flat_status: its number into the group's word.  Only once a tile is
-   done: taking the next ticket as a tile starts, to hide the atomic's
-   latency, made 10^9 ints 5 times slower on an H100 (23 ms against
-   4.7), since a tile taken ahead publishes its aggregate only after its
-   group's current tile, and the look-back of every later tile waits for
-   it.  */
+/* Work-item 0 takes the next ticket from the counter, the int at the
+   start of flat_status: its number into the group's word.  Only once a
+   ticket is done: taking the next one as a tile started, to hide the
+   atomic's latency, made 10^9 ints 5 times slower on an H100 (23 ms
+   against 4.7), since a tile taken ahead publishes its aggregate only
+   after its group's current tile, and the look-back of every later
+   tile waits for it.  */
 static void
 emit_take_tile (flat_emitter *em)
 {
@@ -173,8 +177,11 @@ emit_tile_scan (flat_emitter *em, const flat_nest *nest,
   /* Fewer registers, more groups at once to hide the look-back's
      latency: on an H100 10^9 ints took 7.0 ms with the 71 registers
      NVVM chose (3 groups per multiprocessor), 4.6 ms with 6 groups
-     (40 registers); 8 groups spilled and were slower.  */
+     (40 registers); 8 groups spilled and were slower.  Whole warps
+     (flat_lanes constant) keep the ticketed kernel within the 40
+     registers: 3.6 ms.  */
   em->resident_groups = FLAT_SCAN_RESIDENT_GROUPS;
+  em->whole_warps = em->d->shfl != NULL;
   flat_c_signature_open (em, nest, k, "", &k->body);
   flat_c_arg (em, FLAT_T_U64, 1, "flat_status");
   flat_c_arg (em, flat_scan_acc (k)->var->type, 1, "flat_res");
@@ -182,8 +189,10 @@ emit_tile_scan (flat_emitter *em, const flat_nest *nest,
   em->depth = 1;
   flat_c_scan_frame (em, k);
   flat_c_trip_counts (em, k);
-  flat_c_line (em, "%s flat_n_tiles = (flat_total + flat_tile_n - 1) "
-	       "/ flat_tile_n;", i64);
+  flat_c_line (em, "%s flat_ticket_n = (%s) flat_tile_n * %d;", i64, i64,
+	       FLAT_SCAN_TICKET_TILES);
+  flat_c_line (em, "%s flat_n_tiles = (flat_total + flat_ticket_n - 1) "
+	       "/ flat_ticket_n;", i64);
   flat_c_line (em, "volatile %s%s *flat_slot = flat_status + 1 + %s;",
 	       em->d->global_qualifier, u64, em->d->group_id);
   flat_c_line (em, "%s%s *flat_tiles = flat_status + 1 + %s;",
@@ -196,17 +205,18 @@ emit_tile_scan (flat_emitter *em, const flat_nest *nest,
   flat_c_open (em);
   flat_c_line (em, "break;");
   flat_c_close (em);
-  flat_c_line (em, "%s flat_start = flat_tile * flat_tile_n;", i64);
-  flat_c_line (em, "%s flat_end = flat_total - flat_start < flat_tile_n",
+  flat_c_line (em, "%s flat_start = flat_tile * flat_ticket_n;", i64);
+  flat_c_line (em, "%s flat_end = flat_total - flat_start < flat_ticket_n",
 	       i64);
-  flat_c_line (em, "  ? flat_total : flat_start + flat_tile_n;");
-  flat_c_scan_tile_rows (em, k, "flat_start", "flat_end");
+  flat_c_line (em, "  ? flat_total : flat_start + flat_ticket_n;");
+  flat_c_scan_ticket_totals (em, k);
   flat_c_lookback (em, k);
-  flat_c_line (em, "%s flat_carry = flat_scan[1];", flat_scan_type (em, k));
-  flat_c_scan_tile_body (em, k, "flat_start", "flat_end");
+  flat_c_line (em, "%s flat_run = flat_scan[1];", flat_scan_type (em, k));
+  flat_c_scan_tiles (em, k, FLAT_SCAN_TICKET_TILES);
   emit_take_tile (em);
   flat_c_close (em);
   em->depth = 0;
+  em->whole_warps = 0;
   flat_c_emit (em, "}\n");
 }
 

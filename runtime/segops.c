@@ -35,20 +35,29 @@
 
 #include "../codegen/codegen.h"
 
-/* The largest power of two that is at most FLAT_GROUP_SIZE,
-   FLAT_MAX_GROUP and every stage's max_group.  */
+/* The most work-items a group of OP's stages can have.  */
 static size_t
-group_limit (const flat_segop *op)
+stage_limit (const flat_segop *op)
 {
   const char *const *suffixes = flat_stage_suffixes (op->kernel);
-  size_t limit = op->group_size < FLAT_MAX_GROUP ? op->group_size
-		 : FLAT_MAX_GROUP;
-  size_t b = 1;
+  size_t limit = FLAT_MAX_GROUP;
   int i;
 
   for (i = 0; suffixes[i]; i++)
     if (op->stages[i].max_group < limit)
       limit = op->stages[i].max_group;
+  return limit;
+}
+
+/* The largest power of two that is at most FLAT_GROUP_SIZE,
+   FLAT_MAX_GROUP and every stage's max_group.  */
+static size_t
+group_limit (const flat_segop *op)
+{
+  size_t limit = stage_limit (op), b = 1;
+
+  if (op->group_size < limit)
+    limit = op->group_size;
   while (b * 2 <= limit)
     b *= 2;
   return b;
@@ -106,9 +115,22 @@ flat_segscan_shape (const flat_segop *op, size_t *group, int64_t *tiles,
   size_t b = group_limit (op);
   int64_t tile = (int64_t) b * FLAT_SCAN_ITEMS, cap;
 
-  *tiles = (op->total - 1) / tile + 1;
   if (flat_segscan_single_pass (op->kernel))
     {
+      /* Whole warps, FLAT_GROUP_SIZE notwithstanding, where the stages
+	 can run them.  */
+      size_t least = 1;
+
+      while (least < FLAT_SCAN_MIN_GROUP
+	     && least * 2 <= stage_limit (op))
+	least *= 2;
+      if (b < least)
+	{
+	  b = least;
+	  tile = (int64_t) b * FLAT_SCAN_ITEMS;
+	}
+      tile *= FLAT_SCAN_TICKET_TILES;
+      *tiles = (op->total - 1) / tile + 1;
       cap = FLAT_SEGOP_FILL / (int64_t) b;
       if (cap > FLAT_MAX_GROUPS)
 	cap = FLAT_MAX_GROUPS;
@@ -117,6 +139,7 @@ flat_segscan_shape (const flat_segop *op, size_t *group, int64_t *tiles,
     }
   else
     {
+      *tiles = (op->total - 1) / tile + 1;
       cap = *tiles < FLAT_SEGOP_MAX_PARTS ? *tiles : FLAT_SEGOP_MAX_PARTS;
       *chunk = ((*tiles - 1) / cap + 1) * tile;
       /* Rounding the chunk up can leave the last groups without work.  */

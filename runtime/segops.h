@@ -96,12 +96,16 @@ typedef struct flat_segop
 void flat_segop_shape (const flat_segop *op, size_t *group,
 		       int64_t *n_parts, int64_t *chunk);
 
-/* The launch shape of a SEGSCAN OP: *GROUP as for flat_segop_shape,
-   *TILES of *GROUP * FLAT_SCAN_ITEMS iterations over the total, and
-   *GROUPS groups: for the single-pass protocol enough to fill the device
-   (FLAT_SEGOP_FILL work-items, at most the tiles); for reduce-then-scan
-   at most FLAT_SEGOP_MAX_PARTS, none of them empty, each a chunk of
-   *CHUNK iterations (whole tiles; the last chunk fewer).  */
+/* The launch shape of a SEGSCAN OP: *GROUP as for flat_segop_shape
+   (for the single pass at least FLAT_SCAN_MIN_GROUP where the stages
+   allow), and *GROUPS groups: for the single-pass protocol *TILES
+   tickets of
+   *CHUNK = *GROUP * FLAT_SCAN_ITEMS * FLAT_SCAN_TICKET_TILES iterations
+   over the total and enough groups to fill the device (FLAT_SEGOP_FILL
+   work-items, at most the tickets); for reduce-then-scan *TILES of
+   *GROUP * FLAT_SCAN_ITEMS iterations and at most FLAT_SEGOP_MAX_PARTS
+   groups, none of them empty, each a chunk of *CHUNK iterations (whole
+   tiles; the last chunk fewer).  */
 void flat_segscan_shape (const flat_segop *op, size_t *group,
 			 int64_t *tiles, int64_t *groups, int64_t *chunk);
 

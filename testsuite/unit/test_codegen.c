@@ -909,8 +909,9 @@ run_segred (void *prog, const flat_nest *nest, const flat_kernel *k,
 /* A SEGSCAN kernel as codegen.h says, TOTAL iterations on G groups of B
    work-items, in tiles of B * FLAT_SCAN_ITEMS: reduce-then-scan (the
    chunks' totals, then the body on the prefixes, G capped so that no
-   group is empty) or a single pass (the statuses cleared, then the
-   tiles); the acc becomes the total.  */
+   group is empty) or a single pass (B at least FLAT_SCAN_MIN_GROUP; the
+   statuses cleared, for a ticket a tile or more, then the tickets); the
+   acc becomes the total.  */
 static void
 run_segscan (void *prog, const flat_nest *nest, const flat_kernel *k,
 	     arg *args, int n_args, void *const *bufs, int64_t total,
@@ -928,8 +929,15 @@ run_segscan (void *prog, const flat_nest *nest, const flat_kernel *k,
   CU_ASSERT_PTR_NOT_NULL_FATAL (a);
   if (flat_segscan_single_pass (k))
     {
-      int64_t words = 1 + (int64_t) g
-		      + 2 * flat_segscan_status_words (k) * tiles;
+      int64_t words;
+
+      /* Whole warps, as the runtime gives it.  */
+      if (b < FLAT_SCAN_MIN_GROUP)
+	{
+	  b = FLAT_SCAN_MIN_GROUP;
+	  tiles = (total - 1) / ((int64_t) b * FLAT_SCAN_ITEMS) + 1;
+	}
+      words = 1 + (int64_t) g + 2 * flat_segscan_status_words (k) * tiles;
 
       status = current->alloc ((size_t) words * 8, NULL);
       add_i64 (&l, words);

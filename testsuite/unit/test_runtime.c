@@ -1106,17 +1106,28 @@ test_segscan_shape (void)
   scan_shape (FLAT_T_F32, FLAT_OP_ADD, 5000, 256, small_main, &group,
 	      &tiles, &groups, &chunk);
   CU_ASSERT (group == 128 && tiles == 5 && groups == 5);
-  /* A single pass: a group per tile up to 256 Ki work-items, and no more
-     groups than a launch takes.  */
+  /* A single pass: tickets of two tiles, a group per ticket up to 256 Ki
+     work-items, and no more groups than a launch takes.  */
   scan_shape (FLAT_T_I32, FLAT_OP_ADD, 100003, 256, big, &group, &tiles,
 	      &groups, &chunk);
-  CU_ASSERT (group == 256 && tiles == 49 && groups == 49);
+  CU_ASSERT (group == 256 && tiles == 25 && groups == 25 && chunk == 4096);
   scan_shape (FLAT_T_F32, FLAT_OP_MAX, 1000000000LL, 256, big, &group,
 	      &tiles, &groups, &chunk);
-  CU_ASSERT (tiles == 488282 && groups == 1024);
+  CU_ASSERT (tiles == 244141 && groups == 1024);
   scan_shape (FLAT_T_U8, FLAT_OP_BXOR, 1000000, 256, one, &group, &tiles,
 	      &groups, &chunk);
+  CU_ASSERT (group == 1 && tiles == 62500 && groups == 62500);
+  scan_shape (FLAT_T_U8, FLAT_OP_BXOR, 2000000, 256, one, &group, &tiles,
+	      &groups, &chunk);
   CU_ASSERT (group == 1 && tiles == 125000 && groups == 65536);
+  /* Whole warps for the single pass, FLAT_GROUP_SIZE=8 notwithstanding;
+     not for reduce-then-scan.  */
+  scan_shape (FLAT_T_I32, FLAT_OP_ADD, 100003, 8, big, &group, &tiles,
+	      &groups, &chunk);
+  CU_ASSERT (group == 32 && tiles == 196 && groups == 196 && chunk == 512);
+  scan_shape (FLAT_T_F32, FLAT_OP_ADD, 100003, 8, big, &group, &tiles,
+	      &groups, &chunk);
+  CU_ASSERT_EQUAL (group, 8);
 }
 
 /* ---- Reductions and scans --------------------------------------------- */
@@ -1437,12 +1448,12 @@ test_red_log (void)
 			       "groups=1 x 256\n"), 1);
   CU_ASSERT_EQUAL (count_lines (log, "flat: launch rsum "), 2);
   CU_ASSERT_EQUAL (count_lines (log, "flat: run rsum on opencl: k0 ("), 1);
-  /* An int scan in a single pass: 49 groups for 49 tiles of 2048, the
-     counter, a word per group and 2 per tile cleared first.  */
-  CU_ASSERT_EQUAL (count_lines (log, "flat: launch pre k0_pre total=148 "
+  /* An int scan in a single pass: 25 groups for 25 tickets of 4096, the
+     counter, a word per group and 2 per ticket cleared first.  */
+  CU_ASSERT_EQUAL (count_lines (log, "flat: launch pre k0_pre total=76 "
 			       "groups=1 x 256\n"), 1);
   CU_ASSERT_EQUAL (count_lines (log, "flat: launch pre k0 total=100003 "
-			       "groups=49 x 256\n"), 1);
+			       "groups=25 x 256\n"), 1);
   CU_ASSERT_EQUAL (count_lines (log, "flat: launch pre "), 2);
   CU_ASSERT_EQUAL (count_lines (log, "flat: warning"), 0);
   free (log);
@@ -1452,8 +1463,8 @@ test_red_log (void)
   free (scan);
 }
 
-/* FLAT_GROUP_SIZE=100: groups of 64, so tiles of 512 iterations, the
-   last one partial.  */
+/* FLAT_GROUP_SIZE=100: groups of 64, so tiles of 512 iterations and
+   tickets of 1024, the last one partial.  */
 static void
 test_red_group_size (void)
 {
@@ -1475,7 +1486,7 @@ test_red_group_size (void)
   log = capture_end (&c);
   CU_ASSERT_EQUAL (unsetenv ("FLAT_GROUP_SIZE"), 0);
   CU_ASSERT_EQUAL (count_lines (log, "flat: launch pre k0 total=100003 "
-			       "groups=196 x 64\n"), 1);
+			       "groups=98 x 64\n"), 1);
   for (i = 0; i < MAX_RED; i++)
     {
       ok = ok && same_int (MAX_RED, "exc[i]", scan_exc[i], want);
