@@ -88,6 +88,21 @@ run_name (flat_emitter *em, int j)
   return flat_arena_printf (em->scratch->arena, "flat_run%d", j);
 }
 
+/* flat_run_J and the partials v_J, all at the identities.  */
+static void
+emit_runs (flat_emitter *em, const flat_kernel *k)
+{
+  for (int j = 0; j < k->n_accs; j++)
+    {
+      flat_c_indent (em);
+      flat_c_emit (em, "%s flat_run%d = ",
+		   flat_c_type (em, k->accs[j].var->type), j);
+      flat_c_identity (em, &k->accs[j]);
+      flat_c_emit (em, ";\n");
+    }
+  flat_c_partials (em, k->n_accs, k->accs, 1);
+}
+
 /* The R iterations INDEX (of flat_k < R) of an item in a tile, each run
    when below END, or, where END is NULL (the tile is whole), unrolled and
    without the test, so that their loads are in flight together: behind
@@ -161,15 +176,7 @@ emit_ordered_warps (flat_emitter *em, const flat_kernel *k)
      copy bandwidth of an H100, 4 at 94 % of it.  */
   int n = k->n_accs, r = FLAT_ORDERED_RUN, j;
 
-  for (j = 0; j < n; j++)
-    {
-      flat_c_indent (em);
-      flat_c_emit (em, "%s flat_run%d = ",
-		   flat_c_type (em, k->accs[j].var->type), j);
-      flat_c_identity (em, &k->accs[j]);
-      flat_c_emit (em, ";\n");
-    }
-  flat_c_partials (em, n, k->accs, 1);
+  emit_runs (em, k);
   flat_c_lane_ids (em);
   flat_c_line (em, "%s flat_warp = (%s) flat_t / flat_lanes;", i32, i32);
   flat_c_line (em, "%s flat_span = (%s) flat_lanes * %d;", i64, i64, r);
@@ -251,18 +258,11 @@ emit_ordered_tiles (flat_emitter *em, const flat_kernel *k)
   const char *i64 = flat_c_type (em, FLAT_T_I64);
 
   for (j = 0; j < n; j++)
-    {
-      flat_c_local_array (em, k->accs[j].var->type,
-			  flat_arena_printf (em->scratch->arena,
-					     "flat_stage%d", j),
-			  (long long) FLAT_MAX_GROUP * (r + 1));
-      flat_c_indent (em);
-      flat_c_emit (em, "%s flat_run%d = ",
-		   flat_c_type (em, k->accs[j].var->type), j);
-      flat_c_identity (em, &k->accs[j]);
-      flat_c_emit (em, ";\n");
-    }
-  flat_c_partials (em, n, k->accs, 1);
+    flat_c_local_array (em, k->accs[j].var->type,
+			flat_arena_printf (em->scratch->arena,
+					   "flat_stage%d", j),
+			(long long) FLAT_MAX_GROUP * (r + 1));
+  emit_runs (em, k);
   flat_c_line (em, "for (%s flat_tile = flat_start; flat_tile < flat_end; "
 	       "flat_tile += %d * flat_b)", i64, r);
   flat_c_open (em);
