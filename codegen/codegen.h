@@ -58,8 +58,10 @@
                     the body of each iteration with a = the exclusive
                     prefix of that iteration; the last group stores the
                     total, a(before) OP everything, into flat_res[0].
-   Single pass with decoupled look-back (Merrill and Garland 2016), for
-   operators whose results do not depend on the grouping:
+   Single pass (flat_segscan_single_pass: builtin operators) with
+   decoupled look-back (Merrill and Garland 2016), or, for operators
+   whose results depend on the grouping (flat_segscan_windowed), a
+   look-back over a fixed window:
      flat_kN_pre (long flat_n, __global ulong *flat_status)
                     any groups: flat_status[0 .. flat_n) = 0.
      flat_kN        (nest args, __global ulong *flat_status,
@@ -68,14 +70,17 @@
                     where the device allows (CUDA's kernel counts on
                     whole warps).  The iterations form tickets of
                     FLAT_SCAN_TICKET_TILES tiles.  With N tickets and W =
-                    flat_segscan_status_words (k), flat_status holds 1 +
-                    G + 2 W N words, all cleared by flat_kN_pre: the
-                    ticket counter (an int at the start of word 0), one
-                    word per group (1 + g) and, from word 1 + G, the W
-                    words of each ticket's aggregate, then the W of its
-                    inclusive prefix.  Groups take tickets from the
-                    counter until it passes N, reduce each, publish its
-                    aggregate and inclusive prefix (starting at
+                    flat_segscan_status_words (k), flat_status holds
+                    flat_segscan_status_total (k, G, N) words, all
+                    cleared by flat_kN_pre: the ticket counter (an int
+                    at the start of word 0), one word per group (1 + g)
+                    and, from word 1 + G, published values of W words
+                    each: decoupled, for each ticket its aggregate then
+                    its inclusive prefix; windowed, the N tickets'
+                    aggregates, then for each block of 32 tickets its
+                    aggregate, then for each block its inclusive prefix.
+                    Groups take tickets from the counter until it passes
+                    N, reduce each, publish and look back (starting at
                     a(before)), then walk its tiles and run the body of
                     each iteration with its exclusive prefix; the group of
                     the last ticket stores the total into flat_res[0].
@@ -178,10 +183,18 @@ char *flat_emit_cuda (const flat_nest *nest, char *err, size_t err_size);
    group gets some (segred.c).  */
 #define FLAT_ORDERED_RUN 8
 
-/* Whether SEGSCAN kernel K follows the single-pass protocol: its
-   operator gives the same result however partial results are grouped
-   (scan_protocol.c).  */
+/* Whether SEGSCAN kernel K follows the single-pass protocol: a builtin
+   operator, not in a map (scan_protocol.c).  */
 int flat_segscan_single_pass (const flat_kernel *k);
+
+/* Whether single-pass SEGSCAN kernel K looks back over a fixed window
+   (its operator is not exactly associative: float + and *).  */
+int flat_segscan_windowed (const flat_kernel *k);
+
+/* The status words of single-pass SEGSCAN kernel K on GROUPS groups
+   with TICKETS tickets (the protocol above).  */
+int64_t flat_segscan_status_total (const flat_kernel *k, int64_t groups,
+				   int64_t tickets);
 
 /* 64-bit status words a published value of single-pass SEGSCAN kernel K
    takes: one per 32 bits of its accumulator's type.  */

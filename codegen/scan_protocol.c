@@ -2,11 +2,11 @@
    The code generator prints the kernels of one, the runtime launches
    them, so both ask this file (it is in libflatir, which both link).
 
-   A single pass with decoupled look-back combines each tile's aggregate
-   with those of the tiles before it in whatever grouping the timing of
-   the work-groups gives (the prefix of an earlier tile, or several
-   aggregates one by one), so a result can depend on the timing unless
-   the operator is exactly associative on its type:
+   A single pass with decoupled look-back combines each ticket's
+   aggregate with those of the tickets before it in whatever grouping the
+   timing of the work-groups gives (the prefix of an earlier ticket, or
+   several aggregates one by one), so a result can depend on the timing
+   unless the operator is exactly associative on its type:
 
      integers, bool    + * & | ^ && || min max   wrap-around arithmetic and
                                                  bitwise operations are;
@@ -18,10 +18,17 @@
      f32, f64          + *                       not: rounding depends on
                                                  the grouping.
 
-   A declared reduction is trusted to be associative, not to be exactly
-   so (it may add floats), and keeps reduce-then-scan too, whose grouping
-   depends only on the launch shape.  So do segmented scans (rule G9),
-   whose segments are chunked by virtual groups (segscan_segments.c).  The single pass needs 64-bit
+   For float + and * the single pass looks back over a fixed window
+   instead (flat_segscan_windowed; lookback.c): ticket t's prefix is
+   always the same grouping of the same values, whatever the timing.  A
+   single pass reduces each ticket in any order, as every builtin
+   operator commutes.
+
+   A declared reduction need not commute, and is trusted to be
+   associative, not to be exactly so (it may add floats): it keeps
+   reduce-then-scan, whose grouping depends only on the launch shape.  So
+   do segmented scans (rule G9), whose segments are chunked by virtual
+   groups (segscan_segments.c).  The single pass needs 64-bit
    compare-and-swap (lookback.c), which CUDA and the OpenCL devices Flat
    meets (NVIDIA's, PoCL) have; on an OpenCL device without
    cl_khr_int64_base_atomics the program does not build and the nest runs
@@ -32,13 +39,28 @@
 int
 flat_segscan_single_pass (const flat_kernel *k)
 {
+  return !k->accs[0].user && k->n_segments == 0;
+}
+
+int
+flat_segscan_windowed (const flat_kernel *k)
+{
   const flat_accum *acc = &k->accs[0];
 
-  if (acc->user || k->n_segments > 0)
-    return 0;
-  if (!flat_type_table[acc->var->type].is_float)
-    return 1;
-  return acc->op == FLAT_OP_MIN || acc->op == FLAT_OP_MAX;
+  return flat_segscan_single_pass (k)
+	 && flat_type_table[acc->var->type].is_float
+	 && acc->op != FLAT_OP_MIN && acc->op != FLAT_OP_MAX;
+}
+
+int64_t
+flat_segscan_status_total (const flat_kernel *k, int64_t groups,
+			   int64_t tickets)
+{
+  int64_t w = flat_segscan_status_words (k);
+
+  if (flat_segscan_windowed (k))
+    return 1 + groups + w * (tickets + 2 * ((tickets + 31) / 32));
+  return 1 + groups + 2 * w * tickets;
 }
 
 int

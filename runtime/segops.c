@@ -408,7 +408,7 @@ run_segscan (const flat_backend *b, flat_pool *pool, const flat_segop *op,
 		    "its tile counter", k->name, tiles);
 	  return -1;
 	}
-      words = 1 + groups + 2 * flat_segscan_status_words (k) * tiles;
+      words = flat_segscan_status_total (k, groups, tiles);
     }
   *what = "allocating device memory";
   n = 0;

@@ -937,7 +937,7 @@ run_segscan (void *prog, const flat_nest *nest, const flat_kernel *k,
 	  b = FLAT_SCAN_MIN_GROUP;
 	  tiles = (total - 1) / ((int64_t) b * FLAT_SCAN_ITEMS) + 1;
 	}
-      words = 1 + (int64_t) g + 2 * flat_segscan_status_words (k) * tiles;
+      words = flat_segscan_status_total (k, (int64_t) g, tiles);
 
       status = current->alloc ((size_t) words * 8, NULL);
       add_i64 (&l, words);
@@ -2427,6 +2427,74 @@ test_run_float_scan (void)
   for_each_size (fscan_ir (), one_float_scan);
 }
 
+/* A float sum scanned twice on the same launch shape gives the same bits
+   (the look-back's window fixes every grouping), over enough tickets
+   (B = 32: tickets of 512) for blocks 32 apart to chain their inclusive
+   prefixes, and within rounding of the sequential sums.  */
+static void
+test_float_scan_deterministic (void)
+{
+  enum { N = 600001 };
+  const shape sh = { 13, 32, 0 };
+  float *x = malloc (N * sizeof *x), *ex[2], *in[2], total[2];
+  double a = 0.25, abs_sum = 0.25;
+  flat_nest *nest;
+  void *prog;
+  int i, r, bad = 0, differ = 0;
+
+  CU_ASSERT_FATAL (x != NULL);
+  if (!have_device ())
+    {
+      free (x);
+      return;
+    }
+  lcg_state = 77;
+  for (i = 0; i < N; i++)
+    x[i] = (float) ((int) (lcg () % 200001) - 100000) / 1000.0f;
+  {
+    char *text = fscan_ir ();
+
+    nest = load_nest (text);
+    free (text);
+  }
+  prog = current->build (nest);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (prog);
+  for (r = 0; r < 2; r++)
+    {
+      ex[r] = malloc (N * sizeof *ex[r]);
+      in[r] = malloc (N * sizeof *in[r]);
+      CU_ASSERT_FATAL (ex[r] != NULL && in[r] != NULL);
+      arg args[] = { INT_ARG ("n", N), MEM_ARG ("x", x, (size_t) N),
+		     MEM_ARG ("ex", ex[r], (size_t) N),
+		     MEM_ARG ("in", in[r], (size_t) N),
+		     FLOAT_ARG ("a", 0.25) };
+
+      run_plan (prog, nest, args, 5, sh.groups, sh.group_size);
+      total[r] = (float) args[4].f;
+    }
+  for (i = 0; i < N; i++)
+    {
+      differ += memcmp (&ex[0][i], &ex[1][i], sizeof (float)) != 0
+		|| memcmp (&in[0][i], &in[1][i], sizeof (float)) != 0;
+      bad += !(fabs (ex[0][i] - a) <= 1e-5 * abs_sum);
+      a += x[i];
+      abs_sum += fabs (x[i]);
+      bad += !(fabs (in[0][i] - a) <= 1e-5 * abs_sum);
+    }
+  CU_ASSERT_EQUAL (differ, 0);
+  CU_ASSERT_EQUAL (bad, 0);
+  CU_ASSERT (memcmp (&total[0], &total[1], sizeof (float)) == 0);
+  CU_ASSERT (fabs (total[0] - a) <= 1e-5 * abs_sum);
+  for (r = 0; r < 2; r++)
+    {
+      free (ex[r]);
+      free (in[r]);
+    }
+  free (x);
+  current->release (prog);
+  flat_nest_free (nest);
+}
+
 /* rows_ir: a work-item's own reduce and scan, in C's order, so exactly
    what the same loops give here.  */
 static void
@@ -2643,21 +2711,18 @@ test_soac_source_text (void)
 				  "(2 * flat_tile + 1) * 1 + 0, 0UL, "
 				  "flat_k0_tag (flat_incl, 0));"));
   CU_ASSERT_PTR_NULL (strstr (cl_scan, "shfl"));
-  /* A float sum is reduced, then scanned.  */
+  /* A float sum is scanned in a single pass too, looking back over a
+     fixed window: block aggregates and inclusive prefixes after the
+     tickets' aggregates, no inclusive prefix per ticket.  */
   CU_ASSERT_PTR_NOT_NULL (strstr (cl_fscan, "__kernel void flat_k0_pre "
-				  "(int v_n, __global const float *v_x, "
-				  "long lo_x, __global const float *v_ex, "
-				  "long lo_ex, __global const float *v_in, "
-				  "long lo_in, float acc_a, long flat_chunk, "
-				  "__global float *flat_part)"));
-  CU_ASSERT_PTR_NOT_NULL (strstr (cl_fscan, "__kernel void flat_k0 "
-				  "(int v_n, __global const float *v_x, "
-				  "long lo_x, __global float *v_ex, "
-				  "long lo_ex, __global float *v_in, "
-				  "long lo_in, float acc_a, long flat_chunk, "
-				  "__global float *flat_part, "
-				  "__global float *flat_res)"));
-  CU_ASSERT_PTR_NULL (strstr (cl_fscan, "atomic"));
+				  "(long flat_n, __global ulong "
+				  "*flat_status)"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cl_fscan, "long flat_nb = "
+				  "(flat_n_tiles + 31) / 32;"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cl_fscan, "atom_cmpxchg (flat_tiles + "
+				  "(flat_n_tiles + flat_nb + flat_blk) * 1 "
+				  "+ 0, 0UL, flat_k0_tag (flat_ib, 0));"));
+  CU_ASSERT_PTR_NULL (strstr (cl_fscan, "flat_incl"));
   free (cl);
   free (cu);
   free (cl_scan);
@@ -2942,6 +3007,8 @@ add_run_tests (CU_pSuite suite)
   CU_add_test (suite, "integer scan", test_run_int_scan);
   CU_add_test (suite, "min scan", test_run_min_scan);
   CU_add_test (suite, "float scan", test_run_float_scan);
+  CU_add_test (suite, "float scan, the same bits twice",
+	       test_float_scan_deterministic);
   CU_add_test (suite, "reduce and scan in a work-item", test_run_rows);
 }
 

@@ -1062,12 +1062,16 @@ scan_shape (flat_type type, flat_op op, int64_t total, size_t group_size,
 	    int64_t *groups, int64_t *chunk)
 {
   flat_var v = { .name = "a", .kind = FLAT_VAR_ACC, .type = type };
+  flat_combiner comb;
   flat_accum acc = { .op = op, .var = &v };
   flat_kernel k;
   flat_stage stages[FLAT_MAX_STAGES];
   flat_segop op_;
   int i;
 
+  memset (&comb, 0, sizeof comb);
+  if (op == FLAT_N_OPS)
+    acc.user = &comb;
   memset (&k, 0, sizeof k);
   k.kind = FLAT_K_SEGSCAN;
   k.n_accs = 1;
@@ -1092,20 +1096,25 @@ test_segscan_shape (void)
   size_t group;
   int64_t tiles, groups, chunk;
 
-  /* Floats: chunks of whole tiles of 2048, at most 1024 of them.  */
-  scan_shape (FLAT_T_F32, FLAT_OP_ADD, 5000, 256, big, &group, &tiles,
+  /* A declared operator (FLAT_N_OPS here): reduce-then-scan, chunks of
+     whole tiles of 2048, at most 1024 of them.  */
+  scan_shape (FLAT_T_U64, FLAT_N_OPS, 5000, 256, big, &group, &tiles,
 	      &groups, &chunk);
   CU_ASSERT (group == 256 && tiles == 3 && groups == 3 && chunk == 2048);
-  scan_shape (FLAT_T_F32, FLAT_OP_ADD, 1000000000000LL, 256, big, &group,
+  scan_shape (FLAT_T_U64, FLAT_N_OPS, 1000000000000LL, 256, big, &group,
 	      &tiles, &groups, &chunk);
   CU_ASSERT (tiles == 488281250 && groups == 1024
 	     && chunk == 476838 * 2048);
-  scan_shape (FLAT_T_F64, FLAT_OP_MUL, 1, 100, big, &group, &tiles, &groups,
+  scan_shape (FLAT_T_U64, FLAT_N_OPS, 1, 100, big, &group, &tiles, &groups,
 	      &chunk);
   CU_ASSERT (group == 64 && tiles == 1 && groups == 1 && chunk == 512);
-  scan_shape (FLAT_T_F32, FLAT_OP_ADD, 5000, 256, small_main, &group,
+  scan_shape (FLAT_T_U64, FLAT_N_OPS, 5000, 256, small_main, &group,
 	      &tiles, &groups, &chunk);
   CU_ASSERT (group == 128 && tiles == 5 && groups == 5);
+  /* Float + and *: a single pass too (its look-back windowed).  */
+  scan_shape (FLAT_T_F32, FLAT_OP_ADD, 5000, 256, big, &group, &tiles,
+	      &groups, &chunk);
+  CU_ASSERT (group == 256 && tiles == 2 && groups == 2 && chunk == 4096);
   /* A single pass: tickets of two tiles, a group per ticket up to 256 Ki
      work-items, and no more groups than a launch takes.  */
   scan_shape (FLAT_T_I32, FLAT_OP_ADD, 100003, 256, big, &group, &tiles,
@@ -1125,7 +1134,7 @@ test_segscan_shape (void)
   scan_shape (FLAT_T_I32, FLAT_OP_ADD, 100003, 8, big, &group, &tiles,
 	      &groups, &chunk);
   CU_ASSERT (group == 32 && tiles == 196 && groups == 196 && chunk == 512);
-  scan_shape (FLAT_T_F32, FLAT_OP_ADD, 100003, 8, big, &group, &tiles,
+  scan_shape (FLAT_T_U64, FLAT_N_OPS, 100003, 8, big, &group, &tiles,
 	      &groups, &chunk);
   CU_ASSERT_EQUAL (group, 8);
 }
