@@ -312,6 +312,64 @@ emit_fold_values (flat_emitter *em, const flat_kernel *k, const char *var,
   emit_lane_tree (em, k, var, 0);
 }
 
+/* The blocks (flat_nb), flat_tile's block (flat_blk) and its place in
+   it (flat_pos) for a windowed look-back.  */
+static void
+emit_window_ids (flat_emitter *em)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+
+  flat_c_line (em, "%s flat_nb = (flat_n_tiles + 31) / 32;", i64);
+  flat_c_line (em, "%s flat_blk = flat_tile / 32;", i64);
+  flat_c_line (em, "%s flat_pos = flat_tile - flat_blk * 32;", i64);
+}
+
+/* The last ticket of a block publishes the block's aggregate, flat_f
+   (its tickets before it) OP flat_agg.  */
+static void
+emit_block_aggregate (flat_emitter *em, const flat_kernel *k)
+{
+  flat_c_line (em, "if (flat_pos == 31)");
+  flat_c_open (em);
+  flat_c_indent (em);
+  flat_c_emit (em, "%s flat_ba = ", flat_scan_type (em, k));
+  flat_c_scan_combine (em, k, "flat_f", "flat_agg");
+  flat_c_emit (em, ";\n");
+  emit_publish_at (em, k, "flat_ba", "flat_n_tiles + flat_blk");
+  flat_c_close (em);
+}
+
+/* From flat_e = E(b) and flat_f = F(b, p): the ticket's exclusive prefix
+   into flat_scan[1], the block's inclusive prefix published by its last
+   ticket, the total by the last.  */
+static void
+emit_window_finish (flat_emitter *em, const flat_kernel *k)
+{
+  const char *t = flat_scan_type (em, k);
+
+  flat_c_indent (em);
+  flat_c_emit (em, "%s flat_carry = ", t);
+  flat_c_scan_combine (em, k, "flat_e", "flat_f");
+  flat_c_emit (em, ";\n");
+  flat_c_line (em, "if (flat_pos == 31)");
+  flat_c_open (em);
+  flat_c_indent (em);
+  flat_c_emit (em, "%s flat_ib = ", t);
+  flat_c_scan_combine (em, k, "flat_f", "flat_agg");
+  flat_c_emit (em, ";\n");
+  flat_c_scan_assign (em, k, "flat_ib", "flat_e", "flat_ib");
+  emit_publish_at (em, k, "flat_ib", "flat_n_tiles + flat_nb + flat_blk");
+  flat_c_close (em);
+  flat_c_line (em, "if (flat_tile == flat_n_tiles - 1)");
+  flat_c_open (em);
+  flat_c_indent (em);
+  flat_c_emit (em, "flat_res[0] = ");
+  flat_c_scan_combine (em, k, "flat_carry", "flat_agg");
+  flat_c_emit (em, ";\n");
+  flat_c_close (em);
+  flat_c_line (em, "flat_scan[1] = flat_carry;");
+}
+
 /* The look-back over a fixed window, for operators whose result depends
    on the grouping (flat_segscan_windowed).  Tickets form blocks of 32;
    ticket t = 32 b + p publishes its aggregate A(t), the last ticket of
@@ -336,25 +394,15 @@ static void
 emit_lookback_windowed (flat_emitter *em, const flat_kernel *k)
 {
   const char *t = flat_scan_type (em, k);
-  const char *i64 = flat_c_type (em, FLAT_T_I64);
 
-  flat_c_line (em, "%s flat_nb = (flat_n_tiles + 31) / 32;", i64);
-  flat_c_line (em, "%s flat_blk = flat_tile / 32;", i64);
-  flat_c_line (em, "%s flat_pos = flat_tile - flat_blk * 32;", i64);
+  emit_window_ids (em);
   lane0_open (em, 1);
   emit_publish_at (em, k, "flat_agg", "flat_tile");
   lane0_close (em, 1);
   emit_fold_values (em, k, "flat_f", "flat_blk * 32 + flat_k", "0",
 		    "flat_pos");
   lane0_open (em, 1);
-  flat_c_line (em, "if (flat_pos == 31)");
-  flat_c_open (em);
-  flat_c_indent (em);
-  flat_c_emit (em, "%s flat_ba = ", t);
-  flat_c_scan_combine (em, k, "flat_f", "flat_agg");
-  flat_c_emit (em, ";\n");
-  emit_publish_at (em, k, "flat_ba", "flat_n_tiles + flat_blk");
-  flat_c_close (em);
+  emit_block_aggregate (em, k);
   lane0_close (em, 1);
   flat_c_line (em, "%s flat_e = %s;", t, flat_scan_before (em, k));
   flat_c_line (em, "if (flat_blk >= 32 && flat_lane == 0)");
@@ -366,27 +414,7 @@ emit_lookback_windowed (flat_emitter *em, const flat_kernel *k)
 		    "flat_blk - 31 < 0 ? 0 : flat_blk - 31", "flat_blk");
   lane0_open (em, 1);
   flat_c_scan_assign (em, k, "flat_e", "flat_e", "flat_g");
-  flat_c_indent (em);
-  flat_c_emit (em, "%s flat_carry = ", t);
-  flat_c_scan_combine (em, k, "flat_e", "flat_f");
-  flat_c_emit (em, ";\n");
-  flat_c_line (em, "if (flat_pos == 31)");
-  flat_c_open (em);
-  flat_c_indent (em);
-  flat_c_emit (em, "%s flat_ib = ", t);
-  flat_c_scan_combine (em, k, "flat_f", "flat_agg");
-  flat_c_emit (em, ";\n");
-  flat_c_scan_assign (em, k, "flat_ib", "flat_e", "flat_ib");
-  emit_publish_at (em, k, "flat_ib", "flat_n_tiles + flat_nb + flat_blk");
-  flat_c_close (em);
-  flat_c_line (em, "if (flat_tile == flat_n_tiles - 1)");
-  flat_c_open (em);
-  flat_c_indent (em);
-  flat_c_emit (em, "flat_res[0] = ");
-  flat_c_scan_combine (em, k, "flat_carry", "flat_agg");
-  flat_c_emit (em, ";\n");
-  flat_c_close (em);
-  flat_c_line (em, "flat_scan[1] = flat_carry;");
+  emit_window_finish (em, k);
   lane0_close (em, 1);
 }
 
@@ -432,9 +460,7 @@ emit_lookback_windowed_group (flat_emitter *em, const flat_kernel *k)
 
   flat_c_line (em, "%s flat_agg = flat_scan[0];", t);
   flat_c_scan_fold_warps (em, k, "flat_agg", "1", "flat_warps");
-  flat_c_line (em, "%s flat_nb = (flat_n_tiles + 31) / 32;", i64);
-  flat_c_line (em, "%s flat_blk = flat_tile / 32;", i64);
-  flat_c_line (em, "%s flat_pos = flat_tile - flat_blk * 32;", i64);
+  emit_window_ids (em);
   flat_c_line (em, "%s flat_from = flat_blk - 31 < 0 ? 0 : flat_blk - 31;",
 	       i64);
   flat_c_indent (em);
@@ -454,14 +480,7 @@ emit_lookback_windowed_group (flat_emitter *em, const flat_kernel *k)
   flat_c_open (em);
   flat_c_scan_assign (em, k, "flat_f", "flat_f", "flat_scan[flat_q]");
   flat_c_close (em);
-  flat_c_line (em, "if (flat_pos == 31)");
-  flat_c_open (em);
-  flat_c_indent (em);
-  flat_c_emit (em, "%s flat_ba = ", t);
-  flat_c_scan_combine (em, k, "flat_f", "flat_agg");
-  flat_c_emit (em, ";\n");
-  emit_publish_at (em, k, "flat_ba", "flat_n_tiles + flat_blk");
-  flat_c_close (em);
+  emit_block_aggregate (em, k);
   flat_c_close (em);
   emit_gather_values (em, k, 32, "flat_n_tiles + flat_from + flat_i",
 		      "flat_from + flat_i < flat_blk");
@@ -478,27 +497,7 @@ emit_lookback_windowed_group (flat_emitter *em, const flat_kernel *k)
   flat_c_open (em);
   flat_c_scan_assign (em, k, "flat_e", "flat_e", "flat_scan[32 + flat_q]");
   flat_c_close (em);
-  flat_c_indent (em);
-  flat_c_emit (em, "%s flat_carry = ", t);
-  flat_c_scan_combine (em, k, "flat_e", "flat_f");
-  flat_c_emit (em, ";\n");
-  flat_c_line (em, "if (flat_pos == 31)");
-  flat_c_open (em);
-  flat_c_indent (em);
-  flat_c_emit (em, "%s flat_ib = ", t);
-  flat_c_scan_combine (em, k, "flat_f", "flat_agg");
-  flat_c_emit (em, ";\n");
-  flat_c_scan_assign (em, k, "flat_ib", "flat_e", "flat_ib");
-  emit_publish_at (em, k, "flat_ib", "flat_n_tiles + flat_nb + flat_blk");
-  flat_c_close (em);
-  flat_c_line (em, "if (flat_tile == flat_n_tiles - 1)");
-  flat_c_open (em);
-  flat_c_indent (em);
-  flat_c_emit (em, "flat_res[0] = ");
-  flat_c_scan_combine (em, k, "flat_carry", "flat_agg");
-  flat_c_emit (em, ";\n");
-  flat_c_close (em);
-  flat_c_line (em, "flat_scan[1] = flat_carry;");
+  emit_window_finish (em, k);
   flat_c_close (em);
   flat_c_barrier (em);
 }
