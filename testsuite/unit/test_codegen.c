@@ -2427,42 +2427,58 @@ test_run_float_scan (void)
   for_each_size (fscan_ir (), one_float_scan);
 }
 
-/* A float sum scanned twice on the same launch shape gives the same bits
-   (the look-back's window fixes every grouping), over enough tickets
-   (B = 32: tickets of 512) for blocks 32 apart to chain their inclusive
+/* fscan_ir on doubles: two 32-bit words a published value.  */
+static char *
+dscan_ir (void)
+{
+  return soac_nest ("dscan", "  param n : i32\n  mem x : f64 read\n"
+		    "  mem ex : f64 write\n  mem in : f64 write\n"
+		    "  acc a : f64\n", fscan_scan,
+		    "    set a = (add a (load x i))\n");
+}
+
+/* Element I of the float (SIZE 4) or double array P.  */
+static double
+real_at (const void *p, size_t size, int i)
+{
+  return size == 4 ? ((const float *) p)[i] : ((const double *) p)[i];
+}
+
+/* A sum of floats or doubles (elements of SIZE bytes, the scan of TEXT)
+   scanned twice on the same launch shape gives the same bits (the
+   look-back's window fixes every grouping), over enough tickets (B = 32:
+   tickets of 512) for blocks 32 apart to chain their inclusive
    prefixes, and within rounding of the sequential sums.  */
 static void
-test_float_scan_deterministic (void)
+scan_same_bits (char *text, size_t size)
 {
   enum { N = 600001 };
   const shape sh = { 13, 32, 0 };
-  float *x = malloc (N * sizeof *x), *ex[2], *in[2], total[2];
-  double a = 0.25, abs_sum = 0.25;
+  void *x = malloc (N * size), *ex[2], *in[2];
+  double total[2], a = 0.25, abs_sum = 0.25;
   flat_nest *nest;
   void *prog;
-  int i, r, bad = 0, differ = 0;
+  int i, r, bad = 0;
 
   CU_ASSERT_FATAL (x != NULL);
-  if (!have_device ())
-    {
-      free (x);
-      return;
-    }
   lcg_state = 77;
   for (i = 0; i < N; i++)
-    x[i] = (float) ((int) (lcg () % 200001) - 100000) / 1000.0f;
-  {
-    char *text = fscan_ir ();
+    {
+      double v = (double) ((int) (lcg () % 200001) - 100000) / 1000.0;
 
-    nest = load_nest (text);
-    free (text);
-  }
+      if (size == 4)
+	((float *) x)[i] = (float) v;
+      else
+	((double *) x)[i] = v;
+    }
+  nest = load_nest (text);
+  free (text);
   prog = current->build (nest);
   CU_ASSERT_PTR_NOT_NULL_FATAL (prog);
   for (r = 0; r < 2; r++)
     {
-      ex[r] = malloc (N * sizeof *ex[r]);
-      in[r] = malloc (N * sizeof *in[r]);
+      ex[r] = malloc (N * size);
+      in[r] = malloc (N * size);
       CU_ASSERT_FATAL (ex[r] != NULL && in[r] != NULL);
       arg args[] = { INT_ARG ("n", N), MEM_ARG ("x", x, (size_t) N),
 		     MEM_ARG ("ex", ex[r], (size_t) N),
@@ -2470,20 +2486,19 @@ test_float_scan_deterministic (void)
 		     FLOAT_ARG ("a", 0.25) };
 
       run_plan (prog, nest, args, 5, sh.groups, sh.group_size);
-      total[r] = (float) args[4].f;
+      total[r] = args[4].f;
     }
+  CU_ASSERT (memcmp (ex[0], ex[1], N * size) == 0);
+  CU_ASSERT (memcmp (in[0], in[1], N * size) == 0);
   for (i = 0; i < N; i++)
     {
-      differ += memcmp (&ex[0][i], &ex[1][i], sizeof (float)) != 0
-		|| memcmp (&in[0][i], &in[1][i], sizeof (float)) != 0;
-      bad += !(fabs (ex[0][i] - a) <= 1e-5 * abs_sum);
-      a += x[i];
-      abs_sum += fabs (x[i]);
-      bad += !(fabs (in[0][i] - a) <= 1e-5 * abs_sum);
+      bad += !(fabs (real_at (ex[0], size, i) - a) <= 1e-5 * abs_sum);
+      a += real_at (x, size, i);
+      abs_sum += fabs (real_at (x, size, i));
+      bad += !(fabs (real_at (in[0], size, i) - a) <= 1e-5 * abs_sum);
     }
-  CU_ASSERT_EQUAL (differ, 0);
   CU_ASSERT_EQUAL (bad, 0);
-  CU_ASSERT (memcmp (&total[0], &total[1], sizeof (float)) == 0);
+  CU_ASSERT (memcmp (&total[0], &total[1], sizeof total[0]) == 0);
   CU_ASSERT (fabs (total[0] - a) <= 1e-5 * abs_sum);
   for (r = 0; r < 2; r++)
     {
@@ -2493,6 +2508,15 @@ test_float_scan_deterministic (void)
   free (x);
   current->release (prog);
   flat_nest_free (nest);
+}
+
+static void
+test_float_scan_deterministic (void)
+{
+  if (!have_device ())
+    return;
+  scan_same_bits (fscan_ir (), sizeof (float));
+  scan_same_bits (dscan_ir (), sizeof (double));
 }
 
 /* rows_ir: a work-item's own reduce and scan, in C's order, so exactly
@@ -3007,7 +3031,7 @@ add_run_tests (CU_pSuite suite)
   CU_add_test (suite, "integer scan", test_run_int_scan);
   CU_add_test (suite, "min scan", test_run_min_scan);
   CU_add_test (suite, "float scan", test_run_float_scan);
-  CU_add_test (suite, "float scan, the same bits twice",
+  CU_add_test (suite, "float and double scans, the same bits twice",
 	       test_float_scan_deterministic);
   CU_add_test (suite, "reduce and scan in a work-item", test_run_rows);
 }
