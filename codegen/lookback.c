@@ -312,8 +312,9 @@ emit_fold_values (flat_emitter *em, const flat_kernel *k, const char *var,
   emit_lane_tree (em, k, var, 0);
 }
 
-/* The blocks (flat_nb), flat_tile's block (flat_blk) and its place in
-   it (flat_pos) for a windowed look-back.  */
+/* The blocks (flat_nb), flat_tile's block (flat_blk), its place in it
+   (flat_pos) and the first of the blocks before it whose aggregates it
+   takes (flat_from) for a windowed look-back.  */
 static void
 emit_window_ids (flat_emitter *em)
 {
@@ -322,6 +323,23 @@ emit_window_ids (flat_emitter *em)
   flat_c_line (em, "%s flat_nb = (flat_n_tiles + 31) / 32;", i64);
   flat_c_line (em, "%s flat_blk = flat_tile / 32;", i64);
   flat_c_line (em, "%s flat_pos = flat_tile - flat_blk * 32;", i64);
+  flat_c_line (em, "%s flat_from = flat_blk - 31 < 0 ? 0 : flat_blk - 31;",
+	       i64);
+}
+
+/* flat_e (declared here) = E(b)'s start: IB(b - 32) where there is one
+   (waited for where COND, an expression or NULL, holds), else a(before).  */
+static void
+emit_block_start (flat_emitter *em, const flat_kernel *k, const char *cond)
+{
+  flat_c_line (em, "%s flat_e = %s;", flat_scan_type (em, k),
+	       flat_scan_before (em, k));
+  flat_c_line (em, "if (flat_blk >= 32%s%s)", cond ? " && " : "",
+	       cond ? cond : "");
+  flat_c_open (em);
+  emit_wait_value (em, k, "flat_n_tiles + flat_nb + flat_blk - 32",
+		   "flat_e");
+  flat_c_close (em);
 }
 
 /* The last ticket of a block publishes the block's aggregate, flat_f
@@ -393,8 +411,6 @@ emit_window_finish (flat_emitter *em, const flat_kernel *k)
 static void
 emit_lookback_windowed (flat_emitter *em, const flat_kernel *k)
 {
-  const char *t = flat_scan_type (em, k);
-
   emit_window_ids (em);
   lane0_open (em, 1);
   emit_publish_at (em, k, "flat_agg", "flat_tile");
@@ -404,14 +420,9 @@ emit_lookback_windowed (flat_emitter *em, const flat_kernel *k)
   lane0_open (em, 1);
   emit_block_aggregate (em, k);
   lane0_close (em, 1);
-  flat_c_line (em, "%s flat_e = %s;", t, flat_scan_before (em, k));
-  flat_c_line (em, "if (flat_blk >= 32 && flat_lane == 0)");
-  flat_c_open (em);
-  emit_wait_value (em, k, "flat_n_tiles + flat_nb + flat_blk - 32",
-		   "flat_e");
-  flat_c_close (em);
-  emit_fold_values (em, k, "flat_g", "flat_n_tiles + flat_k",
-		    "flat_blk - 31 < 0 ? 0 : flat_blk - 31", "flat_blk");
+  emit_block_start (em, k, "flat_lane == 0");
+  emit_fold_values (em, k, "flat_g", "flat_n_tiles + flat_k", "flat_from",
+		    "flat_blk");
   lane0_open (em, 1);
   flat_c_scan_assign (em, k, "flat_e", "flat_e", "flat_g");
   emit_window_finish (em, k);
@@ -455,14 +466,11 @@ static void
 emit_lookback_windowed_group (flat_emitter *em, const flat_kernel *k)
 {
   const char *t = flat_scan_type (em, k);
-  const char *i64 = flat_c_type (em, FLAT_T_I64);
   const char *i32 = flat_c_type (em, FLAT_T_I32);
 
   flat_c_line (em, "%s flat_agg = flat_scan[0];", t);
   flat_c_scan_fold_warps (em, k, "flat_agg", "1", "flat_warps");
   emit_window_ids (em);
-  flat_c_line (em, "%s flat_from = flat_blk - 31 < 0 ? 0 : flat_blk - 31;",
-	       i64);
   flat_c_indent (em);
   flat_c_emit (em, "%s flat_f = ", t);
   flat_c_identity (em, flat_scan_acc (k));
@@ -486,12 +494,7 @@ emit_lookback_windowed_group (flat_emitter *em, const flat_kernel *k)
 		      "flat_from + flat_i < flat_blk");
   flat_c_line (em, "if (flat_t == 0)");
   flat_c_open (em);
-  flat_c_line (em, "%s flat_e = %s;", t, flat_scan_before (em, k));
-  flat_c_line (em, "if (flat_blk >= 32)");
-  flat_c_open (em);
-  emit_wait_value (em, k, "flat_n_tiles + flat_nb + flat_blk - 32",
-		   "flat_e");
-  flat_c_close (em);
+  emit_block_start (em, k, NULL);
   flat_c_line (em, "for (%s flat_q = 0; flat_q < flat_blk - flat_from; "
 	       "flat_q++)", i32);
   flat_c_open (em);

@@ -49,18 +49,25 @@ stage_limit (const flat_segop *op)
   return limit;
 }
 
+/* The largest power of two that is at most LIMIT (1 for 0).  */
+static size_t
+pow2_at_most (size_t limit)
+{
+  size_t b = 1;
+
+  while (b * 2 <= limit)
+    b *= 2;
+  return b;
+}
+
 /* The largest power of two that is at most FLAT_GROUP_SIZE,
    FLAT_MAX_GROUP and every stage's max_group.  */
 static size_t
 group_limit (const flat_segop *op)
 {
-  size_t limit = stage_limit (op), b = 1;
+  size_t limit = stage_limit (op);
 
-  if (op->group_size < limit)
-    limit = op->group_size;
-  while (b * 2 <= limit)
-    b *= 2;
-  return b;
+  return pow2_at_most (op->group_size < limit ? op->group_size : limit);
 }
 
 void
@@ -119,17 +126,13 @@ flat_segscan_shape (const flat_segop *op, size_t *group, int64_t *tiles,
     {
       /* Whole warps, FLAT_GROUP_SIZE notwithstanding, where the stages
 	 can run them.  */
-      size_t least = 1;
+      size_t limit = stage_limit (op);
+      size_t least = pow2_at_most (limit < FLAT_SCAN_MIN_GROUP ? limit
+				   : FLAT_SCAN_MIN_GROUP);
 
-      while (least < FLAT_SCAN_MIN_GROUP
-	     && least * 2 <= stage_limit (op))
-	least *= 2;
       if (b < least)
-	{
-	  b = least;
-	  tile = (int64_t) b * FLAT_SCAN_ITEMS;
-	}
-      tile *= FLAT_SCAN_TICKET_TILES;
+	b = least;
+      tile = (int64_t) b * FLAT_SCAN_ITEMS * FLAT_SCAN_TICKET_TILES;
       *tiles = (op->total - 1) / tile + 1;
       cap = FLAT_SEGOP_FILL / (int64_t) b;
       if (cap > FLAT_MAX_GROUPS)
