@@ -78,6 +78,7 @@ static const flat_dialect cuda_dialect = {
   .prelude_atomic64 = "",
   .shfl_up = "__shfl_up_sync",
   .shfl = "__shfl_sync",
+  .unroll_user_code = 1,
   .f32_bits = "__float_as_uint",
   .bits_f32 = "__uint_as_float",
   .f64_bits = "(unsigned long long) __double_as_longlong",

@@ -60,6 +60,11 @@ typedef struct flat_dialect
 					   warp shuffles (warps of 32 lanes) */
   const char *shfl;			/* F (MASK, VALUE, LANE): VALUE of
 					   LANE; NULL likewise */
+  /* Whether the user's statements may stand in a loop marked `#pragma
+     unroll'.  Not on OpenCL: PoCL 3.1 dropped every store of a scan's
+     body unrolled inside the single pass's loop over tickets when the
+     stores did not read the scanned value.  */
+  int unroll_user_code;
   /* Bits of floats and back (declared reductions pack their fields).  */
   const char *f32_bits, *bits_f32;	/* float <-> 32-bit unsigned */
   const char *f64_bits, *bits_f64;	/* double <-> 64-bit unsigned */

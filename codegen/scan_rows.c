@@ -116,13 +116,14 @@ flat_c_scan_frame (flat_emitter *em, const flat_kernel *k)
   flat_c_line (em, "%s flat_x[%d];", flat_scan_type (em, k), FLAT_SCAN_ITEMS);
 }
 
-/* "for (int flat_j ...)" over the rows, opened: unrolled, so that the
-   compilers keep flat_x in registers, unless it has BARRIERS (PoCL would
-   replicate them).  */
+/* "for (int flat_j ...)" over the rows, opened: UNROLL, so that the
+   compilers keep flat_x in registers, where the loop has no barriers
+   (PoCL would replicate them) and no user code the dialect must not
+   unroll (unroll_user_code).  */
 static void
-rows_open (flat_emitter *em, int barriers)
+rows_open (flat_emitter *em, int unroll)
 {
-  if (!barriers)
+  if (unroll)
     flat_c_line (em, "#pragma unroll");
   flat_c_line (em, "for (%s flat_j = 0; flat_j < %d; flat_j++)",
 	       flat_c_type (em, FLAT_T_I32), FLAT_SCAN_ITEMS);
@@ -149,7 +150,7 @@ void
 flat_c_scan_load (flat_emitter *em, const flat_kernel *k, const char *base,
 		  const char *limit)
 {
-  rows_open (em, 0);
+  rows_open (em, em->d->unroll_user_code);
   emit_iteration (em, base);
   emit_identity (em, k, NULL, "flat_x[flat_j]");
   flat_c_line (em, "if (flat_g < %s)", limit);
@@ -329,7 +330,7 @@ flat_c_scan_rows (flat_emitter *em, const flat_kernel *k, int prefixes)
 
   if (em->d->shfl_up)
     {
-      rows_open (em, 0);
+      rows_open (em, 1);
       emit_row_shuffles (em, k, prefixes);
       flat_c_close (em);
       return;
@@ -338,7 +339,7 @@ flat_c_scan_rows (flat_emitter *em, const flat_kernel *k, int prefixes)
      nested barriers very slowly); each turn takes row flat_x[0] and
      rotates flat_x by one, so that flat_x is only indexed by constants
      and stays in registers.  */
-  rows_open (em, 1);
+  rows_open (em, 0);
   flat_c_line (em, "%s flat_q = flat_x[0];", flat_scan_type (em, k));
   emit_row_local (em, k, prefixes);
   for (j = 0; j + 1 < FLAT_SCAN_ITEMS; j++)
@@ -380,7 +381,7 @@ emit_part_blocks (flat_emitter *em, const flat_kernel *k, const char *from,
 
   flat_c_line (em, "%s flat_per = (%s - %s + flat_tile_n - 1) "
 	       "/ flat_tile_n;", i64, to, from);
-  rows_open (em, 0);
+  rows_open (em, 1);
   flat_c_line (em, "%s flat_g = %s + (flat_warp * flat_span "
 	       "+ flat_j * flat_lanes + flat_lane) * flat_per;", i64, from);
   emit_identity (em, k, NULL, "flat_x[flat_j]");
@@ -439,7 +440,7 @@ flat_c_scan_body (flat_emitter *em, const flat_kernel *k, const char *base,
 {
   const char *name = flat_scan_acc (k)->var->name;
 
-  rows_open (em, 0);
+  rows_open (em, em->d->unroll_user_code);
   emit_iteration (em, base);
   flat_c_line (em, "if (flat_g < %s)", limit);
   flat_c_open (em);
