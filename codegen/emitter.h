@@ -56,6 +56,11 @@ typedef struct flat_emitter
   int pure;			/* printing a contrib block: stores to
 				   shared local arrays are left out */
   int n_level0;			/* level-0 statements printed so far */
+  /* In those: the group-uniform condition under which the statement
+     being printed runs, NULL for always (Note [Branches of a group
+     kernel] in group_kernel.c); n_preds numbers their variables.  */
+  const char *pred;
+  int n_preds;
   flat_nest *scratch;		/* statements made while printing */
   int resident_groups;		/* for the next kernel function: groups
 				   of FLAT_MAX_GROUP items it asks to have

@@ -81,7 +81,27 @@
    barriers for the same reasons.  The barrier before is left out where
    no item has touched memory since the last one (emitter.synced), and
    each point of the dims ends with one unless it is there already, so
-   that the next point does not write what this one still reads.  */
+   that the next point does not write what this one still reads.
+
+   Note [Branches of a group kernel]
+   No barrier stands under a condition: OpenCL allows one where the whole
+   group takes the branch, but PoCL 3.1 then lost every store of a switch
+   after an inner map.  An `if' whose branches hold stores or level-0
+   statements (whose barriers it would enclose) is printed as its two
+   branches one after the other, each under a predicate that the group
+   agrees on:
+
+     if (c) { store b[i] = 1 } else { segmap0 j ... }
+   becomes
+     int flat_p0 = (c);
+     int flat_p1 = !flat_p0;
+     barrier; if (flat_t == 0 && flat_p0) { b[i] = 1; } barrier;
+     ... segmap0 with flat_n = flat_p1 ? n : 0 ...
+
+   Under a predicate, lets and sets evaluate their values only where it
+   holds (`v = p ? (e) : v'), loops and level-0 statements run no
+   iteration where it fails, and nested conditions are joined to it, so
+   nothing reads memory that the branch would not have read.  */
 
 #include <stdio.h>
 
@@ -383,7 +403,9 @@ emit_segscan0 (flat_emitter *em, const flat_stmt *s, const char *suffix,
   flat_c_barrier (em);
   flat_c_line (em, "v_%s = %s[flat_t];", a, x);
   emit_item_loop (em, range_of (s), suffix, start, end, "++", body_of (s));
-  flat_c_line (em, "v_%s = %s[%d];", a, x, FLAT_MAX_GROUP);
+  /* An empty range (or a predicate that failed) leaves the value.  */
+  flat_c_line (em, "v_%s = %s == 0 ? flat_before%s_0 : %s[%d];", a, n,
+	       suffix, x, FLAT_MAX_GROUP);
 }
 
 static void
@@ -391,9 +413,11 @@ emit_level0 (flat_emitter *em, const flat_stmt *s)
 {
   const char *suffix = suffix_of (em, em->n_level0);
   const char *x = exchange_prefix (em, em->n_level0++);
+  const char *pred = em->pred;
 
   sync_before (em);
   flat_c_trip_count (em, range_of (s), suffix);
+  em->pred = NULL;		/* the iterations run where it held */
   em->group_scalar = 0;
   if (s->kind == FLAT_S_MAP)
     emit_segmap0 (em, s, suffix);
@@ -405,6 +429,7 @@ emit_level0 (flat_emitter *em, const flat_stmt *s)
     flat_c_fail (em, "%s: a level-0 statement that is not a map, reduce "
 		 "or scan", em->d->name);
   em->group_scalar = 1;
+  em->pred = pred;
   sync_after (em);
 }
 
@@ -414,11 +439,67 @@ static void
 emit_store (flat_emitter *em, const flat_stmt *s)
 {
   sync_before (em);
-  flat_c_line (em, "if (flat_t == 0)");
+  if (em->pred)
+    flat_c_line (em, "if (flat_t == 0 && %s)", em->pred);
+  else
+    flat_c_line (em, "if (flat_t == 0)");
   flat_c_open (em);
   flat_c_item_stmt (em, s);
   flat_c_close (em);
   sync_after (em);
+}
+
+/* Whether printing the `if' S puts barriers inside it: before and after
+   its stores and level-0 statements.  */
+static int
+holds_barriers (const flat_stmt *s)
+{
+  flat_walker w = { memory_stmt, NULL, NULL };
+
+  return flat_walk_block (&s->u.if_.then_b, &w)
+    || flat_walk_block (&s->u.if_.else_b, &w);
+}
+
+/* "int flat_pN = [PRED && ]WHAT;", its name.  */
+static const char *
+new_pred (flat_emitter *em, const char *what, const flat_expr *cond)
+{
+  const char *name = NAME (em, "flat_p%d", em->n_preds++);
+
+  flat_c_indent (em);
+  flat_c_emit (em, "%s %s = ", flat_c_type (em, FLAT_T_I32), name);
+  if (em->pred)
+    flat_c_emit (em, "%s && ", em->pred);
+  if (cond)
+    {
+      flat_c_emit (em, "(");
+      flat_c_expr (em, cond);
+      flat_c_emit (em, ")");
+    }
+  else
+    flat_c_emit (em, "%s", what);
+  flat_c_emit (em, ";\n");
+  return name;
+}
+
+/* An `if' whose branches hold barriers, as predicated branches (Note
+   [Branches of a group kernel]).  */
+static void
+emit_branches (flat_emitter *em, const flat_stmt *s)
+{
+  const char *outer = em->pred;
+  const char *then_p = new_pred (em, NULL, s->u.if_.cond);
+  const char *else_p = s->u.if_.else_b.first
+    ? new_pred (em, NAME (em, "!%s", then_p), NULL) : NULL;
+
+  em->pred = then_p;
+  flat_c_stmts (em, &s->u.if_.then_b);
+  if (else_p)
+    {
+      em->pred = else_p;
+      flat_c_stmts (em, &s->u.if_.else_b);
+    }
+  em->pred = outer;
 }
 
 void
@@ -430,6 +511,8 @@ flat_c_group_stmt (flat_emitter *em, const flat_stmt *s)
     emit_level0 (em, s);
   else if (s->kind == FLAT_S_STORE)
     emit_store (em, s);
+  else if (s->kind == FLAT_S_IF && holds_barriers (s))
+    emit_branches (em, s);
   else if (s->kind != FLAT_S_LET
 	   || s->u.let.var->kind != FLAT_VAR_LOCAL_ARRAY)
     {
@@ -463,6 +546,8 @@ flat_c_group_segmap (flat_emitter *em, const flat_nest *nest,
   em->group_scalar = 1;
   em->synced = 1;
   em->n_level0 = 0;
+  em->pred = NULL;
+  em->n_preds = 0;
   flat_c_stmts (em, &k->body);
   sync_before (em);
   em->group_scalar = 0;

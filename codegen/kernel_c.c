@@ -483,11 +483,28 @@ static void
 emit_condition (flat_emitter *em, const flat_expr *cond)
 {
   flat_c_emit (em, "(");
+  if (em->pred)
+    flat_c_emit (em, "%s && ", em->pred);
   if (cond->kind == FLAT_E_UNARY || cond->kind == FLAT_E_BINARY)
     emit_op (em, cond, 1);
   else
     flat_c_expr (em, cond);
   flat_c_emit (em, ")");
+}
+
+/* E, or under a predicate (group_kernel.c) "PRED ? (E) : ELSE", so that
+   E is only evaluated where the statement runs.  */
+static void
+emit_guarded (flat_emitter *em, const flat_expr *e, const char *otherwise)
+{
+  if (!em->pred)
+    {
+      flat_c_expr (em, e);
+      return;
+    }
+  flat_c_emit (em, "%s ? (", em->pred);
+  flat_c_expr (em, e);
+  flat_c_emit (em, ") : %s", otherwise);
 }
 
 /* A braced block in GNU layout: braces two columns in, body four.  What
@@ -519,9 +536,9 @@ emit_for (flat_emitter *em, const flat_range *r, const flat_block *body)
     }
   flat_c_indent (em);
   flat_c_emit (em, "for (%s v_%s = ", flat_c_type (em, r->index->type), name);
-  flat_c_expr (em, r->lb);
+  emit_guarded (em, r->lb, "0");
   flat_c_emit (em, ", flat_end%d = ", n);
-  flat_c_expr (em, r->ub);
+  emit_guarded (em, r->ub, "0");
   flat_c_emit (em, "; v_%s %s flat_end%d; v_%s += ", name,
 	       step > 0 ? "<" : ">", n, name);
   flat_c_expr (em, r->step);
@@ -547,14 +564,16 @@ flat_c_item_stmt (flat_emitter *em, const flat_stmt *s)
       else
 	{
 	  flat_c_emit (em, "%s v_%s = ", flat_c_type (em, v->type), v->name);
-	  flat_c_expr (em, s->u.let.init);
+	  emit_guarded (em, s->u.let.init, "0");
 	  flat_c_emit (em, ";\n");
 	}
       break;
     case FLAT_S_SET:
       flat_c_indent (em);
       flat_c_emit (em, "v_%s = ", s->u.set.var->name);
-      flat_c_expr (em, s->u.set.value);
+      emit_guarded (em, s->u.set.value,
+		    flat_arena_printf (em->scratch->arena, "v_%s",
+				       s->u.set.var->name));
       flat_c_emit (em, ";\n");
       break;
     case FLAT_S_STORE:
@@ -784,11 +803,11 @@ flat_c_trip_count (flat_emitter *em, const flat_range *r, const char *suffix)
     }
   flat_c_indent (em);
   flat_c_emit (em, "%s flat_lb%s = ", t, suffix);
-  flat_c_expr (em, r->lb);
+  emit_guarded (em, r->lb, "0");
   flat_c_emit (em, ";\n");
   flat_c_indent (em);
   flat_c_emit (em, "%s flat_ub%s = ", t, suffix);
-  flat_c_expr (em, r->ub);
+  emit_guarded (em, r->ub, "0");
   flat_c_emit (em, ";\n");
   flat_c_line (em, "%s flat_n%s = flat_lb%s < flat_ub%s", i64, suffix, suffix,
 	       suffix);
