@@ -6,6 +6,7 @@
    conversions the lifter keeps):
 
      set s = (OP s e)    set s = (OP e s)             e does not use s
+     set s = (OP (OP e s) f)  and other trees of OP with s at one leaf
      set s = (sub s e)                                for OP = add
      set s = (min s e)   set s = (call fminf s e)     min/max functions
      set s = (select (lt e s) e s)  and the other orderings of ?:
@@ -100,6 +101,23 @@ select_op (const flat_expr *cmp, const flat_expr *p, const flat_expr *q)
   return FLAT_N_OPS;
 }
 
+/* Is E, seen through conversions, V or a tree of the built-in operator
+   OP (associative and commutative) with V at exactly one leaf?  GCC
+   reassociates `s += x[i] - 3' on an unsigned s into (x[i] + s) +
+   0xfffffffd; running the body on a partial still adds the contribution
+   (x[i] - 3) to it.  */
+static int
+in_op_tree (const flat_expr *e, const flat_var *v, flat_op op)
+{
+  e = strip_casts (e);
+  if (is_acc (e, v))
+    return 1;
+  if (e->kind != FLAT_E_BINARY || e->u.op.op != op)
+    return 0;
+  return (in_op_tree (e->u.op.a, v, op) && !mentions (e->u.op.b, v))
+    || (in_op_tree (e->u.op.b, v, op) && !mentions (e->u.op.a, v));
+}
+
 int
 flat_reduction_is_update (flat_expr *value, const flat_var *v, flat_op op,
 			  const flat_combiner *user)
@@ -126,19 +144,9 @@ flat_reduction_is_update (flat_expr *value, const flat_var *v, flat_op op,
   /* s = s - e is s + (-e).  */
   if (op == FLAT_OP_ADD && e->kind == FLAT_E_BINARY
       && e->u.op.op == FLAT_OP_SUB)
-    return is_acc (e->u.op.a, v) && !mentions (e->u.op.b, v);
+    return in_op_tree (e->u.op.a, v, op) && !mentions (e->u.op.b, v);
   if (e->kind == FLAT_E_BINARY)
-    {
-      flat_op o = e->u.op.op;
-      if (o != op && !(o == FLAT_OP_LAND && op == FLAT_OP_LAND)
-	  && !(o == FLAT_OP_LOR && op == FLAT_OP_LOR))
-	return 0;
-      if (is_acc (e->u.op.a, v))
-	return !mentions (e->u.op.b, v);
-      if (is_acc (e->u.op.b, v))
-	return !mentions (e->u.op.a, v);
-      return 0;
-    }
+    return e->u.op.op == op && in_op_tree (e, v, op);
   if (e->kind == FLAT_E_CALL && (op == FLAT_OP_MIN || op == FLAT_OP_MAX))
     {
       const char *name = flat_math_table[e->u.call.fn].c_name;
