@@ -9,6 +9,7 @@
    use.  */
 #include <algorithm>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 

@@ -87,6 +87,7 @@ namespace {
 struct lift_failure
 {
   bool failed;
+  bool reported;		/* an error has said it already */
   location_t loc;
   char msg[512];
 };
@@ -124,6 +125,10 @@ struct lifter
   std::vector<std::pair<tree, flat_var *> > free_scalars;
   std::vector<std::pair<tree, flat_var *> > free_mems;
   std::vector<tree> break_labels;	/* innermost last; NULL for maps */
+  /* Per loop being lifted, innermost last: the label its `continue'
+     jumps to (NULL_TREE if none) and the local flag that says the
+     iteration continued (Note [continue]).  */
+  std::vector<std::pair<tree, flat_var *> > continues;
   std::vector<tree> inlining;		/* callee stack, for recursion */
   flat_block *cur;			/* where pre-statements go */
   int cur_line;
@@ -154,6 +159,10 @@ struct lifter
     std::vector<flat_var *> fields;
   };
   std::vector<nested_user> nested_users;
+  /* Automatic variables declared inside the nest: never free variables
+     passed from the host (one read where it is not bound is a value the
+     lifter does not model).  */
+  std::set<tree> nest_decls;
 };
 
 void
@@ -536,6 +545,24 @@ decompose_lvalue (lifter &L, tree ref, tree elem, address *out)
   return false;
 }
 
+/* Does T only compute values, its side effects being evaluations of
+   SAVE_EXPRs (the sizes a VLA access such as `x[0][i][j]' evaluates
+   first)?  */
+bool
+only_saved_values (tree t)
+{
+  if (!TREE_SIDE_EFFECTS (t) || TREE_CODE (t) == SAVE_EXPR)
+    return true;
+  enum tree_code_class c = TREE_CODE_CLASS (TREE_CODE (t));
+  if (c != tcc_unary && c != tcc_binary && c != tcc_comparison
+      && TREE_CODE (t) != COMPOUND_EXPR && TREE_CODE (t) != NON_LVALUE_EXPR)
+    return false;
+  for (int k = 0; k < TREE_OPERAND_LENGTH (t); k++)
+    if (!only_saved_values (TREE_OPERAND (t, k)))
+      return false;
+  return true;
+}
+
 bool
 decompose_pointer_typed (lifter &L, tree p, tree elem, address *out)
 {
@@ -558,8 +585,7 @@ decompose_pointer_typed (lifter &L, tree p, tree elem, address *out)
     case ADDR_EXPR:
       return decompose_lvalue (L, TREE_OPERAND (p, 0), elem, out);
     case COMPOUND_EXPR:
-      if (TREE_SIDE_EFFECTS (TREE_OPERAND (p, 0))
-	  && TREE_CODE (TREE_OPERAND (p, 0)) != SAVE_EXPR)
+      if (!only_saved_values (TREE_OPERAND (p, 0)))
 	break;
       return decompose_pointer_typed (L, TREE_OPERAND (p, 1), elem, out);
     case VAR_DECL:
@@ -661,6 +687,11 @@ lift_decl_ref (lifter &L, tree t)
   if (ty < 0)
     FAIL (L, EXPR_LOCATION (t), "'%s' has an unsupported type",
 	  decl_name (t));
+  if (L.nest_decls.count (t)
+      || (L.top->parent && VAR_P (t) && !TREE_STATIC (t)
+	  && !DECL_EXTERNAL (t)))
+    FAIL (L, EXPR_LOCATION (t), "unsupported use of '%s' outside the "
+	  "statements that define it", decl_name (t));
   if (L.top->parent && !(VAR_P (t) && TREE_READONLY (t)))
     FAIL (L, EXPR_LOCATION (t), "helper function reads global '%s'",
 	  decl_name (t));
@@ -1660,12 +1691,69 @@ bind_sections (lifter &L, flat_stmt *s, flat_recorded_directive *dir,
   return true;
 }
 
+/* Note [continue]
+   `continue' is a goto to LABEL, which ends the loop's body.  The body
+   gets a local flag, false at the start of each iteration; the goto sets
+   it, and the statements after one that may have set it run under `if
+   (!flag)', at every level of nesting up to the body:
+
+     for (...) { if (x < 0) continue; y = f (x); }
+   becomes
+     loop ... { let continued = 0; if (x < 0) { set continued = 1 }
+		if (not continued) { ... y = f (x) } }  */
+bool
+lift_loop_body (lifter &L, flat_block *body, tree_stmt_iterator first,
+		tree_stmt_iterator end, tree label)
+{
+  flat_var *flag = NULL;
+  if (label)
+    {
+      flag = flat_var_new (L.nest, FLAT_VAR_LOCAL, FLAT_T_BOOL, "continued");
+      flat_stmt *let = new_stmt (L, FLAT_S_LET);
+      let->u.let.var = flag;
+      let->u.let.init = flat_e_const_int (L.nest, FLAT_T_BOOL, 0);
+      flat_block_append (body, let);
+    }
+  L.continues.push_back (std::make_pair (label, flag));
+  bool ok = lift_into (L, body, first, end, false);
+  L.continues.pop_back ();
+  return ok;
+}
+
+/* Lift [IT, END), which follows a statement that may have continued the
+   loop, under `if (!continued)'.  */
+bool
+lift_after_continue (lifter &L, tree_stmt_iterator it, tree_stmt_iterator end,
+		     bool function_body)
+{
+  flat_stmt *s = new_stmt (L, FLAT_S_IF);
+  s->u.if_.cond = flat_e_unary (L.nest, FLAT_OP_NOT,
+				flat_e_var (L.nest, L.continues.back ().second));
+  bool ok = lift_into (L, &s->u.if_.then_b, it, end, function_body);
+  if (ok)
+    flat_block_append (L.cur, s);
+  return ok;
+}
+
 bool
 lift_loop (lifter &L, const loop_shape &shape, tree init,
 	   flat_recorded_directive *dir, location_t loc)
 {
   counted_loop c;
   bool counted = flat_match_counted (shape, init, &c);
+  if (dir && !counted && !flat_loop_is_for (shape))
+    {
+      /* SPEC 2.8: a loop directive not followed by a `for' is an error,
+	 once (an inner one is met again when it is tried on its own).  */
+      static std::set<location_t> reported;
+      if (reported.insert (dir->loc).second)
+	error_at (dir->loc, "flat: expected a 'for' loop after '#pragma "
+		  "flat %s'", flat_directive_kind_name (dir->dir.kind));
+      dir->used = true;
+      fail_at (L, loc, "not a 'for' loop");
+      L.fail.reported = true;
+      return false;
+    }
   if (dir && !counted)
     {
       fail_at (L, loc, "not a canonical counted loop (expected "
@@ -1723,8 +1811,9 @@ lift_loop (lifter &L, const loop_shape &shape, tree init,
       s->u.loop.range.index = idx;
       L.top->vars[c.index] = idx;
       L.break_labels.push_back (dir ? NULL_TREE : shape.break_label);
-      bool ok = lift_into (L, &s->u.loop.body, shape.body_first, c.incr,
-			   false);
+      bool ok = lift_loop_body (L, &s->u.loop.body, shape.body_first,
+				c.incr, flat_continue_label (shape.body_first,
+							     c.incr));
       L.break_labels.pop_back ();
       for (tree d : acc_decls)
 	{
@@ -1779,8 +1868,12 @@ lift_loop (lifter &L, const loop_shape &shape, tree init,
   if (!s->u.while_.cond)
     return false;
   L.break_labels.push_back (shape.break_label);
-  bool ok = lift_into (L, &s->u.while_.body, shape.body_first,
-		       shape.body_end, false);
+  /* A while loop's `continue' jumps to its test, which ends the body.  */
+  tree test = flat_label_of (tsi_stmt (shape.body_end));
+  bool ok = lift_loop_body (L, &s->u.while_.body, shape.body_first,
+			    shape.body_end, test ? test
+			    : flat_continue_label (shape.body_first,
+						   shape.body_end));
   L.break_labels.pop_back ();
   if (!ok)
     return false;
@@ -2320,12 +2413,20 @@ lift_stmt (lifter &L, tree t)
 	    flat_block_append (L.cur, new_stmt (L, FLAT_S_BREAK));
 	    return true;
 	  }
-	if (lab && !L.break_labels.empty () && !L.break_labels.back ())
+	if (lab && !L.continues.empty () && L.continues.back ().first == lab)
+	  {
+	    flat_stmt *set = new_stmt (L, FLAT_S_SET);
+	    set->u.set.var = L.continues.back ().second;
+	    set->u.set.value = flat_e_const_int (L.nest, FLAT_T_BOOL, 1);
+	    flat_block_append (L.cur, set);
+	    return true;
+	  }
+	if (lab && DECL_ARTIFICIAL (lab) && !L.break_labels.empty ()
+	    && !L.break_labels.back ())
 	  fail_at (L, EXPR_LOCATION (t), "'break' out of a marked loop is "
 		   "not supported");
 	else
-	  fail_at (L, EXPR_LOCATION (t), "'goto' (or 'continue') is not "
-		   "supported");
+	  fail_at (L, EXPR_LOCATION (t), "'goto' is not supported");
 	return false;
       }
     case LABEL_EXPR:
@@ -2375,6 +2476,7 @@ bool
 lift_stmt_list (lifter &L, tree_stmt_iterator it, tree_stmt_iterator end,
 		bool function_body)
 {
+  tree prev = NULL_TREE;
   for (; !tsi_end_p (it) && it.ptr != end.ptr;
        tsi_next (&it))
     {
@@ -2383,6 +2485,10 @@ lift_stmt_list (lifter &L, tree_stmt_iterator it, tree_stmt_iterator end,
       tree s = tsi_stmt (it);
       if (flat_is_debug (s))
 	continue;
+      if (!L.continues.empty ()
+	  && flat_tree_jumps_to (prev, L.continues.back ().first))
+	return lift_after_continue (L, it, end, function_body);
+      prev = s;
       note_location (L, s);
       flat_recorded_directive *d = flat_marker_directive (s);
       if (d && (d->dir.kind == FLAT_DIRECTIVE_DATA
@@ -2416,7 +2522,13 @@ lift_stmt_list (lifter &L, tree_stmt_iterator it, tree_stmt_iterator end,
 	  counted_loop c;
 	  if (TREE_CODE (s) == DECL_EXPR && flat_match_counted (shape, s, &c))
 	    {
-	      /* for (T i = lb; ...): i lives in the loop only.  */
+	      /* for (T i = lb; ...): i lives in the loop only, unless
+		 later statements read it (`int w = 0; while (w < 3) w++;
+		 use (w)'): then it is a local that gets its final value.  */
+	      tree_stmt_iterator after = shape.last;
+	      tsi_next (&after);
+	      if (flat_range_uses (after, end, c.index) && !lift_stmt (L, s))
+		return false;
 	      if (!lift_loop (L, shape, s, take_pending (L), EXPR_LOCATION (s)))
 		return false;
 	    }
@@ -2593,6 +2705,35 @@ lift_clauses (lifter &L, const flat_recorded_directive *dir)
 
 /* ---- Entry point ------------------------------------------------------ */
 
+/* Record in L the automatic variables declared in the loop of SHAPE and
+   its INIT.  */
+tree
+collect_decls_r (tree *tp, int *walk_subtrees, void *data)
+{
+  std::set<tree> *decls = (std::set<tree> *) data;
+  tree t = *tp;
+  if (TYPE_P (t))
+    *walk_subtrees = 0;
+  else if (TREE_CODE (t) == DECL_EXPR && VAR_P (DECL_EXPR_DECL (t)))
+    decls->insert (DECL_EXPR_DECL (t));
+  else if (TREE_CODE (t) == BIND_EXPR)
+    for (tree v = BIND_EXPR_VARS (t); v; v = DECL_CHAIN (v))
+      if (VAR_P (v))
+	decls->insert (v);
+  return NULL_TREE;
+}
+
+void
+collect_nest_decls (lifter &L, const loop_shape &shape, tree init)
+{
+  if (init)
+    walk_tree_without_duplicates (&init, collect_decls_r, &L.nest_decls);
+  for (tree_stmt_iterator it = shape.body_first;
+       !tsi_end_p (it) && it.ptr != shape.body_end.ptr; tsi_next (&it))
+    walk_tree_without_duplicates (tsi_stmt_ptr (it), collect_decls_r,
+				  &L.nest_decls);
+}
+
 flat_nest *
 flat_lift_nest (tree fndecl, const loop_shape &shape, tree init,
 		flat_recorded_directive *dir, flat_lift_result *res)
@@ -2618,6 +2759,7 @@ flat_lift_nest (tree fndecl, const loop_shape &shape, tree init,
   L.pending = NULL;
   L.top_level = true;
   L.line_locs[xl.line] = dir->loc;
+  collect_nest_decls (L, shape, init);
 
   bool ok = lift_loop (L, shape, init, dir, dir->loc)
     && lift_clauses (L, dir);
@@ -2625,6 +2767,7 @@ flat_lift_nest (tree fndecl, const loop_shape &shape, tree init,
     {
       res->fail_loc = L.fail.loc;
       res->fail_msg = L.fail.msg;
+      res->fail_reported = L.fail.reported;
       flat_nest_free (nest);
       return NULL;
     }

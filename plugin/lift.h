@@ -12,6 +12,7 @@ struct flat_lift_result
   std::map<int, location_t> line_locs;	/* IR line -> a location on it */
   location_t fail_loc;
   std::string fail_msg;
+  bool fail_reported;		/* by an error already: no warning */
 };
 
 /* Lift the loop SHAPE (with INIT, its DECL_EXPR or MODIFY_EXPR, or NULL)

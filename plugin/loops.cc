@@ -216,6 +216,21 @@ flat_tree_uses (tree t, tree decl)
   return t && walk_tree_without_duplicates (&t, uses_r, decl) != NULL;
 }
 
+bool
+flat_tree_assigns (tree t, tree decl)
+{
+  return t && walk_tree_without_duplicates (&t, assigns_r, decl) != NULL;
+}
+
+bool
+flat_range_uses (tree_stmt_iterator it, tree_stmt_iterator end, tree decl)
+{
+  for (; !tsi_end_p (it) && it.ptr != end.ptr; tsi_next (&it))
+    if (flat_tree_uses (tsi_stmt (it), decl))
+      return true;
+  return false;
+}
+
 /* The increment of a canonical loop over DECL: i++, ++i, i += c, i = i + c,
    and their decrements.  Returns the step, 0 if STMT is not one.  */
 static HOST_WIDE_INT
@@ -342,3 +357,72 @@ flat_match_counted (const loop_shape &shape, tree init, counted_loop *out)
   return true;
 }
 
+tree
+flat_continue_label (tree_stmt_iterator first, tree_stmt_iterator end)
+{
+  tree last = NULL_TREE;
+  for (tree_stmt_iterator it = first; !tsi_end_p (it) && it.ptr != end.ptr;
+       tsi_next (&it))
+    if (!flat_is_debug (tsi_stmt (it)))
+      last = tsi_stmt (it);
+  tree lab = last ? flat_label_of (last) : NULL_TREE;
+  return lab && DECL_ARTIFICIAL (lab) ? lab : NULL_TREE;
+}
+
+/* Is T a goto to the label DATA?  */
+static tree
+jumps_to_r (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  return TREE_CODE (*tp) == GOTO_EXPR
+    && flat_label_of_goto (*tp) == (tree) data ? *tp : NULL_TREE;
+}
+
+bool
+flat_tree_jumps_to (tree t, tree label)
+{
+  return t && label
+    && walk_tree_without_duplicates (&t, jumps_to_r, label) != NULL;
+}
+
+/* Is the word KW at TEXT[K] (not part of a longer identifier)?  */
+static bool
+word_at (const char *text, size_t len, size_t k, const char *kw)
+{
+  size_t n = strlen (kw);
+  if (k + n > len || strncmp (text + k, kw, n) != 0)
+    return false;
+  bool before = k > 0 && (ISALNUM (text[k - 1]) || text[k - 1] == '_');
+  bool after = k + n < len && (ISALNUM (text[k + n]) || text[k + n] == '_');
+  return !before && !after;
+}
+
+bool
+flat_loop_is_for (const loop_shape &shape)
+{
+  if (shape.do_while)
+    return false;
+  location_t loc = shape.cond ? EXPR_LOCATION (shape.cond)
+    : UNKNOWN_LOCATION;
+  if (loc == UNKNOWN_LOCATION)
+    return true;
+  expanded_location xl = expand_location (loc);
+  char_span line = xl.file ? location_get_source_line (xl.file, xl.line)
+    : char_span (NULL, 0);
+  if (!line)
+    return true;
+  /* The last loop keyword before the condition on its line.  */
+  size_t end = (size_t) xl.column < line.length () ? xl.column
+    : line.length ();
+  bool is_for = true;
+  for (size_t k = 0; k < end; k++)
+    if (word_at (line.get_buffer (), end, k, "for"))
+      is_for = true;
+    else if (word_at (line.get_buffer (), end, k, "while"))
+      is_for = false;
+  return is_for;
+}

@@ -48,7 +48,22 @@ bool flat_match_counted (const loop_shape &shape, tree init,
 /* Does any statement of [IT, END) assign DECL (or take its address)?  */
 bool flat_range_assigns (tree_stmt_iterator it, tree_stmt_iterator end,
 			 tree decl);
+/* Does T assign DECL (or take its address)?  */
+bool flat_tree_assigns (tree t, tree decl);
 /* Does T mention DECL?  */
 bool flat_tree_uses (tree t, tree decl);
+/* Does any statement of [IT, END) mention DECL?  */
+bool flat_range_uses (tree_stmt_iterator it, tree_stmt_iterator end,
+		      tree decl);
+
+/* The label `continue' jumps to in a loop body [FIRST, END): the C front
+   end's artificial label ending the body, or NULL_TREE.  */
+tree flat_continue_label (tree_stmt_iterator first, tree_stmt_iterator end);
+/* Does T hold a goto to LABEL?  */
+bool flat_tree_jumps_to (tree t, tree label);
+
+/* Whether SHAPE was written as a `for' statement (not `while' or `do'),
+   as far as its source line tells.  */
+bool flat_loop_is_for (const loop_shape &shape);
 
 #endif /* FLAT_LOOPS_H */

@@ -133,20 +133,23 @@ varargs_fn (tree *cache, const char *name)
 }
 
 static tree data_begin_decl, data_end_decl, update_decl;
+static tree host_loop_begin_decl, host_loop_end_decl;
 
-/* A call FN (N, kind, "section", start, bytes, ...) over the evaluated
-   items of directive D.  */
+/* Lexical data regions around the statement being rewritten.  */
+static int region_depth;
+
+/* A call FN (N, kind, "section", start, bytes, ...) at LOC over the items
+   KINDS, TEXTS, STARTS, BYTES.  */
 static tree
-items_call (const flat_recorded_directive *d, tree fn,
+call_items (location_t loc, tree fn, const std::vector<int> &kinds,
+	    const std::vector<std::string> &texts,
 	    const std::vector<tree> &starts, const std::vector<tree> &bytes)
 {
-  std::vector<std::string> texts = section_texts (d);
   vec<tree, va_gc> *args = NULL;
-  vec_safe_push (args, build_int_cst (integer_type_node, d->items.size ()));
-  for (size_t k = 0; k < d->items.size (); k++)
+  vec_safe_push (args, build_int_cst (integer_type_node, kinds.size ()));
+  for (size_t k = 0; k < kinds.size (); k++)
     {
-      vec_safe_push (args, build_int_cst (integer_type_node,
-					  d->items[k].kind));
+      vec_safe_push (args, build_int_cst (integer_type_node, kinds[k]));
       vec_safe_push (args, build_string_literal (texts[k].size () + 1,
 						 texts[k].c_str ()));
       vec_safe_push (args, starts[k]);
@@ -155,8 +158,19 @@ items_call (const flat_recorded_directive *d, tree fn,
     }
   tree call = build_call_vec (void_type_node, build_fold_addr_expr (fn),
 			      args);
-  SET_EXPR_LOCATION (call, d->loc);
+  SET_EXPR_LOCATION (call, loc);
   return call;
+}
+
+/* The call FN over the evaluated items of directive D.  */
+static tree
+items_call (const flat_recorded_directive *d, tree fn,
+	    const std::vector<tree> &starts, const std::vector<tree> &bytes)
+{
+  std::vector<int> kinds;
+  for (const flat_clause_item &item : d->items)
+    kinds.push_back (item.kind);
+  return call_items (d->loc, fn, kinds, section_texts (d), starts, bytes);
 }
 
 static tree
@@ -209,7 +223,9 @@ flat_rewrite_data (tree fndecl, flat_recorded_directive *d,
   tree end = items_call (d, varargs_fn (&data_end_decl, "flat_data_end"),
 			 starts, bytes);
   /* The region itself: first its own markers, then the try/finally.  */
+  region_depth++;
   flat_process_statement (fndecl, &stmt);
+  region_depth--;
   append_to_statement_list (build2 (TRY_FINALLY_EXPR, void_type_node, stmt,
 				    end), &body);
   tree bind = build3 (BIND_EXPR, void_type_node, vars, body, NULL_TREE);
@@ -232,4 +248,113 @@ flat_rewrite_update (flat_recorded_directive *d, tree_stmt_iterator *it)
   tsi_link_before (it, items_call (d, varargs_fn (&update_decl,
 						  "flat_update"),
 				   starts, bytes), TSI_SAME_STMT);
+}
+
+/* ---- Loops that run on the host -------------------------------------- */
+
+/* The pointers and arrays a host loop indexes, from outside it: pointer
+   and array variables it mentions that it neither declares nor (for
+   pointers) assigns.  */
+struct host_arrays
+{
+  tree loop;
+  std::set<tree> declared;
+  std::vector<tree> arrays;
+};
+
+static tree
+declared_r (tree *tp, int *walk_subtrees, void *data)
+{
+  host_arrays *h = (host_arrays *) data;
+  tree t = *tp;
+  if (TYPE_P (t))
+    *walk_subtrees = 0;
+  else if (TREE_CODE (t) == DECL_EXPR)
+    h->declared.insert (DECL_EXPR_DECL (t));
+  else if (TREE_CODE (t) == BIND_EXPR)
+    for (tree v = BIND_EXPR_VARS (t); v; v = DECL_CHAIN (v))
+      h->declared.insert (v);
+  return NULL_TREE;
+}
+
+static tree
+arrays_r (tree *tp, int *walk_subtrees, void *data)
+{
+  host_arrays *h = (host_arrays *) data;
+  tree t = *tp;
+  if (TYPE_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (!(VAR_P (t) || TREE_CODE (t) == PARM_DECL) || h->declared.count (t)
+      || std::find (h->arrays.begin (), h->arrays.end (), t)
+	 != h->arrays.end ())
+    return NULL_TREE;
+  tree type = TREE_TYPE (t);
+  if (TREE_CODE (type) == ARRAY_TYPE
+      || (POINTER_TYPE_P (type)
+	  && TREE_CODE (TREE_TYPE (type)) != FUNCTION_TYPE
+	  && !flat_tree_assigns (h->loop, t)))
+    h->arrays.push_back (t);
+  return NULL_TREE;
+}
+
+/* The address of the first element of ARRAY, a pointer or array
+   variable, as a void pointer.  */
+static tree
+array_start (tree array)
+{
+  if (TREE_CODE (TREE_TYPE (array)) == ARRAY_TYPE)
+    {
+      TREE_ADDRESSABLE (array) = 1;
+      return fold_convert (ptr_type_node, build_fold_addr_expr (array));
+    }
+  return fold_convert (ptr_type_node, array);
+}
+
+void
+flat_rewrite_host_loop (flat_recorded_directive *d,
+			tree_stmt_iterator *it)
+{
+  tree loop = flat_take_statement (it);
+  if (!loop)
+    return;
+  host_arrays h;
+  h.loop = loop;
+  walk_tree_without_duplicates (&loop, declared_r, &h);
+  walk_tree_without_duplicates (&loop, arrays_r, &h);
+  if (h.arrays.empty ())
+    {
+      tsi_link_before (it, loop, TSI_NEW_STMT);
+      return;
+    }
+  std::vector<int> kinds;
+  std::vector<std::string> names;
+  std::vector<tree> starts, bytes;
+  std::string listed;
+  for (tree a : h.arrays)
+    {
+      kinds.push_back (FLAT_DATA_HOST_LOOP_ARRAY);
+      names.push_back (DECL_NAME (a) ? IDENTIFIER_POINTER (DECL_NAME (a))
+		       : "?");
+      starts.push_back (array_start (a));
+      bytes.push_back (build_int_cst (long_long_unsigned_type_node, 1));
+      listed += (listed.empty () ? "'" : ", '") + names.back () + "'";
+    }
+  if (region_depth > 0)
+    warning_at (d->loc, 0, "flat: the loop runs on the host inside a data "
+		"region: its arrays %s are copied to the host before it "
+		"and back to the device after it", listed.c_str ());
+  tree body = alloc_stmt_list ();
+  append_to_statement_list (call_items (d->loc, varargs_fn
+					(&host_loop_begin_decl,
+					 "flat_host_loop_begin"),
+					kinds, names, starts, bytes), &body);
+  tree end = call_items (d->loc, varargs_fn (&host_loop_end_decl,
+					     "flat_host_loop_end"),
+			 kinds, names, starts, bytes);
+  append_to_statement_list (build2 (TRY_FINALLY_EXPR, void_type_node, loop,
+				    end), &body);
+  tsi_link_before (it, body, TSI_NEW_STMT);
 }

@@ -13,6 +13,13 @@ void flat_rewrite_data (tree fndecl, flat_recorded_directive *d,
    there.  */
 void flat_rewrite_update (flat_recorded_directive *d, tree_stmt_iterator *it);
 
+/* IT is just after the marker of loop directive D, whose loop could not
+   be lifted and runs on the host: bracket it so that arrays of an open
+   data region are on the host while it runs (Note [Host loops in
+   regions] in runtime/data.c); IT ends at the bracketed loop.  */
+void flat_rewrite_host_loop (flat_recorded_directive *d,
+			     tree_stmt_iterator *it);
+
 /* From rewrite.cc: remove the statement at IT (a whole lowered loop with
    its init if one starts there) and return it as one tree, NULL_TREE if
    there is none.  */

@@ -26,6 +26,11 @@ static tree flat_run_decl;
 void
 flat_reject (location_t loc, const char *reason)
 {
+  /* A statement from a macro of a system header (atomic_fetch_add) is
+     reported where the macro is used: GCC drops warnings located in
+     system headers, and the user would never learn why the loop runs
+     sequentially.  */
+  loc = expansion_point_location_if_in_system_header (loc);
   if (flat_opts.strict)
     error_at (loc, "flat: loop not lifted: %s", reason);
   else
@@ -272,7 +277,7 @@ line_location (const flat_lift_result &res, int line, location_t fallback)
 
 /* Lift, flatten and package the marked loop ML; on success replace it in
    its statement list.  */
-static void
+static bool
 replace_nest (tree fndecl, flat_recorded_directive *d, marked_loop &ml)
 {
   const char *kind = flat_directive_kind_name (d->dir.kind);
@@ -280,8 +285,9 @@ replace_nest (tree fndecl, flat_recorded_directive *d, marked_loop &ml)
   flat_nest *nest = flat_lift_nest (fndecl, ml.shape, ml.init, d, &res);
   if (!nest)
     {
-      flat_reject (res.fail_loc, res.fail_msg.c_str ());
-      return;
+      if (!res.fail_reported)
+	flat_reject (res.fail_loc, res.fail_msg.c_str ());
+      return false;
     }
   if (flat_opts.dump & FLAT_DUMP_IR)
     {
@@ -295,7 +301,7 @@ replace_nest (tree fndecl, flat_recorded_directive *d, marked_loop &ml)
     {
       flat_reject (line_location (res, diag.line, d->loc), diag.msg);
       flat_nest_free (nest);
-      return;
+      return false;
     }
   char err[512] = "";
   size_t size = 0;
@@ -305,7 +311,7 @@ replace_nest (tree fndecl, flat_recorded_directive *d, marked_loop &ml)
     {
       flat_reject (d->loc, err);
       flat_nest_free (nest);
-      return;
+      return false;
     }
   if (flat_opts.dump & FLAT_DUMP_FLAT)
     dump_text ("flat", nest, "flat", flat_package_get (bytes, FLAT_PKG_PLAN));
@@ -357,6 +363,7 @@ replace_nest (tree fndecl, flat_recorded_directive *d, marked_loop &ml)
   tree ifs = build3_loc (loc, COND_EXPR, void_type_node, cond, fallback,
 			 device_arm);
   tsi_link_before (&it, ifs, TSI_SAME_STMT);
+  return true;
 }
 
 /* ---- Walking a function ----------------------------------------------- */
@@ -456,12 +463,14 @@ process_list (tree fndecl, tree list, bool body)
 	{
 	  warning_at (d->loc, 0, "flat: %s is not supported yet; the loop "
 		      "runs on the host", unsupported);
+	  flat_rewrite_host_loop (d, &it);
 	  continue;		/* inner markers are visited in turn */
 	}
-      replace_nest (fndecl, d, ml);
-      /* On failure the loop stays and its inner marked loops are tried
-	 on their own; on success `it` points at the new if statement,
-	 whose fallback arm holds no markers any more.  */
+      if (!replace_nest (fndecl, d, ml))
+	flat_rewrite_host_loop (d, &it);
+      /* On failure the loop stays, bracketed, and its inner marked loops
+	 are tried on their own; on success `it` points at the new if
+	 statement, whose fallback arm holds no markers any more.  */
     }
 }
 

@@ -67,7 +67,8 @@ static const char *const kind_names[] = {
   [FLAT_DATA_CREATE] = "create",
   [FLAT_DATA_PRESENT] = "present",
   [FLAT_UPDATE_HOST] = "update host",
-  [FLAT_UPDATE_DEVICE] = "update device"
+  [FLAT_UPDATE_DEVICE] = "update device",
+  [FLAT_HOST_LOOP_ARRAY] = "host loop"
 };
 
 /* The item as messages show it: "copy(a[0:n])".  */
@@ -228,6 +229,7 @@ make_entry (const item *it)
   e.refs = 1;
   e.copy_out = it->kind == FLAT_DATA_COPY || it->kind == FLAT_DATA_COPYOUT;
   e.valid = 0;
+  e.host_loops = 0;
   item_name (it, name, sizeof name);
   if (flat_pool_alloc (&flat_rt.pool, e.end - e.start, &e.buffer,
 		       &e.capacity, err, sizeof err) != 0)
@@ -344,6 +346,90 @@ for_items (int n, va_list *ap, const char *fn, int first, int last,
     if (next_item (ap, fn, first, last, &it) == 0)
       do_item (&it);
   (void) flat_process_unlock ();
+}
+
+/* Note [Host loops in regions]
+   A marked loop the plugin could not lift runs its original statements
+   on host memory.  Inside a data region the device copies are the newer
+   ones, and the region's end would copy a stale device copy over what
+   the loop wrote.  So the entries holding the loop's arrays come back to
+   the host before it (when their device copy holds data) and go to the
+   device after it; nests called inside the loop see such an entry as
+   absent and copy the arrays themselves.  Entries are counted, so loops
+   nested in loops move the bytes once.  */
+static void
+host_loop_item (const item *it, int entering)
+{
+  flat_present_entry *e;
+  char err[ERR_SIZE];
+  int i = -1;
+
+  if (flat_present_find (&flat_rt.present, it->start, it->end, &i)
+      != FLAT_INSIDE)
+    return;
+  e = &flat_rt.present.entries[i];
+  if (entering ? e->host_loops++ > 0 : --e->host_loops > 0)
+    return;
+  if (entering && !e->valid)
+    return;
+  if (transfer_entry (e, !entering, entering ? "update host"
+		      : "update device", err, sizeof err) != 0)
+    flat_data_leave_device (e->section, entering ? "copying to the host "
+			    "for a loop that runs there" : "copying back "
+			    "after a loop that ran on the host", err);
+  else
+    e->valid |= !entering;
+}
+
+static void
+host_loop_begin_item (const item *it)
+{
+  host_loop_item (it, 1);
+}
+
+static void
+host_loop_end_item (const item *it)
+{
+  host_loop_item (it, 0);
+}
+
+/* flat_host_loop_begin and _end: nothing to do, and the device is not
+   started, unless some region is open.  */
+static void
+host_loop_items (int n, va_list *ap, const char *fn,
+		 void (*do_item) (const item *))
+{
+  item it;
+  int i;
+
+  if (flat_process_lock () != 0)
+    return;
+  for (i = 0; i < n && flat_rt.ready && flat_rt.present.n > 0
+	 && flat_rt.backend->runs_kernels; i++)
+    if (next_item (ap, fn, FLAT_HOST_LOOP_ARRAY, FLAT_HOST_LOOP_ARRAY,
+		   &it) == 0)
+      do_item (&it);
+  (void) flat_process_unlock ();
+}
+
+void
+flat_host_loop_begin (int n, ...)
+{
+  va_list ap;
+
+  va_start (ap, n);
+  host_loop_items (n, &ap, "flat_host_loop_begin", host_loop_begin_item);
+  va_end (ap);
+}
+
+void
+flat_host_loop_end (int n, ...)
+{
+  va_list ap;
+
+  va_start (ap, n);
+  host_loop_items (n, &ap, "flat_host_loop_end", host_loop_end_item);
+  va_end (ap);
 }
 
 void

@@ -75,7 +75,9 @@ enum flat_data_kind
   FLAT_DATA_CREATE = 3,		/* device scratch, no transfer */
   FLAT_DATA_PRESENT = 4,	/* must be on the device already */
   FLAT_UPDATE_HOST = 5,		/* flat_update: device to host */
-  FLAT_UPDATE_DEVICE = 6	/* flat_update: host to device */
+  FLAT_UPDATE_DEVICE = 6,	/* flat_update: host to device */
+  FLAT_HOST_LOOP_ARRAY = 7	/* flat_host_loop_*: the array holding
+				   the byte at the item's start */
 };
 
 /* Enter a data region.  A section already on the device (inside an
@@ -103,6 +105,22 @@ void flat_data_end (int n, ...);
    the host with one warning and the process runs on the host from then
    on; the results stay right.  Never abort.  */
 void flat_update (int n, ...);
+
+/* A marked loop that the plugin could not lift runs on the host copies
+   of its arrays (SPEC section 2.5).  The plugin brackets it as
+
+     flat_host_loop_begin (2, FLAT_HOST_LOOP_ARRAY, "a", a, 1ull,
+                           FLAT_HOST_LOOP_ARRAY, "b", b, 1ull);
+     loop                          (left in any way: end runs)
+     flat_host_loop_end (2, ...the same items...);
+
+   where each item names the array holding the byte at its start (a
+   pointer the loop indexes).  An array of an open data region comes back
+   to the host at begin and goes to the device at end; until then nests
+   treat it as absent (they copy it themselves).  Arrays outside every
+   region are left alone, and neither call starts the device.  */
+void flat_host_loop_begin (int n, ...);
+void flat_host_loop_end (int n, ...);
 
 #ifdef __cplusplus
 }

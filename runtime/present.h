@@ -29,6 +29,9 @@ typedef struct flat_present_entry
 				   (its creator was copy or copyout) */
   int valid;			/* the device copy holds data: copied in,
 				   updated, or written by a nest */
+  int host_loops;		/* open flat_host_loop_begin calls naming
+				   it: the host copy is the one in use,
+				   nests treat the entry as absent */
 } flat_present_entry;
 
 typedef struct flat_present

@@ -478,6 +478,8 @@ bind_present (nest_state *st, char *err, size_t err_size)
 	  break;
 	}
       e = &flat_rt.present.entries[k];
+      if (e->host_loops > 0)
+	continue;		/* Note [Host loops in regions] (data.c) */
       delta = (int64_t) (e->start - s->base);
       if (delta % (int64_t) s->elem_size != 0)
 	{
