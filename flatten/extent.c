@@ -16,10 +16,12 @@
    Note [Soundness]: intervals are mathematical integers.  Every result is
    checked to be a value of its C type; one that could wrap, or an
    overflow of the interval arithmetic itself, makes the index unboundable
-   rather than wrong.  Conditions only narrow (then-branches of `if`, the
-   first arm of `select`, the right operand of `land`), and a range or a
-   narrowed branch that is empty for the given params is not walked, since
-   its accesses never happen.  The compile-time walk cannot see overflow or
+   rather than wrong.  Conditions only narrow (the branches of `if` and
+   `select` by the condition and its negation, the right operand of
+   `land`; a comparison narrows a variable, a cast of one that keeps its
+   value, or one plus a constant that cannot wrap there), and a range or
+   a narrowed branch that is empty for the given params is not walked,
+   since its accesses never happen.  The compile-time walk cannot see overflow or
    wrapping, so flat_extent_eval may still fail at run time where
    flat_extent_check passed; the runtime then falls back to the host.  */
 
@@ -140,16 +142,29 @@ flip (flat_op op)
     }
 }
 
-/* Assume (OP X E) for a variable X whose bound is known; 0 if that leaves
-   X no value.  */
-static int
-narrow_var (walker *w, const flat_expr *x, flat_op op, const flat_expr *e)
+/* The negation of comparison OP on integers, FLAT_N_OPS for others.  */
+static flat_op
+negate (flat_op op)
 {
-  if (x->kind != FLAT_E_VAR || !w->vars[x->u.var->id].ok)
-    return 1;
-  bound b = w->vars[x->u.var->id];
-  bound eb = bound_expr (w, e);
-  if (!eb.ok)
+  switch (op)
+    {
+    case FLAT_OP_LT: return FLAT_OP_GE;
+    case FLAT_OP_LE: return FLAT_OP_GT;
+    case FLAT_OP_GT: return FLAT_OP_LE;
+    case FLAT_OP_GE: return FLAT_OP_LT;
+    case FLAT_OP_EQ: return FLAT_OP_NE;
+    case FLAT_OP_NE: return FLAT_OP_EQ;
+    default: return FLAT_N_OPS;
+    }
+}
+
+/* Assume (OP X V) for a variable X whose bound is known and a value V in
+   EB; 0 if that leaves X no value.  */
+static int
+narrow_var (walker *w, const flat_var *x, flat_op op, bound eb)
+{
+  bound b = w->vars[x->id];
+  if (!b.ok)
     return 1;
   /* eb.hi - 1 and eb.lo + 1 cannot overflow: EB is a value of X's type,
      and a comparison with the type's extreme value that leaves nothing is
@@ -176,34 +191,104 @@ narrow_var (walker *w, const flat_expr *x, flat_op op, const flat_expr *e)
       b.lo = max64 (b.lo, eb.lo);
       b.hi = min64 (b.hi, eb.hi);
       break;
+    case FLAT_OP_NE:
+      /* Only a single value V at an end of X's interval cuts it.  */
+      if (eb.lo != eb.hi)
+	return 1;
+      if (b.lo == eb.lo)
+	b.lo++;
+      else if (b.hi == eb.lo)
+	b.hi--;
+      break;
     default:
       return 1;
     }
-  set_var (w, x->u.var->id, b);
+  set_var (w, x->id, b);
   return b.lo <= b.hi;
 }
 
-/* Narrow the bounds of variables as COND being true says (undone by the
-   caller with undo_to); 0 if COND cannot hold.  Only run-time walks
-   narrow.  */
+static int literal (const flat_expr *e, int64_t *c);
+
+/* Assume (OP X V) for V in EB, where X is a variable, a value-preserving
+   cast of one, or one plus or minus a constant (`i + 1 < n' bounds i by
+   n - 2) whose arithmetic cannot wrap where X stands; 0 if that leaves
+   the variable no value.  */
 static int
-assume (walker *w, const flat_expr *cond)
+narrow (walker *w, const flat_expr *x, flat_op op, bound eb)
+{
+  int64_t c;
+
+  if (!eb.ok || !bound_expr (w, x).ok)
+    return 1;			/* may wrap: the comparison says nothing */
+  switch (x->kind)
+    {
+    case FLAT_E_VAR:
+      return narrow_var (w, x->u.var, op, eb);
+    case FLAT_E_CAST:
+      if (flat_type_table[x->u.cast->type].is_float)
+	return 1;
+      return narrow (w, x->u.cast, op, eb);
+    case FLAT_E_BINARY:
+      if ((x->u.op.op != FLAT_OP_ADD && x->u.op.op != FLAT_OP_SUB)
+	  || !literal (x->u.op.b, &c))
+	return 1;
+      if (x->u.op.op == FLAT_OP_SUB)
+	{
+	  if (c == INT64_MIN)
+	    return 1;
+	  c = -c;
+	}
+      /* X = y + c OP v  <=>  y OP v - c.  */
+      if (__builtin_sub_overflow (eb.lo, c, &eb.lo)
+	  || __builtin_sub_overflow (eb.hi, c, &eb.hi))
+	return 1;
+      return narrow (w, x->u.op.a, op, eb);
+    default:
+      return 1;
+    }
+}
+
+/* Narrow the bounds of variables as COND being true (HOLDS) or false
+   says (undone by the caller with undo_to); 0 if that cannot be.  Only
+   run-time walks narrow.  */
+static int
+assume_that (walker *w, const flat_expr *cond, int holds)
 {
   if (!w->env || cond->kind != FLAT_E_BINARY)
     return 1;
   flat_op op = cond->u.op.op;
   const flat_expr *a = cond->u.op.a, *b = cond->u.op.b;
-  if (op == FLAT_OP_LAND)
-    return assume (w, a) && assume (w, b);
+  /* a && b holds: both do; a || b fails: both fail.  */
+  if (op == (holds ? FLAT_OP_LAND : FLAT_OP_LOR))
+    return assume_that (w, a, holds) && assume_that (w, b, holds);
   if (flat_op_table[op].kind != 'C' || flat_type_table[a->type].is_float)
     return 1;
-  return narrow_var (w, a, op, b) && narrow_var (w, b, flip (op), a);
+  if (!holds)
+    op = negate (op);
+  return narrow (w, a, op, bound_expr (w, b))
+    && narrow (w, b, flip (op), bound_expr (w, a));
+}
+
+static int
+assume (walker *w, const flat_expr *cond)
+{
+  return assume_that (w, cond, 1);
+}
+
+static int
+assume_not (walker *w, const flat_expr *cond)
+{
+  return assume_that (w, cond, 0);
 }
 
 /* ---- Intervals of expressions ------------------------------------------ */
 
 /* A literal integer constant C of E as a signed number, or 0 if E is not
-   one: divisors and shift counts must be literals.  */
+   one: divisors and shift counts must be literals.  An unsigned constant
+   in the upper half of its type is the negative number it adds modulo
+   the type's range (GCC writes `i - 1' on unsigned i as `i +
+   0xffffffff'); results are checked to fit their type, so that reading
+   is exact where it is used.  */
 static int
 literal (const flat_expr *e, int64_t *c)
 {
@@ -265,7 +350,8 @@ bound_binary (walker *w, const flat_expr *e)
     default:
       break;
     }
-  bound b = bound_expr (w, e->u.op.b);
+  bound b = (op == FLAT_OP_ADD || op == FLAT_OP_SUB) && literal (e->u.op.b, &c)
+    ? make (w, FLAT_T_I64, c, c, 0) : bound_expr (w, e->u.op.b);
   if (!b.ok)
     return b;
   switch (op)
@@ -375,11 +461,16 @@ bound_expr (walker *w, const flat_expr *e)
 	if (assume (w, e->u.select.cond))
 	  a = bound_expr (w, e->u.select.a);
 	undo_to (w, height);
-	bound b = bound_expr (w, e->u.select.b);
+	bound b = { .ok = 1, .lo = 1, .hi = 0 };	/* empty */
+	if (assume_not (w, e->u.select.cond))
+	  b = bound_expr (w, e->u.select.b);
+	undo_to (w, height);
 	if (!a.ok || !b.ok)
 	  return a.ok ? b : a;
 	if (!w->env || a.lo > a.hi)
 	  return b;
+	if (b.lo > b.hi)
+	  return a;
 	return make (w, e->type, min64 (a.lo, b.lo), max64 (a.hi, b.hi), 0);
       }
     case FLAT_E_CALL:
@@ -580,7 +671,9 @@ walk_stmt (walker *w, const flat_stmt *s)
       if (assume (w, s->u.if_.cond))
 	walk_block (w, &s->u.if_.then_b);
       undo_to (w, height);
-      walk_block (w, &s->u.if_.else_b);
+      if (assume_not (w, s->u.if_.cond))
+	walk_block (w, &s->u.if_.else_b);
+      undo_to (w, height);
       break;
     case FLAT_S_LOOP:
     case FLAT_S_MAP:

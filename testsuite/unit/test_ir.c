@@ -1954,6 +1954,39 @@ test_extent_guarded (void)
   assert_interval (ext[ID_A].read, -1, 8);
 }
 
+/* Guards narrow both branches, through `i + 1' and casts, and through
+   unsigned `i - 1' written as `i + 0xffffffff', so that no extent
+   exceeds what the source reads (one element past an array ending at a
+   page crashed a valid program).  */
+static void
+test_extent_guards_tight (void)
+{
+  static const char text[] =
+    EXT_HEAD
+    "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+    "      store a[(select (lt (add i 1:i32) n) (add i 1:i32) i)] = "
+    "0x0p+0:f32\n"
+    "      if (ge (add i 1:i32) n) {\n"
+    "        store b[i] = 0x0p+0:f32\n"
+    "      } else {\n"
+    "        store b[(cast i64 (add i 1:i32))] = 0x0p+0:f32\n"
+    "      }\n"
+    "    }\n"
+    "    map u : u32 = 0:u32 .. (cast u32 n) step 1:u32 {\n"
+    "      store b[u] = (load a (select (ne u 0:u32) "
+    "(add u 4294967295:u32) u))\n"
+    "    }\n"
+    "  }\n}\n";
+  CU_ASSERT_EQUAL (extents (text, 10, 3), 0);
+  assert_interval (ext[ID_A].write, 1, 9);
+  assert_interval (ext[ID_A].read, 0, 8);
+  assert_interval (ext[ID_B].write, 0, 9);
+  CU_ASSERT_EQUAL (extents (text, 1, 3), 0);
+  assert_interval (ext[ID_A].write, 0, 0);
+  assert_interval (ext[ID_A].read, 0, 0);
+  assert_interval (ext[ID_B].write, 0, 0);
+}
+
 static void
 test_extent_steps_locals (void)
 {
@@ -2311,6 +2344,7 @@ flat_test_register_ir (void)
     { "ir extent", "row-major 2-D", test_extent_row_major },
     { "ir extent", "triangular", test_extent_triangular },
     { "ir extent", "guarded", test_extent_guarded },
+    { "ir extent", "guards are tight", test_extent_guards_tight },
     { "ir extent", "steps and locals", test_extent_steps_locals },
     { "ir extent", "data clauses", test_extent_clause },
     { "ir extent", "indirect and empty", test_extent_indirect },
