@@ -193,9 +193,9 @@ static const char loop_ir[] =
   "}\n"
 
 static const char rs_ir[] = RS_IR ("");
-/* 80000 bytes of local memory in k1, and 560000: more than PoCL's 512
-   KiB.  */
+/* 80000 bytes of local memory in k1, and 32000000: more than any device
+   has (PoCL gives a CPU core's L2 cache, 512 KiB to a few MiB).  */
 static const char rs_big_ir[] = RS_IR ("    let t : f32[20000]\n");
-static const char rs_huge_ir[] = RS_IR ("    let t : f32[140000]\n");
+static const char rs_huge_ir[] = RS_IR ("    let t : f32[8000000]\n");
 
 #endif /* FLAT_UNIT_PLAN_NESTS_H */

@@ -544,7 +544,7 @@ test_run_local_memory (void)
   CU_ASSERT (run_rows (pkg, &state, 50, 1000, "1000000000", "0", &log));
   CU_ASSERT_EQUAL (count_lines (log, "flat: run rs on opencl: k2 [rs.0 host "
 			       "50000>=0, rs.1 top 50<1000000000, rs.2 intra "
-			       "50000>=0 but local memory 561024>"), 1);
+			       "50000>=0 but local memory 32001024>"), 1);
   CU_ASSERT_EQUAL (count_lines (log, "flat: warning"), 0);
   free (log);
   flat_state_free (&state);
