@@ -5,14 +5,8 @@
 # on its device.  With FLAT_DEVICE=opencl (skipped without an OpenCL
 # device) and FLAT_DEVICE=host; right results against a plain build.
 . "$(dirname "$0")/harness.sh"
-[ -n "${FLAT_GCC:-}" ] || harness_error "FLAT_GCC is not set"
-harness_tmpdir
+harness_nests
 tmp=$HARNESS_TMP
-src=$HARNESS_DIR/robust/nests.c
-${CC:-gcc} -std=gnu11 -O2 -pthread -Wno-unknown-pragmas "$src" -o "$tmp/ref" \
-  || harness_error "reference build failed"
-"$FLAT_GCC" -std=gnu11 -O2 -pthread "$src" -o "$tmp/flat" \
-  || harness_fail "flat build failed"
 "$tmp/ref" fork > "$tmp/ref.out" || harness_error "the reference failed"
 FLAT_TEST_TIMEOUT=${FLAT_TEST_TIMEOUT:-60}
 

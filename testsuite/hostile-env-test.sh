@@ -9,14 +9,8 @@
 #   - 4 threads running nests at once.
 # Needs an OpenCL device (PoCL will do): skipped without one.
 . "$(dirname "$0")/harness.sh"
-[ -n "${FLAT_GCC:-}" ] || harness_error "FLAT_GCC is not set"
-harness_tmpdir
+harness_nests
 tmp=$HARNESS_TMP
-src=$HARNESS_DIR/robust/nests.c
-${CC:-gcc} -std=gnu11 -O2 -pthread -Wno-unknown-pragmas "$src" -o "$tmp/ref" \
-  || harness_error "reference build failed"
-"$FLAT_GCC" -std=gnu11 -O2 -pthread "$src" -o "$tmp/flat" \
-  || harness_fail "flat build failed"
 "$tmp/ref" plain > "$tmp/ref.plain" || harness_error "the reference failed"
 "$tmp/ref" threads > "$tmp/ref.threads" || harness_error "the reference failed"
 FLAT_TEST_TIMEOUT=${FLAT_TEST_TIMEOUT:-120}

@@ -11,16 +11,10 @@
 # errors).  Before kernel builds were isolated, the program itself hung
 # there, and died of the signal.  Skipped without PoCL.
 . "$(dirname "$0")/harness.sh"
-[ -n "${FLAT_GCC:-}" ] || harness_error "FLAT_GCC is not set"
 command -v pgrep > /dev/null && command -v mkfifo > /dev/null \
   || { echo "SKIP: no pgrep or mkfifo" >&2; exit 77; }
-harness_tmpdir
+harness_nests
 tmp=$HARNESS_TMP
-src=$HARNESS_DIR/robust/nests.c
-${CC:-gcc} -std=gnu11 -O2 -pthread -Wno-unknown-pragmas "$src" -o "$tmp/ref" \
-  || harness_error "reference build failed"
-"$FLAT_GCC" -std=gnu11 -O2 -pthread "$src" -o "$tmp/flat" \
-  || harness_fail "flat build failed"
 "$tmp/ref" plain > "$tmp/ref.out" || harness_error "the reference failed"
 export FLAT_DEVICE=opencl FLAT_PLATFORM=Portable FLAT_LOG=1
 export POCL_CACHE_DIR=$tmp/pocl
