@@ -29,8 +29,9 @@
    an OpenCL context cannot use OpenCL (the driver's threads and locks
    are not in it, Note [fork] in process.c), and forking before any
    context exists would need a process kept for it for the whole run.
-   An exec'ed helper starts clean, costs one process start (a few ms)
-   per compiled program and nothing on a cache hit, and posix_spawn runs
+   An exec'ed helper starts clean, costs one process and driver start
+   (about 0.1 s with PoCL) per compiled program and nothing on a cache
+   hit, and posix_spawn runs
    no fork handlers.  Without a flat-kcc (an incomplete install), builds
    are done in this process, as before.  */
 

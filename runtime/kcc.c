@@ -164,6 +164,12 @@ flat_kcc_run (const char *path, char *const argv[], const char *input,
       rc = posix_spawn_file_actions_adddup2 (&actions, sv[1], 0);
       if (rc == 0)
 	rc = posix_spawn_file_actions_adddup2 (&actions, sv[1], 1);
+#if defined __GLIBC__ && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 34)
+      /* Nor may it hold the program's other files (a pipe's write end
+	 would keep its reader waiting).  */
+      if (rc == 0)
+	rc = posix_spawn_file_actions_addclosefrom_np (&actions, 3);
+#endif
       if (rc == 0)
 	rc = posix_spawn (&pid, path, &actions, NULL, argv, environ);
       posix_spawn_file_actions_destroy (&actions);
