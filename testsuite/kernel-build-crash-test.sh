@@ -36,14 +36,19 @@ done
 FLAT_CACHE_DIR=$tmp/cache "$tmp/flat" plain > "$tmp/out" 2> "$tmp/err" &
 pid=$!
 killed=0
+seen=
 tries=0
 while kill -0 $pid 2> /dev/null && [ $tries -lt 600 ]; do
   tries=$((tries + 1))
-  kcc=$(pgrep -P $pid -x flat-kcc)
-  if [ -n "$kcc" ]; then
-    sleep 0.3
-    kill -KILL $kcc 2> /dev/null && killed=$((killed + 1))
-  fi
+  # Each helper once (one not yet reaped is still listed).
+  for kcc in $(pgrep -P $pid -x flat-kcc); do
+    case " $seen " in
+      *" $kcc "*) ;;
+      *) seen="$seen $kcc"
+	 sleep 0.3
+	 kill -KILL $kcc 2> /dev/null && killed=$((killed + 1)) ;;
+    esac
+  done
   sleep 0.1
 done
 if kill -0 $pid 2> /dev/null; then
