@@ -9,13 +9,38 @@
    first such platform that has a CPU device; FLAT_DEVICE_INDEX picks among
    that platform's devices of that type.  Programs are compiled through the
    binary cache (cache.c): a hit is loaded with clCreateProgramWithBinary,
-   a miss is built from source and its binary stored.  */
+   a miss is built from source by flat-kcc and its binary stored.
+
+   Note [Kernel builds in a helper]
+   ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+   A driver's compiler may crash on a kernel (PoCL has aborted on an
+   assertion inside clBuildProgram), and with it the whole program.  So
+   a program that is not in the cache is built by flat-kcc, a helper
+   executable installed with libflat (kcc.h): posix_spawn'ed with the
+   source on its stdin, it opens the same device (FLAT_PLATFORM,
+   FLAT_DEVICE_INDEX, checked by name and driver version), builds, and
+   writes the program binary on its stdout; this process loads that
+   binary as it would a cache hit, and stores it in the cache.  If the
+   helper dies (a signal) or fails, the nest runs on the host with one
+   warning that says how ("flat-kcc was killed by signal 6 (Aborted)"),
+   and the process lives on.
+
+   Why a fresh process and not fork(): the child of a process that has
+   an OpenCL context cannot use OpenCL (the driver's threads and locks
+   are not in it, Note [fork] in process.c), and forking before any
+   context exists would need a process kept for it for the whole run.
+   An exec'ed helper starts clean, costs one process and driver start
+   (about 0.1 s with PoCL) per compiled program and nothing on a cache
+   hit, and posix_spawn runs
+   no fork handlers.  Without a flat-kcc (an incomplete install), builds
+   are done in this process, as before.  */
 
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 
 #include "backend.h"
 #include "cache.h"
+#include "kcc.h"
 #include "log.h"
 
 #include "../codegen/codegen.h"
@@ -81,6 +106,8 @@ static struct
   char platform_name[256];
   char driver[640];		/* platform and driver versions */
   char *cache_dir;
+  char *platform_wanted;	/* the config of init, for flat-kcc */
+  int device_index;
   cl_prog *programs;
 } cl;
 
@@ -318,6 +345,7 @@ release_all (void)
   if (cl.context && cl.clReleaseContext (cl.context) != CL_SUCCESS)
     status = -1;
   free (cl.cache_dir);
+  free (cl.platform_wanted);
   if (cl.lib && dlclose (cl.lib) != 0)
     status = -1;
   memset (&cl, 0, sizeof cl);
@@ -349,15 +377,14 @@ opencl_init (const flat_backend_config *config, char *err, size_t err_size)
       return fail (err, err_size,
 		   cl.context ? "clCreateCommandQueue" : "clCreateContext", rc);
     }
-  if (config->cache_dir)
+  cl.device_index = config->device_index;
+  if ((config->cache_dir && !(cl.cache_dir = strdup (config->cache_dir)))
+      || (config->platform
+	  && !(cl.platform_wanted = strdup (config->platform))))
     {
-      cl.cache_dir = strdup (config->cache_dir);
-      if (!cl.cache_dir)
-	{
-	  (void) release_all ();
-	  snprintf (err, err_size, "out of memory");
-	  return -1;
-	}
+      (void) release_all ();
+      snprintf (err, err_size, "out of memory");
+      return -1;
     }
   return 0;
 }
@@ -451,23 +478,18 @@ build_failure (cl_program program, cl_int code, char *err, size_t err_size)
   free (log);
 }
 
-/* The program for KEY from the binary cache, built; NULL on a miss or if
-   the device rejects the binary.  */
+/* The program of BINARY (SIZE bytes), built; NULL if the device rejects
+   it.  */
 static cl_program
-program_from_cache (const char *key, const char *options)
+program_from_binary (const unsigned char *binary, size_t size,
+		     const char *options)
 {
-  unsigned char *binary;
-  const unsigned char *binaries[1];
-  size_t size;
+  const unsigned char *binaries[1] = { binary };
   cl_int rc, status;
   cl_program program;
 
-  if (flat_cache_load (cl.cache_dir, key, &binary, &size) != 0)
-    return NULL;
-  binaries[0] = binary;
   program = cl.clCreateProgramWithBinary (cl.context, 1, &cl.device, &size,
 					  binaries, &status, &rc);
-  free (binary);
   if (!program)
     return NULL;
   if (rc != CL_SUCCESS || status != CL_SUCCESS
@@ -480,36 +502,120 @@ program_from_cache (const char *key, const char *options)
   return program;
 }
 
-/* Store the binary of PROGRAM under KEY.  A failure turns the cache off
-   with one warning: the program itself is fine.  */
+/* The program for KEY from the binary cache, built; NULL on a miss or if
+   the device rejects the binary.  */
+static cl_program
+program_from_cache (const char *key, const char *options)
+{
+  unsigned char *binary;
+  size_t size;
+  cl_program program;
+
+  if (flat_cache_load (cl.cache_dir, key, &binary, &size) != 0)
+    return NULL;
+  program = program_from_binary (binary, size, options);
+  free (binary);
+  return program;
+}
+
+/* The binary of PROGRAM, malloc'ed, into *BINARY and *SIZE.  */
+static int
+program_binary (cl_program program, unsigned char **binary, size_t *size,
+		char *err, size_t err_size)
+{
+  cl_int rc;
+
+  *binary = NULL;
+  *size = 0;
+  rc = cl.clGetProgramInfo (program, CL_PROGRAM_BINARY_SIZES, sizeof *size,
+			    size, NULL);
+  if (rc == CL_SUCCESS && *size > 0 && (*binary = malloc (*size)) != NULL)
+    rc = cl.clGetProgramInfo (program, CL_PROGRAM_BINARIES, sizeof *binary,
+			      binary, NULL);
+  if (rc != CL_SUCCESS)
+    {
+      free (*binary);
+      *binary = NULL;
+      return fail (err, err_size, "clGetProgramInfo", rc);
+    }
+  if (!*binary)
+    {
+      snprintf (err, err_size, "no program binary");
+      return -1;
+    }
+  return 0;
+}
+
+/* Store the binary of PROGRAM under KEY: BINARY (SIZE bytes), or if
+   that is NULL, the device's.  A failure turns the cache off with one
+   warning: the program itself is fine.  */
 static void
-store_binary (cl_program program, const char *key)
+store_binary (cl_program program, const unsigned char *binary, size_t size,
+	      const char *key)
 {
   char err[512];
-  size_t size = 0;
-  unsigned char *binary = NULL;
-  cl_int rc;
-  int stored = 0;
+  unsigned char *own = NULL;
 
-  rc = cl.clGetProgramInfo (program, CL_PROGRAM_BINARY_SIZES, sizeof size,
-			    &size, NULL);
-  if (rc == CL_SUCCESS && size > 0 && (binary = malloc (size)) != NULL)
-    rc = cl.clGetProgramInfo (program, CL_PROGRAM_BINARIES, sizeof binary,
-			      &binary, NULL);
-  if (rc != CL_SUCCESS)
-    (void) fail (err, sizeof err, "clGetProgramInfo", rc);
-  else if (!binary)
-    snprintf (err, sizeof err, "no program binary");
-  else
-    stored = flat_cache_store (cl.cache_dir, key, binary, size, err,
-			       sizeof err) == 0;
-  if (!stored)
+  if (!binary
+      && program_binary (program, &own, &size, err, sizeof err) == 0)
+    binary = own;
+  if (!binary
+      || flat_cache_store (cl.cache_dir, key, binary, size, err, sizeof err)
+	 != 0)
     {
       flat_warning ("kernel cache: %s; caching is off", err);
       free (cl.cache_dir);
       cl.cache_dir = NULL;
     }
-  free (binary);
+  free (own);
+}
+
+/* SOURCE built with OPTIONS in this process.  */
+static cl_program
+build_here (const char *source, const char *options, char *err,
+	    size_t err_size)
+{
+  cl_program built;
+  cl_int rc;
+
+  built = cl.clCreateProgramWithSource (cl.context, 1, &source, NULL, &rc);
+  if (!built)
+    {
+      (void) fail (err, err_size, "clCreateProgramWithSource", rc);
+      return NULL;
+    }
+  rc = cl.clBuildProgram (built, 1, &cl.device, options, NULL, NULL);
+  if (rc != CL_SUCCESS)
+    {
+      build_failure (built, rc, err, err_size);
+      (void) cl.clReleaseProgram (built);
+      return NULL;
+    }
+  return built;
+}
+
+/* SOURCE built with OPTIONS by flat-kcc at KCC (Note [Kernel builds in
+   a helper]); its binary into *BINARY and *SIZE.  */
+static cl_program
+build_in_helper (const char *kcc, const char *source, const char *options,
+		 unsigned char **binary, size_t *size, char *err,
+		 size_t err_size)
+{
+  char index[16];
+  char *argv[] = { "flat-kcc", index,
+		   cl.platform_wanted ? cl.platform_wanted : "",
+		   cl.device_name, cl.driver, (char *) options, NULL };
+  cl_program built;
+
+  snprintf (index, sizeof index, "%d", cl.device_index);
+  if (flat_kcc_run (kcc, argv, source, strlen (source), binary, size, err,
+		    err_size) != 0)
+    return NULL;
+  built = program_from_binary (*binary, *size, options);
+  if (!built)
+    snprintf (err, err_size, "the device rejected the binary built by "
+	      "flat-kcc");
+  return built;
 }
 
 static int
@@ -517,9 +623,11 @@ opencl_build (const char *source, const char *options, void **program,
 	      char *err, size_t err_size)
 {
   char *key = NULL;
+  const char *kcc;
   cl_program built = NULL;
+  unsigned char *binary = NULL;
+  size_t size = 0;
   cl_prog *prog;
-  cl_int rc;
 
   if (cl.cache_dir)
     {
@@ -530,23 +638,18 @@ opencl_build (const char *source, const char *options, void **program,
     }
   if (!built)
     {
-      built = cl.clCreateProgramWithSource (cl.context, 1, &source, NULL,
-					    &rc);
+      kcc = flat_kcc_path ();
+      built = kcc ? build_in_helper (kcc, source, options, &binary, &size,
+				     err, err_size)
+		  : build_here (source, options, err, err_size);
+      if (built && key && cl.cache_dir)
+	store_binary (built, binary, size, key);
+      free (binary);
       if (!built)
 	{
 	  free (key);
-	  return fail (err, err_size, "clCreateProgramWithSource", rc);
-	}
-      rc = cl.clBuildProgram (built, 1, &cl.device, options, NULL, NULL);
-      if (rc != CL_SUCCESS)
-	{
-	  build_failure (built, rc, err, err_size);
-	  (void) cl.clReleaseProgram (built);
-	  free (key);
 	  return -1;
 	}
-      if (key && cl.cache_dir)
-	store_binary (built, key);
     }
   free (key);
   prog = calloc (1, sizeof *prog);
@@ -675,3 +778,86 @@ const flat_backend flat_backend_opencl = {
   .finish = opencl_finish,
   .shutdown = opencl_shutdown
 };
+
+/* ---- flat-kcc (Note [Kernel builds in a helper]) ----------------------- */
+
+/* All of stdin, NUL-terminated, or NULL.  */
+static char *
+read_stdin (void)
+{
+  char *text = NULL, *bigger;
+  size_t size = 0, used = 0, got;
+
+  do
+    {
+      if (used + 4097 > size)
+	{
+	  bigger = realloc (text, size = size ? 2 * size : 65536);
+	  if (!bigger)
+	    {
+	      free (text);
+	      return NULL;
+	    }
+	  text = bigger;
+	}
+      got = fread (text + used, 1, size - used - 1, stdin);
+      used += got;
+    }
+  while (got > 0);
+  if (ferror (stdin))
+    {
+      free (text);
+      return NULL;
+    }
+  text[used] = '\0';
+  return text;
+}
+
+/* flat-kcc INDEX PLATFORM DEVICE DRIVER OPTIONS < source > reply.
+   Exit status 0: a binary; 1: a build failure; 2: anything else (both
+   with their message as the reply).  */
+int
+flat_opencl_kcc_main (int argc, char **argv)
+{
+  flat_backend_config config;
+  char err[8192];
+  char *source;
+  unsigned char *binary;
+  size_t size;
+  cl_program built;
+  int status = 2;
+
+  if (argc != 6)
+    {
+      fprintf (stderr, "usage: flat-kcc INDEX PLATFORM DEVICE DRIVER "
+	       "OPTIONS < SOURCE\n(run by libflat: see kcc.h)\n");
+      return 2;
+    }
+  config.device_index = atoi (argv[1]);
+  config.platform = *argv[2] ? argv[2] : NULL;
+  config.cache_dir = NULL;
+  source = read_stdin ();
+  if (!source)
+    snprintf (err, sizeof err, "flat-kcc: cannot read the source");
+  else if (opencl_init (&config, err, sizeof err) != 0)
+    ;
+  else if (strcmp (cl.device_name, argv[3]) != 0
+	   || strcmp (cl.driver, argv[4]) != 0)
+    snprintf (err, sizeof err, "flat-kcc opened device '%s' (%s), not "
+	      "'%s' (%s)", cl.device_name, cl.driver, argv[3], argv[4]);
+  else if (!(built = build_here (source, argv[5], err, sizeof err)))
+    status = 1;
+  else
+    {
+      if (program_binary (built, &binary, &size, err, sizeof err) == 0)
+	{
+	  status = flat_kcc_reply ('B', binary, size) == 0 ? 0 : 2;
+	  free (binary);
+	}
+      (void) cl.clReleaseProgram (built);
+    }
+  if (status != 0)
+    (void) flat_kcc_reply ('E', err, strlen (err));
+  free (source);
+  return status;
+}

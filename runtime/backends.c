@@ -26,6 +26,17 @@ static const flat_backend *const device_backends[] = {
 #define N_DEVICE_BACKENDS \
   ((int) (sizeof device_backends / sizeof device_backends[0]))
 
+/* ERR (ERR_SIZE bytes) escaped in place: it may quote FLAT_PLATFORM or
+   FLAT_CACHE_DIR, which may hold any bytes.  */
+static void
+escape_in_place (char *err, size_t err_size)
+{
+  char quoted[512];
+
+  flat_escape (err, strlen (err), quoted, sizeof quoted);
+  snprintf (err, err_size, "%s", quoted);
+}
+
 /* Open device backend B; nonzero if it failed (message in ERR).  */
 static int
 open_backend (const flat_backend *b, const flat_backend_config *config,
@@ -37,7 +48,11 @@ open_backend (const flat_backend *b, const flat_backend_config *config,
 		FLAT_BACKEND_ABI);
       return -1;
     }
-  return b->init (config, err, err_size);
+  if (b->init (config, err, err_size) == 0)
+    return 0;
+  if (err)
+    escape_in_place (err, err_size);
+  return -1;
 }
 
 /* The host backend, opened, with REASON set to WHY (and DETAIL).  */
@@ -84,7 +99,9 @@ flat_backend_choose (const flat_env *env, char *reason, size_t reason_size)
   if (config.cache_dir
       && flat_cache_prepare (config.cache_dir, err, sizeof err) != 0)
     {
-      flat_warning ("kernel cache: %s; caching is off", err);
+      escape_in_place (err, sizeof err);
+      flat_warning ("kernel cache: %s: %s; caching is off",
+		    env->cache_dir_var, err);
       config.cache_dir = NULL;
     }
   if (env->device == FLAT_DEVICE_AUTO)

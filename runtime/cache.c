@@ -143,8 +143,8 @@ read_all (int fd, void *buf, size_t size)
   return 0;
 }
 
-static int
-write_all (int fd, const void *buf, size_t size)
+int
+flat_write_all (int fd, const void *buf, size_t size)
 {
   const unsigned char *p = buf;
 
@@ -291,9 +291,9 @@ flat_cache_store (const char *dir, const char *key, const void *data,
 		strerror (errno));
       return -1;
     }
-  if (write_all (fd, header, sizeof header) != 0
-      || write_all (fd, key, key_size) != 0
-      || write_all (fd, data, size) != 0)
+  if (flat_write_all (fd, header, sizeof header) != 0
+      || flat_write_all (fd, key, key_size) != 0
+      || flat_write_all (fd, data, size) != 0)
     {
       snprintf (err, err_size, "cannot write '%s': %s", tmp,
 		strerror (errno));

@@ -36,4 +36,7 @@ int flat_cache_load (const char *dir, const char *key, unsigned char **data,
 int flat_cache_store (const char *dir, const char *key, const void *data,
 		      size_t size, char *err, size_t err_size);
 
+/* Write SIZE bytes of BUF to FD, again after EINTR; -1 on failure.  */
+int flat_write_all (int fd, const void *buf, size_t size);
+
 #endif /* FLAT_RUNTIME_CACHE_H */

@@ -13,6 +13,8 @@
 
 #include "env.h"
 
+#include "log.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,12 +90,16 @@ flat_parse_integer (const char *s, int64_t min, int64_t max, int64_t *out)
   return 0;
 }
 
+/* Values are escaped: the environment may hold any bytes.  */
 static void
 warn_bad (FILE *warn, const char *name, const char *value,
 	  const char *expected)
 {
-  fprintf (warn, "flat: warning: ignoring %s='%s': expected %s\n", name,
-	   value, expected);
+  char n[128], v[128];
+
+  fprintf (warn, "flat: warning: ignoring %s='%s': expected %s\n",
+	   flat_escape (name, strlen (name), n, sizeof n),
+	   flat_escape (value, strlen (value), v, sizeof v), expected);
 }
 
 /* Parse the integer variable NAME into *OUT if it is set; returns the
@@ -146,9 +152,10 @@ device_var (const char *const *envp, FILE *warn, flat_device_choice *out)
 }
 
 /* $XDG_CACHE_HOME/flat if that is an absolute path, else
-   $HOME/.cache/flat, else none.  Returns -1 if memory ran out.  */
+   $HOME/.cache/flat, else none; *VAR names the variable used.  Returns
+   -1 if memory ran out.  */
 static int
-default_cache_dir (const char *const *envp, char **out)
+default_cache_dir (const char *const *envp, char **out, const char **var)
 {
   const char *xdg = lookup (envp, "XDG_CACHE_HOME");
   const char *home = lookup (envp, "HOME");
@@ -159,11 +166,13 @@ default_cache_dir (const char *const *envp, char **out)
     {
       base = xdg;
       suffix = "/flat";
+      *var = "XDG_CACHE_HOME";
     }
   else if (home && *home)
     {
       base = home;
       suffix = "/.cache/flat";
+      *var = "HOME";
     }
   else
     return 0;
@@ -236,6 +245,7 @@ flat_env_parse (flat_env *env, const char *const *envp, FILE *warn)
   int bad = 0, n;
 
   set_defaults (env);
+  env->cache_dir_var = "FLAT_CACHE_DIR";
   bad += device_var (envp, warn, &env->device);
 
   v = env->device_index;
@@ -262,7 +272,9 @@ flat_env_parse (flat_env *env, const char *const *envp, FILE *warn)
   if (string_var (envp, "FLAT_PLATFORM", &env->platform) != 0
       || string_var (envp, "FLAT_TUNING", &env->tuning) != 0
       || string_var (envp, "FLAT_CACHE_DIR", &env->cache_dir) != 0
-      || (!env->cache_dir && default_cache_dir (envp, &env->cache_dir) != 0))
+      || (!env->cache_dir
+	  && default_cache_dir (envp, &env->cache_dir,
+				&env->cache_dir_var) != 0))
     {
       flat_env_clear (env);
       return -1;

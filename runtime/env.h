@@ -33,6 +33,7 @@ typedef struct flat_env
   int profile;			/* FLAT_PROFILE: 0 or 1 */
   char *cache_dir;		/* FLAT_CACHE_DIR or the XDG default; NULL:
 				   no cache */
+  const char *cache_dir_var;	/* the variable it comes from: warnings */
   int64_t default_threshold;	/* FLAT_DEFAULT_THRESHOLD, default 32768 */
   flat_threshold_setting *thresholds;	/* FLAT_THRESHOLD_* */
   int n_thresholds;

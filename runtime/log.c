@@ -40,6 +40,43 @@ flat_log_level (void)
   return log_level;
 }
 
+const char *
+flat_escape (const char *s, size_t len, char *out, size_t out_size)
+{
+  static const char hex[] = "0123456789abcdef";
+  size_t i, used = 0;
+
+  for (i = 0; i < len; i++)
+    {
+      unsigned char c = (unsigned char) s[i];
+      int plain = c >= 0x20 && c < 0x7f && c != '\\';
+
+      /* Room for this byte's form, "..." and the NUL.  */
+      if (used + (plain ? 1 : 4) + 4 > out_size)
+	{
+	  memcpy (out + used, "...", 3);
+	  used += 3;
+	  break;
+	}
+      if (plain)
+	out[used++] = (char) c;
+      else if (c == '\\')
+	{
+	  out[used++] = '\\';
+	  out[used++] = '\\';
+	}
+      else
+	{
+	  out[used++] = '\\';
+	  out[used++] = 'x';
+	  out[used++] = hex[c >> 4];
+	  out[used++] = hex[c & 15];
+	}
+    }
+  out[used] = '\0';
+  return out;
+}
+
 void
 flat_warning (const char *fmt, ...)
 {

@@ -14,6 +14,14 @@ void flat_log_init (int level);
 void flat_build_log_end (char *log, size_t size);
 int flat_log_level (void);
 
+/* Bytes S[0..LEN) for quoting in a message, into OUT (OUT_SIZE bytes,
+   at least 16): printable ASCII as is, a backslash and every other byte
+   as \\ and \xNN, and "..." in place of what does not fit.  Returns OUT.
+   A value from the environment or a file, possibly binary, never
+   reaches stderr raw:  "a\x7fELF\x02"...  */
+const char *flat_escape (const char *s, size_t len, char *out,
+			 size_t out_size);
+
 /* "flat: warning: MESSAGE" on a line of its own.  */
 void flat_warning (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2)));

@@ -31,12 +31,14 @@ typedef struct flat_process
 
 extern flat_process flat_rt;
 
-/* The lock of flat_rt; 0, or -1 if pthreads failed.  */
+/* The lock of flat_rt; 0, or -1 if pthreads failed.  The first call
+   installs the fork handlers of Note [fork] in process.c.  */
 int flat_process_lock (void);
 int flat_process_unlock (void);
 
 /* Under the lock: read the environment and open the backend, unless
-   that was done since the last flat_reset.  */
+   that was done since the last flat_reset; in a child forked while a
+   device was open, move to the host (Note [fork] in process.c).  */
 void flat_process_start (void);
 
 /* Under the lock: release the device (the present table's buffers, the

@@ -10,11 +10,19 @@
 
 #include "thresholds.h"
 
+#include "log.h"
+
 #include "../flatten/ir.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Malformed lines reported one by one; the rest are counted.  */
+#define MAX_LINE_WARNINGS 10
+
+/* Bytes of a line or a file name quoted in a warning.  */
+#define QUOTE_SIZE 96
 
 /* Whether VAR, the part of a FLAT_THRESHOLD_ variable after the prefix,
    names threshold NAME (flat_threshold_var_name).  */
@@ -106,19 +114,32 @@ flat_tuning_parse (const char *text, const char *file, FILE *warn,
 	  (*n)++;
 	  continue;
 	}
-      fprintf (warn, "flat: warning: %s:%d: ignoring '%s': expected "
-	       "NAME=VALUE with VALUE a non-negative integer\n", file, number,
-	       line);
-      bad++;
+      if (++bad <= MAX_LINE_WARNINGS)
+	{
+	  char f[QUOTE_SIZE], l[QUOTE_SIZE];
+
+	  fprintf (warn, "flat: warning: %s:%d: ignoring '%s': expected "
+		   "NAME=VALUE with VALUE a non-negative integer\n",
+		   flat_escape (file, strlen (file), f, sizeof f), number,
+		   flat_escape (line, strlen (line), l, sizeof l));
+	}
+    }
+  if (bad > MAX_LINE_WARNINGS)
+    {
+      char f[QUOTE_SIZE];
+
+      fprintf (warn, "flat: warning: %s: %d more malformed lines ignored\n",
+	       flat_escape (file, strlen (file), f, sizeof f),
+	       bad - MAX_LINE_WARNINGS);
     }
   free (copy);
   return bad;
 }
 
-/* The contents of PATH, NUL-terminated and malloc'ed, or NULL with errno
-   set.  */
+/* The contents of PATH, NUL-terminated and malloc'ed, *SIZE bytes before
+   the NUL, or NULL with errno set.  */
 static char *
-slurp (const char *path)
+slurp (const char *path, size_t *size_out)
 {
   FILE *f = fopen (path, "rb");
   char *text = NULL, *bigger;
@@ -154,24 +175,62 @@ slurp (const char *path)
       return NULL;
     }
   text[used] = '\0';
+  *size_out = used;
   return text;
+}
+
+/* Whether TEXT (SIZE bytes) is text: no control bytes other than tab,
+   CR and LF (a NUL would also cut the text short).  If not, *LINE is the
+   line of the first such byte, *BYTE the byte.  */
+static int
+is_text (const char *text, size_t size, int *line, unsigned char *byte)
+{
+  size_t i;
+
+  *line = 1;
+  for (i = 0; i < size; i++)
+    {
+      unsigned char c = (unsigned char) text[i];
+
+      if (c == '\n')
+	++*line;
+      else if ((c < 0x20 && c != '\t' && c != '\r') || c == 0x7f)
+	{
+	  *byte = c;
+	  return 0;
+	}
+    }
+  return 1;
 }
 
 int
 flat_tuning_read (flat_env *env, FILE *warn)
 {
-  char *text;
-  int bad;
+  char *text, f[QUOTE_SIZE];
+  size_t size;
+  unsigned char byte;
+  int bad, line;
 
   if (env->tuning_read || !env->tuning)
     return 0;
-  text = slurp (env->tuning);
+  flat_escape (env->tuning, strlen (env->tuning), f, sizeof f);
+  text = slurp (env->tuning, &size);
   if (!text)
     {
       if (errno == ENOMEM)
 	return -1;
-      fprintf (warn, "flat: warning: ignoring FLAT_TUNING='%s': %s\n",
-	       env->tuning, strerror (errno));
+      fprintf (warn, "flat: warning: ignoring FLAT_TUNING='%s': %s\n", f,
+	       strerror (errno));
+      env->tuning_read = 1;
+      return 1;
+    }
+  /* A binary file, named by mistake: one warning, not one per line.  */
+  if (!is_text (text, size, &line, &byte))
+    {
+      fprintf (warn, "flat: warning: ignoring FLAT_TUNING='%s': line %d "
+	       "has the byte 0x%02x: not a tuning file (text)\n", f, line,
+	       byte);
+      free (text);
       env->tuning_read = 1;
       return 1;
     }

@@ -14,7 +14,11 @@
    a non-negative decimal integer.  A name given twice takes the value of
    its last line; names of thresholds the program does not have are fine
    (the file may serve several programs).  A malformed line is reported
-   once, naming the file and the line, and ignored.  */
+   once, naming the file and the line, and ignored; past 10 of them, the
+   rest are only counted.  Quoted lines and names are escaped
+   (flat_escape).  A file that is not text (a control byte other than
+   tab, CR or LF) is reported once, naming FLAT_TUNING and the line of
+   the first such byte, and ignored as a whole.  */
 
 #ifndef FLAT_RUNTIME_THRESHOLDS_H
 #define FLAT_RUNTIME_THRESHOLDS_H
@@ -31,14 +35,16 @@
      flat: warning: tune.txt:3: ignoring 'mm.0=1e3': expected NAME=VALUE
      with VALUE a non-negative integer
 
-   with FILE naming the file.  Returns the number of malformed lines, or
-   -1 if memory ran out (nothing is then allocated).  */
+   with FILE naming the file (at most 10 such lines, then one that counts
+   the others).  Returns the number of malformed lines, or -1 if memory
+   ran out (nothing is then allocated).  */
 int flat_tuning_parse (const char *text, const char *file, FILE *warn,
 		       flat_threshold_setting **settings, int *n);
 
 /* Read the file that ENV->tuning names into ENV->tuned, unless that was
-   done since ENV was parsed.  A file that cannot be read is one warning
-   on WARN naming FLAT_TUNING, and gives no settings.  Returns -1 if
+   done since ENV was parsed.  A file that cannot be read, or is not
+   text, is one warning on WARN naming FLAT_TUNING, and gives no
+   settings.  Returns -1 if
    memory ran out, else the number of problems reported.  */
 int flat_tuning_read (flat_env *env, FILE *warn);
 

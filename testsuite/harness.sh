@@ -31,6 +31,19 @@ harness_tmpdir ()
   trap 'exit 1' HUP INT TERM
 }
 
+# Make $HARNESS_TMP and build robust/nests.c, the program of the
+# robustness tests, into it twice: ref with plain $CC, flat with $FLAT_GCC.
+harness_nests ()
+{
+  [ -n "${FLAT_GCC:-}" ] || harness_error "FLAT_GCC is not set"
+  harness_tmpdir
+  ${CC:-gcc} -std=gnu11 -O2 -pthread -Wno-unknown-pragmas \
+    "$HARNESS_DIR/robust/nests.c" -o "$HARNESS_TMP/ref" \
+    || harness_error "reference build failed"
+  "$FLAT_GCC" -std=gnu11 -O2 -pthread "$HARNESS_DIR/robust/nests.c" \
+    -o "$HARNESS_TMP/flat" || harness_fail "flat build failed"
+}
+
 # Set $NUMDIFF: the environment's, else numdiff.c built into the
 # scratch directory with $CC.
 harness_numdiff ()

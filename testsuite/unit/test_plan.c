@@ -102,6 +102,21 @@ test_tuning_parse (void)
   CU_ASSERT_STRING_EQUAL (warnings, "");
   free (s);
   free (warnings);
+
+  /* Ten malformed lines are reported, the others counted; quoted lines
+     are escaped.  */
+  CU_ASSERT_EQUAL (parse_tuning ("a\n\xff\tb\nc\nd\ne\nf\ng\nh\ni\nj\nk\n"
+				 "l\nm=1\n", &s, &n, &warnings), 12);
+  CU_ASSERT_EQUAL (n, 1);
+  /* Ten lines and the count.  */
+  CU_ASSERT_EQUAL (count_lines (warnings, "flat: warning: tune.txt:"), 11);
+  CU_ASSERT_PTR_NOT_NULL (strstr (warnings, "tune.txt:2: ignoring "
+				  "'\\xff\\x09b'"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (warnings, "flat: warning: tune.txt: 2 "
+				  "more malformed lines ignored\n"));
+  free (s[0].name);
+  free (s);
+  free (warnings);
 }
 
 static void

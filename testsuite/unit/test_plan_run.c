@@ -45,31 +45,38 @@ temp_file (const char *text)
   return strdup (tmpl);
 }
 
+/* The value of threshold x.0 under the environment of VAR alone, whose
+   tuning file gives BAD problems, reported on OUT the first time it is
+   read only.  */
+static int64_t
+tuned_x0 (const char *var, int bad, FILE *out)
+{
+  const char *envp[] = { var, NULL };
+  flat_env env;
+  int64_t v;
+
+  CU_ASSERT_EQUAL (flat_env_parse (&env, envp, out), 0);
+  CU_ASSERT_EQUAL (flat_tuning_read (&env, out), bad);
+  /* Once only.  */
+  CU_ASSERT_EQUAL (flat_tuning_read (&env, out), 0);
+  v = flat_threshold_value (&env, "x.0");
+  flat_env_clear (&env);
+  return v;
+}
+
 static void
 test_tuning_read (void)
 {
   char *path = temp_file ("x.0=1\nbad\n");
   char var[4200], *warnings;
-  const char *envp[] = { var, NULL };
-  flat_env env;
   size_t size;
   FILE *out = open_memstream (&warnings, &size);
 
   CU_ASSERT_PTR_NOT_NULL_FATAL (out);
   snprintf (var, sizeof var, "FLAT_TUNING=%s", path);
-  CU_ASSERT_EQUAL (flat_env_parse (&env, envp, out), 0);
-  CU_ASSERT_EQUAL (flat_tuning_read (&env, out), 1);
-  /* Once only.  */
-  CU_ASSERT_EQUAL (flat_tuning_read (&env, out), 0);
-  CU_ASSERT_EQUAL (flat_threshold_value (&env, "x.0"), 1);
-  flat_env_clear (&env);
-
+  CU_ASSERT_EQUAL (tuned_x0 (var, 1, out), 1);
   snprintf (var, sizeof var, "FLAT_TUNING=%s.none", path);
-  CU_ASSERT_EQUAL (flat_env_parse (&env, envp, out), 0);
-  CU_ASSERT_EQUAL (flat_tuning_read (&env, out), 1);
-  CU_ASSERT_EQUAL (flat_tuning_read (&env, out), 0);
-  CU_ASSERT_EQUAL (flat_threshold_value (&env, "x.0"), 32768);
-  flat_env_clear (&env);
+  CU_ASSERT_EQUAL (tuned_x0 (var, 1, out), 32768);
   CU_ASSERT_EQUAL (fclose (out), 0);
 
   CU_ASSERT_EQUAL (count_lines (warnings, "flat: warning: "), 2);
@@ -78,6 +85,30 @@ test_tuning_read (void)
   snprintf (var, sizeof var, "flat: warning: ignoring FLAT_TUNING='%s.none'"
 	    ": No such file or directory\n", path);
   CU_ASSERT_PTR_NOT_NULL (strstr (warnings, var));
+  CU_ASSERT_EQUAL (unlink (path), 0);
+  free (path);
+  free (warnings);
+}
+
+/* A file that is not text (FLAT_TUNING=/bin/ls): one warning naming the
+   variable and the line of the first control byte, escaped, and no
+   setting taken from it, not even from its good lines.  */
+static void
+test_tuning_not_text (void)
+{
+  char *path = temp_file ("x.0=1\n\177ELF\002\001\001\ny=2\n");
+  char var[4200], *warnings;
+  size_t size;
+  FILE *out = open_memstream (&warnings, &size);
+
+  CU_ASSERT_PTR_NOT_NULL_FATAL (out);
+  snprintf (var, sizeof var, "FLAT_TUNING=%s", path);
+  CU_ASSERT_EQUAL (tuned_x0 (var, 1, out), 32768);
+  CU_ASSERT_EQUAL (fclose (out), 0);
+  CU_ASSERT_EQUAL (count_lines (warnings, "flat: warning: "), 1);
+  snprintf (var, sizeof var, "flat: warning: ignoring FLAT_TUNING='%s': "
+	    "line 2 has the byte 0x7f: not a tuning file (text)\n", path);
+  CU_ASSERT_STRING_EQUAL (warnings, var);
   CU_ASSERT_EQUAL (unlink (path), 0);
   free (path);
   free (warnings);
@@ -562,6 +593,7 @@ flat_test_register_plan_run (void)
     CU_TestFunc fn;
   } tests[] = {
     { "reading the tuning file", test_tuning_read },
+    { "tuning file not text", test_tuning_not_text },
     { "versions on OpenCL", test_run_versions },
     { "default threshold", test_run_default_threshold },
     { "FLAT_TUNING", test_run_tuning_file },

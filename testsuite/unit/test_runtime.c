@@ -21,6 +21,7 @@
 #include "../../runtime/env.h"
 #include "../../runtime/flat.h"
 #include "../../runtime/layout.h"
+#include "../../runtime/log.h"
 #include "../../runtime/pool.h"
 #include "../../runtime/scalar.h"
 #include "../../runtime/segops.h"
@@ -170,6 +171,36 @@ test_env_bad_values (void)
   CU_ASSERT_STRING_EQUAL (env.thresholds[0].name, "ok");
   flat_env_clear (&env);
   free (warnings);
+}
+
+/* Values with bytes that are not printable ASCII are quoted escaped, and
+   long ones cut.  */
+static void
+test_env_escaped_values (void)
+{
+  char long_value[400] = "FLAT_LOG=";
+  const char *binary[] = { "FLAT_DEVICE=a\033[2J\\\177\377z", NULL };
+  const char *longer[] = { long_value, NULL };
+  char out[16];
+  flat_env env;
+  char *warnings;
+
+  CU_ASSERT_EQUAL (parse (binary, &env, &warnings), 1);
+  CU_ASSERT_PTR_NOT_NULL (strstr (warnings, "FLAT_DEVICE='a\\x1b[2J\\\\"
+				  "\\x7f\\xffz': expected"));
+  flat_env_clear (&env);
+  free (warnings);
+  memset (long_value + 9, 'x', sizeof long_value - 10);
+  long_value[sizeof long_value - 1] = '\0';
+  CU_ASSERT_EQUAL (parse (longer, &env, &warnings), 1);
+  CU_ASSERT_PTR_NOT_NULL (strstr (warnings, "xxx...': expected"));
+  CU_ASSERT (strlen (warnings) < 200);
+  flat_env_clear (&env);
+  free (warnings);
+  /* Never past OUT, "..." included.  */
+  CU_ASSERT_STRING_EQUAL (flat_escape ("\001\002\003\004", 4, out,
+				       sizeof out), "\\x01\\x02\\x03...");
+  CU_ASSERT_STRING_EQUAL (flat_escape ("abc", 3, out, sizeof out), "abc");
 }
 
 static void
@@ -1613,6 +1644,7 @@ flat_test_register_runtime (void)
     { "good values", test_env_good_values },
     { "cache dir default", test_env_cache_dir_default },
     { "bad values", test_env_bad_values },
+    { "escaped values", test_env_escaped_values },
     { "edge values", test_env_edge_values }
   };
   static const test_entry cache_tests[] = {
