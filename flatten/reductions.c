@@ -12,6 +12,7 @@
      set s = (select (lt e s) e s)  and the other orderings of ?:
      if (lt e s) { set s = e }      a conditional min/max
      if (c) { set s = (add s e) }   any update under a condition (reduce)
+     set s = C                      a constant, rewritten (OP s C)
 
    A reduce may update s any number of times and read it nowhere else; a
    scan updates it exactly once, at the top level of its body, and may read
@@ -171,6 +172,7 @@ flat_reduction_is_update (flat_expr *value, const flat_var *v, flat_op op,
 
 typedef struct checker
 {
+  flat_nest *nest;
   const flat_var *acc;
   flat_op op;
   const flat_combiner *user;
@@ -232,6 +234,32 @@ count_update (checker *c, int depth, int line)
   return 0;
 }
 
+/* `set v = C' with a constant C becomes `set v = (OP v C)' (SPEC 2.2:
+   `stop = true' under ||, `found = 1' under max count as updates).  It
+   is the sequential loop's result where C absorbs (true under ||, false
+   under &&), and where the variable never passes C otherwise; a private
+   partial must not be overwritten by C.  0 if VALUE is no constant.  */
+static int
+constant_update (checker *c, flat_stmt *s)
+{
+  const flat_expr *k = strip_casts (s->u.set.value);
+  flat_var *v = (flat_var *) c->acc;
+  flat_expr *acc = flat_e_var (c->nest, v), *value = s->u.set.value;
+
+  if (c->user || k->kind != FLAT_E_CONST)
+    return 0;
+  if (c->op == FLAT_OP_LAND || c->op == FLAT_OP_LOR)
+    {
+      flat_expr *zero = flat_e_const_int (c->nest, v->type, 0);
+      flat_expr *zero2 = flat_e_const_int (c->nest, value->type, 0);
+      acc = flat_e_binary (c->nest, FLAT_OP_NE, acc, zero);
+      value = flat_e_binary (c->nest, FLAT_OP_NE, value, zero2);
+    }
+  s->u.set.value = flat_e_cast (c->nest, v->type,
+				flat_e_binary (c->nest, c->op, acc, value));
+  return 1;
+}
+
 static int
 check_stmt (checker *c, flat_stmt *s, int depth)
 {
@@ -241,7 +269,8 @@ check_stmt (checker *c, flat_stmt *s, int depth)
       if (s->u.set.var == c->acc)
 	{
 	  if (!flat_reduction_is_update (s->u.set.value, c->acc, c->op,
-					 c->user))
+					 c->user)
+	      && !constant_update (c, s))
 	    {
 	      flat_diag_set (c->diag, s->line, "the update of '%s' does not "
 			     "use the reduction operator '%s' (expected "
@@ -293,12 +322,19 @@ check_block (checker *c, const flat_block *b, int depth)
   return 0;
 }
 
+/* What visit needs: the nest, for the rewrites of constant_update.  */
+typedef struct visit_data
+{
+  flat_nest *nest;
+  flat_diag *diag;
+} visit_data;
+
 static int
-check_soac (flat_stmt *s, flat_diag *diag)
+check_soac (flat_nest *nest, flat_stmt *s, flat_diag *diag)
 {
   for (int k = 0; k < s->u.red.n_accs; k++)
     {
-      checker c = { s->u.red.accs[k].var, s->u.red.accs[k].op,
+      checker c = { nest, s->u.red.accs[k].var, s->u.red.accs[k].op,
 		    s->u.red.accs[k].user, s->kind == FLAT_S_SCAN, 0, 0, diag };
       if (check_block (&c, &s->u.red.body, 0))
 	return -1;
@@ -322,8 +358,10 @@ check_soac (flat_stmt *s, flat_diag *diag)
 static int
 visit (flat_stmt *s, void *data)
 {
+  visit_data *v = data;
+
   if (s->kind == FLAT_S_REDUCE || s->kind == FLAT_S_SCAN)
-    return check_soac (s, (flat_diag *) data);
+    return check_soac (v->nest, s, v->diag);
   return 0;
 }
 
@@ -332,6 +370,7 @@ flat_pass_reductions (flat_nest *nest, flat_strategy strategy,
 		      flat_diag *diag)
 {
   (void) strategy;
-  flat_walker w = { visit, NULL, diag };
+  visit_data v = { nest, diag };
+  flat_walker w = { visit, NULL, &v };
   return flat_walk_block (&nest->body, &w) ? -1 : 0;
 }

@@ -81,7 +81,8 @@ typedef struct directive_info
 } directive_info;
 
 static const directive_info directive_table[] = {
-  { "map", FLAT_DIRECTIVE_MAP, CLAUSE_BIT (CLAUSE_NAME) | DATA_CLAUSES },
+  { "map", FLAT_DIRECTIVE_MAP,
+    CLAUSE_BIT (CLAUSE_REDUCE) | CLAUSE_BIT (CLAUSE_NAME) | DATA_CLAUSES },
   { "reduce", FLAT_DIRECTIVE_REDUCE,
     CLAUSE_BIT (CLAUSE_REDUCE) | CLAUSE_BIT (CLAUSE_NAME) | DATA_CLAUSES },
   { "scan", FLAT_DIRECTIVE_SCAN,
@@ -453,6 +454,10 @@ parse_clause (parser *p)
     case CLAUSE_NAME:
       return parse_name_clause (p, t);
     case CLAUSE_REDUCE:
+      /* `map reduce(+: s)' is a reduce, as OpenMP's `parallel for
+	 reduction(+: s)' (SPEC 2.2).  */
+      if (p->d->kind == FLAT_DIRECTIVE_MAP)
+	p->d->kind = FLAT_DIRECTIVE_REDUCE;
       return parse_reduce_clause (p, flat_token_loc (t));
     case CLAUSE_SCAN:
       return flat_cursor_error (c, flat_token_loc (t),

@@ -9,6 +9,7 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <spawn.h>
@@ -164,6 +165,11 @@ flat_kcc_run (const char *path, char *const argv[], const char *input,
       rc = posix_spawn_file_actions_adddup2 (&actions, sv[1], 0);
       if (rc == 0)
 	rc = posix_spawn_file_actions_adddup2 (&actions, sv[1], 1);
+      /* The kernel compiler's own chatter ("2 warnings generated.") is
+	 not the program's output; a failure comes back in the reply.  */
+      if (rc == 0)
+	rc = posix_spawn_file_actions_addopen (&actions, 2, "/dev/null",
+					       O_WRONLY, 0);
 #if defined __GLIBC__ && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 34)
       /* Nor may it hold the program's other files (a pipe's write end
 	 would keep its reader waiting).  */

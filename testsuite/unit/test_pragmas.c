@@ -790,6 +790,23 @@ test_reduce_builtin_ops (void)
     }
 }
 
+/* `map reduce(...)' is a reduce (SPEC 2.2, OpenMP's shape).  */
+static void
+test_map_reduce (void)
+{
+  flat_directive d;
+
+  if (parse_ok ("map", "name(a) reduce(+: s) reduce(max: m)", &d) != 0)
+    return;
+  CU_ASSERT_EQUAL (d.kind, FLAT_DIRECTIVE_REDUCE);
+  CU_ASSERT_EQUAL_FATAL (d.n_reductions, 2);
+  CU_ASSERT_EQUAL (d.reductions[0].op, FLAT_REDUCE_ADD);
+  CU_ASSERT_EQUAL (d.reductions[1].op, FLAT_REDUCE_MAX);
+  EXPECT_STR (d.reductions[1].items[0].name, "m");
+  EXPECT_STR (d.name, "a");
+  flat_directive_free (&d);
+}
+
 static void
 test_reduce_several (void)
 {
@@ -1021,8 +1038,6 @@ static const struct
   const char *message;
 } diag_cases[] = {
   { "map", "foo(x)", 1, "unknown clause 'foo' in '#pragma flat map'" },
-  { "map", "name(a) reduce(+: s)", 9,
-    "clause 'reduce' is not allowed on '#pragma flat map'" },
   { "map", "scan(+: s)", 1,
     "clause 'scan' is not allowed on '#pragma flat map'" },
   { "map", "host(a)", 1,
@@ -1428,6 +1443,7 @@ flat_test_register_pragmas (void)
     { "map clauses", test_map_clauses },
     { "reduce built-in operators", test_reduce_builtin_ops },
     { "several reduce clauses", test_reduce_several },
+    { "map with reduce clauses", test_map_reduce },
     { "reduce sections and user operators",
       test_reduce_sections_and_user_ops },
     { "scan", test_scan },
