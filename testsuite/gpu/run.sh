@@ -8,7 +8,11 @@
 #     (FLAT_TEST_DEVICES=opencl FLAT_PLATFORM=NVIDIA), FLAT_GPU_JOBS
 #     programs at a time (default: the number of processors);
 #   * the unit tests (flat-unit), whose OpenCL and CUDA tests then run on
-#     the GPU.
+#     the GPU (not with FLAT_GPU_NO_UNIT set).
+#
+# FLAT_GPU_ONLY (an extended regex) keeps the e2e programs it matches.
+# Each test prints "done: DEVICE NAME STATUS" as it ends, so that a run
+# cut short still tells how far it got.
 #
 # The NVIDIA OpenCL driver is registered through an ICD file in a
 # scratch directory (OCL_ICD_VENDORS); the prebuilt libraries come first
@@ -32,7 +36,9 @@ if [ "$1" = --one ]; then
   FLAT_TEST_DEVICES=$dev FLAT_TEST_PREBUILT=$dir/e2e/$name \
     sh "$top/testsuite/run-e2e.sh" "$top/testsuite/e2e/$name.c" \
     > "$logs/$dev.$name.log" 2>&1
-  echo $? > "$logs/$dev.$name.status"
+  status=$?
+  echo $status > "$logs/$dev.$name.status"
+  echo "done: $dev $name $status"	# progress, for a run cut short
   exit 0
 fi
 
@@ -75,8 +81,10 @@ command -v nvidia-smi > /dev/null \
   && nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 
 jobs=${FLAT_GPU_JOBS:-$(nproc 2>/dev/null || echo 4)}
+# FLAT_GPU_ONLY: an extended regex; only the programs it matches run.
+grep -E -- "${FLAT_GPU_ONLY:-.}" "$dir/MANIFEST" > "$scratch/manifest"
 for dev in cuda opencl; do
-  sed "s|^|--one $dev |; s|\$| $scratch/logs $dir|" "$dir/MANIFEST"
+  sed "s|^|--one $dev |; s|\$| $scratch/logs $dir|" "$scratch/manifest"
 done | xargs -P "$jobs" -n 5 sh "$0" || exit 99
 
 passed=0
@@ -101,9 +109,10 @@ for dev in cuda opencl; do
   while read -r name; do
     status=$(cat "$scratch/logs/$dev.$name.status" 2>/dev/null || echo 99)
     report "$dev $name" "$status" "$scratch/logs/$dev.$name.log"
-  done < "$dir/MANIFEST"
+  done < "$scratch/manifest"
 done
 
+[ -z "${FLAT_GPU_NO_UNIT:-}" ] || { echo "$passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit; }
 # Unbuffered where possible, so that a crash shows the test it was in.
 unbuffered=
 command -v stdbuf > /dev/null && unbuffered="stdbuf -o0"
