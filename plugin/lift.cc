@@ -1320,6 +1320,45 @@ lift_tree_into (lifter &L, flat_block *block, tree t)
   return ok;
 }
 
+/* The bound of C, a loop that compares its index of type T in the wider
+   or unsigned type c.cmp_type U, as a value of T: the bound clamped to
+   T's values (beyond them the C loop would overflow its index), and for
+   a signed index against an unsigned bound, no iteration from a negative
+   LB, which converts to a huge U (`for (int i = -1; i < un; i++)' does
+   nothing).  */
+flat_expr *
+compared_bound (lifter &L, const counted_loop &c, flat_expr *lb, flat_type t)
+{
+  int uty = flat_type_of (c.cmp_type);
+  tree itype = TREE_TYPE (c.index);
+  bool neg_lb_stops = TYPE_UNSIGNED (c.cmp_type) && !TYPE_UNSIGNED (itype);
+  if (uty < 0)
+    return NULL;
+  if (neg_lb_stops && c.step < 0)
+    FAIL (L, EXPR_LOCATION (c.bound), "a signed index that counts down "
+	  "is compared with an unsigned bound");
+  flat_type u = (flat_type) uty;
+  flat_expr *n = lift_typed (L, c.bound, u);
+  if (!n || !lb)
+    return NULL;
+  HOST_WIDE_INT lo = neg_lb_stops ? 0
+    : tree_to_shwi (TYPE_MIN_VALUE (itype));
+  HOST_WIDE_INT hi = tree_fits_shwi_p (TYPE_MAX_VALUE (itype))
+    ? tree_to_shwi (TYPE_MAX_VALUE (itype)) : HOST_WIDE_INT_MAX;
+  n = flat_e_binary (L.nest, FLAT_OP_MIN,
+		     flat_e_binary (L.nest, FLAT_OP_MAX, n,
+				    flat_e_const_int (L.nest, u, lo)),
+		     flat_e_const_int (L.nest, u, hi));
+  flat_expr *bound = flat_e_cast (L.nest, t, n);
+  if (neg_lb_stops)
+    bound = flat_e_select (L.nest,
+			   flat_e_binary (L.nest, FLAT_OP_LT, flat_e_copy
+					  (L.nest, lb),
+					  flat_e_const_int (L.nest, t, 0)),
+			   flat_e_copy (L.nest, lb), bound);
+  return bound;
+}
+
 /* Range bounds of a counted loop in the index's type: [lb, ub) for a
    positive step, (ub, lb] for a negative one.  */
 bool
@@ -1330,7 +1369,8 @@ counted_range (lifter &L, const counted_loop &c, flat_range *r)
     return false;
   flat_type t = (flat_type) ty;
   r->lb = lift_typed (L, c.lb, t);
-  flat_expr *bound = lift_typed (L, c.bound, t);
+  flat_expr *bound = c.cmp_type ? compared_bound (L, c, r->lb, t)
+    : lift_typed (L, c.bound, t);
   if (!r->lb || !bound)
     return false;
   if (c.cmp == LE_EXPR)

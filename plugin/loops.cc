@@ -291,6 +291,19 @@ swap_cmp (enum tree_code c)
     }
 }
 
+/* Is A the index, seen through conversions that keep its value (to a
+   type at least as wide, as C's usual conversions make them)?  */
+static bool
+compared_index (tree a, tree index)
+{
+  a = flat_skip_nops (a);
+  while (CONVERT_EXPR_P (a) && INTEGRAL_TYPE_P (TREE_TYPE (a))
+	 && TYPE_PRECISION (TREE_TYPE (a))
+	    > TYPE_PRECISION (TREE_TYPE (TREE_OPERAND (a, 0))))
+    a = flat_skip_nops (TREE_OPERAND (a, 0));
+  return a == index;
+}
+
 bool
 flat_match_counted (const loop_shape &shape, tree init, counted_loop *out)
 {
@@ -318,13 +331,16 @@ flat_match_counted (const loop_shape &shape, tree init, counted_loop *out)
       && cmp != NE_EXPR)
     return false;
   tree a = TREE_OPERAND (cond, 0), b = TREE_OPERAND (cond, 1);
-  if (flat_skip_nops (a) != index)
+  if (!compared_index (a, index))
     {
       std::swap (a, b);
       cmp = swap_cmp (cmp);
     }
-  if (flat_skip_nops (a) != index)
+  if (!compared_index (a, index))
     return false;
+  tree itype = TREE_TYPE (index), ctype = TREE_TYPE (a);
+  out->cmp_type = TYPE_PRECISION (ctype) > TYPE_PRECISION (itype)
+    || (TYPE_UNSIGNED (ctype) && !TYPE_UNSIGNED (itype)) ? ctype : NULL_TREE;
   /* The increment: the last statement of the body (before a continue
      label, if any).  */
   tree_stmt_iterator last = shape.body_end, it = shape.body_first;

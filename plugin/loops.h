@@ -31,6 +31,10 @@ struct counted_loop
   enum tree_code cmp;		/* LT/LE/GT/GE/NE, index on the left */
   HOST_WIDE_INT step;
   tree_stmt_iterator incr;	/* the increment statement */
+  /* The type C compares in where it is not the index's own: wider (`int
+     i < long n'), or unsigned where the index is signed (`int i <
+     size_t n'); NULL_TREE otherwise.  */
+  tree cmp_type;
 };
 
 tree flat_skip_nops (tree t);
