@@ -1235,6 +1235,8 @@ gen_inner (buf_t *b, int ind, int kind, int nest_depth)
 	int inner_save = nvars;
 	gen_body (b, ind + 2, (int) rnd (3), nest_depth, 1);
 	out_t *o = out_at_level (cx.level);
+	if (o && o->t != t)
+	  o = NULL;		/* the scan's values are stored as they are */
 	if (kind == 2 && o && pct (70))
 	  {
 	    features[F_SCAN_EX]++;

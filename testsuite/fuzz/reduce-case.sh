@@ -74,7 +74,8 @@ sh "$FUZZ_TESTSUITE/run-e2e.sh" "$cand" >/dev/null 2>"$tmp/err"
 got=$(fuzz_classify $? "$tmp/err")
 [ "$class" != not-lifted ] || want=$(reason "$tmp/err")
 if [ "$got" != "$class" ] || ! check; then
-  echo "reduce-case: $prog does not fail with class $class (got $got)" >&2
+  echo "reduce-case: $prog does not fail with class $class (got $got)," \
+    "or is not valid (its sanitizer build fails)" >&2
   exit 99
 fi
 
