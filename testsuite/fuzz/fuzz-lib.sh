@@ -21,17 +21,18 @@ fuzz_env ()
   [ -x "$FLAT_GCC" ] || { echo "fuzz: no flat-gcc at $FLAT_GCC (build first)" >&2; exit 99; }
 }
 
-# Set $FUZZ_GEN: $FLAT_FUZZ_GEN, else the built generator, else one
-# built from the source into $1 (a scratch directory).
+# Set $FUZZ_GEN: a copy in $1 (a scratch directory, so that a rebuild
+# during a long run does not disturb it) of $FLAT_FUZZ_GEN, else of the
+# built generator, else one built there from the source.
 fuzz_gen ()
 {
+  FUZZ_GEN=$1/flat-fuzz-gen
   if [ -n "${FLAT_FUZZ_GEN:-}" ]; then
-    FUZZ_GEN=$FLAT_FUZZ_GEN
+    cp "$FLAT_FUZZ_GEN" "$FUZZ_GEN" || exit 99
   elif [ -x "$FUZZ_DIR/flat-fuzz-gen" ] \
        && [ ! "$FUZZ_DIR/flat-fuzz-gen.c" -nt "$FUZZ_DIR/flat-fuzz-gen" ]; then
-    FUZZ_GEN=$FUZZ_DIR/flat-fuzz-gen
+    cp "$FUZZ_DIR/flat-fuzz-gen" "$FUZZ_GEN" || exit 99
   else
-    FUZZ_GEN=$1/flat-fuzz-gen
     ${CC:-gcc} -std=gnu11 -O2 "$FUZZ_DIR/flat-fuzz-gen.c" -o "$FUZZ_GEN" -lm \
       || { echo "fuzz: cannot build the generator" >&2; exit 99; }
   fi
@@ -63,4 +64,20 @@ fuzz_classify ()
   elif grep -q 'flat-tune --versions failed' "$2"; then echo tool
   else echo error
   fi
+}
+
+# Is program $1 valid: does its build by $CC with the address and
+# undefined-behaviour sanitizers run cleanly at every size of its header
+# ($2: a scratch directory, where e2e.h is)?
+fuzz_valid ()
+{
+  v_sizes=$(sed -n 's|.*/\* flat-test: sizes \(.*\) \*/.*|\1|p' "$1" | sed -n 1p)
+  [ -n "$v_sizes" ] || v_sizes="0 1 7 33 4099"
+  ${CC:-gcc} -std=gnu11 -O1 -w -I"$FUZZ_TESTSUITE/e2e" \
+    -fsanitize=address,undefined,float-cast-overflow \
+    -fno-sanitize-recover=all "$1" -o "$2/san" -lm 2>/dev/null || return 1
+  for v_n in $v_sizes; do
+    ASAN_OPTIONS=detect_leaks=0 "$2/san" "$v_n" >/dev/null 2>&1 || return 1
+  done
+  return 0
 }

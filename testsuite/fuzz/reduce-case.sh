@@ -41,13 +41,7 @@ reason ()
 check ()
 {
   tests=$((tests + 1))
-  sizes=$(sed -n 's|.*/\* flat-test: sizes \(.*\) \*/.*|\1|p' "$cand" | sed -n 1p)
-  [ -n "$sizes" ] || sizes="0 1 7 33 4099"
-  ${CC:-gcc} -std=gnu11 -O1 -w -fsanitize=address,undefined,float-cast-overflow \
-    -fno-sanitize-recover=all "$cand" -o "$tmp/san" -lm 2>/dev/null || return 1
-  for n in $sizes; do
-    ASAN_OPTIONS=detect_leaks=0 "$tmp/san" "$n" >/dev/null 2>&1 || return 1
-  done
+  fuzz_valid "$cand" "$tmp" || return 1
   sh "$FUZZ_TESTSUITE/run-e2e.sh" "$cand" >/dev/null 2>"$tmp/err"
   got=$(fuzz_classify $? "$tmp/err")
   [ "$got" = "$class" ] || return 1

@@ -2,7 +2,7 @@
 # run-fuzz.sh: differential fuzzing of Flat with generated programs.
 #
 #   run-fuzz.sh [--seeds A-B[,C[-D]...] | --count K --seed S] [--long]
-#               [--keep DIR]
+#               [--int-index] [--keep DIR]
 #
 # For each seed (default: --count 10 --seed 1), testsuite/fuzz/flat-fuzz-gen
 # writes one program in the style of testsuite/e2e, and
@@ -19,11 +19,14 @@
 #   wrong       the output differs from the reference
 #   fallback    a nest fell back to the host at run time
 #   log         the FLAT_LOG lines do not show the forced versions
-#   invalid     the reference itself failed: a bug of the generator
+#   invalid     the reference itself failed, or the program is not valid
+#               (its build with sanitizers fails at some size): a bug of
+#               the generator
 #
 # Failing programs and their logs are kept in DIR (default
 # ./fuzz-failures) as seed-N.c and seed-N.log.  --long generates larger
-# programs (more nests, more sizes).  The environment of run-e2e.sh
+# programs (more nests, more sizes); --int-index only int loop indices
+# (to look past the bugs of unsigned ones).  The environment of run-e2e.sh
 # (FLAT_GCC, NUMDIFF, FLAT_CACHE_DIR, CC) defaults to the build tree's.
 # FLAT_FUZZ_GEN names another generator binary.
 #
@@ -40,7 +43,7 @@ long=
 keep=./fuzz-failures
 usage ()
 {
-  echo "usage: run-fuzz.sh [--seeds A-B | --count K --seed S] [--long] [--keep DIR]" >&2
+  echo "usage: run-fuzz.sh [--seeds A-B,... | --count K --seed S] [--long] [--int-index] [--keep DIR]" >&2
   exit 99
 }
 while [ $# -gt 0 ]; do
@@ -59,7 +62,8 @@ while [ $# -gt 0 ]; do
       shift 2 ;;
     --count) [ $# -ge 2 ] || usage; count=$2; shift 2 ;;
     --seed) [ $# -ge 2 ] || usage; first=$2; shift 2 ;;
-    --long) long=--long; shift ;;
+    --long) long="$long --long"; shift ;;
+    --int-index) long="$long --int-index"; shift ;;
     --keep) [ $# -ge 2 ] || usage; keep=$2; shift 2 ;;
     *) usage ;;
   esac
@@ -101,6 +105,12 @@ for seed in $list; do
   sh "$FUZZ_TESTSUITE/run-e2e.sh" "$prog" > "$tmp/out" 2> "$tmp/err"
   status=$?
   class=$(fuzz_classify $status "$tmp/err")
+  # A failure of a program that is not valid C (a generator bug) is no
+  # finding.
+  case $class in
+    pass|skip|invalid) ;;
+    *) fuzz_valid "$prog" "$tmp" || class=invalid ;;
+  esac
   secs=$(($(date +%s) - start))
   case $class in
     pass|skip)
