@@ -25,7 +25,9 @@
 #
 # Failing programs and their logs are kept in DIR (default
 # ./fuzz-failures) as seed-N.c and seed-N.log.  --long generates larger
-# programs (more nests, more sizes); --int-index only int loop indices
+# programs (more nests, more sizes) and runs each with a work-group size
+# of its own (FLAT_GROUP_SIZE 64, 128, 256 or the default, by seed, named
+# in the log); --int-index only int loop indices
 # (to look past the bugs of unsigned ones).  The environment of run-e2e.sh
 # (FLAT_GCC, NUMDIFF, FLAT_CACHE_DIR, CC) defaults to the build tree's.
 # FLAT_FUZZ_GEN names another generator binary.
@@ -102,7 +104,21 @@ for seed in $list; do
   sed -n 's|.*flat-fuzz-features: \(.*\) \*/.*|\1|p' "$prog" \
     | tr ' ' '\n' >> "$tmp/features"
   start=$(date +%s)
-  sh "$FUZZ_TESTSUITE/run-e2e.sh" "$prog" > "$tmp/out" 2> "$tmp/err"
+  group=
+  case $long in
+    *--long*)
+      case $((seed % 4)) in
+	0) group=64 ;;
+	1) group=128 ;;
+	2) group=256 ;;
+      esac ;;
+  esac
+  if [ -n "$group" ]; then
+    FLAT_GROUP_SIZE=$group sh "$FUZZ_TESTSUITE/run-e2e.sh" "$prog" \
+      > "$tmp/out" 2> "$tmp/err"
+  else
+    sh "$FUZZ_TESTSUITE/run-e2e.sh" "$prog" > "$tmp/out" 2> "$tmp/err"
+  fi
   status=$?
   class=$(fuzz_classify $status "$tmp/err")
   # A failure of a program that is not valid C (a generator bug) is no
@@ -121,7 +137,9 @@ for seed in $list; do
       classes="$classes $class"
       cp "$prog" "$keep/seed-$seed.c"
       [ -f "$keep/e2e.h" ] || cp "$FUZZ_TESTSUITE/e2e/e2e.h" "$keep/"
-      { echo "class: $class"; cat "$tmp/err"; } > "$keep/seed-$seed.log"
+      { echo "class: $class"
+	[ -z "$group" ] || echo "FLAT_GROUP_SIZE=$group"
+	cat "$tmp/err"; } > "$keep/seed-$seed.log"
       printf 'seed %s: FAIL %s (%ss): %s\n' "$seed" "$class" "$secs" \
 	"$(grep -m 1 '^FAIL:\|^ERROR:' "$tmp/err" | cut -c 1-200)" ;;
   esac
