@@ -2,7 +2,8 @@
 # run): the environment of testsuite/run-e2e.sh defaulted from the build
 # tree, the generator, and the classification of a run-e2e.sh failure.
 
-FUZZ_DIR=$(cd "$(dirname "$0")" && pwd) || exit 99
+# FUZZ_DIR: testsuite/fuzz, the directory of the script (unless set).
+FUZZ_DIR=${FUZZ_DIR:-$(cd "$(dirname "$0")" && pwd)} || exit 99
 FUZZ_TESTSUITE=$(cd "$FUZZ_DIR/.." && pwd) || exit 99
 FUZZ_TOP=$(cd "$FUZZ_TESTSUITE/.." && pwd) || exit 99
 
