@@ -82,13 +82,14 @@ for n in $sizes; do
 done
 
 # Lines of $cur that may go: numbered list on stdout.  Nest bodies
-# (after the "(void) R" line), helper bodies, and main's blocks.
+# (after the "(void) R" line), helper bodies but their return
+# statements, and main's blocks.
 deletable ()
 {
   awk '
     /^nest[0-9]+ \(|^helper[0-9]+ \(|^row_sum \(/ { fn = 1; next }
     fn && /^}/ { fn = 0; next }
-    fn && /\(void\) R;|^{/ { next }
+    fn && /\(void\) R;|^{|^  return / { next }
     fn { print NR; next }
     /^main \(/ { inmain = 1 }
     inmain && /^  {$/ { blk = 1 }
