@@ -116,7 +116,7 @@ enum
   F_INNER_MAP, F_INNER_REDUCE, F_INNER_SCAN, F_SEQ_LOOP, F_IF, F_SWITCH,
   F_TERNARY, F_HELPER, F_ROW_HELPER, F_LOCAL_ARRAY, F_GUARD, F_COND_UPDATE,
   F_SCAN_EX, F_SCAN_IN, F_SCAN_STORE_AFTER, F_MULTI_REDUCE, F_IDX_TYPE,
-  F_INT, F_UNSIGNED, F_LONG, F_FLOAT, F_DOUBLE,
+  F_MATH, F_INT, F_UNSIGNED, F_LONG, F_FLOAT, F_DOUBLE,
   F_ADD, F_MUL, F_MIN, F_MAX, F_AND, F_OR, F_XOR, F_LAND, F_LOR,
   F_COUNT
 };
@@ -126,11 +126,17 @@ static const char *feature_name[F_COUNT] = {
   "inner_map", "inner_reduce", "inner_scan", "seq_loop", "if", "switch",
   "ternary", "helper", "row_helper", "local_array", "guard", "cond_update",
   "scan_ex", "scan_in", "scan_store_after", "multi_reduce", "idx_type",
-  "int", "unsigned", "long", "float", "double",
+  "math", "int", "unsigned", "long", "float", "double",
   "op+", "op*", "min", "max", "op&", "op|", "op^", "op&&", "op||"
 };
 
 static int features[F_COUNT];
+
+/* Some programs store <math.h> functions of values (sqrt, exp, sin,
+   log): inexact, compared within numdiff's default tolerance.  Chosen
+   from the seed apart from the generator's stream, so that the other
+   programs stay as they were.  */
+static int inexact;
 
 /* ---- Types and values ---------------------------------------------------- */
 
@@ -774,6 +780,29 @@ gen_store (buf_t *b, int ind)
   if (!o)
     return;
   expr_t e = gen (o->t, 3, store_budget (o->t));
+  if (inexact && is_float (o->t) && pct (60))
+    {
+      /* A <math.h> function of the value, stored as it is (numdiff's
+	 default tolerance covers the rounding); nothing reads it.  */
+      const char *f = fsuf[o->t];
+      char *c = fmt ("fmax%s (fmin%s (%s, 16.0%s), -16.0%s)", f, f, e.s, f, f);
+      features[F_MATH]++;
+      switch (rnd (4))
+	{
+	case 0:
+	  e.s = fmt ("sqrt%s (fabs%s (%s))", f, f, e.s);
+	  break;
+	case 1:
+	  e.s = fmt ("exp%s (%s * 0.5%s)", f, c, f);
+	  break;
+	case 2:
+	  e.s = fmt ("sin%s (%s)", f, c);
+	  break;
+	default:
+	  e.s = fmt ("log%s (1.0%s + fabs%s (%s))", f, f, f, e.s);
+	}
+      e.mag = 1e300;
+    }
   note_store (o, e);
   bput (b, ind, "%s[%s] = %s;", o->name, own_index (cx.level), e.s);
 }
@@ -1713,6 +1742,7 @@ main (int argc, char **argv)
       return 2;
     }
   rng_state = seed * 0x9e3779b97f4a7c15ull + 12345;
+  inexact = (seed * 2654435761u >> 7) % 5 == 0;
   rnd (1);
 
   const char *sizes = "0 1 7 33 4099";
