@@ -1593,7 +1593,6 @@ gen_nest (void)
     {
       /* A data region around two maps, the second reading the first's
 	 outputs.  */
-      out_t *o;
       int first = nouts;
       features[F_REGION]++;
       bput (&body, 1, "#pragma flat data copy(o0[0:sz])");
@@ -1609,7 +1608,6 @@ gen_nest (void)
       for (int q = 0; q < nouts; q++)
 	outs[q].readable = 0;
       bput (&body, 1, "}");
-      (void) o;
     }
 
   /* The function.  */
