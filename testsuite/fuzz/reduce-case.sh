@@ -9,8 +9,9 @@
 #   - testsuite/run-e2e.sh still fails on it with the same CLASS (see
 #     run-fuzz.sh; for not-lifted, with the same reason, names aside).
 # Steps: the sizes of the header (one size, the smallest that fails),
-# whole nests (function and call), whole helpers, then chunks of 8, 4, 2
-# and 1 lines of the nest bodies and of main's per-nest blocks.
+# whole nests (function and call), whole statements with blocks (loops,
+# if, switch, with their pragmas), then chunks of 8, 4, 2 and 1 lines of
+# the nest bodies, helper bodies and main's per-nest blocks.
 # The result is written to OUT.c (default PROG.min.c) and printed.
 # Environment: as run-fuzz.sh.
 
@@ -87,9 +88,11 @@ done
 deletable ()
 {
   awk '
-    /^nest[0-9]+ \(|^helper[0-9]+ \(|^row_sum \(/ { fn = 1; next }
+    /^nest[0-9]+ \(|^helper[0-9]+ \(|^row_sum \(/ { sig = 1; next }
+    sig && /^{/ { sig = 0; fn = 1; next }
+    sig { next }
     fn && /^}/ { fn = 0; next }
-    fn && /\(void\) R;|^{|^  return / { next }
+    fn && /\(void\) R;|^  return / { next }
     fn { print NR; next }
     /^main \(/ { inmain = 1 }
     inmain && /^  {$/ { blk = 1 }
@@ -134,7 +137,48 @@ while grep -q "^nest$k (" "$cur"; do
   k=$((k + 1))
 done
 
-# 3. Chunks of lines, largest first.
+# Statements with a block in the nest bodies, as line ranges "FIRST,LAST":
+# a header (for, if, else, switch, a case label, with a #pragma flat line
+# above it) and its braced block, or a bare block.
+blocks ()
+{
+  awk '
+    { l[NR] = $0 }
+    END {
+      for (i = 1; i <= NR; i++) {
+        if (l[i] ~ /^nest[0-9]+ \(/)
+          fn = 1
+        else if (fn && l[i] ~ /^}/)
+          fn = 0
+        if (!fn || l[i] !~ /^ +[{]$/)
+          continue
+        depth = 0
+        for (j = i; j <= NR; j++) {
+          if (l[j] ~ /^ +[{]$/) depth++
+          else if (l[j] ~ /^ +[}]$/ && --depth == 0) break
+        }
+        h = i
+        if (l[i - 1] ~ /^ *(for|if|else|switch|while) ?\(?/)
+          h = i - 1
+        if (l[h - 1] ~ /^ *#pragma flat/)
+          h = h - 1
+        print h "," j
+      }
+    }' "$cur"
+}
+
+# 3. Whole statements with blocks, outermost first.
+pos=1
+while :; do
+  blocks > "$tmp/blocks"
+  total=$(wc -l < "$tmp/blocks")
+  [ "$pos" -le "$total" ] || break
+  range=$(sed -n "${pos}p" "$tmp/blocks")
+  sed "${range}d" "$cur" > "$tmp/try.c"
+  try "$tmp/try.c" || pos=$((pos + 1))
+done
+
+# 4. Chunks of lines, largest first.
 for chunk in 8 4 2 1; do
   pos=1
   while :; do
