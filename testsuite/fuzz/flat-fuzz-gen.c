@@ -1248,7 +1248,10 @@ gen_inner (buf_t *b, int ind, int kind, int nest_depth)
       acc = new_var (kind == 2 ? "acc" : "s", t, 0, 0);
       bput (b, ind, "%s %s = %s;", tname[t], acc->name, init.s);
       mark_ro (0);
-      acc->hidden = kind != 2;
+      /* Hidden in the body: a reduce's accumulator may not be read, and
+	 the value a scan combines must not depend on its own (the stores
+	 below read it).  */
+      acc->hidden = 1;
       acc->ro = 1;
       if (kind == 1)
 	{
@@ -1483,7 +1486,12 @@ gen_scan_nest (buf_t *b, int ind)
   oex->reserved = oin->reserved = 1;	/* only written here */
   open_loop (b, ind);
   bput (b, ind, "  {");
+  /* The body's own statements do not read the accumulator: the value
+     combined must not depend on it (through a local), or the loop is
+     no scan.  It is read by the stores below.  */
+  acc->hidden = 1;
   gen_body (b, ind + 2, (int) rnd (3), 1, 0);
+  acc->hidden = 0;
   if (pct (80))
     {
       features[F_SCAN_EX]++;
