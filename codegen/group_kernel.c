@@ -372,6 +372,22 @@ emit_scan_totals (flat_emitter *em, const flat_accum *acc,
   flat_c_close (em);
 }
 
+static int
+store_stmt (flat_stmt *s, void *data)
+{
+  (void) data;
+  return s->kind == FLAT_S_STORE;
+}
+
+/* Whether B stores to memory.  */
+static int
+block_stores (const flat_block *b)
+{
+  flat_walker w = { store_stmt, NULL, NULL };
+
+  return flat_walk_block (b, &w);
+}
+
 static void
 emit_segscan0 (flat_emitter *em, const flat_stmt *s, const char *suffix,
 	       const char *prefix)
@@ -401,8 +417,19 @@ emit_segscan0 (flat_emitter *em, const flat_stmt *s, const char *suffix,
   flat_c_barrier (em);
   emit_scan_totals (em, acc, suffix, x);
   flat_c_barrier (em);
-  flat_c_line (em, "v_%s = %s[flat_t];", a, x);
-  emit_item_loop (em, range_of (s), suffix, start, end, "++", body_of (s));
+  /* The body again from each item's prefix, for what it stores; a body
+     that stores nothing has given its totals already (and PoCL 3.1
+     aborted on the dead loop: "Could not find a dominating alternative
+     variable").  The loop stands in a region of its own: PoCL crashed
+     compiling it beside the read of the prefix when its stores did not
+     use it.  */
+  if (block_stores (body_of (s)))
+    {
+      flat_c_line (em, "v_%s = %s[flat_t];", a, x);
+      flat_c_barrier (em);
+      emit_item_loop (em, range_of (s), suffix, start, end, "++",
+		      body_of (s));
+    }
   /* An empty range (or a predicate that failed) leaves the value.  */
   flat_c_line (em, "v_%s = %s == 0 ? flat_before%s_0 : %s[%d];", a, n,
 	       suffix, x, FLAT_MAX_GROUP);

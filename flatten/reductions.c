@@ -13,6 +13,7 @@
      if (lt e s) { set s = e }      a conditional min/max
      if (c) { set s = (add s e) }   any update under a condition (reduce)
      set s = C                      a constant, rewritten (OP s C)
+     set s = s   set s = (neg s)    identities GCC folded (and s *= -1)
 
    A reduce may update s any number of times and read it nowhere else; a
    scan updates it exactly once, at the top level of its body, and may read
@@ -113,7 +114,12 @@ in_op_tree (const flat_expr *e, const flat_var *v, flat_op op)
   e = strip_casts (e);
   if (is_acc (e, v))
     return 1;
-  if (e->kind != FLAT_E_BINARY || e->u.op.op != op)
+  if (e->kind != FLAT_E_BINARY)
+    return 0;
+  /* (s - e) + f, as GCC writes `h += C - x' on unsigned h.  */
+  if (op == FLAT_OP_ADD && e->u.op.op == FLAT_OP_SUB)
+    return in_op_tree (e->u.op.a, v, op) && !mentions (e->u.op.b, v);
+  if (e->u.op.op != op)
     return 0;
   return (in_op_tree (e->u.op.a, v, op) && !mentions (e->u.op.b, v))
     || (in_op_tree (e->u.op.b, v, op) && !mentions (e->u.op.a, v));
@@ -142,6 +148,15 @@ flat_reduction_is_update (flat_expr *value, const flat_var *v, flat_op op,
       if (z->kind == FLAT_E_CONST && z->u.c.u == 0)
 	e = strip_casts (e->u.op.a);
     }
+  /* An update by the identity that GCC folded away (`s ^= 0' is `s =
+     s', `s = !(x < x) || s' is `s = s != 0'), and `s *= -1' folded
+     into `s = -s': running them on a partial is right too.  */
+  if ((e->kind == FLAT_E_VAR && e->u.var == v)
+      || ((op == FLAT_OP_LAND || op == FLAT_OP_LOR) && is_acc (e, v)))
+    return 1;
+  if (op == FLAT_OP_MUL && e->kind == FLAT_E_UNARY
+      && e->u.op.op == FLAT_OP_NEG && is_acc (e->u.op.a, v))
+    return 1;
   /* s = s - e is s + (-e).  */
   if (op == FLAT_OP_ADD && e->kind == FLAT_E_BINARY
       && e->u.op.op == FLAT_OP_SUB)

@@ -1,6 +1,6 @@
-/* Found by testsuite/fuzz (minimised): The same on an array section: `h[k] = (x > C ? x : C) > h[k] ? (x
-   > C ? x : C) : h[k]' is not lifted.
-   Check: testsuite/run-e2e.sh on this file (e2e.h from testsuite/e2e).  */
+/* Covers (a differential-fuzzer finding, minimised): the same on an
+   array section, `h[k] = (x > C ? x : C) > h[k] ? (x > C ? x : C) :
+   h[k]'.  */
 #include "e2e.h"
 static void
 f (int n, const int *key, const unsigned *x, unsigned *h)

@@ -1,7 +1,6 @@
-/* Found by testsuite/fuzz (minimised): A max update whose value is itself a max written inline,
-   `s = (x > C ? x : C) > s ? (x > C ? x : C) : s', is not lifted ("does
-   not use the reduction operator 'max'"); through a local it is.
-   Check: testsuite/run-e2e.sh on this file (e2e.h from testsuite/e2e).  */
+/* Covers (a differential-fuzzer finding, minimised): a max update whose
+   value is itself a max written inline, `s = (x > C ? x : C) > s ? (x >
+   C ? x : C) : s'.  */
 #include "e2e.h"
 static unsigned
 f (int n, const unsigned *x)

@@ -1,7 +1,6 @@
-/* Found by testsuite/fuzz (minimised): A size_t index with the guard `x[i > 0 ? i - 1 : 0]' is not lifted:
-   "cannot bound the elements of 'x' it accesses: a constant is too
-   large".  (unsigned: the known run-time failure.)
-   Check: testsuite/run-e2e.sh on this file (e2e.h from testsuite/e2e).  */
+/* Covers (a differential-fuzzer finding, minimised): a size_t index
+   with the guard `x[i > 0 ? i - 1 : 0]' (GCC's i - 1 is i +
+   0xffffffffffffffff; it was not lifted).  */
 #include "e2e.h"
 static void
 f (int n, const long *x, long *y)

@@ -1,7 +1,7 @@
-/* Found by testsuite/fuzz (minimised): Segmentation fault on opencl, version 1 (k1) forced, size 1: a map
-   whose body has a sequential loop around an (empty) marked map, then a
-   scan(&&) with a store that does not read the accumulator.
-   Check: testsuite/run-e2e.sh on this file (e2e.h from testsuite/e2e).  */
+/* Covers (a differential-fuzzer finding, minimised): in the work-group
+   version of a map, a sequential loop around an empty inner map, then
+   a scan(&&) whose body stores a value that does not read the
+   accumulator (PoCL 3.1 crashed on that kernel at group size 2).  */
 /* flat-test: sizes 1 */
 #include <math.h>
 #include "e2e.h"

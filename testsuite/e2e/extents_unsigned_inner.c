@@ -1,8 +1,6 @@
-/* Found by testsuite/fuzz (minimised): int i, unsigned j: `x[i * m + (j > 0 ? j - 1 : j)]' falls back at
-   run time: "cannot bound the elements of 'x' it accesses: a value may
-   wrap around in type u32; running on the host".  (The known unsigned
-   guard bug, in an inner sequential loop.)
-   Check: testsuite/run-e2e.sh on this file (e2e.h from testsuite/e2e).  */
+/* Covers (a differential-fuzzer finding, minimised): an int outer
+   index and an unsigned inner one, `x[i * m + (j > 0 ? j - 1 : j)]'
+   (GCC's unsigned j - 1 is j + 0xffffffff; it fell back at run time).  */
 #include "e2e.h"
 static void
 f (int n, int m, const unsigned *x, unsigned *y)

@@ -1,9 +1,6 @@
-/* Found by testsuite/fuzz (minimised): a top-level scan(*) whose body
-   stores, in an inner sequential loop, values that do not read the
-   accumulator: the stores are lost on opencl (version 0 forced, also
-   version 1 in the fuzz program), y prints 0.  Probably the known bug of
-   scan stores that do not read the accumulator.
-   Check: testsuite/run-e2e.sh on this file (e2e.h from testsuite/e2e).  */
+/* Covers (a differential-fuzzer finding, minimised): a top-level
+   scan(*) whose body stores, in an inner sequential loop, values that do
+   not read the accumulator (they were lost on OpenCL).  */
 /* flat-test: sizes 4099 */
 #include "e2e.h"
 static long
