@@ -129,6 +129,18 @@ struct lifter
      jumps to (NULL_TREE if none) and the local flag that says the
      iteration continued (Note [continue]).  */
   std::vector<std::pair<tree, flat_var *> > continues;
+  /* Helper calls of the statement being lifted whose result is a scalar
+     and whose arguments hold no pointer: a second identical call in the
+     same block reads the first one's result (`s = s < h (x) ? s : h
+     (x)' is then a min, as the select has the same value twice).  */
+  struct cached_call
+  {
+    tree call;
+    frame *in;
+    flat_block *block;
+    flat_var *result;
+  };
+  std::vector<cached_call> calls;
   std::vector<tree> inlining;		/* callee stack, for recursion */
   flat_block *cur;			/* where pre-statements go */
   int cur_line;
@@ -943,6 +955,39 @@ inline_in_frame (lifter &L, frame *callee)
 
 /* A call: a <math.h> function, abs, or a function whose body is in this
    translation unit, inlined.  */
+/* Does one of CALL's arguments let the callee write memory: a pointer
+   to a type that is not const (in the callee's parameter, where the
+   prototype says it)?  */
+bool
+call_has_pointer_args (tree call)
+{
+  tree fntype = TREE_TYPE (TREE_TYPE (CALL_EXPR_FN (call)));
+  tree parm = TYPE_ARG_TYPES (fntype);
+  for (int k = 0; k < call_expr_nargs (call); k++)
+    {
+      tree type = parm ? TREE_VALUE (parm)
+	: TREE_TYPE (CALL_EXPR_ARG (call, k));
+      if (POINTER_TYPE_P (type) && !TYPE_READONLY (TREE_TYPE (type)))
+	return true;
+      if (parm)
+	parm = TREE_CHAIN (parm);
+    }
+  return false;
+}
+
+/* Are calls A and B of the same function with equal arguments?  */
+bool
+same_call (tree a, tree b)
+{
+  if (call_expr_nargs (a) != call_expr_nargs (b)
+      || !operand_equal_p (CALL_EXPR_FN (a), CALL_EXPR_FN (b), 0))
+    return false;
+  for (int k = 0; k < call_expr_nargs (a); k++)
+    if (!operand_equal_p (CALL_EXPR_ARG (a, k), CALL_EXPR_ARG (b, k), 0))
+      return false;
+  return true;
+}
+
 flat_expr *
 lift_call (lifter &L, tree call, bool want_value,
 	   std::vector<flat_var *> *struct_result)
@@ -984,6 +1029,12 @@ lift_call (lifter &L, tree call, bool want_value,
 	  name);
   if (want_value && VOID_TYPE_P (rtype))
     FAIL (L, loc, "value of a void function");
+  bool cacheable = want_value && rty >= 0 && !returns_struct
+    && !call_has_pointer_args (call);
+  for (const lifter::cached_call &c : L.calls)
+    if (cacheable && c.in == L.top && c.block == L.cur
+	&& same_call (c.call, call))
+      return flat_e_var (L.nest, c.result);
 
   frame callee;
   callee.fndecl = fndecl;
@@ -1046,10 +1097,13 @@ lift_call (lifter &L, tree call, bool want_value,
       flat_block_append (L.cur, let);
       callee.vars[parm] = pv;
     }
+  flat_block *block = L.cur;
   if (!inline_in_frame (L, &callee))
     return NULL;
   if (!callee.result)
     return flat_e_const_int (L.nest, FLAT_T_I32, 0);
+  if (cacheable)
+    L.calls.push_back ({ call, L.top, block, callee.result });
   return flat_e_var (L.nest, callee.result);
 }
 
@@ -2529,6 +2583,7 @@ lift_stmt_list (lifter &L, tree_stmt_iterator it, tree_stmt_iterator end,
 	  && flat_tree_jumps_to (prev, L.continues.back ().first))
 	return lift_after_continue (L, it, end, function_body);
       prev = s;
+      L.calls.clear ();	/* arguments may change between statements */
       note_location (L, s);
       flat_recorded_directive *d = flat_marker_directive (s);
       if (d && (d->dir.kind == FLAT_DIRECTIVE_DATA

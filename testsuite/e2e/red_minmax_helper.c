@@ -1,8 +1,7 @@
-/* Found by testsuite/fuzz (minimised): A min update whose value is a call of a pure inline helper,
-   `s = s < h (x[i], 3u) ? s : h (x[i], 3u)', is not lifted ("does not
-   use the reduction operator 'min'", at the helper's line); through a
-   local it is.
-   Check: testsuite/run-e2e.sh on this file (e2e.h from testsuite/e2e).  */
+/* Covers (a differential-fuzzer finding, minimised): a min update
+   through a pure helper called twice, `s = s < h (x[i], 3u) ? s : h
+   (x[i], 3u)': the second call reads the first one's result, so the
+   select is a min.  */
 #include "e2e.h"
 static inline unsigned h (unsigned a, unsigned b) { return a + b; }
 static unsigned
