@@ -800,8 +800,16 @@ lift_expr (lifter &L, tree t)
     case RROTATE_EXPR:
       return lift_rotate (L, t);
     case COMPOUND_EXPR:
-      if (TREE_SIDE_EFFECTS (TREE_OPERAND (t, 0))
-	  && TREE_CODE (TREE_OPERAND (t, 0)) != SAVE_EXPR)
+      /* GCC folds `(x - x) * h (x)' into `(h (x), 0)': a call of a
+	 helper is lifted as a statement (rejected there if it has side
+	 effects).  */
+      if (TREE_CODE (TREE_OPERAND (t, 0)) == CALL_EXPR)
+	{
+	  if (!lift_stmt (L, TREE_OPERAND (t, 0)))
+	    return NULL;
+	}
+      else if (TREE_SIDE_EFFECTS (TREE_OPERAND (t, 0))
+	       && TREE_CODE (TREE_OPERAND (t, 0)) != SAVE_EXPR)
 	FAIL (L, loc, "comma expression with side effects is not supported");
       return lift_expr (L, TREE_OPERAND (t, 1));
     CASE_CONVERT:
