@@ -58,6 +58,8 @@ int flat_pass_coverage (flat_nest *nest, flat_strategy strategy,
 			flat_diag *diag);
 int flat_pass_fusion (flat_nest *nest, flat_strategy strategy,
 		      flat_diag *diag);
+int flat_pass_dead (flat_nest *nest, flat_strategy strategy,
+		    flat_diag *diag);
 int flat_pass_extents (flat_nest *nest, flat_strategy strategy,
 		       flat_diag *diag);
 int flat_pass_reductions (flat_nest *nest, flat_strategy strategy,

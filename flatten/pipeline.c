@@ -2,11 +2,11 @@
    flat_pipeline_run runs them in order and, when asked, the IR checker
    after each one, so a broken pass is caught by name:
 
-     sections -> accesses -> coverage -> reductions -> fusion
+     sections -> accesses -> coverage -> reductions -> dead -> fusion
        -> collisions -> extents -> kernels
 
-   Sections (array-section accumulators) and fusion (vertical fusion of a
-   map into a reduce) rewrite the body; the other passes before kernels only analyse (and may reject the nest with
+   Sections (array-section accumulators), dead (unread inner reductions)
+   and fusion (vertical fusion of a map into a reduce) rewrite the body; the other passes before kernels only analyse (and may reject the nest with
    a reason the plugin reports at the source line); kernels builds the
    kernels and the host plan.  */
 
@@ -25,6 +25,8 @@ const flat_pass flat_passes[] = {
     flat_pass_coverage },
   { "reductions", "check that accumulators are only updated by their "
     "operator", flat_pass_reductions },
+  { "dead", "remove inner reduces and scans whose results nothing reads",
+    flat_pass_dead },
   { "fusion", "fuse a map filling a local array into the reduce that "
     "consumes it", flat_pass_fusion },
   { "collisions", "reject writes that provably collide between iterations",

@@ -2,7 +2,7 @@
    version of a map, a sequential loop around an empty inner map, then
    a scan(&&) whose body stores a value that does not read the
    accumulator (PoCL 3.1 crashed on that kernel at group size 2).  */
-/* flat-test: sizes 1 */
+/* flat-test: sizes 0 1 2 7 33 4099 */
 #include <math.h>
 #include "e2e.h"
 static void

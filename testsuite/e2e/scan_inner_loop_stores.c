@@ -1,7 +1,7 @@
 /* Covers (a differential-fuzzer finding, minimised): a top-level
    scan(*) whose body stores, in an inner sequential loop, values that do
    not read the accumulator (they were lost on OpenCL).  */
-/* flat-test: sizes 4099 */
+/* flat-test: sizes 0 1 7 4099 */
 #include "e2e.h"
 static long
 f (int c, int p, const int *x, const unsigned *u, unsigned *y)

@@ -1,10 +1,8 @@
-/* Found by testsuite/fuzz (minimised): Run-time abort on opencl, version 1 (k1) forced, size 1: PoCL's
-   kernel compiler prints "Could not find a dominating alternative
-   variable." and the process aborts (status 134) instead of the nest
-   falling back to the host.  A map around a reduce(*) and a scan(max)
-   whose value divides by a data-dependent divisor.
-   Check: testsuite/run-e2e.sh on this file (e2e.h from testsuite/e2e).  */
-/* flat-test: sizes 1 */
+/* Covers (a differential-fuzzer finding, minimised): in a map, a store,
+   then a reduce(*) and a scan(max) whose results nothing reads (removed
+   by the pass `dead'; their work-group kernel made PoCL 3.1 abort with
+   "Could not find a dominating alternative variable").  */
+/* flat-test: sizes 0 1 2 7 33 4099 */
 #include "e2e.h"
 static void
 f (int n, int m, const int *a, const unsigned *u, float *y)

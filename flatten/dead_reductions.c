@@ -1,0 +1,136 @@
+/* Pass `dead`: inner reduces and scans whose results nothing reads and
+   whose bodies store nothing are removed.  They compute nothing the
+   program sees, and their kernels are worse than useless: PoCL 3.1
+   aborted ("Could not find a dominating alternative variable") compiling
+   a work-group version in which LLVM had removed their dead code.
+
+     map i = 0 .. n {                        map i = 0 .. n {
+       let s : i32 = 3:i32                     let s : i32 = 3:i32
+       reduce j = 0 .. m with (mul s) {  ->    store y[i] = (load a i)
+         set s = (mul s (load a j))          }
+       }
+       store y[i] = (load a i)
+     }
+
+   A reduce or scan is dead when its accumulators are locals of the nest
+   (a top-level one writes host variables) that no expression outside it
+   reads, and no statement in its body stores to memory or a local
+   array.  */
+
+#include "flatten.h"
+
+/* Counts the reads of one variable.  */
+typedef struct reads
+{
+  const flat_var *var;
+  int n;
+} reads;
+
+static int
+count_read (flat_expr *e, flat_stmt *s, void *data)
+{
+  reads *r = data;
+
+  (void) s;
+  if (e->kind == FLAT_E_VAR && e->u.var == r->var)
+    r->n++;
+  return 0;
+}
+
+static int
+reads_of (const flat_block *b, const flat_var *v)
+{
+  reads r = { v, 0 };
+  flat_walker w = { NULL, count_read, &r };
+
+  flat_walk_block (b, &w);
+  return r.n;
+}
+
+static int
+stmt_reads_of (flat_stmt *s, const flat_var *v)
+{
+  reads r = { v, 0 };
+  flat_walker w = { NULL, count_read, &r };
+
+  flat_walk_stmt (s, &w);
+  return r.n;
+}
+
+static int
+is_store (flat_stmt *s, void *data)
+{
+  (void) data;
+  return s->kind == FLAT_S_STORE;
+}
+
+/* Whether S, a reduce or scan in NEST, is dead (see the top).  */
+static int
+is_dead (const flat_nest *nest, flat_stmt *s)
+{
+  flat_walker stores = { is_store, NULL, NULL };
+
+  if (s->u.red.n_accs < 1 || flat_walk_block (&s->u.red.body, &stores))
+    return 0;
+  for (int k = 0; k < s->u.red.n_accs; k++)
+    {
+      const flat_var *v = s->u.red.accs[k].var;
+
+      if (v->kind != FLAT_VAR_LOCAL
+	  || reads_of (&nest->body, v) != stmt_reads_of (s, v))
+	return 0;
+    }
+  return 1;
+}
+
+/* Remove the dead reduces and scans of B and of the blocks inside it.  */
+static void
+remove_dead (const flat_nest *nest, flat_block *b)
+{
+  flat_stmt *prev = NULL, *s, *next;
+
+  for (s = b->first; s != NULL; s = next)
+    {
+      next = s->next;
+      switch (s->kind)
+	{
+	case FLAT_S_IF:
+	  remove_dead (nest, &s->u.if_.then_b);
+	  remove_dead (nest, &s->u.if_.else_b);
+	  break;
+	case FLAT_S_LOOP:
+	case FLAT_S_MAP:
+	  remove_dead (nest, &s->u.loop.body);
+	  break;
+	case FLAT_S_WHILE:
+	  remove_dead (nest, &s->u.while_.body);
+	  break;
+	case FLAT_S_REDUCE:
+	case FLAT_S_SCAN:
+	  if (is_dead (nest, s))
+	    {
+	      if (prev)
+		prev->next = next;
+	      else
+		b->first = next;
+	      if (b->last == s)
+		b->last = prev;
+	      continue;
+	    }
+	  remove_dead (nest, &s->u.red.body);
+	  break;
+	default:
+	  break;
+	}
+      prev = s;
+    }
+}
+
+int
+flat_pass_dead (flat_nest *nest, flat_strategy strategy, flat_diag *diag)
+{
+  (void) strategy;
+  (void) diag;
+  remove_dead (nest, &nest->body);
+  return 0;
+}
