@@ -116,7 +116,7 @@ enum
   F_INNER_MAP, F_INNER_REDUCE, F_INNER_SCAN, F_SEQ_LOOP, F_IF, F_SWITCH,
   F_TERNARY, F_HELPER, F_ROW_HELPER, F_LOCAL_ARRAY, F_GUARD, F_COND_UPDATE,
   F_SCAN_EX, F_SCAN_IN, F_SCAN_STORE_AFTER, F_MULTI_REDUCE, F_IDX_TYPE,
-  F_MATH, F_INT, F_UNSIGNED, F_LONG, F_FLOAT, F_DOUBLE,
+  F_TRIANGULAR, F_MATH, F_INT, F_UNSIGNED, F_LONG, F_FLOAT, F_DOUBLE,
   F_ADD, F_MUL, F_MIN, F_MAX, F_AND, F_OR, F_XOR, F_LAND, F_LOR,
   F_COUNT
 };
@@ -126,7 +126,7 @@ static const char *feature_name[F_COUNT] = {
   "inner_map", "inner_reduce", "inner_scan", "seq_loop", "if", "switch",
   "ternary", "helper", "row_helper", "local_array", "guard", "cond_update",
   "scan_ex", "scan_in", "scan_store_after", "multi_reduce", "idx_type",
-  "math", "int", "unsigned", "long", "float", "double",
+  "triangular", "math", "int", "unsigned", "long", "float", "double",
   "op+", "op*", "min", "max", "op&", "op|", "op^", "op&&", "op||"
 };
 
@@ -1183,7 +1183,16 @@ open_loop (buf_t *b, int ind)
   cx.ext[l] = dim_max[l];
   cx.ivt[l] = it;
   cx.level++;
-  if (it[0] == 'i' && pct (15))
+  if (l > 0 && it[0] == 'i' && pct (20))
+    {
+      /* A bound that depends on the outer index (irregular nested
+	 parallelism, closed form): j < min (i + 1, C), still in [0, C).  */
+      features[F_TRIANGULAR]++;
+      bput (b, ind, "for (int %s = 0; %s < ((long) %s < (long) %s ? (int) %s "
+	    "+ 1 : %s); %s++)", names[l], names[l], cx.iv[l - 1],
+	    ext_name[l], cx.iv[l - 1], ext_name[l], names[l]);
+    }
+  else if (it[0] == 'i' && pct (15))
     bput (b, ind, "for (%s %s = 0; %s <= %s - 1; %s++)", it, names[l],
 	  names[l], ext_name[l], names[l]);
   else
