@@ -61,6 +61,9 @@ typedef struct flat_emitter
      kernel] in group_kernel.c); n_preds numbers their variables.  */
   const char *pred;
   int n_preds;
+  int solo_stores;		/* in those: inside a loop whose stores are
+				   item 0's without barriers (Note [Loops
+				   of a group kernel]) */
   flat_nest *scratch;		/* statements made while printing */
   int resident_groups;		/* for the next kernel function: groups
 				   of FLAT_MAX_GROUP items it asks to have

@@ -465,7 +465,8 @@ emit_level0 (flat_emitter *em, const flat_stmt *s)
 static void
 emit_store (flat_emitter *em, const flat_stmt *s)
 {
-  sync_before (em);
+  if (!em->solo_stores)
+    sync_before (em);
   if (em->pred)
     flat_c_line (em, "if (flat_t == 0 && %s)", em->pred);
   else
@@ -473,6 +474,74 @@ emit_store (flat_emitter *em, const flat_stmt *s)
   flat_c_open (em);
   flat_c_item_stmt (em, s);
   flat_c_close (em);
+  if (!em->solo_stores)
+    sync_after (em);
+}
+
+/* Note [Loops of a group kernel]
+   A sequential loop whose body stores put barriers inside the loop, and
+   PoCL 3.1 lost the stores of an inner map before such a loop when its
+   trip count depended on the group's point (a triangular `j <= i').  A
+   loop with no level-0 statement that reads no mem it stores needs no
+   barrier inside: every item runs it alike, item 0 stores, and no item
+   can read a value item 0 has not written yet.  It is printed so, between
+   one barrier before and one after.  */
+typedef struct stored_mems
+{
+  const flat_var *mem[16];
+  int n;
+  int level0;			/* a level-0 statement, or too many mems */
+} stored_mems;
+
+static int
+note_stored (flat_stmt *s, void *data)
+{
+  stored_mems *m = data;
+
+  if (s->group || (s->kind == FLAT_S_STORE && m->n == 16))
+    m->level0 = 1;
+  else if (s->kind == FLAT_S_STORE)
+    m->mem[m->n++] = s->u.store.mem;
+  return 0;
+}
+
+static int
+reads_stored (flat_expr *e, flat_stmt *s, void *data)
+{
+  const stored_mems *m = data;
+
+  (void) s;
+  for (int k = 0; e->kind == FLAT_E_LOAD && k < m->n; k++)
+    if (m->mem[k] == e->u.load.mem)
+      return 1;
+  return 0;
+}
+
+/* Whether the loop S can run with item 0's stores and no barrier inside
+   (Note [Loops of a group kernel]).  */
+static int
+solo_loop (const flat_stmt *s)
+{
+  stored_mems m = { { NULL }, 0, 0 };
+  flat_walker stores = { note_stored, NULL, &m };
+  flat_walker loads = { NULL, reads_stored, &m };
+  flat_stmt one = *s;
+  flat_block b = { &one, &one };
+
+  if (s->kind != FLAT_S_LOOP && s->kind != FLAT_S_WHILE)
+    return 0;
+  one.next = NULL;
+  flat_walk_block (&b, &stores);
+  return m.n > 0 && !m.level0 && !flat_walk_block (&b, &loads);
+}
+
+static void
+emit_solo_loop (flat_emitter *em, const flat_stmt *s)
+{
+  sync_before (em);
+  em->solo_stores = 1;
+  flat_c_item_stmt (em, s);
+  em->solo_stores = 0;
   sync_after (em);
 }
 
@@ -540,6 +609,8 @@ flat_c_group_stmt (flat_emitter *em, const flat_stmt *s)
     emit_store (em, s);
   else if (s->kind == FLAT_S_IF && holds_barriers (s))
     emit_branches (em, s);
+  else if (!em->solo_stores && solo_loop (s))
+    emit_solo_loop (em, s);
   else if (s->kind != FLAT_S_LET
 	   || s->u.let.var->kind != FLAT_VAR_LOCAL_ARRAY)
     {
@@ -575,6 +646,7 @@ flat_c_group_segmap (flat_emitter *em, const flat_nest *nest,
   em->n_level0 = 0;
   em->pred = NULL;
   em->n_preds = 0;
+  em->solo_stores = 0;
   flat_c_stmts (em, &k->body);
   sync_before (em);
   em->group_scalar = 0;

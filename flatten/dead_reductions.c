@@ -1,8 +1,10 @@
 /* Pass `dead`: inner reduces and scans whose results nothing reads and
-   whose bodies store nothing are removed.  They compute nothing the
-   program sees, and their kernels are worse than useless: PoCL 3.1
-   aborted ("Could not find a dominating alternative variable") compiling
-   a work-group version in which LLVM had removed their dead code.
+   whose bodies store nothing are removed, and so are stores that the
+   next statement overwrites.  They compute nothing the program sees, and
+   their kernels are worse than useless: PoCL 3.1 aborted ("Could not
+   find a dominating alternative variable") compiling a work-group
+   version in which LLVM had removed their dead code, and lost the
+   stores of an inner map that stored one element twice.
 
      map i = 0 .. n {                        map i = 0 .. n {
        let s : i32 = 3:i32                     let s : i32 = 3:i32
@@ -12,7 +14,9 @@
        store y[i] = (load a i)
      }
 
-   A reduce or scan is dead when its accumulators are locals of the nest
+   A store is dead when the next statement stores to the same element
+   (the same index expression) without reading that memory.  A reduce or
+   scan is dead when its accumulators are locals of the nest
    (a top-level one writes host variables) that no expression outside it
    reads, and no statement in its body stores to memory or a local
    array.  */
@@ -83,7 +87,31 @@ is_dead (const flat_nest *nest, flat_stmt *s)
   return 1;
 }
 
-/* Remove the dead reduces and scans of B and of the blocks inside it.  */
+static int
+load_of (flat_expr *e, flat_stmt *s, void *data)
+{
+  (void) s;
+  return e->kind == FLAT_E_LOAD && e->u.load.mem == (const flat_var *) data;
+}
+
+/* Whether the store S is dead: the next statement stores to the same
+   element without reading the memory first.  */
+static int
+is_overwritten (flat_stmt *s)
+{
+  flat_stmt *n = s->next;
+
+  if (s->kind != FLAT_S_STORE || !n || n->kind != FLAT_S_STORE
+      || s->u.store.atomic || n->u.store.atomic
+      || n->u.store.mem != s->u.store.mem
+      || !flat_expr_same_value (n->u.store.index, s->u.store.index))
+    return 0;
+  flat_walker w = { NULL, load_of, (void *) s->u.store.mem };
+  return !flat_walk_stmt (n, &w);
+}
+
+/* Remove the dead reduces, scans and stores of B and of the blocks
+   inside it.  */
 static void
 remove_dead (const flat_nest *nest, flat_block *b)
 {
@@ -92,6 +120,14 @@ remove_dead (const flat_nest *nest, flat_block *b)
   for (s = b->first; s != NULL; s = next)
     {
       next = s->next;
+      if (is_overwritten (s))
+	{
+	  if (prev)
+	    prev->next = next;
+	  else
+	    b->first = next;
+	  continue;
+	}
       switch (s->kind)
 	{
 	case FLAT_S_IF:

@@ -25,7 +25,7 @@ const flat_pass flat_passes[] = {
     flat_pass_coverage },
   { "reductions", "check that accumulators are only updated by their "
     "operator", flat_pass_reductions },
-  { "dead", "remove inner reduces and scans whose results nothing reads",
+  { "dead", "remove unread inner reduces and scans, and overwritten stores",
     flat_pass_dead },
   { "fusion", "fuse a map filling a local array into the reduce that "
     "consumes it", flat_pass_fusion },
