@@ -15,8 +15,10 @@
    the outer body, inner sequential loops), top-level reduces (several
    operators on one loop, conditional updates), scans with exclusive and
    inclusive reads, histograms into array sections, data regions around
-   two maps; bodies with locals, fixed-size local arrays, if/else,
-   switch, ?:, pure static inline helpers, guarded affine indices.
+   two maps (with host code and update host/device between them now and
+   then); bodies with locals, fixed-size local arrays, if/else, switch,
+   ?:, pure static inline helpers, guarded affine indices, inner loops
+   bounded by the outer index (j < min (i + 1, C)).
 
    Validity is by construction:
    - every index is below (R + 1) * (C + 1) * (P + 1) for loops over
@@ -116,7 +118,7 @@ enum
   F_INNER_MAP, F_INNER_REDUCE, F_INNER_SCAN, F_SEQ_LOOP, F_IF, F_SWITCH,
   F_TERNARY, F_HELPER, F_ROW_HELPER, F_LOCAL_ARRAY, F_GUARD, F_COND_UPDATE,
   F_SCAN_EX, F_SCAN_IN, F_SCAN_STORE_AFTER, F_MULTI_REDUCE, F_IDX_TYPE,
-  F_TRIANGULAR, F_MATH, F_INT, F_UNSIGNED, F_LONG, F_FLOAT, F_DOUBLE,
+  F_TRIANGULAR, F_UPDATE, F_MATH, F_INT, F_UNSIGNED, F_LONG, F_FLOAT, F_DOUBLE,
   F_ADD, F_MUL, F_MIN, F_MAX, F_AND, F_OR, F_XOR, F_LAND, F_LOR,
   F_COUNT
 };
@@ -126,7 +128,7 @@ static const char *feature_name[F_COUNT] = {
   "inner_map", "inner_reduce", "inner_scan", "seq_loop", "if", "switch",
   "ternary", "helper", "row_helper", "local_array", "guard", "cond_update",
   "scan_ex", "scan_in", "scan_store_after", "multi_reduce", "idx_type",
-  "triangular", "math", "int", "unsigned", "long", "float", "double",
+  "triangular", "update", "math", "int", "unsigned", "long", "float", "double",
   "op+", "op*", "min", "max", "op&", "op|", "op^", "op&&", "op||"
 };
 
@@ -1616,6 +1618,19 @@ gen_nest (void)
       bput (&body, 1, "{");
       gen_map_nest (&body, 2, depth);
       nvars = 0;
+      if (first > 0 && pct (50))
+	{
+	  /* Host code between the nests: o0 to the host, every seventh
+	     element halved (exact, and never larger), back to the
+	     device.  */
+	  features[F_UPDATE]++;
+	  bput (&body, 2, "#pragma flat update host(o0[0:sz])");
+	  bput (&body, 2, "for (size_t q = 0; q < sz; q += 7)");
+	  bput (&body, 2, "  o0[q] = o0[q] / 2;");
+	  bput (&body, 2, "#pragma flat update device(o0[0:sz])");
+	  if (is_float (outs[0].t))
+	    outs[0].fb++;
+	}
       for (int q = 0; q < first; q++)
 	outs[q].readable = outs[q].mag > 0 || outs[q].fb > 0;
       /* New outputs for the second nest.  */
