@@ -144,6 +144,54 @@ writes_outer (flat_stmt *s, const flat_stmt *reduce)
   return o.found;
 }
 
+/* Whether S touches (loads or stores) a mem that BODY stores to.  */
+typedef struct touches_stored
+{
+  const flat_block *body;
+  int found;
+} touches_stored;
+
+static int
+stores_to_mem (flat_stmt *s, void *data)
+{
+  return s->kind == FLAT_S_STORE && s->u.store.mem == (const flat_var *) data;
+}
+
+static int
+body_stores (const flat_block *body, const flat_var *mem)
+{
+  flat_walker w = { stores_to_mem, NULL, (void *) mem };
+  return flat_walk_block (body, &w);
+}
+
+static int
+touched_stmt (flat_stmt *s, void *data)
+{
+  touches_stored *t = data;
+  if (s->kind == FLAT_S_STORE && body_stores (t->body, s->u.store.mem))
+    t->found = 1;
+  return t->found;
+}
+
+static int
+touched_expr (flat_expr *e, flat_stmt *s, void *data)
+{
+  touches_stored *t = data;
+  (void) s;
+  if (e->kind == FLAT_E_LOAD && body_stores (t->body, e->u.load.mem))
+    t->found = 1;
+  return t->found;
+}
+
+static int
+touches_stored_by (flat_stmt *s, const flat_block *body)
+{
+  touches_stored t = { body, 0 };
+  flat_walker w = { touched_stmt, touched_expr, &t };
+  (void) flat_walk_stmt (s, &w);
+  return t.found;
+}
+
 /* ---- Distribution ------------------------------------------------------- */
 
 typedef struct distribution
@@ -400,6 +448,13 @@ scalar_stmt (distribution *d, flat_stmt *s)
     return -1;
   if (d->open_segred)
     {
+      /* A segmented scan runs its post block in the group of the
+	 segment's last chunk while other groups run the body of its
+	 other chunks: the post block must not touch what the body
+	 stores (a segmented reduction runs it in a later launch).  */
+      if (d->open_segred->kind == FLAT_K_SEGSCAN
+	  && touches_stored_by (s, &d->open_segred->body))
+	return -1;
       flat_block one = flat_block_of (nest, s);
       flat_block_append (&d->open_segred->post, one.first);
       if (s->kind == FLAT_S_LET)
