@@ -41,23 +41,17 @@ count_read (flat_expr *e, flat_stmt *s, void *data)
   return 0;
 }
 
+/* The reads of V in B, or in S alone if S is not NULL.  */
 static int
-reads_of (const flat_block *b, const flat_var *v)
+reads_of (const flat_block *b, flat_stmt *s, const flat_var *v)
 {
   reads r = { v, 0 };
   flat_walker w = { NULL, count_read, &r };
 
-  flat_walk_block (b, &w);
-  return r.n;
-}
-
-static int
-stmt_reads_of (flat_stmt *s, const flat_var *v)
-{
-  reads r = { v, 0 };
-  flat_walker w = { NULL, count_read, &r };
-
-  flat_walk_stmt (s, &w);
+  if (s)
+    flat_walk_stmt (s, &w);
+  else
+    flat_walk_block (b, &w);
   return r.n;
 }
 
@@ -81,7 +75,7 @@ is_dead (const flat_nest *nest, flat_stmt *s)
       const flat_var *v = s->u.red.accs[k].var;
 
       if (v->kind != FLAT_VAR_LOCAL
-	  || reads_of (&nest->body, v) != stmt_reads_of (s, v))
+	  || reads_of (&nest->body, NULL, v) != reads_of (NULL, s, v))
 	return 0;
     }
   return 1;
@@ -110,6 +104,18 @@ is_overwritten (flat_stmt *s)
   return !flat_walk_stmt (n, &w);
 }
 
+/* Take S, which follows PREV (NULL: S is first), out of B.  */
+static void
+unlink_stmt (flat_block *b, flat_stmt *prev, flat_stmt *s)
+{
+  if (prev)
+    prev->next = s->next;
+  else
+    b->first = s->next;
+  if (b->last == s)
+    b->last = prev;
+}
+
 /* Remove the dead reduces, scans and stores of B and of the blocks
    inside it.  */
 static void
@@ -122,10 +128,7 @@ remove_dead (const flat_nest *nest, flat_block *b)
       next = s->next;
       if (is_overwritten (s))
 	{
-	  if (prev)
-	    prev->next = next;
-	  else
-	    b->first = next;
+	  unlink_stmt (b, prev, s);
 	  continue;
 	}
       switch (s->kind)
@@ -145,12 +148,7 @@ remove_dead (const flat_nest *nest, flat_block *b)
 	case FLAT_S_SCAN:
 	  if (is_dead (nest, s))
 	    {
-	      if (prev)
-		prev->next = next;
-	      else
-		b->first = next;
-	      if (b->last == s)
-		b->last = prev;
+	      unlink_stmt (b, prev, s);
 	      continue;
 	    }
 	  remove_dead (nest, &s->u.red.body);
