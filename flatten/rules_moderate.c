@@ -144,7 +144,8 @@ writes_outer (flat_stmt *s, const flat_stmt *reduce)
   return o.found;
 }
 
-/* Whether S touches (loads or stores) a mem that BODY stores to.  */
+/* Whether S loads or stores a mem that BODY stores to, or stores to one
+   that BODY loads.  */
 typedef struct touches_stored
 {
   const flat_block *body;
@@ -165,11 +166,24 @@ body_stores (const flat_block *body, const flat_var *mem)
 }
 
 static int
+loads_mem (flat_expr *e, flat_stmt *s, void *data)
+{
+  (void) s;
+  return e->kind == FLAT_E_LOAD && e->u.load.mem == (const flat_var *) data;
+}
+
+static int
 touched_stmt (flat_stmt *s, void *data)
 {
   touches_stored *t = data;
-  if (s->kind == FLAT_S_STORE && body_stores (t->body, s->u.store.mem))
-    t->found = 1;
+  flat_walker loads = { NULL, loads_mem, NULL };
+  if (s->kind == FLAT_S_STORE)
+    {
+      loads.data = (void *) s->u.store.mem;
+      if (body_stores (t->body, s->u.store.mem)
+	  || flat_walk_block (t->body, &loads))
+	t->found = 1;
+    }
   return t->found;
 }
 
@@ -451,7 +465,8 @@ scalar_stmt (distribution *d, flat_stmt *s)
       /* A segmented scan runs its post block in the group of the
 	 segment's last chunk while other groups run the body of its
 	 other chunks: the post block must not touch what the body
-	 stores (a segmented reduction runs it in a later launch).  */
+	 stores, nor store what it loads (a segmented reduction runs its
+	 post block in a later launch).  */
       if (d->open_segred->kind == FLAT_K_SEGSCAN
 	  && touches_stored_by (s, &d->open_segred->body))
 	return -1;
