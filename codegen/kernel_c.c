@@ -634,8 +634,11 @@ flat_c_item_stmt (flat_emitter *em, const flat_stmt *s)
 	}
       break;
     case FLAT_S_BREAK:
+      /* In a predicated branch (group_kernel.c): where it holds.  */
+      if (em->pred)
+	flat_c_line (em, "if (%s)", em->pred);
       flat_c_indent (em);
-      flat_c_emit (em, "break;\n");
+      flat_c_emit (em, "%sbreak;\n", em->pred ? "  " : "");
       break;
     case FLAT_S_LAUNCH:
     case FLAT_S_GUARD:
