@@ -737,6 +737,9 @@ binary_op_of (enum tree_code code, bool *ok)
     case NE_EXPR: return FLAT_OP_NE;
     case TRUTH_ANDIF_EXPR: case TRUTH_AND_EXPR: return FLAT_OP_LAND;
     case TRUTH_ORIF_EXPR: case TRUTH_OR_EXPR: return FLAT_OP_LOR;
+    /* GCC folds `(a < b) != (c < d)' into a truth xor: operands are
+       made truth values above.  */
+    case TRUTH_XOR_EXPR: return FLAT_OP_NE;
     default:
       *ok = false;
       return FLAT_OP_ADD;
@@ -889,7 +892,7 @@ lift_expr (lifter &L, tree t)
       const flat_op_info &info = flat_op_table[op];
       tree t0 = TREE_OPERAND (t, 0), t1 = TREE_OPERAND (t, 1);
       flat_expr *a, *b;
-      if (info.kind == 'L')
+      if (info.kind == 'L' || code == TRUTH_XOR_EXPR)
 	{
 	  a = truth (L, lift_expr (L, t0));
 	  b = truth (L, lift_expr (L, t1));
@@ -983,6 +986,31 @@ call_has_pointer_args (tree call)
   return false;
 }
 
+bool same_call (tree a, tree b);
+
+/* Are the expressions A and B equal, calls inside them (of pure helpers,
+   which operand_equal_p does not know for pure) too?  */
+bool
+same_value (tree a, tree b)
+{
+  if (operand_equal_p (a, b, 0))
+    return true;
+  if (TREE_CODE (a) != TREE_CODE (b) || !EXPR_P (a)
+      || TYPE_MAIN_VARIANT (TREE_TYPE (a))
+	 != TYPE_MAIN_VARIANT (TREE_TYPE (b)))
+    return false;
+  if (TREE_CODE (a) == CALL_EXPR)
+    return same_call (a, b);
+  if (TREE_OPERAND_LENGTH (a) != TREE_OPERAND_LENGTH (b))
+    return false;
+  for (int k = 0; k < TREE_OPERAND_LENGTH (a); k++)
+    if (!TREE_OPERAND (a, k) || !TREE_OPERAND (b, k)
+	? TREE_OPERAND (a, k) != TREE_OPERAND (b, k)
+	: !same_value (TREE_OPERAND (a, k), TREE_OPERAND (b, k)))
+      return false;
+  return true;
+}
+
 /* Are calls A and B of the same function with equal arguments?  */
 bool
 same_call (tree a, tree b)
@@ -991,7 +1019,7 @@ same_call (tree a, tree b)
       || !operand_equal_p (CALL_EXPR_FN (a), CALL_EXPR_FN (b), 0))
     return false;
   for (int k = 0; k < call_expr_nargs (a); k++)
-    if (!operand_equal_p (CALL_EXPR_ARG (a, k), CALL_EXPR_ARG (b, k), 0))
+    if (!same_value (CALL_EXPR_ARG (a, k), CALL_EXPR_ARG (b, k)))
       return false;
   return true;
 }

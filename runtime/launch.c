@@ -22,11 +22,19 @@
    about the group size as much).  */
 #define FLAT_PRIVATE_PER_GROUP ((size_t) 4 << 20)
 
+/* Note [Least group]
+   A work-group version gets at least a warp's items, where the device
+   allows: fewer leave a GPU's warp idle anyway, and PoCL 3.1 crashed
+   (segfaults, "Could not find a dominating alternative variable")
+   compiling work-group functions of one or two items.  Items past the
+   inner parallelism run no iteration.  */
+#define FLAT_LEAST_GROUP ((size_t) 32)
+
 size_t
 flat_group_items (int64_t threads, size_t max_group)
 {
   size_t limit = max_group < FLAT_MAX_GROUP ? max_group : FLAT_MAX_GROUP;
-  size_t b = 1;
+  size_t b = limit < FLAT_LEAST_GROUP ? limit : FLAT_LEAST_GROUP;
 
   while ((int64_t) b < threads && b * 2 <= limit)
     b *= 2;

@@ -502,7 +502,7 @@ test_plan_group_kernel (void)
   CU_ASSERT_STRING_EQUAL (fake_trace, "k1 50x128 (50,100,b,0,b,0);");
   fake_set (&f, "m", 1);
   CU_ASSERT_EQUAL (fake_run (&f, 0), 0);
-  CU_ASSERT_STRING_EQUAL (fake_trace, "k1 50x1 (50,1,b,0,b,0);");
+  CU_ASSERT_STRING_EQUAL (fake_trace, "k1 50x32 (50,1,b,0,b,0);");
   fake_set (&f, "m", 100000);
   CU_ASSERT_EQUAL (fake_run (&f, 0), 0);
   CU_ASSERT_STRING_EQUAL (fake_trace, "k1 50x256 (50,100000,b,0,b,0);");
@@ -614,11 +614,13 @@ test_plan_segmented (void)
 static void
 test_group_items (void)
 {
-  CU_ASSERT_EQUAL (flat_group_items (-5, 1024), 1);
-  CU_ASSERT_EQUAL (flat_group_items (0, 1024), 1);
-  CU_ASSERT_EQUAL (flat_group_items (1, 1024), 1);
-  CU_ASSERT_EQUAL (flat_group_items (2, 1024), 2);
-  CU_ASSERT_EQUAL (flat_group_items (3, 1024), 4);
+  /* At least a warp (Note [Least group]), where the device allows.  */
+  CU_ASSERT_EQUAL (flat_group_items (-5, 1024), 32);
+  CU_ASSERT_EQUAL (flat_group_items (0, 1024), 32);
+  CU_ASSERT_EQUAL (flat_group_items (1, 1024), 32);
+  CU_ASSERT_EQUAL (flat_group_items (2, 1024), 32);
+  CU_ASSERT_EQUAL (flat_group_items (33, 1024), 64);
+  CU_ASSERT_EQUAL (flat_group_items (2, 16), 16);
   CU_ASSERT_EQUAL (flat_group_items (256, 1024), 256);
   CU_ASSERT_EQUAL (flat_group_items (257, 1024), FLAT_MAX_GROUP);
   CU_ASSERT_EQUAL (flat_group_items (INT64_MAX, 1024), FLAT_MAX_GROUP);
