@@ -372,22 +372,6 @@ emit_scan_totals (flat_emitter *em, const flat_accum *acc,
   flat_c_close (em);
 }
 
-static int
-store_stmt (flat_stmt *s, void *data)
-{
-  (void) data;
-  return s->kind == FLAT_S_STORE;
-}
-
-/* Whether B stores to memory.  */
-static int
-block_stores (const flat_block *b)
-{
-  flat_walker w = { store_stmt, NULL, NULL };
-
-  return flat_walk_block (b, &w);
-}
-
 static void
 emit_segscan0 (flat_emitter *em, const flat_stmt *s, const char *suffix,
 	       const char *prefix)
@@ -423,7 +407,7 @@ emit_segscan0 (flat_emitter *em, const flat_stmt *s, const char *suffix,
      variable").  The loop stands in a region of its own: PoCL crashed
      compiling it beside the read of the prefix when its stores did not
      use it.  */
-  if (block_stores (body_of (s)))
+  if (flat_block_stores (body_of (s), NULL))
     {
       flat_c_line (em, "v_%s = %s[flat_t];", a, x);
       flat_c_barrier (em);

@@ -55,20 +55,11 @@ reads_of (const flat_block *b, flat_stmt *s, const flat_var *v)
   return r.n;
 }
 
-static int
-is_store (flat_stmt *s, void *data)
-{
-  (void) data;
-  return s->kind == FLAT_S_STORE;
-}
-
 /* Whether S, a reduce or scan in NEST, is dead (see the top).  */
 static int
 is_dead (const flat_nest *nest, flat_stmt *s)
 {
-  flat_walker stores = { is_store, NULL, NULL };
-
-  if (s->u.red.n_accs < 1 || flat_walk_block (&s->u.red.body, &stores))
+  if (s->u.red.n_accs < 1 || flat_block_stores (&s->u.red.body, NULL))
     return 0;
   for (int k = 0; k < s->u.red.n_accs; k++)
     {
@@ -79,13 +70,6 @@ is_dead (const flat_nest *nest, flat_stmt *s)
 	return 0;
     }
   return 1;
-}
-
-static int
-load_of (flat_expr *e, flat_stmt *s, void *data)
-{
-  (void) s;
-  return e->kind == FLAT_E_LOAD && e->u.load.mem == (const flat_var *) data;
 }
 
 /* Whether the store S is dead: the next statement stores to the same
@@ -100,8 +84,7 @@ is_overwritten (flat_stmt *s)
       || n->u.store.mem != s->u.store.mem
       || !flat_expr_same_value (n->u.store.index, s->u.store.index))
     return 0;
-  flat_walker w = { NULL, load_of, (void *) s->u.store.mem };
-  return !flat_walk_stmt (n, &w);
+  return !flat_stmt_loads (n, s->u.store.mem);
 }
 
 /* Take S, which follows PREV (NULL: S is first), out of B.  */

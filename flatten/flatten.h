@@ -85,6 +85,11 @@ int flat_walk_block (const flat_block *block, const flat_walker *w);
 /* The same for statement S alone (its successors not visited).  */
 int flat_walk_stmt (flat_stmt *s, const flat_walker *w);
 int flat_walk_expr (flat_expr *e, flat_stmt *s, const flat_walker *w);
+/* Whether B stores to MEM (to any memory if MEM is NULL), and whether S
+   or B loads from MEM.  */
+int flat_block_stores (const flat_block *b, const flat_var *mem);
+int flat_stmt_loads (flat_stmt *s, const flat_var *mem);
+int flat_block_loads (const flat_block *b, const flat_var *mem);
 
 /* The number of code versions of PLAN (plan_info.c): ways through its
    guards, the host version included.  */

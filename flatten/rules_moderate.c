@@ -153,37 +153,13 @@ typedef struct touches_stored
 } touches_stored;
 
 static int
-stores_to_mem (flat_stmt *s, void *data)
-{
-  return s->kind == FLAT_S_STORE && s->u.store.mem == (const flat_var *) data;
-}
-
-static int
-body_stores (const flat_block *body, const flat_var *mem)
-{
-  flat_walker w = { stores_to_mem, NULL, (void *) mem };
-  return flat_walk_block (body, &w);
-}
-
-static int
-loads_mem (flat_expr *e, flat_stmt *s, void *data)
-{
-  (void) s;
-  return e->kind == FLAT_E_LOAD && e->u.load.mem == (const flat_var *) data;
-}
-
-static int
 touched_stmt (flat_stmt *s, void *data)
 {
   touches_stored *t = data;
-  flat_walker loads = { NULL, loads_mem, NULL };
-  if (s->kind == FLAT_S_STORE)
-    {
-      loads.data = (void *) s->u.store.mem;
-      if (body_stores (t->body, s->u.store.mem)
-	  || flat_walk_block (t->body, &loads))
-	t->found = 1;
-    }
+  if (s->kind == FLAT_S_STORE
+      && (flat_block_stores (t->body, s->u.store.mem)
+	  || flat_block_loads (t->body, s->u.store.mem)))
+    t->found = 1;
   return t->found;
 }
 
@@ -192,7 +168,7 @@ touched_expr (flat_expr *e, flat_stmt *s, void *data)
 {
   touches_stored *t = data;
   (void) s;
-  if (e->kind == FLAT_E_LOAD && body_stores (t->body, e->u.load.mem))
+  if (e->kind == FLAT_E_LOAD && flat_block_stores (t->body, e->u.load.mem))
     t->found = 1;
   return t->found;
 }

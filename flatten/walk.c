@@ -102,3 +102,38 @@ flat_walk_block (const flat_block *block, const flat_walker *w)
     }
   return 0;
 }
+
+static int
+stores_to (flat_stmt *s, void *data)
+{
+  return s->kind == FLAT_S_STORE
+    && (!data || s->u.store.mem == (const flat_var *) data);
+}
+
+static int
+loads_from (flat_expr *e, flat_stmt *s, void *data)
+{
+  (void) s;
+  return e->kind == FLAT_E_LOAD && e->u.load.mem == (const flat_var *) data;
+}
+
+int
+flat_block_stores (const flat_block *b, const flat_var *mem)
+{
+  flat_walker w = { stores_to, NULL, (void *) mem };
+  return flat_walk_block (b, &w);
+}
+
+int
+flat_stmt_loads (flat_stmt *s, const flat_var *mem)
+{
+  flat_walker w = { NULL, loads_from, (void *) mem };
+  return flat_walk_stmt (s, &w);
+}
+
+int
+flat_block_loads (const flat_block *b, const flat_var *mem)
+{
+  flat_walker w = { NULL, loads_from, (void *) mem };
+  return flat_walk_block (b, &w);
+}
