@@ -91,6 +91,23 @@ int flat_block_stores (const flat_block *b, const flat_var *mem);
 int flat_stmt_loads (flat_stmt *s, const flat_var *mem);
 int flat_block_loads (const flat_block *b, const flat_var *mem);
 
+/* A loop's `private(v)' or `firstprivate(v)' clause (SPEC 2.1).  */
+typedef struct flat_private_clause
+{
+  const flat_stmt *loop;	/* a map, reduce or scan of the nest */
+  flat_var *var;		/* a local */
+  int first;			/* firstprivate */
+} flat_private_clause;
+
+/* Make every local that a map, reduce or scan assigns but that is
+   declared outside its body a local of each iteration, where every
+   iteration assigns it before reading it or a clause says so, and drop
+   the declarations of the nest's body left unused (privatize.c, Note
+   [Privatization]).  Returns 0, or -1 with the reason and the line in
+   DIAG.  */
+int flat_privatize (flat_nest *nest, const flat_private_clause *clauses,
+		    size_t n_clauses, flat_diag *diag);
+
 /* The number of code versions of PLAN (plan_info.c): ways through its
    guards, the host version included.  */
 int flat_plan_versions (const flat_block *plan);

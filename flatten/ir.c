@@ -308,6 +308,7 @@ flat_var_new (flat_nest *nest, flat_var_kind kind, flat_type type,
   flat_var *v = flat_arena_alloc (nest->arena, sizeof *v);
   v->id = nest->n_vars;
   v->name = unique;
+  v->source = base;
   v->kind = kind;
   v->type = type;
   nest->vars = grow_array (nest->vars, nest->n_vars, &nest->cap_vars,

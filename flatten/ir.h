@@ -185,6 +185,9 @@ typedef struct flat_var
 {
   int id;			/* index in nest->vars */
   const char *name;		/* unique within the nest */
+  const char *source;		/* the name it was created with (the
+				   source's, for messages), before a
+				   suffix made it unique */
   flat_var_kind kind;
   flat_type type;		/* scalar type; element type of mems and
 				   local arrays */

@@ -175,6 +175,8 @@ struct lifter
      passed from the host (one read where it is not bound is a value the
      lifter does not model).  */
   std::set<tree> nest_decls;
+  /* The private and firstprivate clauses of the nest's loops.  */
+  std::vector<flat_private_clause> private_clauses;
 };
 
 void
@@ -1865,6 +1867,42 @@ lift_after_continue (lifter &L, tree_stmt_iterator it, tree_stmt_iterator end,
   return ok;
 }
 
+/* The private and firstprivate clauses of DIR on loop S, for
+   flat_privatize.  Their variables are bound already: declared in the
+   nest, or before it by declare_privates.  */
+bool
+bind_private_clauses (lifter &L, flat_stmt *s,
+		      const flat_recorded_directive *dir)
+{
+  for (const flat_clause_item &item : dir->items)
+    {
+      if (item.kind != FLAT_DATA_PRIVATE
+	  && item.kind != FLAT_DATA_FIRSTPRIVATE)
+	continue;
+      std::vector<flat_var *> vars;
+      if (flat_var *v = lookup_local (L, item.decl))
+	vars.push_back (v);
+      else if (std::vector<flat_var *> *fields = lookup_struct (L, item.decl))
+	vars = *fields;
+      /* OpenMP code lists the loop's own index: private anyway.  */
+      if (vars.size () == 1 && vars[0]->kind == FLAT_VAR_INDEX)
+	continue;
+      if (vars.empty () || vars[0]->kind != FLAT_VAR_LOCAL)
+	{
+	  fail_at (L, item.loc, "'%s' in '%s' must be a scalar or struct "
+		   "variable of the function, not a reduction variable, "
+		   "array or global", decl_name (item.decl),
+		   item.kind == FLAT_DATA_PRIVATE ? "private"
+		   : "firstprivate");
+	  return false;
+	}
+      for (flat_var *v : vars)
+	L.private_clauses.push_back
+	  ({ s, v, item.kind == FLAT_DATA_FIRSTPRIVATE });
+    }
+  return true;
+}
+
 bool
 lift_loop (lifter &L, const loop_shape &shape, tree init,
 	   flat_recorded_directive *dir, location_t loc)
@@ -1940,6 +1978,8 @@ lift_loop (lifter &L, const loop_shape &shape, tree init,
 				    decl_name (c.index));
       s->u.loop.range.index = idx;
       L.top->vars[c.index] = idx;
+      if (dir && !bind_private_clauses (L, s, dir))
+	return false;
       L.break_labels.push_back (dir ? NULL_TREE : shape.break_label);
       bool ok = lift_loop_body (L, &s->u.loop.body, shape.body_first,
 				c.incr, flat_continue_label (shape.body_first,
@@ -2801,7 +2841,8 @@ lift_clauses (lifter &L, const flat_recorded_directive *dir)
       /* present(a) on a loop only asserts what the runtime finds by
 	 address anyway: the extent still comes from the indices.  */
       if (item.kind == FLAT_DATA_HOST || item.kind == FLAT_DATA_DEVICE
-	  || item.kind == FLAT_DATA_PRESENT)
+	  || item.kind == FLAT_DATA_PRESENT || item.kind == FLAT_DATA_PRIVATE
+	  || item.kind == FLAT_DATA_FIRSTPRIVATE)
 	continue;
       flat_var *m = NULL;
       for (auto &p : L.free_mems)
@@ -2865,6 +2906,112 @@ collect_nest_decls (lifter &L, const loop_shape &shape, tree init)
 				  &L.nest_decls);
 }
 
+/* The scalars and structs of the nest's function that the nest assigns
+   but that are declared outside it (OpenMP code declares `int j; double
+   t;' at the top of the function), and those named in private and
+   firstprivate clauses, in order of first mention.  */
+struct private_scan
+{
+  tree fndecl;
+  const std::set<tree> *nest_decls;
+  std::set<tree> excluded;		/* the index, the accumulators */
+  std::vector<tree> decls;
+  std::set<tree> firstprivate;
+};
+
+void
+add_private (private_scan *ps, tree t)
+{
+  t = flat_skip_nops (t);
+  while (TREE_CODE (t) == COMPONENT_REF)
+    t = flat_skip_nops (TREE_OPERAND (t, 0));
+  if ((VAR_P (t) || TREE_CODE (t) == PARM_DECL)
+      && DECL_CONTEXT (t) == ps->fndecl && !TREE_STATIC (t)
+      && !DECL_EXTERNAL (t) && !ps->nest_decls->count (t)
+      && !ps->excluded.count (t)
+      && std::find (ps->decls.begin (), ps->decls.end (), t)
+	 == ps->decls.end ())
+    ps->decls.push_back (t);
+}
+
+void
+add_clause_privates (private_scan *ps, const flat_recorded_directive *d)
+{
+  for (const flat_clause_item &item : d->items)
+    if (item.kind == FLAT_DATA_PRIVATE || item.kind == FLAT_DATA_FIRSTPRIVATE)
+      {
+	add_private (ps, item.decl);
+	if (item.kind == FLAT_DATA_FIRSTPRIVATE)
+	  ps->firstprivate.insert (item.decl);
+      }
+}
+
+tree
+find_privates_r (tree *tp, int *walk_subtrees, void *data)
+{
+  private_scan *ps = (private_scan *) data;
+  tree t = *tp;
+  if (TYPE_P (t))
+    *walk_subtrees = 0;
+  else if (TREE_CODE (t) == MODIFY_EXPR
+	   || TREE_CODE (t) == PREINCREMENT_EXPR
+	   || TREE_CODE (t) == PREDECREMENT_EXPR
+	   || TREE_CODE (t) == POSTINCREMENT_EXPR
+	   || TREE_CODE (t) == POSTDECREMENT_EXPR)
+    add_private (ps, TREE_OPERAND (t, 0));
+  else if (flat_recorded_directive *d = flat_marker_directive (t))
+    add_clause_privates (ps, d);
+  return NULL_TREE;
+}
+
+/* Declare the nest's private scalars and structs before its loop
+   (flat_privatize then gives each loop its own); a firstprivate scalar
+   starts from the host's value.  Variables of other types are left to
+   the lifter's usual messages.  */
+bool
+declare_privates (lifter &L, const loop_shape &shape, tree init,
+		  const flat_recorded_directive *dir)
+{
+  private_scan ps;
+  ps.fndecl = L.nest_fndecl;
+  ps.nest_decls = &L.nest_decls;
+  counted_loop c;
+  if (flat_match_counted (shape, init, &c))
+    ps.excluded.insert (c.index);
+  for (const flat_reduction_item &r : dir->reductions)
+    ps.excluded.insert (r.decl);
+  add_clause_privates (&ps, dir);
+  for (tree_stmt_iterator it = shape.body_first;
+       !tsi_end_p (it) && it.ptr != shape.body_end.ptr; tsi_next (&it))
+    walk_tree_without_duplicates (tsi_stmt_ptr (it), find_privates_r, &ps);
+  for (tree decl : ps.decls)
+    {
+      tree type = TREE_TYPE (decl);
+      bool first = ps.firstprivate.count (decl);
+      int ty = flat_type_of (type);
+      std::vector<tree> fields;
+      if (ty < 0 && !first && flat_struct_fields (type, &fields))
+	{
+	  if (!bind_struct (L, type, decl_name (decl), NULL_TREE,
+			    &L.top->structs[decl]))
+	    return false;
+	  continue;
+	}
+      if (ty < 0)
+	continue;
+      flat_stmt *let = new_stmt (L, FLAT_S_LET);
+      /* The host's value first, so that the param keeps the name.  */
+      if (first)
+	let->u.let.init = flat_e_var (L.nest, free_scalar (L, decl, decl,
+							   (flat_type) ty));
+      let->u.let.var = flat_var_new (L.nest, FLAT_VAR_LOCAL, (flat_type) ty,
+				     decl_name (decl));
+      flat_block_append (L.cur, let);
+      L.top->vars[decl] = let->u.let.var;
+    }
+  return true;
+}
+
 flat_nest *
 flat_lift_nest (tree fndecl, const loop_shape &shape, tree init,
 		flat_recorded_directive *dir, flat_lift_result *res)
@@ -2892,8 +3039,18 @@ flat_lift_nest (tree fndecl, const loop_shape &shape, tree init,
   L.line_locs[xl.line] = dir->loc;
   collect_nest_decls (L, shape, init);
 
-  bool ok = lift_loop (L, shape, init, dir, dir->loc)
+  bool ok = declare_privates (L, shape, init, dir)
+    && lift_loop (L, shape, init, dir, dir->loc)
     && lift_clauses (L, dir);
+  flat_diag diag;
+  if (ok && !L.fail.failed
+      && flat_privatize (nest, L.private_clauses.data (),
+			 L.private_clauses.size (), &diag) != 0)
+    {
+      auto at = L.line_locs.find (diag.line);
+      fail_at (L, at != L.line_locs.end () ? at->second : dir->loc, "%s",
+	       diag.msg);
+    }
   if (!ok || L.fail.failed)
     {
       res->fail_loc = L.fail.loc;

@@ -8,10 +8,10 @@
    Grammar (clauses in any order; the words `reduce` and `scan` open their
    directive's first clause themselves):
 
-     map      { name-clause | data-clause }
+     map      { name-clause | data-clause | private-clause }
      reduce   reduction-body { 'reduce' reduction-body | name-clause
-				| data-clause }
-     scan     reduction-body { name-clause | data-clause }
+				| data-clause | private-clause }
+     scan     reduction-body { name-clause | data-clause | private-clause }
      data     data-clause { data-clause }
      update   update-clause { update-clause }
      declare  'reduction' '(' id ':' id { id } ':' id ',' initializer ')'
@@ -20,6 +20,7 @@
      data-clause     ('copyin' | 'copyout' | 'copy' | 'create') item-list
 		     | 'present' '(' id { ',' id } ')'
      update-clause   ('host' | 'device') item-list
+     private-clause  ('private' | 'firstprivate') '(' id { ',' id } ')'
      reduction-body  '(' reduction-op ':' items ')'
      item-list       '(' items ')'
      items           item { ',' item }
@@ -44,7 +45,9 @@ typedef enum clause_id
   CLAUSE_CREATE,
   CLAUSE_PRESENT,
   CLAUSE_HOST,
-  CLAUSE_DEVICE
+  CLAUSE_DEVICE,
+  CLAUSE_PRIVATE,
+  CLAUSE_FIRSTPRIVATE
 } clause_id;
 
 typedef struct clause_info
@@ -64,7 +67,9 @@ static const clause_info clause_table[] = {
   { "create", CLAUSE_CREATE, FLAT_DATA_CREATE },
   { "present", CLAUSE_PRESENT, FLAT_DATA_PRESENT },
   { "host", CLAUSE_HOST, FLAT_DATA_HOST },
-  { "device", CLAUSE_DEVICE, FLAT_DATA_DEVICE }
+  { "device", CLAUSE_DEVICE, FLAT_DATA_DEVICE },
+  { "private", CLAUSE_PRIVATE, FLAT_DATA_PRIVATE },
+  { "firstprivate", CLAUSE_FIRSTPRIVATE, FLAT_DATA_FIRSTPRIVATE }
 };
 
 #define CLAUSE_BIT(ID) (1u << (ID))
@@ -72,6 +77,9 @@ static const clause_info clause_table[] = {
   (CLAUSE_BIT (CLAUSE_COPYIN) | CLAUSE_BIT (CLAUSE_COPYOUT) \
    | CLAUSE_BIT (CLAUSE_COPY) | CLAUSE_BIT (CLAUSE_CREATE) \
    | CLAUSE_BIT (CLAUSE_PRESENT))
+/* OpenMP's privatization clauses, on loop directives (SPEC 2.1).  */
+#define PRIVATE_CLAUSES \
+  (CLAUSE_BIT (CLAUSE_PRIVATE) | CLAUSE_BIT (CLAUSE_FIRSTPRIVATE))
 
 typedef struct directive_info
 {
@@ -82,11 +90,14 @@ typedef struct directive_info
 
 static const directive_info directive_table[] = {
   { "map", FLAT_DIRECTIVE_MAP,
-    CLAUSE_BIT (CLAUSE_REDUCE) | CLAUSE_BIT (CLAUSE_NAME) | DATA_CLAUSES },
+    CLAUSE_BIT (CLAUSE_REDUCE) | CLAUSE_BIT (CLAUSE_NAME) | DATA_CLAUSES
+    | PRIVATE_CLAUSES },
   { "reduce", FLAT_DIRECTIVE_REDUCE,
-    CLAUSE_BIT (CLAUSE_REDUCE) | CLAUSE_BIT (CLAUSE_NAME) | DATA_CLAUSES },
+    CLAUSE_BIT (CLAUSE_REDUCE) | CLAUSE_BIT (CLAUSE_NAME) | DATA_CLAUSES
+    | PRIVATE_CLAUSES },
   { "scan", FLAT_DIRECTIVE_SCAN,
-    CLAUSE_BIT (CLAUSE_SCAN) | CLAUSE_BIT (CLAUSE_NAME) | DATA_CLAUSES },
+    CLAUSE_BIT (CLAUSE_SCAN) | CLAUSE_BIT (CLAUSE_NAME) | DATA_CLAUSES
+    | PRIVATE_CLAUSES },
   { "declare", FLAT_DIRECTIVE_DECLARE_REDUCTION, 0 },
   { "data", FLAT_DIRECTIVE_DATA, DATA_CLAUSES },
   { "update", FLAT_DIRECTIVE_UPDATE,
@@ -406,7 +417,9 @@ parse_data_clause (parser *p, const flat_token *word, flat_data_kind kind)
     {
       return -1;
     }
-  return parse_items (p, word->text, kind != FLAT_DATA_PRESENT, SCOPE_DATA,
+  int sections = kind != FLAT_DATA_PRESENT && kind != FLAT_DATA_PRIVATE
+    && kind != FLAT_DATA_FIRSTPRIVATE;
+  return parse_items (p, word->text, sections, SCOPE_DATA,
 		      &cl->items, &cl->n_items);
 }
 

@@ -223,8 +223,10 @@ typedef enum flat_data_kind
   FLAT_DATA_PRESENT,		/* plain variables only */
   FLAT_DATA_HOST,		/* update host(...) */
   FLAT_DATA_DEVICE,		/* update device(...) */
-  FLAT_DATA_HOST_LOOP_ARRAY	/* no clause: an array of a loop that runs
+  FLAT_DATA_HOST_LOOP_ARRAY,	/* no clause: an array of a loop that runs
 				   on the host (plugin/regions.cc) */
+  FLAT_DATA_PRIVATE,		/* private(v): plain variables, loops only */
+  FLAT_DATA_FIRSTPRIVATE	/* firstprivate(v): likewise */
 } flat_data_kind;
 
 typedef struct flat_data_clause

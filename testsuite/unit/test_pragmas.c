@@ -807,6 +807,31 @@ test_map_reduce (void)
   flat_directive_free (&d);
 }
 
+/* OpenMP's private and firstprivate, plain variables on loops.  */
+static void
+test_private_clauses (void)
+{
+  flat_directive d;
+
+  if (parse_ok ("map", "private(t, k) firstprivate(seed) copyin(x[0:n])",
+		&d) != 0)
+    return;
+  CU_ASSERT_EQUAL (d.kind, FLAT_DIRECTIVE_MAP);
+  CU_ASSERT_EQUAL_FATAL (d.n_data, 3);
+  CU_ASSERT_EQUAL (d.data[0].kind, FLAT_DATA_PRIVATE);
+  CU_ASSERT_EQUAL_FATAL (d.data[0].n_items, 2);
+  EXPECT_STR (d.data[0].items[1].name, "k");
+  CU_ASSERT_PTR_NULL (d.data[0].items[1].lo);
+  CU_ASSERT_EQUAL (d.data[1].kind, FLAT_DATA_FIRSTPRIVATE);
+  EXPECT_STR (d.data[1].items[0].name, "seed");
+  CU_ASSERT_EQUAL (d.data[2].kind, FLAT_DATA_COPYIN);
+  flat_directive_free (&d);
+  if (parse_ok ("scan", "(+: s) private(t)", &d) != 0)
+    return;
+  CU_ASSERT_EQUAL (d.data[0].kind, FLAT_DATA_PRIVATE);
+  flat_directive_free (&d);
+}
+
 static void
 test_reduce_several (void)
 {
@@ -1046,6 +1071,12 @@ static const struct
     "unknown clause 'reduction' in '#pragma flat map'" },
   { "data", "name(x) copy(a)", 1,
     "clause 'name' is not allowed on '#pragma flat data'" },
+  { "data", "private(t)", 1,
+    "clause 'private' is not allowed on '#pragma flat data'" },
+  { "map", "private(a[0:n])", 10,
+    "array section not allowed in 'private' clause" },
+  { "map", "private(t) firstprivate(t)", 25,
+    "'t' appears more than once in data clauses" },
   { "update", "copyin(a)", 1,
     "clause 'copyin' is not allowed on '#pragma flat update'" },
   { "reduce", "(+: s) scan(+: t)", 8,
@@ -1444,6 +1475,7 @@ flat_test_register_pragmas (void)
     { "reduce built-in operators", test_reduce_builtin_ops },
     { "several reduce clauses", test_reduce_several },
     { "map with reduce clauses", test_map_reduce },
+    { "private and firstprivate clauses", test_private_clauses },
     { "reduce sections and user operators",
       test_reduce_sections_and_user_ops },
     { "scan", test_scan },

@@ -10,6 +10,7 @@ void flat_test_register_codegen (void);
 void flat_test_register_codegen_intra (void);
 void flat_test_register_runtime (void);
 void flat_test_register_flatten (void);
+void flat_test_register_privatize (void);
 void flat_test_register_cuda (void);
 void flat_test_register_data (void);
 void flat_test_register_plan (void);
