@@ -128,6 +128,61 @@ parse_arguments (struct plugin_name_args *info)
   return ok;
 }
 
+/* Whether this compiler is cc1 parsing C.  The lifter reads the C front
+   end's GENERIC and calls its functions (gcc-compat.h); C++ and
+   Objective-C lower loops differently, and cc1plus lacks those
+   functions.  */
+static bool
+flat_c_front_end_p (void)
+{
+  const char *name = lang_hooks.name;
+  return strncmp (name, "GNU C", 5) == 0 && !strstr (name, "++")
+    && !strstr (name, "Obj") && flat_c_front_end_loaded ();
+}
+
+/* The language of lang_hooks.name as users call it: "GNU C++17" ->
+   "C++", "GNU Objective-C" -> "Objective-C".  */
+static std::string
+language_name (void)
+{
+  std::string name = lang_hooks.name;
+  if (name.compare (0, 4, "GNU ") == 0)
+    name.erase (0, 4);
+  while (!name.empty () && ISDIGIT (name.back ()))
+    name.pop_back ();
+  return name;
+}
+
+/* `#pragma flat ...` in a language Flat does not lift: one warning for
+   the file, at the first such pragma whose warning is shown (not one in
+   a system header, say), and nothing else.  The preprocessor runs the
+   handler and drops the line, so the parser sees exactly what it would
+   see without the plugin; a malformed directive is no error here, since
+   Flat will not read it.  */
+static void
+ignore_pragma (cpp_reader *)
+{
+  static bool warned;
+  if (!warned)
+    warned = warning_at (input_location, OPT_Wpragmas,
+			 "flat: %s is not supported in this file: Flat lifts "
+			 "loops only from gcc's C front end; #pragma flat is "
+			 "ignored", language_name ().c_str ());
+}
+
+/* Without a handler, every `#pragma flat` would be an unknown pragma
+   (-Wunknown-pragmas).  A preprocessor pragma rather than a front end's
+   (c_register_pragma): a front end's pragma becomes a token that the
+   C++ parser rejects where a pragma may not stand, in an initializer
+   list say, where an unknown pragma is harmless.  Not under -E, whose
+   output keeps unknown pragmas as plain g++ prints them.  */
+static void
+register_ignored_pragma (void *, void *)
+{
+  if (!flag_preprocess_only)
+    cpp_register_pragma (parse_in, NULL, "flat", ignore_pragma, false);
+}
+
 int
 plugin_init (struct plugin_name_args *info,
 	     struct plugin_gcc_version *version)
@@ -141,16 +196,13 @@ plugin_init (struct plugin_name_args *info,
     }
   if (!parse_arguments (info))
     return 1;
-  /* The lifter reads the C front end's GENERIC; C++ and Objective-C lower
-     loops differently.  */
-  if (strncmp (lang_hooks.name, "GNU C", 5) != 0
-      || strstr (lang_hooks.name, "++") || strstr (lang_hooks.name, "Obj"))
+  register_callback (info->base_name, PLUGIN_INFO, NULL, &flat_plugin_info);
+  if (!flat_c_front_end_p ())
     {
-      warning (0, "flat: only C is supported, not %s; '#pragma flat' is "
-	       "ignored", lang_hooks.name);
+      register_callback (info->base_name, PLUGIN_PRAGMAS,
+			 register_ignored_pragma, NULL);
       return 0;
     }
-  register_callback (info->base_name, PLUGIN_INFO, NULL, &flat_plugin_info);
   register_callback (info->base_name, PLUGIN_PRAGMAS, flat_register_pragmas,
 		     NULL);
   if (!c_parse_file_hook)
