@@ -692,6 +692,27 @@ check_update_position (flat_recorded_directive *rd, cpp_reader *reader)
   return true;
 }
 
+tree
+flat_new_marker (flat_recorded_directive *rd, location_t loc)
+{
+  HOST_WIDE_INT id = directives.size ();
+  directives.push_back (rd);
+  tree call = build_call_expr (marker_decl, 1,
+			       build_int_cst (integer_type_node, id));
+  SET_EXPR_LOCATION (call, loc);
+  return call;
+}
+
+/* Leave RD's marker where its pragma stands in the current function.  */
+static void
+add_marker (flat_recorded_directive *rd, location_t loc)
+{
+  if (flat_functions_with_directives.is_empty ()
+      || flat_functions_with_directives.last () != current_function_decl)
+    flat_functions_with_directives.safe_push (current_function_decl);
+  add_stmt (flat_new_marker (rd, loc));
+}
+
 /* `#pragma flat WORD ...`: one handler for every directive, so that an
    unknown WORD is an error rather than an ignored pragma.  */
 static void
@@ -770,15 +791,54 @@ handle_pragma (cpp_reader *reader)
       delete rd;
       return;
     }
-  HOST_WIDE_INT id = directives.size ();
-  directives.push_back (rd);
-  if (flat_functions_with_directives.is_empty ()
-      || flat_functions_with_directives.last () != current_function_decl)
-    flat_functions_with_directives.safe_push (current_function_decl);
-  tree call = build_call_expr (marker_decl, 1,
-			       build_int_cst (integer_type_node, id));
-  SET_EXPR_LOCATION (call, ploc);
-  add_stmt (call);
+  add_marker (rd, ploc);
+}
+
+
+/* `#pragma omp WORD ...' under -fplugin-arg-flat-openmp without
+   -fopenmp, where GCC would ignore it (SPEC 2.7): a loop construct
+   becomes a Flat directive with a marker, as `#pragma flat map' would,
+   other OpenMP pragmas stay ignored.  */
+static void
+handle_omp_pragma (cpp_reader *, void *word)
+{
+  location_t ploc = input_location;
+  pragma_tokens pt;
+  read_pragma_tokens (&pt);
+  if (!pt.locs.empty () && pt.locs[0] != UNKNOWN_LOCATION)
+    ploc = pt.locs[0];
+  flat_recorded_directive *rd = new flat_recorded_directive ();
+  flat_pragma_diag diag;
+  flat_omp_status status = flat_omp_parse ((const char *) word,
+					   pt.toks.data (), pt.toks.size (),
+					   &rd->dir, &diag);
+  if (status == FLAT_OMP_NOT_TAKEN)
+    inform (diag.loc.line ? token_location (pt, diag.loc, ploc) : ploc,
+	    "flat: OpenMP loop not taken: %s; it stays an OpenMP loop",
+	    diag.message);
+  if (status != FLAT_OMP_LOOP || !current_function_decl)
+    {
+      delete rd;
+      return;
+    }
+  rd->loc = ploc;
+  rd->fndecl = current_function_decl;
+  rd->from_openmp = true;
+  if (rd->dir.if_cond)
+    {
+      /* Folded as the C parser folds a condition before it keeps it.  */
+      bool maybe_const = true;
+      tree cond = cexpr_tree (rd->dir.if_cond, pt, ploc);
+      if (cond && cond != error_mark_node)
+	rd->if_cond = c_fully_fold (cond, false, &maybe_const);
+    }
+  if (!resolve_items (rd, pt) || (rd->dir.if_cond && !rd->if_cond))
+    {
+      flat_directive_free (&rd->dir);
+      delete rd;
+      return;
+    }
+  add_marker (rd, ploc);
 }
 
 void
@@ -789,4 +849,16 @@ flat_register_pragmas (void *, void *)
 							 integer_type_node,
 							 NULL_TREE));
   c_register_pragma_with_expansion (NULL, "flat", handle_pragma);
+  /* With -fopenmp the C parser reads `#pragma omp' itself, into trees
+     (openmp.cc).  */
+  if (flat_opts.openmp && !flag_openmp && !flag_openmp_simd)
+    {
+      static const char *const words[] = {
+	"parallel", "for", "target", "teams", "distribute"
+      };
+      for (const char *w : words)
+	c_register_pragma_with_expansion_and_data ("omp", w,
+						   handle_omp_pragma,
+						   (void *) w);
+    }
 }

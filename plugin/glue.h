@@ -18,6 +18,7 @@ struct flat_options
   const char *dump_dir;
   bool strict;
   bool verbose;
+  bool openmp;			/* take OpenMP loops too (SPEC 2.7) */
 };
 
 enum
@@ -64,6 +65,11 @@ struct flat_recorded_directive
      checks that it is not the body of an if, else, switch or loop
      (directives.cc, Note [Where an update stands]).  */
   bool maybe_substatement;
+  /* OpenMP input (SPEC 2.7): the loop is an OpenMP construct, reported
+     in notes; IF_COND is its `if' clause's condition (the device only
+     where it holds), or NULL_TREE.  */
+  bool from_openmp;
+  tree if_cond;
 };
 
 /* A `#pragma flat declare reduction(NAME: TYPE: COMBINER, IDENTITY)`,
@@ -95,6 +101,8 @@ const char *flat_directive_unsupported (const flat_recorded_directive *d);
 void flat_register_pragmas (void *, void *);
 /* Undo the marks that kept data-region blocks whole (directives.cc).  */
 void flat_clear_block_marks (void);
+/* A marker statement for directive RD, recorded like a pragma's.  */
+tree flat_new_marker (flat_recorded_directive *rd, location_t loc);
 /* Directive of marker statement STMT, or NULL if STMT is no marker.  */
 flat_recorded_directive *flat_marker_directive (tree stmt);
 /* Functions that hold markers, in order of appearance.  */

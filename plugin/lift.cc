@@ -1980,6 +1980,17 @@ lift_loop (lifter &L, const loop_shape &shape, tree init,
       L.top->vars[c.index] = idx;
       if (dir && !bind_private_clauses (L, s, dir))
 	return false;
+      /* collapse(n) of an OpenMP loop: the next n - 1 loops are maps.  */
+      if (dir && dir->dir.collapse > 1 && !L.pending)
+	{
+	  flat_recorded_directive *inner = new flat_recorded_directive ();
+	  inner->dir.kind = FLAT_DIRECTIVE_MAP;
+	  inner->dir.collapse = dir->dir.collapse - 1;
+	  inner->loc = dir->loc;
+	  inner->fndecl = dir->fndecl;
+	  inner->from_openmp = true;
+	  L.pending = inner;
+	}
       L.break_labels.push_back (dir ? NULL_TREE : shape.break_label);
       bool ok = lift_loop_body (L, &s->u.loop.body, shape.body_first,
 				c.incr, flat_continue_label (shape.body_first,
@@ -2733,6 +2744,9 @@ lift_stmt_list (lifter &L, tree_stmt_iterator it, tree_stmt_iterator end,
 	  it = shape.last;
 	  continue;
 	}
+      if (L.pending && L.pending->from_openmp
+	  && TREE_CODE (s) != BIND_EXPR && TREE_CODE (s) != STATEMENT_LIST)
+	L.pending = NULL;	/* collapse over an imperfect nest: ignored */
       if (L.pending && TREE_CODE (s) != BIND_EXPR
 	  && TREE_CODE (s) != STATEMENT_LIST)
 	{

@@ -22,7 +22,7 @@ static struct plugin_info flat_plugin_info = {
   FLAT_VERSION_STRING,
   "Flat: lifts #pragma flat loop nests into OpenCL and CUDA kernels.\n"
   "Arguments: strategy=incremental|moderate|full, backends=opencl,cuda,\n"
-  "dump=ir|flat|kernels|all, dump-dir=DIR, strict, verbose."
+  "dump=ir|flat|kernels|all, dump-dir=DIR, strict, verbose, openmp."
 };
 
 static void (*c_parse_file_hook) (void);
@@ -36,8 +36,19 @@ parse_then_lift (void)
     return;
   unsigned i;
   tree fndecl;
+  std::set<tree> done;
   FOR_EACH_VEC_ELT (flat_functions_with_directives, i, fndecl)
-    flat_process_function (fndecl);
+    if (done.insert (fndecl).second)
+      flat_process_function (fndecl);
+  /* OpenMP loops (SPEC 2.7) are trees in any function.  */
+  if (flat_opts.openmp && flag_openmp)
+    {
+      cgraph_node *node;
+      FOR_EACH_FUNCTION (node)
+	if (node->definition && DECL_SAVED_TREE (node->decl)
+	    && done.insert (node->decl).second)
+	  flat_process_function (node->decl);
+    }
 }
 
 /* A comma-separated list of names -> bit mask; false on an unknown name.  */
@@ -119,6 +130,8 @@ parse_arguments (struct plugin_name_args *info)
 	flat_opts.strict = true;
       else if (!strcmp (key, "verbose") && !value)
 	flat_opts.verbose = true;
+      else if (!strcmp (key, "openmp") && !value)
+	flat_opts.openmp = true;
       else
 	{
 	  error ("flat: unknown plugin argument '%s'", key);

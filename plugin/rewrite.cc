@@ -16,6 +16,7 @@
 #include "glue.h"
 #include "lift.h"
 #include "regions.h"
+#include "openmp.h"
 #include "../flatten/extent.h"
 #include "../codegen/package.h"
 #include "../codegen/codegen.h"
@@ -275,19 +276,32 @@ line_location (const flat_lift_result &res, int line, location_t fallback)
   return it != res.line_locs.end () ? it->second : fallback;
 }
 
-/* Lift, flatten and package the marked loop ML; on success replace it in
-   its statement list.  */
-static bool
-replace_nest (tree fndecl, flat_recorded_directive *d, marked_loop &ml)
+/* Why the loop of D stays on the host, at LOC: a warning for a Flat
+   directive, a note for an OpenMP loop, which stays what it was.  */
+static void
+reject (const flat_recorded_directive *d, location_t loc, const char *reason)
+{
+  if (d->from_openmp)
+    inform (loc, "flat: OpenMP loop not taken: %s; it stays an OpenMP "
+	    "loop", reason);
+  else
+    flat_reject (loc, reason);
+}
+
+/* Lift, flatten and package the loop of SHAPE and INIT that D marks:
+   the call `flat_run (...)' that runs it, or NULL_TREE (reported).  */
+static tree
+nest_call (tree fndecl, flat_recorded_directive *d, const loop_shape &shape,
+	   tree init)
 {
   const char *kind = flat_directive_kind_name (d->dir.kind);
   flat_lift_result res;
-  flat_nest *nest = flat_lift_nest (fndecl, ml.shape, ml.init, d, &res);
+  flat_nest *nest = flat_lift_nest (fndecl, shape, init, d, &res);
   if (!nest)
     {
       if (!res.fail_reported)
-	flat_reject (res.fail_loc, res.fail_msg.c_str ());
-      return false;
+	reject (d, res.fail_loc, res.fail_msg.c_str ());
+      return NULL_TREE;
     }
   if (flat_opts.dump & FLAT_DUMP_IR)
     {
@@ -299,9 +313,9 @@ replace_nest (tree fndecl, flat_recorded_directive *d, marked_loop &ml)
   memset (&diag, 0, sizeof diag);
   if (flat_pipeline_run (nest, flat_opts.strategy, 1, &diag) != 0)
     {
-      flat_reject (line_location (res, diag.line, d->loc), diag.msg);
+      reject (d, line_location (res, diag.line, d->loc), diag.msg);
       flat_nest_free (nest);
-      return false;
+      return NULL_TREE;
     }
   char err[512] = "";
   size_t size = 0;
@@ -309,9 +323,9 @@ replace_nest (tree fndecl, flat_recorded_directive *d, marked_loop &ml)
 					     err, sizeof err);
   if (!bytes)
     {
-      flat_reject (d->loc, err);
+      reject (d, d->loc, err);
       flat_nest_free (nest);
-      return false;
+      return NULL_TREE;
     }
   if (flat_opts.dump & FLAT_DUMP_FLAT)
     dump_text ("flat", nest, "flat", flat_package_get (bytes, FLAT_PKG_PLAN));
@@ -338,7 +352,35 @@ replace_nest (tree fndecl, flat_recorded_directive *d, marked_loop &ml)
   tree state = state_decl (loc);
   tree call = run_call (loc, pkg, state, nest, res.args);
   flat_nest_free (nest);
+  return call;
+}
 
+/* When the original loop runs: `flat_run (...) != 0', or with an OpenMP
+   `if (e)' clause `!e || flat_run (...) != 0' (the device only where e
+   holds).  */
+static tree
+run_condition (const flat_recorded_directive *d, tree call)
+{
+  location_t loc = d->loc;
+  tree cond = build2_loc (loc, NE_EXPR, boolean_type_node, call,
+			  integer_zero_node);
+  if (!d->if_cond)
+    return cond;
+  tree on = c_common_truthvalue_conversion (loc, unshare_expr (d->if_cond));
+  return build2_loc (loc, TRUTH_ORIF_EXPR, boolean_type_node,
+		     build1_loc (loc, TRUTH_NOT_EXPR, boolean_type_node, on),
+		     cond);
+}
+
+/* Replace the marked loop ML in its statement list by the nest's call,
+   if it lifts.  */
+static bool
+replace_nest (tree fndecl, flat_recorded_directive *d, marked_loop &ml)
+{
+  location_t loc = d->loc;
+  tree call = nest_call (fndecl, d, ml.shape, ml.init);
+  if (!call)
+    return false;
   /* The original statements move into the fallback arm.  */
   tree fallback = alloc_stmt_list ();
   tree_stmt_iterator it = ml.first;
@@ -358,11 +400,49 @@ replace_nest (tree fndecl, flat_recorded_directive *d, marked_loop &ml)
 	break;
     }
   strip_markers (fallback);
-  tree cond = build2_loc (loc, NE_EXPR, boolean_type_node, call,
-			  integer_zero_node);
-  tree ifs = build3_loc (loc, COND_EXPR, void_type_node, cond, fallback,
-			 device_arm);
+  tree ifs = build3_loc (loc, COND_EXPR, void_type_node,
+			 run_condition (d, call), fallback, device_arm);
   tsi_link_before (&it, ifs, TSI_SAME_STMT);
+  return true;
+}
+
+/* Replace the OpenMP construct OL at *TP by `if (flat_run (...) != 0)
+   *TP', with D for its directive, if its loop lifts (Note [OpenMP
+   loops]).  An `if' clause keeps the device off where it fails.  */
+static bool
+replace_omp_nest (tree fndecl, flat_recorded_directive *d, tree *tp,
+		  const omp_loop &ol)
+{
+  tree list, init;
+  loop_shape shape;
+  flat_omp_lower (ol, &list, &init, &shape);
+  tree call = nest_call (fndecl, d, shape, init);
+  if (!call)
+    return false;
+  location_t loc = d->loc;
+  *tp = build3_loc (loc, COND_EXPR, void_type_node, run_condition (d, call),
+		    *tp, build_empty_stmt (loc));
+  return true;
+}
+
+/* With -fplugin-arg-flat-openmp, an OpenMP loop construct at *TP that
+   no Flat directive marks: taken as a map (or reduce) with its clauses.
+   Whether *TP is one.  */
+static bool
+take_omp_loop (tree fndecl, tree *tp)
+{
+  omp_loop ol;
+  if (!flat_opts.openmp || !flat_omp_match (*tp, &ol))
+    return false;
+  std::string why;
+  flat_recorded_directive *d = flat_omp_directive (ol, fndecl, &why);
+  if (!d)
+    {
+      inform (EXPR_LOCATION (*tp), "flat: OpenMP loop not taken: %s; it "
+	      "stays an OpenMP loop", why.c_str ());
+      return true;
+    }
+  replace_omp_nest (fndecl, d, tp, ol);
   return true;
 }
 
@@ -454,6 +534,19 @@ process_list (tree fndecl, tree list, bool body)
       marked_loop ml;
       if (!find_marked_loop (it, &ml))
 	{
+	  flat_skip_debug (&it);
+	  omp_loop ol;
+	  std::string why;
+	  if (!tsi_end_p (it) && flat_omp_match (tsi_stmt (it), &ol))
+	    {
+	      /* `#pragma flat map' over `#pragma omp parallel for', built
+		 with -fopenmp: the OpenMP clauses count too.  */
+	      if (!flat_omp_clauses (ol, d, &why))
+		flat_reject (d->loc, (why + " on the OpenMP loop").c_str ());
+	      else
+		replace_omp_nest (fndecl, d, tsi_stmt_ptr (it), ol);
+	      continue;
+	    }
 	  error_at (d->loc, "flat: expected a 'for' loop after '#pragma flat "
 		    "%s'", kind);
 	  continue;
@@ -508,6 +601,10 @@ process_tree (tree fndecl, tree *tp, bool body)
       break;
     case SWITCH_EXPR:
       process_tree (fndecl, &SWITCH_BODY (t), true);
+      break;
+    case OMP_PARALLEL:
+    case OMP_TARGET:
+      take_omp_loop (fndecl, tp);
       break;
     case TRY_FINALLY_EXPR:
     case TRY_CATCH_EXPR:

@@ -265,6 +265,11 @@ typedef struct flat_directive
   flat_data_clause *data;	/* data and update clauses */
   size_t n_data;
   flat_declared_reduction declared;	/* DECLARE_REDUCTION */
+  /* From an OpenMP loop pragma (flat_omp_parse): how many loops its
+     collapse clause joins (0 without one) and its `if' condition (or
+     NULL).  */
+  int collapse;
+  flat_cexpr *if_cond;
   flat_pragma_arena *arena;
 } flat_directive;
 
@@ -275,6 +280,26 @@ typedef struct flat_directive
 int flat_directive_parse (const char *directive_word, const flat_token *toks,
 			  size_t n, flat_directive *out,
 			  flat_pragma_diag *diag);
+/* What flat_omp_parse made of an OpenMP pragma.  */
+typedef enum flat_omp_status
+{
+  FLAT_OMP_NOT_A_LOOP,		/* `omp parallel', `omp atomic', ...: ignore */
+  FLAT_OMP_LOOP,		/* a loop construct, now a map or reduce */
+  FLAT_OMP_NOT_TAKEN		/* a loop construct Flat does not take:
+				   DIAG says why */
+} flat_omp_status;
+
+/* The OpenMP pragma `#pragma omp WORD TOKS...' (SPEC 2.7) as the `#pragma
+   flat map' line that means the same: `parallel for', `for', with
+   `simd', and inside `target teams distribute', with private,
+   firstprivate, reduction (any OpenMP operator, array sections too),
+   collapse and if; the clauses that only say how OpenMP runs the loop
+   (schedule, num_threads, shared, ...) are dropped.  On FLAT_OMP_LOOP
+   *OUT is filled as by flat_directive_parse.  */
+flat_omp_status flat_omp_parse (const char *word, const flat_token *toks,
+				size_t n, flat_directive *out,
+				flat_pragma_diag *diag);
+
 /* Release what OUT owns and zero it; harmless on a zeroed record.  */
 void flat_directive_free (flat_directive *out);
 

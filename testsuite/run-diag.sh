@@ -7,6 +7,7 @@
 #
 #   #pragma flat mapp   /* flat-error "unknown directive" */
 #     printf ("%d\n", i);   /* flat-warning "side effects" */
+#   #pragma omp for ordered   /* flat-note "not taken" */
 #
 # and, in its header, optional extra options and an optional run:
 #
@@ -40,12 +41,13 @@ tmp=$HARNESS_TMP
 # Expectations, one per line: LINE<TAB>KIND<TAB>REGEX.
 awk '{
   rest = $0
-  while (match (rest, /flat-(error|warning) "[^"]*"/))
+  while (match (rest, /flat-(error|warning|note) "[^"]*"/))
     {
       item = substr (rest, RSTART, RLENGTH)
       rest = substr (rest, RSTART + RLENGTH)
-      kind = item ~ /^flat-error/ ? "error" : "warning"
-      sub (/^flat-(error|warning) "/, "", item)
+      kind = item ~ /^flat-error/ ? "error" \
+	: item ~ /^flat-note/ ? "note" : "warning"
+      sub (/^flat-(error|warning|note) "/, "", item)
       sub (/"$/, "", item)
       printf "%d\t%s\t%s\n", NR, kind, item
     }
@@ -80,7 +82,7 @@ awk -v file="$src" '{
       if (match (rest, /^[0-9]+/))
 	line = substr (rest, 1, RLENGTH) + 0
     }
-  if (match ($0, /: (fatal error|error|warning): /))
+  if (match ($0, /: (fatal error|error|warning|note): /))
     {
       kind = substr ($0, RSTART + 2, RLENGTH - 4)
       if (kind == "fatal error")
@@ -107,7 +109,7 @@ done <"$tmp/expected"
 
 while IFS='	' read -r line kind message; do
   case $kind:$message in
-    error:* | warning:flat:*) ;;
+    error:* | warning:flat:* | note:flat:*not\ taken*) ;;
     *) continue ;;
   esac
   matched=no

@@ -47,8 +47,10 @@
 #                             $FLAT_TEST_LDFLAGS too
 #   FLAT_TEST_PREBUILT=DIR    only run and compare the programs in DIR
 # Header comments of PROGRAM.c override the sizes and the relative
-# tolerance of numdiff:
+# tolerance of numdiff, and add options to the Flat builds (not to the
+# reference, which is always plain $CC):
 #   /* flat-test: sizes 0 1 5 64 */   /* flat-test: tolerance 1e-4 */
+#   /* flat-test: cflags -fopenmp -fplugin-arg-flat-openmp */
 #
 # Exit status: 0 pass, 1 fail, 77 skip (a device was asked for but the
 # runtime found none, and nothing failed), 99 hard error.
@@ -66,6 +68,7 @@ CC=${CC:-gcc}
 sizes=$(harness_directive "$prog" 'flat-test: sizes')
 [ -n "$sizes" ] || sizes=${FLAT_TEST_SIZES:-0 1 7 33 4099}
 tolerance=$(harness_directive "$prog" 'flat-test: tolerance')
+cflags=$(harness_directive "$prog" 'flat-test: cflags')
 devices=${FLAT_TEST_DEVICES:-opencl host}
 case $name in
   opt_*) levels="2 0 1 3" ;;
@@ -107,10 +110,10 @@ else
   fi
 fi
 for level in $levels_built; do
-  # FLAT_TEST_LDFLAGS is empty or link flags: split on purpose.
+  # CFLAGS and FLAT_TEST_LDFLAGS are empty or options: split on purpose.
   # shellcheck disable=SC2086
-  $FLAT_GCC -std=gnu11 -O"$level" "$prog" -o "$bin/flat_O$level" -lm \
-    ${FLAT_TEST_LDFLAGS:-} 2>"$tmp/flat_O$level.cc"
+  $FLAT_GCC -std=gnu11 -O"$level" $cflags "$prog" -o "$bin/flat_O$level" \
+    -lm ${FLAT_TEST_LDFLAGS:-} 2>"$tmp/flat_O$level.cc"
   status=$?
   if grep -q 'internal compiler error' "$tmp/flat_O$level.cc"; then
     show_tail "$tmp/flat_O$level.cc" "flat-gcc stderr"

@@ -832,6 +832,87 @@ test_private_clauses (void)
   flat_directive_free (&d);
 }
 
+/* `#pragma omp WORD TEXT' through flat_omp_parse.  */
+static flat_omp_status
+omp_text (const char *word, const char *text, flat_directive *d,
+	  flat_pragma_diag *diag)
+{
+  flat_token_list toks;
+  memset (d, 0, sizeof *d);
+  CU_ASSERT_EQUAL_FATAL (flat_pragma_lex (text, &toks, diag), 0);
+  flat_omp_status status = flat_omp_parse (word, toks.tokens, toks.n, d,
+					   diag);
+  flat_token_list_free (&toks);
+  return status;
+}
+
+/* OpenMP loop pragmas as Flat directives (SPEC 2.7).  */
+static void
+test_omp_loops (void)
+{
+  flat_directive d;
+  flat_pragma_diag diag;
+
+  CU_ASSERT_EQUAL_FATAL (omp_text ("parallel", "for reduction(-: s) "
+				   "reduction(max: m, k) private(t) "
+				   "schedule(static, 4) num_threads(8) "
+				   "shared(a) collapse(2) if(parallel: n > 64)",
+				   &d, &diag), FLAT_OMP_LOOP);
+  CU_ASSERT_EQUAL (d.kind, FLAT_DIRECTIVE_REDUCE);
+  CU_ASSERT_EQUAL_FATAL (d.n_reductions, 2);
+  CU_ASSERT_EQUAL (d.reductions[0].op, FLAT_REDUCE_ADD);
+  CU_ASSERT_EQUAL (d.reductions[1].op, FLAT_REDUCE_MAX);
+  CU_ASSERT_EQUAL (d.reductions[1].n_items, 2);
+  CU_ASSERT_EQUAL_FATAL (d.n_data, 1);
+  CU_ASSERT_EQUAL (d.data[0].kind, FLAT_DATA_PRIVATE);
+  CU_ASSERT_EQUAL (d.collapse, 2);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (d.if_cond);
+  EXPECT_STR (printed (d.if_cond), "(n > 64)");
+  flat_directive_free (&d);
+
+  CU_ASSERT_EQUAL (omp_text ("target", "teams distribute parallel for simd "
+			     "map(to: x[0:n]) firstprivate(c) "
+			     "reduction(+: h[0:k])", &d, &diag),
+		   FLAT_OMP_LOOP);
+  CU_ASSERT_EQUAL (d.kind, FLAT_DIRECTIVE_REDUCE);
+  CU_ASSERT_PTR_NOT_NULL (d.reductions[0].items[0].len);
+  CU_ASSERT_EQUAL (d.data[0].kind, FLAT_DATA_FIRSTPRIVATE);
+  flat_directive_free (&d);
+  CU_ASSERT_EQUAL (omp_text ("for", "", &d, &diag), FLAT_OMP_LOOP);
+  CU_ASSERT_EQUAL (d.kind, FLAT_DIRECTIVE_MAP);
+  flat_directive_free (&d);
+
+  /* Not loops: ignored.  */
+  CU_ASSERT_EQUAL (omp_text ("parallel", "num_threads(4)", &d, &diag),
+		   FLAT_OMP_NOT_A_LOOP);
+  CU_ASSERT_EQUAL (omp_text ("teams", "", &d, &diag), FLAT_OMP_NOT_A_LOOP);
+  CU_ASSERT_EQUAL (omp_text ("for", "for", &d, &diag), FLAT_OMP_NOT_A_LOOP);
+
+  /* Loops Flat does not take, and why.  */
+  static const struct
+  {
+    const char *word, *text, *why;
+    int column;
+  } refused[] = {
+    { "parallel", "for lastprivate(x)", "clause 'lastprivate'", 5 },
+    { "for", "ordered", "clause 'ordered'", 1 },
+    { "parallel", "for reduction(inscan, +: s)", "an 'inscan' reduction",
+      15 },
+    { "parallel", "for reduction(myop: s)",
+      "the user-defined reduction 'myop'", 15 },
+    { "parallel", "for private(", "no ')' closes clause 'private'", 5 },
+    { "parallel", "for if(n >)", "expected", 0 },
+  };
+  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
+    {
+      CU_ASSERT_EQUAL (omp_text (refused[i].word, refused[i].text, &d,
+				 &diag), FLAT_OMP_NOT_TAKEN);
+      CU_ASSERT_PTR_NOT_NULL (strstr (diag.message, refused[i].why));
+      if (refused[i].column)
+	CU_ASSERT_EQUAL (diag.loc.column, refused[i].column);
+    }
+}
+
 static void
 test_reduce_several (void)
 {
@@ -1476,6 +1557,7 @@ flat_test_register_pragmas (void)
     { "several reduce clauses", test_reduce_several },
     { "map with reduce clauses", test_map_reduce },
     { "private and firstprivate clauses", test_private_clauses },
+    { "OpenMP loop pragmas", test_omp_loops },
     { "reduce sections and user operators",
       test_reduce_sections_and_user_ops },
     { "scan", test_scan },

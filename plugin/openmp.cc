@@ -1,0 +1,333 @@
+/* OpenMP loop constructs as Flat nests (SPEC 2.7).
+
+   Note [OpenMP loops]
+   ~~~~~~~~~~~~~~~~~~~
+   With -fopenmp the C front end parses `#pragma omp parallel for' into
+   trees of their own,
+
+       OMP_PARALLEL (clauses) { OMP_FOR (clauses) init; cond; incr; BODY }
+
+   (`parallel for simd' puts an OMP_SIMD inside the OMP_FOR, `target
+   teams distribute parallel for' wraps it in OMP_TARGET, OMP_TEAMS and
+   OMP_DISTRIBUTE; the innermost holds the loop), and the loop is not
+   lowered to labels and gotos as a plain `for' is.  The lifter reads
+   lowered loops only, so flat_omp_lower builds a lowered copy,
+
+       i = lb; goto E; T:; BODY; i += s; E:; if (i < ub) goto T; else
+       goto X; X:;
+
+   in a new statement list that shares BODY's statements, and the
+   rewriter keeps the construct itself, unchanged, as the fallback:
+
+       if (flat_run (...) != 0)
+	 #pragma omp parallel for ...
+
+   so whatever does not run on the device runs multi-threaded as before.
+   The copy is only read, never gimplified.  Collapsed loops (collapse(n):
+   n loops in one construct) become nested lowered loops, the inner ones
+   marked `map', which is what collapse promises.  A worksharing loop
+   that shares its parallel region with other statements is not taken:
+   every thread of the team would call flat_run.  */
+
+#include "openmp.h"
+
+/* The one statement T stands for, through blocks and lists of one
+   statement (declarations without initialiser and debug markers aside);
+   NULL_TREE if there are several.  */
+static tree
+only_statement (tree t)
+{
+  while (t)
+    if (TREE_CODE (t) == BIND_EXPR)
+      t = BIND_EXPR_BODY (t);
+    else if (TREE_CODE (t) == STATEMENT_LIST)
+      {
+	tree only = NULL_TREE;
+	for (tree_stmt_iterator it = tsi_start (t); !tsi_end_p (it);
+	     tsi_next (&it))
+	  {
+	    tree s = tsi_stmt (it);
+	    if (flat_is_debug (s)
+		|| (TREE_CODE (s) == DECL_EXPR
+		    && !DECL_INITIAL (DECL_EXPR_DECL (s))))
+	      continue;
+	    if (only)
+	      return NULL_TREE;
+	    only = s;
+	  }
+	t = only;
+      }
+    else
+      return t;
+  return NULL_TREE;
+}
+
+bool
+flat_omp_match (tree t, omp_loop *out)
+{
+  out->construct = t;
+  out->loop = NULL_TREE;
+  out->clauses.clear ();
+  bool parallel = false, worksharing = false;
+  while (t)
+    switch (TREE_CODE (t))
+      {
+      case OMP_TARGET:
+      case OMP_TEAMS:
+      case OMP_PARALLEL:
+	parallel |= TREE_CODE (t) == OMP_PARALLEL;
+	out->clauses.push_back (OMP_CLAUSES (t));
+	t = only_statement (OMP_BODY (t));
+	break;
+      case OMP_DISTRIBUTE:
+      case OMP_FOR:
+      case OMP_SIMD:
+	worksharing |= TREE_CODE (t) == OMP_FOR;
+	out->clauses.push_back (OMP_FOR_CLAUSES (t));
+	if (OMP_FOR_INIT (t))
+	  {
+	    out->loop = t;
+	    return parallel && worksharing;
+	  }
+	t = only_statement (OMP_FOR_BODY (t));
+	break;
+      default:
+	return false;
+      }
+  return false;
+}
+
+/* The IR operator of an OpenMP reduction, or FLAT_N_OPS.  */
+static flat_op
+reduction_op (enum tree_code code)
+{
+  switch (code)
+    {
+    case PLUS_EXPR:
+    case MINUS_EXPR:		/* OpenMP's `-' adds the partial results */
+      return FLAT_OP_ADD;
+    case MULT_EXPR: return FLAT_OP_MUL;
+    case MIN_EXPR: return FLAT_OP_MIN;
+    case MAX_EXPR: return FLAT_OP_MAX;
+    case BIT_AND_EXPR: return FLAT_OP_BAND;
+    case BIT_IOR_EXPR: return FLAT_OP_BOR;
+    case BIT_XOR_EXPR: return FLAT_OP_BXOR;
+    case TRUTH_ANDIF_EXPR: return FLAT_OP_LAND;
+    case TRUTH_ORIF_EXPR: return FLAT_OP_LOR;
+    default: return FLAT_N_OPS;
+    }
+}
+
+static bool
+has_item (const flat_recorded_directive *d, tree decl)
+{
+  for (const flat_clause_item &item : d->items)
+    if (item.decl == decl)
+      return true;
+  return false;
+}
+
+/* A reduction clause C into REDUCTIONS, or false with *WHY.  */
+static bool
+add_reduction (tree c, std::vector<flat_reduction_item> *reductions,
+	       std::string *why)
+{
+  tree decl = OMP_CLAUSE_DECL (c);
+  flat_op op = reduction_op (OMP_CLAUSE_REDUCTION_CODE (c));
+  if (OMP_CLAUSE_REDUCTION_PLACEHOLDER (c) || op == FLAT_N_OPS)
+    *why = "a user-defined reduction";
+  else if (OMP_CLAUSE_REDUCTION_INSCAN (c) || OMP_CLAUSE_REDUCTION_TASK (c))
+    *why = "an inscan or task reduction";
+  else if (!VAR_P (decl) && TREE_CODE (decl) != PARM_DECL)
+    *why = "a reduction over an array section";
+  if (!why->empty ())
+    return false;
+  for (const flat_reduction_item &r : *reductions)
+    if (r.decl == decl)
+      return true;		/* repeated on the combined constructs */
+  flat_reduction_item r;
+  r.op = op;
+  r.user_op = NULL;
+  r.decl = decl;
+  r.section = false;
+  r.lo = r.len = NULL_TREE;
+  r.loc = OMP_CLAUSE_LOCATION (c);
+  reductions->push_back (r);
+  return true;
+}
+
+bool
+flat_omp_clauses (const omp_loop &ol, flat_recorded_directive *d,
+		  std::string *why)
+{
+  std::vector<flat_reduction_item> reductions;
+  why->clear ();
+  for (tree chain : ol.clauses)
+    for (tree c = chain; c; c = OMP_CLAUSE_CHAIN (c))
+      switch (OMP_CLAUSE_CODE (c))
+	{
+	case OMP_CLAUSE_PRIVATE:
+	case OMP_CLAUSE_FIRSTPRIVATE:
+	  if (!has_item (d, OMP_CLAUSE_DECL (c)))
+	    {
+	      flat_clause_item item;
+	      item.kind = OMP_CLAUSE_CODE (c) == OMP_CLAUSE_PRIVATE
+		? FLAT_DATA_PRIVATE : FLAT_DATA_FIRSTPRIVATE;
+	      item.decl = OMP_CLAUSE_DECL (c);
+	      item.lo = item.len = NULL_TREE;
+	      item.loc = OMP_CLAUSE_LOCATION (c);
+	      d->items.push_back (item);
+	    }
+	  break;
+	case OMP_CLAUSE_REDUCTION:
+	  if (!add_reduction (c, &reductions, why))
+	    return false;
+	  break;
+	case OMP_CLAUSE_IF:
+	  d->if_cond = OMP_CLAUSE_IF_EXPR (c);
+	  break;
+	/* How OpenMP runs the loop on the host, or what it shares: not
+	   Flat's business.  */
+	case OMP_CLAUSE_SHARED:
+	case OMP_CLAUSE_SCHEDULE:
+	case OMP_CLAUSE_NUM_THREADS:
+	case OMP_CLAUSE_NOWAIT:
+	case OMP_CLAUSE_DEFAULT:
+	case OMP_CLAUSE_PROC_BIND:
+	case OMP_CLAUSE_COLLAPSE:
+	case OMP_CLAUSE_SAFELEN:
+	case OMP_CLAUSE_SIMDLEN:
+	case OMP_CLAUSE_ALIGNED:
+	case OMP_CLAUSE_NUM_TEAMS:
+	case OMP_CLAUSE_THREAD_LIMIT:
+	case OMP_CLAUSE_DIST_SCHEDULE:
+	case OMP_CLAUSE_MAP:
+	case OMP_CLAUSE_DEVICE:
+	case OMP_CLAUSE_DEFAULTMAP:
+	case OMP_CLAUSE_ORDER:
+	case OMP_CLAUSE_NONTEMPORAL:
+	  break;
+	default:
+	  *why = std::string ("clause '")
+	    + omp_clause_code_name[OMP_CLAUSE_CODE (c)] + "'";
+	  return false;
+	}
+  if (!reductions.empty () && d->reductions.empty ())
+    {
+      d->reductions = reductions;
+      if (d->dir.kind == FLAT_DIRECTIVE_MAP)
+	d->dir.kind = FLAT_DIRECTIVE_REDUCE;
+    }
+  return true;
+}
+
+flat_recorded_directive *
+flat_omp_directive (const omp_loop &ol, tree fndecl, std::string *why)
+{
+  flat_recorded_directive *d = new flat_recorded_directive ();
+  d->dir.kind = FLAT_DIRECTIVE_MAP;
+  d->loc = EXPR_LOCATION (ol.construct);
+  d->fndecl = fndecl;
+  d->used = true;
+  d->from_openmp = true;
+  if (!flat_omp_clauses (ol, d, why))
+    {
+      delete d;
+      return NULL;
+    }
+  return d;
+}
+
+/* Append the statements of BODY to LIST, the artificial label that ends
+   it (where `continue' jumps) last, before the increment as the C front
+   end has it.  The statements are shared, not copied.  */
+static void
+append_body (tree body, tree *list)
+{
+  if (TREE_CODE (body) == BIND_EXPR && !BIND_EXPR_VARS (body))
+    {
+      append_body (BIND_EXPR_BODY (body), list);
+      return;
+    }
+  if (TREE_CODE (body) == STATEMENT_LIST)
+    {
+      for (tree_stmt_iterator it = tsi_start (body); !tsi_end_p (it);
+	   tsi_next (&it))
+	append_body (tsi_stmt (it), list);
+      return;
+    }
+  tree label = NULL_TREE;
+  if (TREE_CODE (body) == BIND_EXPR
+      && TREE_CODE (BIND_EXPR_BODY (body)) == STATEMENT_LIST)
+    {
+      tree_stmt_iterator last = tsi_last (BIND_EXPR_BODY (body));
+      tree lab = tsi_end_p (last) ? NULL_TREE : flat_label_of (tsi_stmt (last));
+      if (lab && DECL_ARTIFICIAL (lab))
+	{
+	  /* A block of its own without the label.  */
+	  tree inner = alloc_stmt_list ();
+	  for (tree_stmt_iterator it = tsi_start (BIND_EXPR_BODY (body));
+	       it.ptr != last.ptr; tsi_next (&it))
+	    append_to_statement_list_force (tsi_stmt (it), &inner);
+	  label = tsi_stmt (last);
+	  body = build3 (BIND_EXPR, void_type_node, BIND_EXPR_VARS (body),
+			 inner, BIND_EXPR_BLOCK (body));
+	}
+    }
+  append_to_statement_list_force (body, list);
+  if (label)
+    append_to_statement_list_force (label, list);
+}
+
+/* The lowered loop of level L of OL's collapsed loops around BODY_OF
+   the innermost, appended to LIST.  */
+static void
+lower_level (const omp_loop &ol, int l, tree *list)
+{
+  tree loop = ol.loop;
+  location_t loc = EXPR_LOCATION (loop);
+  int n = TREE_VEC_LENGTH (OMP_FOR_INIT (loop));
+  tree top = create_artificial_label (loc);
+  tree entry = create_artificial_label (loc);
+  tree exit = create_artificial_label (loc);
+  if (l > 0)
+    {
+      flat_recorded_directive *d = new flat_recorded_directive ();
+      d->dir.kind = FLAT_DIRECTIVE_MAP;
+      d->loc = loc;
+      d->fndecl = current_function_decl;
+      d->from_openmp = true;
+      append_to_statement_list_force (flat_new_marker (d, loc), list);
+    }
+  append_to_statement_list_force (TREE_VEC_ELT (OMP_FOR_INIT (loop), l),
+				  list);
+  append_to_statement_list_force (build1 (GOTO_EXPR, void_type_node, entry),
+				  list);
+  append_to_statement_list_force (build1 (LABEL_EXPR, void_type_node, top),
+				  list);
+  if (l + 1 < n)
+    lower_level (ol, l + 1, list);
+  else
+    append_body (OMP_FOR_BODY (loop), list);
+  append_to_statement_list_force (TREE_VEC_ELT (OMP_FOR_INCR (loop), l),
+				  list);
+  append_to_statement_list_force (build1 (LABEL_EXPR, void_type_node, entry),
+				  list);
+  append_to_statement_list_force
+    (build3 (COND_EXPR, void_type_node, TREE_VEC_ELT (OMP_FOR_COND (loop), l),
+	     build1 (GOTO_EXPR, void_type_node, top),
+	     build1 (GOTO_EXPR, void_type_node, exit)), list);
+  append_to_statement_list_force (build1 (LABEL_EXPR, void_type_node, exit),
+				  list);
+}
+
+void
+flat_omp_lower (const omp_loop &ol, tree *list, tree *init, loop_shape *shape)
+{
+  *list = alloc_stmt_list ();
+  lower_level (ol, 0, list);
+  tree_stmt_iterator it = tsi_start (*list);
+  *init = tsi_stmt (it);
+  tsi_next (&it);
+  flat_match_loop (it, shape);
+}

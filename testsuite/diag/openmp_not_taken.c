@@ -1,0 +1,56 @@
+/* Diagnostic: OpenMP loops that -fplugin-arg-flat-openmp does not take
+   get one note each, at the clause that stops it, and stay what they
+   were (here, without -fopenmp, sequential loops): lastprivate, ordered,
+   linear, a user-defined reduction, an inscan reduction.  A `parallel'
+   region without a loop and `omp atomic' are ignored, as GCC ignores
+   them without -fopenmp.  No warning, no error.  */
+/* flat-options: -fplugin-arg-flat-openmp */
+/* flat-run: 9 */
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static float
+untaken (int n, const float *x, float *y)
+{
+  float last = 0.0f, s = 0.0f;
+  int k = 0;
+#pragma omp parallel for lastprivate(last) /* flat-note "OpenMP loop not taken: clause 'lastprivate'" */
+  for (int i = 0; i < n; i++)
+    {
+      last = x[i];
+      y[i] = last;
+    }
+#pragma omp parallel for ordered /* flat-note "clause 'ordered'" */
+  for (int i = 0; i < n; i++)
+    y[i] += 1.0f;
+#pragma omp parallel for linear(k: 1) /* flat-note "clause 'linear'" */
+  for (int i = 0; i < n; i++)
+    y[i] += (float) k++;
+#pragma omp parallel for reduction(mymax: s) /* flat-note "the user-defined reduction 'mymax'" */
+  for (int i = 0; i < n; i++)
+    s = s > x[i] ? s : x[i];
+#pragma omp parallel for reduction(inscan, +: s) /* flat-note "an 'inscan' reduction" */
+  for (int i = 0; i < n; i++)
+    s += x[i];
+#pragma omp parallel
+  {
+    s += 1.0f;
+  }
+  return last + s;
+}
+
+int
+main (int argc, char **argv)
+{
+  float x[64], y[64];
+  int n = argc > 1 ? atoi (argv[1]) : 9;
+
+  n = n < 0 ? 0 : n > 64 ? 64 : n;
+  for (int i = 0; i < n; i++)
+    x[i] = (float) i * 0.5f;
+  printf ("%.9g\n", (double) untaken (n, x, y));
+  for (int i = 0; i < n; i++)
+    printf ("%.9g\n", (double) y[i]);
+  return 0;
+}

@@ -1,0 +1,7 @@
+/* Covers: the OpenMP loops of openmp_loops.c built with -fopenmp as well
+   as -fplugin-arg-flat-openmp: GCC parses them into OpenMP trees, Flat
+   takes them from there, and whatever runs on the host runs on OpenMP's
+   threads.  */
+/* flat-test: cflags -fopenmp -fplugin-arg-flat-openmp */
+
+#include "openmp_loops.c"
