@@ -133,8 +133,8 @@ sweep (collisions *c, const flat_block *b, deps ctrl, deps enclosing,
 		int m = __builtin_ctzll (missing);
 		flat_diag_set (c->diag, s->line, "write to '%s' collides "
 			       "between iterations: its index does not "
-			       "depend on '%s'", s->u.store.mem->name,
-			       c->map_index[m]->name);
+			       "depend on '%s'", s->u.store.mem->source,
+			       c->map_index[m]->source);
 		return -1;
 	      }
 	  }

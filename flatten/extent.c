@@ -29,6 +29,7 @@
 #include "value.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* The interval of an integer expression, or why there is none.  */
 typedef struct bound
@@ -60,6 +61,11 @@ typedef struct walker
   int *fail_line;
   char *msg;
   size_t msg_size;
+  /* The compile-time walk goes on past an unbounded mem, to name them
+     all in one message: by var id, whether unbounded.  */
+  unsigned char *unbounded;
+  int n_unbounded;
+  int first_unbounded;		/* the one the message names first */
 } walker;
 
 static bound
@@ -476,7 +482,7 @@ bound_expr (walker *w, const flat_expr *e)
     case FLAT_E_CALL:
       return unknown ("it calls", flat_math_table[e->u.call.fn].c_name);
     case FLAT_E_LOAD:
-      return unknown ("it reads memory:", e->u.load.mem->name);
+      return unknown ("it reads memory:", e->u.load.mem->source);
     case FLAT_E_USER:
       return unknown ("it combines by", e->u.user.comb->name);
     case FLAT_E_FIELD:
@@ -490,13 +496,66 @@ bound_expr (walker *w, const flat_expr *e)
 static void
 fail (walker *w, const flat_var *mem, bound b)
 {
-  w->failed = 1;
+  if (w->unbounded)
+    {
+      if (w->unbounded[mem->id])
+	return;
+      w->unbounded[mem->id] = 1;
+      if (w->n_unbounded++ > 0)
+	return;
+      w->first_unbounded = mem->id;
+    }
+  else
+    w->failed = 1;
   if (w->fail_line)
     *w->fail_line = w->line;
   if (w->msg_size > 0)
     snprintf (w->msg, w->msg_size, "cannot bound the elements of '%s' it "
-	      "accesses: %s%s%s", mem->name, b.why,
+	      "accesses: %s%s%s", mem->source, b.why,
 	      *b.what ? " " : "", b.what);
+}
+
+/* Append to W's message the other unbounded mems and, for all, the
+   clauses that would bound them: copyin for those only read, copy for
+   the others (the elements a nest does not write keep their values):
+     ... (also 'b', 'c'); add data clauses with sections to the marked
+     loop, such as copyin(c[0:N]) copy(a[0:N], b[0:N]), N the number of
+     elements each may touch  */
+static void
+name_unbounded (walker *w)
+{
+  size_t len = strlen (w->msg);
+  const flat_nest *nest = w->nest;
+  const char *sep = " (also ";
+  for (int k = 0; k < nest->n_vars; k++)
+    if (w->unbounded[k] && k != w->first_unbounded)
+      {
+	len += snprintf (w->msg + len, len < w->msg_size
+			 ? w->msg_size - len : 0, "%s'%s'", sep,
+			 nest->vars[k]->source);
+	sep = ", ";
+      }
+  len += snprintf (w->msg + len, len < w->msg_size ? w->msg_size - len : 0,
+		   "%s; add data clauses with sections to the marked loop, "
+		   "such as", w->n_unbounded > 1 ? ")" : "");
+  for (int write = 0; write < 2; write++)
+    {
+      sep = write ? " copy(" : " copyin(";
+      for (int k = 0; k < nest->n_vars; k++)
+	if (w->unbounded[k]
+	    && !(nest->vars[k]->access & FLAT_ACCESS_WRITE) == !write)
+	  {
+	    len += snprintf (w->msg + len, len < w->msg_size
+			     ? w->msg_size - len : 0, "%s%s[0:N]", sep,
+			     nest->vars[k]->source);
+	    sep = ", ";
+	  }
+      if (strcmp (sep, ", ") == 0)
+	len += snprintf (w->msg + len, len < w->msg_size
+			 ? w->msg_size - len : 0, ")");
+    }
+  snprintf (w->msg + len, len < w->msg_size ? w->msg_size - len : 0,
+	    ", N the number of elements each may touch");
 }
 
 static void
@@ -583,7 +642,7 @@ bound_range (walker *w, const flat_range *r, int *empty)
   *empty = 0;
   if (!literal (r->step, &s) || s == 0 || s == INT64_MIN)
     return unknown ("the step of its index is not a constant",
-		    r->index->name);
+		    r->index->source);
   bound lb = bound_expr (w, r->lb), ub = bound_expr (w, r->ub);
   if (!lb.ok || !ub.ok)
     return !lb.ok ? lb : ub;
@@ -660,6 +719,11 @@ walk_stmt (walker *w, const flat_stmt *s)
       break;
     case FLAT_S_SET:
       visit_expr (w, s->u.set.value);
+      if (w->once[s->u.set.var->id])
+	{
+	  w->vars[s->u.set.var->id] = bound_expr (w, s->u.set.value);
+	  w->defn[s->u.set.var->id] = s->u.set.value;
+	}
       break;
     case FLAT_S_STORE:
       visit_expr (w, s->u.store.index);
@@ -685,7 +749,7 @@ walk_stmt (walker *w, const flat_stmt *s)
 	 the result: from here on it is not its value on entry.  */
       for (int k = 0; k < s->u.red.n_accs; k++)
 	w->vars[s->u.red.accs[k].var->id] =
-	  unknown ("it uses the accumulator", s->u.red.accs[k].var->name);
+	  unknown ("it uses the accumulator", s->u.red.accs[k].var->source);
       walk_range_body (w, &s->u.red.range, &s->u.red.body);
       break;
     case FLAT_S_WHILE:
@@ -759,18 +823,18 @@ initial_bound (const walker *w, const flat_var *v)
     case FLAT_VAR_PARAM:
     case FLAT_VAR_ACC:
       if (flat_type_table[v->type].is_float)
-	return unknown ("it uses the floating-point param", v->name);
+	return unknown ("it uses the floating-point param", v->source);
       {
 	int64_t x = w->env
 	  ? flat_value_normalize (v->type, w->env[v->id]).i : 0;
 	if (!flat_type_table[v->type].is_signed && x < 0)
-	  return unknown ("it uses the huge param", v->name);
+	  return unknown ("it uses the huge param", v->source);
 	return make (w, v->type, x, x, 0);
       }
     case FLAT_VAR_LOCAL:
-      return unknown ("it uses a local that is not defined once:", v->name);
+      return unknown ("it uses a local that is not defined once:", v->source);
     default:
-      return unknown ("it uses", v->name);
+      return unknown ("it uses", v->source);
     }
 }
 
@@ -784,8 +848,11 @@ walk_nest (walker *w)
   w->once = calloc (n, sizeof *w->once);
   w->defn = calloc (n, sizeof *w->defn);
   int *defs = calloc (n, sizeof *defs), *inits = calloc (n, sizeof *inits);
+  if (!w->env)
+    w->unbounded = calloc (n, 1);
   int r = -1;
-  if (!w->vars || !w->once || !w->defn || !defs || !inits)
+  if (!w->vars || !w->once || !w->defn || !defs || !inits
+      || (!w->env && !w->unbounded))
     snprintf (w->msg, w->msg_size, "0: out of memory");
   else
     {
@@ -793,13 +860,23 @@ walk_nest (walker *w)
       for (int k = 0; k < nest->n_vars; k++)
 	{
 	  const flat_var *v = nest->vars[k];
-	  w->once[k] = v->kind == FLAT_VAR_LOCAL && defs[k] == 1
-	    && inits[k] == 1;
+	  /* Defined once: by its declaration, or by the one assignment
+	     after a declaration without value (`int k; ... k = i * m +
+	     j;', a private scalar).  */
+	  w->once[k] = v->kind == FLAT_VAR_LOCAL
+	    && ((defs[k] == 1 && inits[k] == 1)
+		|| (defs[k] == 2 && inits[k] == 0));
 	  w->vars[k] = initial_bound (w, v);
 	}
       walk_block (w, &nest->body);
+      if (w->n_unbounded > 0)
+	{
+	  name_unbounded (w);
+	  w->failed = 1;
+	}
       r = w->failed ? -1 : 0;
     }
+  free (w->unbounded);
   free (w->vars);
   free (w->once);
   free (w->defn);
@@ -826,7 +903,7 @@ clause_extent (const flat_var *mem, const flat_value *env, flat_extent *out,
   if (!ok || huge || (n > 0 && __builtin_add_overflow (l, n - 1, &hi)))
     {
       snprintf (msg, msg_size, "the data clause of '%s' cannot be "
-		"evaluated", mem->name);
+		"evaluated", mem->source);
       return -1;
     }
   flat_interval whole = n > 0 ? (flat_interval) { l, hi }

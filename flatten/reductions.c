@@ -206,7 +206,7 @@ reject_read (checker *c, flat_expr *e, int line)
     {
       flat_diag_set (c->diag, line, "'%s' is read in the body of the "
 		     "reduction; only '%s = %s %s e' may use it",
-		     c->acc->name, c->acc->name, c->acc->name,
+		     c->acc->source, c->acc->source, c->acc->source,
 		     flat_reduction_op_spelling (c->op));
       return -1;
     }
@@ -243,7 +243,7 @@ count_update (checker *c, int depth, int line)
   if (c->is_scan && c->updates > 1)
     {
       flat_diag_set (c->diag, line, "two updates of scan variable '%s' in "
-		     "one iteration", c->acc->name);
+		     "one iteration", c->acc->source);
       return -1;
     }
   return 0;
@@ -289,9 +289,9 @@ check_stmt (checker *c, flat_stmt *s, int depth)
 	    {
 	      flat_diag_set (c->diag, s->line, "the update of '%s' does not "
 			     "use the reduction operator '%s' (expected "
-			     "'%s = %s %s e')", c->acc->name,
-			     flat_reduction_op_spelling (c->op), c->acc->name,
-			     c->acc->name, flat_reduction_op_spelling (c->op));
+			     "'%s = %s %s e')", c->acc->source,
+			     flat_reduction_op_spelling (c->op), c->acc->source,
+			     c->acc->source, flat_reduction_op_spelling (c->op));
 	      return -1;
 	    }
 	  return count_update (c, depth, s->line);
@@ -356,14 +356,14 @@ check_soac (flat_nest *nest, flat_stmt *s, flat_diag *diag)
       if (c.updates == 0)
 	{
 	  flat_diag_set (diag, s->line, "reduction variable '%s' is not "
-			 "updated in the loop", c.acc->name);
+			 "updated in the loop", c.acc->source);
 	  return -1;
 	}
       if (c.is_scan && c.nested_update)
 	{
 	  flat_diag_set (diag, s->line, "the update of scan variable '%s' "
 			 "must stand at the top level of the loop body, not "
-			 "inside a condition or loop", c.acc->name);
+			 "inside a condition or loop", c.acc->source);
 	  return -1;
 	}
     }

@@ -109,8 +109,8 @@ make_update (sections *c, flat_stmt *s, int k, flat_section_update *u)
       const char *op = flat_reduction_op_spelling (a->op);
       flat_diag_set (c->diag, s->line, "the update of array-section "
 		     "accumulator '%s' is not '%s[e] = %s[e] %s v' (v not "
-		     "reading '%s')", a->var->name, a->var->name,
-		     a->var->name, op, a->var->name);
+		     "reading '%s')", a->var->source, a->var->source,
+		     a->var->source, op, a->var->source);
       return -1;
     }
   return 0;
@@ -151,7 +151,7 @@ collect_expr (flat_expr *e, flat_stmt *s, void *data)
   const flat_accum *a = &c->reduce->u.red.accs[k];
   flat_diag_set (c->diag, s->line, "array-section accumulator '%s' is read "
 		 "in the body of the reduction; only '%s[e] = %s[e] %s v' may "
-		 "use it", a->var->name, a->var->name, a->var->name,
+		 "use it", a->var->source, a->var->source, a->var->source,
 		 flat_reduction_op_spelling (a->op));
   return -1;
 }
@@ -436,7 +436,7 @@ per_element_map (sections *c)
     {
       const flat_accum *a = &reduce->u.red.accs[k];
       pe.acc[k] = flat_var_new (nest, FLAT_VAR_LOCAL, a->var->type,
-				a->var->name);
+				a->var->source);
       accs[k].op = a->op;
       accs[k].var = pe.acc[k];
       flat_expr *at = flat_e_binary (nest, FLAT_OP_ADD,
@@ -582,7 +582,7 @@ lower_block (sections *c, flat_block *b)
       for (int k = 0; k < s->u.red.n_accs; k++)
 	t[k] = !s->u.red.accs[k].lo ? NULL
 	  : flat_var_new (c->nest, FLAT_VAR_LOCAL, s->u.red.accs[k].var->type,
-			  s->u.red.accs[k].var->name);
+			  s->u.red.accs[k].var->source);
       c->reduce = s;
       c->t = t;
       if (collect (c, &s->u.red.body) != 0)
@@ -596,7 +596,7 @@ lower_block (sections *c, flat_block *b)
 	    {
 	      flat_diag_set (c->diag, s->line, "array-section accumulator "
 			     "'%s' is not updated in the loop",
-			     s->u.red.accs[k].var->name);
+			     s->u.red.accs[k].var->source);
 	      return -1;
 	    }
 	}

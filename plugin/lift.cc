@@ -177,6 +177,10 @@ struct lifter
   std::set<tree> nest_decls;
   /* The private and firstprivate clauses of the nest's loops.  */
   std::vector<flat_private_clause> private_clauses;
+  /* Lifting an expression that C evaluates conditionally or repeatedly
+     (an arm of `?:', the right of `&&', a loop condition): it may not
+     assign, since the assignment would go before it, once.  */
+  int conditional;
 };
 
 void
@@ -207,6 +211,52 @@ decl_name (tree decl)
   return "tmp";
 }
 
+
+/* What construct T is, in the words of C (never a GCC tree code), for
+   the messages of constructs the lifter does not take.  */
+const char *
+construct_name (tree t)
+{
+  switch (TREE_CODE (t))
+    {
+    case INDIRECT_REF:
+    case MEM_REF:
+      return "a pointer read from memory (a row-pointer matrix 'T **a' "
+	"indexed 'a[i][j]', or a pointer stored in an array)";
+    case TARGET_EXPR:
+    case BIND_EXPR:
+    case STATEMENT_LIST:
+      return "a statement expression '({ ... })' or compound literal";
+    case COMPOUND_LITERAL_EXPR:
+      return "a compound literal";
+    case CONSTRUCTOR:
+      return "an initialiser list";
+    case ADDR_EXPR:
+      return "taking an address";
+    case COMPONENT_REF:
+      return "a struct member";
+    case BIT_FIELD_REF:
+      return "a bit-field";
+    case CALL_EXPR:
+      return "a call through a function pointer";
+    case ASM_EXPR:
+      return "inline assembly";
+    case COMPLEX_EXPR:
+    case REALPART_EXPR:
+    case IMAGPART_EXPR:
+      return "complex arithmetic";
+    case VA_ARG_EXPR:
+      return "va_arg";
+    case STRING_CST:
+      return "a string";
+    case LABEL_EXPR:
+    case GOTO_EXPR:
+      return "a label or goto";
+    default:
+      return VECTOR_TYPE_P (TREE_TYPE (t)) ? "vector arithmetic"
+	: "a construct of this kind";
+    }
+}
 
 /* ---- Variables -------------------------------------------------------- */
 
@@ -537,9 +587,22 @@ decompose_lvalue (lifter &L, tree ref, tree elem, address *out)
     case VAR_DECL:
     case PARM_DECL:
       {
-	if (TREE_CODE (TREE_TYPE (ref)) != ARRAY_TYPE)
-	  break;
 	flat_var *v = lookup_local (L, ref);
+	if (TREE_CODE (TREE_TYPE (ref)) != ARRAY_TYPE)
+	  {
+	    /* `&seed' passed to a helper that writes `*seed': the
+	       helper's accesses are the local's (lift_load, lift_assign).  */
+	    if (v && v->kind == FLAT_VAR_LOCAL)
+	      {
+		out->base = v;
+		out->offset = flat_e_const_int (L.nest, FLAT_T_I64, 0);
+		return true;
+	      }
+	    fail_at (L, EXPR_LOCATION (ref), "'%s' is accessed through a "
+		     "pointer, but is not a scalar variable of the loop",
+		     decl_name (ref));
+	    return false;
+	  }
 	if (v)
 	  {
 	    out->base = v;
@@ -554,8 +617,8 @@ decompose_lvalue (lifter &L, tree ref, tree elem, address *out)
     default:
       break;
     }
-  fail_at (L, EXPR_LOCATION (ref), "unsupported memory reference ('%s')",
-	   get_tree_code_name (TREE_CODE (ref)));
+  fail_at (L, EXPR_LOCATION (ref), "unsupported memory access: %s",
+	   construct_name (ref));
   return false;
 }
 
@@ -628,10 +691,10 @@ decompose_pointer_typed (lifter &L, tree p, tree elem, address *out)
 		     "pointer '%s' is assigned inside the loop", decl_name (p));
 	    return false;
 	  }
-	if (L.top->parent)
+	if (L.top->parent && !DECL_FILE_SCOPE_P (p))
 	  {
 	    fail_at (L, EXPR_LOCATION (p),
-		     "helper function reads global pointer '%s'",
+		     "helper function reads its static pointer '%s'",
 		     decl_name (p));
 	    return false;
 	  }
@@ -642,8 +705,8 @@ decompose_pointer_typed (lifter &L, tree p, tree elem, address *out)
     }
   if (!L.top->parent && !mentions_local (L, p) && !TREE_SIDE_EFFECTS (p))
     return invariant_base (L, p, p, elem, out);
-  fail_at (L, EXPR_LOCATION (p), "unsupported pointer expression ('%s')",
-	   get_tree_code_name (TREE_CODE (p)));
+  fail_at (L, EXPR_LOCATION (p), "unsupported pointer: %s",
+	   construct_name (p));
   return false;
 }
 
@@ -659,6 +722,22 @@ element_index (lifter &L, const address &a, tree elem, location_t loc)
   return idx;
 }
 
+/* Whether address A is memory; false if it is a scalar local whose
+   address a helper got (reported, unless the access reads or writes
+   the whole scalar).  */
+bool
+scalar_through_pointer (lifter &L, const address &a, tree elem,
+			location_t loc)
+{
+  if (a.base->kind != FLAT_VAR_LOCAL)
+    return true;
+  if (a.offset->kind != FLAT_E_CONST || a.offset->u.c.i != 0
+      || flat_type_of (elem) != (int) a.base->type)
+    fail_at (L, loc, "pointer arithmetic or a cast on the address of "
+	     "scalar '%s'", a.base->source);
+  return false;
+}
+
 flat_expr *
 lift_load (lifter &L, tree ref)
 {
@@ -668,6 +747,8 @@ lift_load (lifter &L, tree ref)
   address a;
   if (!decompose_lvalue (L, ref, elem, &a))
     return NULL;
+  if (!scalar_through_pointer (L, a, elem, EXPR_LOCATION (ref)))
+    return L.fail.failed ? NULL : flat_e_var (L.nest, a.base);
   flat_expr *idx = element_index (L, a, elem, EXPR_LOCATION (ref));
   if (!idx)
     return NULL;
@@ -706,9 +787,12 @@ lift_decl_ref (lifter &L, tree t)
 	  && !DECL_EXTERNAL (t)))
     FAIL (L, EXPR_LOCATION (t), "unsupported use of '%s' outside the "
 	  "statements that define it", decl_name (t));
-  if (L.top->parent && !(VAR_P (t) && TREE_READONLY (t)))
-    FAIL (L, EXPR_LOCATION (t), "helper function reads global '%s'",
-	  decl_name (t));
+  /* A helper may read a file-scope variable: the nest writes none, so
+     its value is the one at the call.  A static of the helper itself
+     could not be named at the call.  */
+  if (L.top->parent && !DECL_FILE_SCOPE_P (t))
+    FAIL (L, EXPR_LOCATION (t), "helper function reads its static variable "
+	  "'%s'", decl_name (t));
   return flat_e_var (L.nest, free_scalar (L, t, t, (flat_type) ty));
 }
 
@@ -774,6 +858,38 @@ lift_rotate (lifter &L, tree t)
   flat_expr *b = flat_e_binary (L.nest, left ? FLAT_OP_SHR : FLAT_OP_SHL,
 				flat_e_copy (L.nest, x), back);
   return flat_e_binary (L.nest, FLAT_OP_BOR, a, b);
+}
+
+/* The value of assignment T (`x = e', `x++', `--x', ...) inside an
+   expression: the assignment goes before, as a statement; a post-
+   increment's value is the old one, kept in a local.  */
+flat_expr *
+lift_assignment_value (lifter &L, tree t)
+{
+  location_t loc = EXPR_LOCATION (t);
+  if (L.conditional)
+    FAIL (L, loc, "assignment inside a part of an expression that is "
+	  "evaluated conditionally or repeatedly ('?:', '&&', '||', a "
+	  "loop condition)");
+  tree lhs = TREE_OPERAND (t, 0);
+  flat_expr *old = NULL;
+  if (TREE_CODE (t) == POSTINCREMENT_EXPR
+      || TREE_CODE (t) == POSTDECREMENT_EXPR)
+    {
+      int ty = flat_type_of (TREE_TYPE (lhs));
+      flat_expr *v = ty < 0 ? NULL : lift_expr (L, lhs);
+      if (!v)
+	FAIL (L, loc, "increment of an unsupported type");
+      flat_stmt *let = new_stmt (L, FLAT_S_LET);
+      let->u.let.var = flat_var_new (L.nest, FLAT_VAR_LOCAL, (flat_type) ty,
+				     "old");
+      let->u.let.init = v;
+      flat_block_append (L.cur, let);
+      old = flat_e_var (L.nest, let->u.let.var);
+    }
+  if (!lift_stmt (L, t))
+    return NULL;
+  return old ? old : lift_expr (L, lhs);
 }
 
 flat_expr *
@@ -864,8 +980,10 @@ lift_expr (lifter &L, tree t)
 	if (VOID_TYPE_P (TREE_TYPE (t)) || ty < 0)
 	  FAIL (L, loc, "conditional expression of unsupported type");
 	flat_expr *c = truth (L, lift_expr (L, TREE_OPERAND (t, 0)));
+	L.conditional++;
 	flat_expr *a = lift_typed (L, TREE_OPERAND (t, 1), (flat_type) ty);
 	flat_expr *b = lift_typed (L, TREE_OPERAND (t, 2), (flat_type) ty);
+	L.conditional--;
 	if (!c || !a || !b)
 	  return NULL;
 	return flat_e_select (L.nest, c, a, b);
@@ -881,7 +999,7 @@ lift_expr (lifter &L, tree t)
     case PREDECREMENT_EXPR:
     case POSTINCREMENT_EXPR:
     case POSTDECREMENT_EXPR:
-      FAIL (L, loc, "assignment inside an expression is not supported");
+      return lift_assignment_value (L, t);
     default:
       break;
     }
@@ -897,7 +1015,9 @@ lift_expr (lifter &L, tree t)
       if (info.kind == 'L' || code == TRUTH_XOR_EXPR)
 	{
 	  a = truth (L, lift_expr (L, t0));
+	  L.conditional++;
 	  b = truth (L, lift_expr (L, t1));
+	  L.conditional--;
 	}
       else if (info.kind == 'C')
 	{
@@ -918,7 +1038,7 @@ lift_expr (lifter &L, tree t)
 	return NULL;
       return cast_to (L, (flat_type) ty, flat_e_binary (L.nest, op, a, b));
     }
-  FAIL (L, loc, "unsupported expression ('%s')", get_tree_code_name (code));
+  FAIL (L, loc, "unsupported expression: %s", construct_name (t));
 }
 
 /* ---- Calls ------------------------------------------------------------ */
@@ -1346,8 +1466,7 @@ lift_struct_value (lifter &L, tree t, std::vector<flat_expr *> *out)
 	return true;
       }
     default:
-      fail_at (L, loc, "unsupported struct expression ('%s')",
-	       get_tree_code_name (TREE_CODE (t)));
+      fail_at (L, loc, "unsupported struct value: %s", construct_name (t));
       return false;
     }
 }
@@ -2042,10 +2161,10 @@ lift_loop (lifter &L, const loop_shape &shape, tree init,
     return false;
   flat_stmt *s = new_stmt (L, FLAT_S_WHILE);
   s->u.while_.do_while = shape.do_while;
-  if (shape.cond)
-    s->u.while_.cond = truth (L, lift_expr (L, shape.cond));
-  else
-    s->u.while_.cond = flat_e_const_int (L.nest, FLAT_T_BOOL, 1);
+  L.conditional++;
+  s->u.while_.cond = shape.cond ? truth (L, lift_expr (L, shape.cond))
+    : flat_e_const_int (L.nest, FLAT_T_BOOL, 1);
+  L.conditional--;
   if (!s->u.while_.cond)
     return false;
   L.break_labels.push_back (shape.break_label);
@@ -2210,6 +2329,17 @@ lift_assign (lifter &L, tree lhs, tree rhs)
   address a;
   if (!decompose_lvalue (L, lhs, elem, &a))
     return false;
+  if (!scalar_through_pointer (L, a, elem, L.cur_loc))
+    {
+      flat_expr *e = L.fail.failed ? NULL : lift_typed (L, rhs, a.base->type);
+      if (!e)
+	return false;
+      flat_stmt *s = new_stmt (L, FLAT_S_SET);
+      s->u.set.var = a.base;
+      s->u.set.value = e;
+      flat_block_append (L.cur, s);
+      return true;
+    }
   if (L.top->parent && a.base->kind == FLAT_VAR_MEM)
     {
       /* Helpers may write through their pointer parameters only.  */
@@ -2248,8 +2378,13 @@ lift_decl (lifter &L, tree decl)
     {
       if (TREE_READONLY (decl))
 	return true;		/* a const table: read as a mem */
-      fail_at (L, DECL_SOURCE_LOCATION (decl),
-	       "static variable '%s' inside the loop", decl_name (decl));
+      if (L.top->parent)
+	fail_at (L, DECL_SOURCE_LOCATION (decl), "static variable '%s' of "
+		 "helper '%s'", decl_name (decl),
+		 IDENTIFIER_POINTER (DECL_NAME (L.top->fndecl)));
+      else
+	fail_at (L, DECL_SOURCE_LOCATION (decl),
+		 "static variable '%s' inside the loop", decl_name (decl));
       return false;
     }
   tree type = TREE_TYPE (decl);
@@ -2637,8 +2772,8 @@ lift_stmt (lifter &L, tree t)
     }
   if (!TREE_SIDE_EFFECTS (t))
     return true;
-  fail_at (L, EXPR_LOCATION (t), "unsupported statement ('%s')",
-	   get_tree_code_name (TREE_CODE (t)));
+  fail_at (L, EXPR_LOCATION (t), "unsupported statement: %s",
+	   construct_name (t));
   return false;
 }
 
@@ -3037,6 +3172,7 @@ flat_lift_nest (tree fndecl, const loop_shape &shape, tree init,
 				   : where.c_str (), file, xl.line);
   lifter L;
   memset (&L.fail, 0, sizeof L.fail);
+  L.conditional = 0;
   L.nest = nest;
   frame top;
   top.fndecl = fndecl;

@@ -2093,7 +2093,9 @@ test_extent_indirect (void)
   CU_ASSERT_EQUAL (flat_extent_check (nest, &line, msg, sizeof msg), -1);
   CU_ASSERT_EQUAL (line, 12);
   CU_ASSERT_STRING_EQUAL (msg, "cannot bound the elements of 'a' it accesses: it "
-			  "reads memory: idx");
+			  "reads memory: idx; add data clauses with sections "
+			  "to the marked loop, such as copy(a[0:N]), N the "
+			  "number of elements each may touch");
   flat_nest_free (nest);
   /* Float arithmetic, division by a param.  */
   nest = parse_ok (EXT_HEAD
@@ -2104,7 +2106,9 @@ test_extent_indirect (void)
   CU_ASSERT_EQUAL (flat_extent_check (nest, &line, msg, sizeof msg), -1);
   CU_ASSERT_STRING_EQUAL (msg, "cannot bound the elements of 'a' it accesses: it "
 			  "divides by something other than a positive "
-			  "constant");
+			  "constant; add data clauses with sections to the "
+			  "marked loop, such as copy(a[0:N]), N the number "
+			  "of elements each may touch");
   flat_nest_free (nest);
 }
 
@@ -2186,7 +2190,10 @@ test_extent_reductions (void)
   flat_nest *nest = parse_ok (prefix_store_text);
   CU_ASSERT_EQUAL (flat_extent_check (nest, &line, msg, sizeof msg), -1);
   CU_ASSERT_STRING_EQUAL (msg, "cannot bound the elements of 'b' it "
-			  "accesses: it uses the accumulator k");
+			  "accesses: it uses the accumulator k; add data "
+			  "clauses with sections to the marked loop, such as "
+			  "copy(b[0:N]), N the number of elements each may "
+			  "touch");
   flat_nest_free (nest);
   /* After the reduce that names it, the acc holds the result.  */
   CU_ASSERT_EQUAL (extents_k (ACC_EXT_HEAD

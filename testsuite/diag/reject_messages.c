@@ -1,0 +1,83 @@
+/* Diagnostic: messages in the source's terms.  Each loop is rejected
+   with a warning at the offending line and runs on the host with the
+   sequential results:
+   - three arrays whose extents Flat cannot bound: one warning naming
+     all three, with the clauses to add (copyin for the one only read);
+   - a statement expression;
+   - a row-pointer matrix ('float **');
+   - an assignment where C evaluates conditionally;
+   - pointer arithmetic on the address of a scalar in a helper;
+   - a helper with a static variable.  */
+/* flat-run: 9 */
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static float
+second (const float *p)
+{
+  return p[1]; /* flat-warning "pointer arithmetic or a cast on the address of scalar 't'" */
+}
+
+static float
+counter_scaled (float v)
+{
+  static float scale = 2.0f; /* flat-warning "static variable 'scale' of helper 'counter_scaled'" */
+  return v * scale;
+}
+
+static void
+rejected (int n, float *a, float *b, const float *c, const int *idx,
+	  float **rows)
+{
+#pragma flat map
+  for (int i = 0; i < n; i++)
+    {
+      a[idx[i]] = c[idx[i]]; /* flat-warning "cannot bound the elements of 'c' it accesses: it reads memory: idx \(also 'a', 'b'\); add data clauses with sections to the marked loop, such as copyin\(c\[0:N\]\) copy\(a\[0:N\], b\[0:N\]\)" */
+      b[idx[i]] = 2.0f;
+    }
+#pragma flat map
+  for (int i = 0; i < n; i++)
+    b[i] = ({ float t = c[i]; t * t; }); /* flat-warning "statement expression" */
+#pragma flat map
+  for (int i = 0; i < n; i++)
+    b[i] = rows[i][0]; /* flat-warning "row-pointer matrix" */
+  int k = 0;
+#pragma flat map
+  for (int i = 0; i < n; i++)
+    {
+      int j = 0;
+      b[i] = i > 2 ? (float) (j++) : 0.0f; /* flat-warning "assignment inside a part of an expression that is evaluated conditionally" */
+      a[i] = (float) j + (float) k;
+    }
+#pragma flat map
+  for (int i = 0; i < n; i++)
+    {
+      float t = c[i];
+      b[i] = second (&t);
+    }
+#pragma flat map
+  for (int i = 0; i < n; i++)
+    b[i] = counter_scaled (c[i]);
+}
+
+int
+main (int argc, char **argv)
+{
+  float a[64], b[64], c[64], row[64], *rows[64];
+  int idx[64];
+  int n = argc > 1 ? atoi (argv[1]) : 9;
+
+  n = n < 0 ? 0 : n > 64 ? 64 : n;
+  for (int i = 0; i < n; i++)
+    {
+      a[i] = b[i] = 0.0f;
+      c[i] = row[i] = (float) i * 0.25f;
+      idx[i] = n - 1 - i;
+      rows[i] = &row[i];
+    }
+  rejected (n, a, b, c, idx, rows);
+  for (int i = 0; i < n; i++)
+    printf ("%.9g %.9g\n", (double) a[i], (double) b[i]);
+  return 0;
+}
