@@ -7,7 +7,8 @@
    returns 0 on success and -1 on failure, with a one-line message in
    ERR (ERR_SIZE bytes) that says what the device API answered.  Device
    objects (buffers, programs, kernels) are opaque handles.  Calls are not
-   thread-safe; run.c serialises them.  */
+   thread-safe; run.c serialises them, after init, which the background
+   thread of startup.c may make.  */
 
 #ifndef FLAT_RUNTIME_BACKEND_H
 #define FLAT_RUNTIME_BACKEND_H

@@ -331,7 +331,8 @@ update_item (const item *it)
 }
 
 /* The N items of AP through DO_ITEM, under the lock, while the process
-   runs kernels.  Items have kinds FIRST..LAST; FN names the caller.  */
+   runs kernels: regions need the device, started if it is not.  Items
+   have kinds FIRST..LAST; FN names the caller.  */
 static void
 for_items (int n, va_list *ap, const char *fn, int first, int last,
 	   void (*do_item) (const item *))
@@ -342,7 +343,7 @@ for_items (int n, va_list *ap, const char *fn, int first, int last,
   if (flat_process_lock () != 0)
     return;
   flat_process_start ();
-  for (i = 0; i < n && flat_rt.backend->runs_kernels; i++)
+  for (i = 0; i < n && flat_process_device ()->runs_kernels; i++)
     if (next_item (ap, fn, first, last, &it) == 0)
       do_item (&it);
   (void) flat_process_unlock ();

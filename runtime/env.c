@@ -43,6 +43,7 @@ set_defaults (flat_env *env)
   env->device_index = -1;
   env->group_size = 256;
   env->default_threshold = 32768;
+  env->eager = 1;
 }
 
 void
@@ -265,6 +266,10 @@ flat_env_parse (flat_env *env, const char *const *envp, FILE *warn)
   v = env->profile;
   bad += integer_var (envp, warn, "FLAT_PROFILE", 0, 1, "0 or 1", &v);
   env->profile = (int) v;
+
+  v = env->eager;
+  bad += integer_var (envp, warn, "FLAT_EAGER", 0, 1, "0 or 1", &v);
+  env->eager = (int) v;
 
   bad += integer_var (envp, warn, "FLAT_DEFAULT_THRESHOLD", 0, INT64_MAX,
 		      "a non-negative integer", &env->default_threshold);

@@ -31,6 +31,7 @@ typedef struct flat_env
   int group_size;		/* FLAT_GROUP_SIZE, default 256 */
   int log;			/* FLAT_LOG: 0, 1 or 2 */
   int profile;			/* FLAT_PROFILE: 0 or 1 */
+  int eager;			/* FLAT_EAGER: 0 or 1, default 1 */
   char *cache_dir;		/* FLAT_CACHE_DIR or the XDG default; NULL:
 				   no cache */
   const char *cache_dir_var;	/* the variable it comes from: warnings */

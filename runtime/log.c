@@ -5,6 +5,7 @@
      flat: run saxpy.c:12 on opencl: k0 (pthread-haswell)
      flat: launch saxpy.c:12 k0 total=1000 groups=4 x 256
      flat: copyin saxpy.c:12 x 4000 bytes
+     flat: device start begins (background)
 
    so their shape is part of the interface.  */
 
@@ -77,16 +78,19 @@ flat_escape (const char *s, size_t len, char *out, size_t out_size)
   return out;
 }
 
+/* One line even while the device starts in another thread.  */
 void
 flat_warning (const char *fmt, ...)
 {
   va_list ap;
 
+  flockfile (stderr);
   fputs ("flat: warning: ", stderr);
   va_start (ap, fmt);
   vfprintf (stderr, fmt, ap);
   va_end (ap);
   fputc ('\n', stderr);
+  funlockfile (stderr);
 }
 
 void
@@ -114,4 +118,19 @@ flat_log_transfer (const char *nest, const char *direction,
   if (log_level >= 2)
     fprintf (stderr, "flat: %s %s %s %zu bytes\n", direction, nest, mems,
 	     bytes);
+}
+
+void
+flat_log_start_begins (const char *how)
+{
+  if (log_level >= 2)
+    fprintf (stderr, "flat: device start begins (%s)\n", how);
+}
+
+void
+flat_log_start_ends (const char *how, const char *backend, double ms)
+{
+  if (log_level >= 2)
+    fprintf (stderr, "flat: device start ends (%s): %s after %.1f ms\n",
+	     how, backend, ms);
 }

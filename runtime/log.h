@@ -39,4 +39,10 @@ void flat_log_launch (const char *nest, const char *kernel, int64_t total,
 void flat_log_transfer (const char *nest, const char *direction,
 			const char *mems, size_t bytes);
 
+/* Level 2: the device start (startup.c) in the thread HOW names,
+   "background" or "on demand": "flat: device start begins (HOW)", then
+   "flat: device start ends (HOW): BACKEND after MS ms".  */
+void flat_log_start_begins (const char *how);
+void flat_log_start_ends (const char *how, const char *backend, double ms);
+
 #endif /* FLAT_RUNTIME_LOG_H */

@@ -1,9 +1,13 @@
-/* The life of the process state of process.h: started by the first call
-   into libflat, moved to the host for good when a device fails inside a
-   data region (data.c) or in a child forked while a device was open, and
-   reset by the tests (control.h):
+/* The life of the process state of process.h: started when libflat
+   loads (and again by the first call after a reset), its device opened
+   when something first needs it, moved to the host for good when a
+   device fails inside a data region (data.c) or in a child forked while
+   a device was open, and reset by the tests (control.h):
 
-     flat_process_start    FLAT_* read, backend chosen and opened
+     flat_process_start    FLAT_* read; the device start begun in the
+			   background (FLAT_EAGER=1, startup.c)
+     flat_process_device   the backend: the background start's, waited
+			   for, or opened now
      flat_process_use_host device released, host backend from now on
      flat_reset            device released, settings forgotten
 
@@ -17,24 +21,30 @@
    second one in the child of a process that had one.  So, through
    pthread_atfork:
 
-     prepare  takes `lock': no other thread is inside libflat at the fork,
-              so flat_rt is consistent in the child;
-     parent   releases it;
-     child    releases it and notes the fork.
+     prepare  takes `lock', then the start's lock (startup.c): no other
+	      thread is inside libflat at the fork, so flat_rt is
+	      consistent in the child, and so is the start's state;
+     parent   releases them;
+     child    releases them and notes the fork, and whether a device was
+	      open or being opened (by the starter, gone in the child).
 
    The child's next call into libflat forsakes the device: it forgets the
    parent's device objects without touching them (the driver could hang)
    and runs every nest on the host, with one warning.  A child forked
-   before the device was opened opens its own as any process does.
+   before any device was opened or begun opening opens its own as any
+   process does; with FLAT_EAGER=1 the start begins as libflat loads, so
+   that takes FLAT_EAGER=0.
 
    A driver may itself fork (to run a linker) while this thread holds
-   `lock' inside libflat; prepare then takes nothing: the child execs.  */
+   `lock' inside libflat, or in the starter; prepare then takes nothing:
+   the child execs.  */
 
 #include "process.h"
 
 #include "backends.h"
 #include "control.h"
 #include "log.h"
+#include "startup.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -52,8 +62,10 @@ static int atfork_failed;
 /* This thread holds `lock'; fork_prepare took it for this fork.  */
 static __thread int holding, fork_took_lock;
 
-/* A fork happened since the last call into libflat: this is the child.  */
-static volatile int forked;
+/* A fork happened since the last call into libflat: this is the child;
+   a device was open or being opened at the fork; by the start in the
+   background, not yet used.  */
+static volatile int forked, device_at_fork, started_at_fork;
 
 /* This process was forked while a device was open: it never opens one.
    Survives flat_reset.  */
@@ -65,22 +77,33 @@ static int device_forsaken;
 static void
 fork_prepare (void)
 {
-  fork_took_lock = !holding && pthread_mutex_lock (&lock) == 0;
+  fork_took_lock = !holding && !flat_startup_in_starter ()
+		   && pthread_mutex_lock (&lock) == 0;
+  if (fork_took_lock)
+    flat_startup_fork_prepare ();
 }
 
 static void
 fork_parent (void)
 {
   if (fork_took_lock)
-    (void) pthread_mutex_unlock (&lock);
+    {
+      flat_startup_fork_parent ();
+      (void) pthread_mutex_unlock (&lock);
+    }
   fork_took_lock = 0;
 }
 
 static void
 fork_child (void)
 {
+  started_at_fork = fork_took_lock && flat_startup_fork_child ();
   forked = 1;
-  fork_parent ();
+  device_at_fork = started_at_fork
+		   || (flat_rt.backend && flat_rt.backend->runs_kernels);
+  if (fork_took_lock)
+    (void) pthread_mutex_unlock (&lock);
+  fork_took_lock = 0;
 }
 
 static void
@@ -107,12 +130,11 @@ flat_process_unlock (void)
   return pthread_mutex_unlock (&lock) == 0 ? 0 : -1;
 }
 
-/* The backend's description into flat_rt.device, and an empty pool.  */
+/* B as the backend, its description in flat_rt.device, an empty pool.  */
 static void
-describe_backend (void)
+install_backend (const flat_backend *b)
 {
-  const flat_backend *b = flat_rt.backend;
-
+  flat_rt.backend = b;
   if (b->describe (flat_rt.device, sizeof flat_rt.device) != 0)
     snprintf (flat_rt.device, sizeof flat_rt.device, "%s", b->name);
   flat_pool_init (&flat_rt.pool, b);
@@ -124,16 +146,17 @@ static void
 forsake_device (void)
 {
   device_forsaken = 1;
-  flat_warning ("%s: the child runs every nest on the host%s",
+  flat_warning ("%s: the child runs every nest on the host%s%s",
 		FORSAKEN_REASON,
+		started_at_fork ? " (it was started as the program started; "
+		"FLAT_EAGER=0 starts it only when a nest needs it)" : "",
 		flat_rt.present.n > 0 ? "; the arrays of open data regions "
 		"are as the host had them at the fork" : "");
   /* The table's buffers and the free list are the parent's.  */
   flat_present_clear (&flat_rt.present);
   flat_rt.generation++;
-  flat_rt.backend = &flat_backend_host;
   snprintf (flat_rt.reason, sizeof flat_rt.reason, FORSAKEN_REASON);
-  describe_backend ();
+  install_backend (&flat_backend_host);
 }
 
 /* Under the lock: the first call into libflat since a fork, in the
@@ -144,39 +167,57 @@ notice_fork (void)
   if (!forked)
     return;
   forked = 0;
-  if (flat_rt.ready && flat_rt.backend->runs_kernels)
+  if (device_at_fork)
     forsake_device ();
 }
 
 void
 flat_process_start (void)
 {
+  /* This thread may call exit() while the device starts.  */
+  flat_startup_guard_exit ();
   notice_fork ();
   if (flat_rt.ready)
     return;
+  flat_present_init (&flat_rt.present);
+  flat_rt.backend = NULL;
+  flat_rt.ready = 1;
   if (flat_env_parse (&flat_rt.env, (const char *const *) environ, stderr)
       < 0)
     {
       flat_warning ("out of memory reading the environment; running on "
 		    "the host");
-      flat_rt.backend = &flat_backend_host;
       snprintf (flat_rt.reason, sizeof flat_rt.reason, "out of memory");
+      install_backend (&flat_backend_host);
+      return;
     }
-  else
+  flat_log_init (flat_rt.env.log);
+  if (device_forsaken)
     {
-      flat_log_init (flat_rt.env.log);
-      if (device_forsaken)
-	{
-	  flat_rt.backend = &flat_backend_host;
-	  snprintf (flat_rt.reason, sizeof flat_rt.reason, FORSAKEN_REASON);
-	}
-      else
-	flat_rt.backend = flat_backend_choose (&flat_rt.env, flat_rt.reason,
-					       sizeof flat_rt.reason);
+      snprintf (flat_rt.reason, sizeof flat_rt.reason, FORSAKEN_REASON);
+      install_backend (&flat_backend_host);
     }
-  describe_backend ();
-  flat_present_init (&flat_rt.present);
-  flat_rt.ready = 1;
+  else if (flat_rt.env.device == FLAT_DEVICE_HOST)
+    /* Opens nothing: no start, in no thread.  */
+    install_backend (flat_backend_choose (&flat_rt.env, flat_rt.reason,
+					  sizeof flat_rt.reason));
+  else if (flat_rt.env.eager)
+    flat_startup_begin (&flat_rt.env);
+}
+
+const flat_backend *
+flat_process_device (void)
+{
+  const flat_backend *b;
+
+  if (flat_rt.backend)
+    return flat_rt.backend;
+  b = flat_startup_take (flat_rt.reason, sizeof flat_rt.reason);
+  if (!b)
+    b = flat_startup_now (&flat_rt.env, flat_rt.reason,
+			  sizeof flat_rt.reason);
+  install_backend (b);
+  return b;
 }
 
 /* Free the present table's buffers and the free list and shut the
@@ -208,9 +249,8 @@ flat_process_use_host (const char *reason)
      to do about it.  */
   (void) release_device ();
   flat_rt.generation++;
-  flat_rt.backend = &flat_backend_host;
   snprintf (flat_rt.reason, sizeof flat_rt.reason, "%s", reason);
-  describe_backend ();
+  install_backend (&flat_backend_host);
 }
 
 int
@@ -223,13 +263,37 @@ flat_reset (void)
   notice_fork ();
   if (flat_rt.ready)
     {
-      status = release_device ();
+      /* A device opened in the background closes with the rest.  */
+      if (!flat_rt.backend)
+	{
+	  const flat_backend *b = flat_startup_take (flat_rt.reason,
+						     sizeof flat_rt.reason);
+
+	  if (b)
+	    install_backend (b);
+	}
+      if (flat_rt.backend)
+	status = release_device ();
       flat_env_clear (&flat_rt.env);
     }
   flat_rt.generation++;
   flat_rt.ready = 0;
+  flat_rt.backend = NULL;
   flat_log_init (0);
   if (flat_process_unlock () != 0)
     return -1;
   return status;
+}
+
+/* FLAT_EAGER=1: the device starts as the program does (startup.c), so
+   that the nests that want it find it open.  A lock that fails here
+   fails every call: the nests run their original loops.  */
+__attribute__ ((constructor))
+static void
+start_at_load (void)
+{
+  if (flat_process_lock () != 0)
+    return;
+  flat_process_start ();
+  (void) flat_process_unlock ();
 }

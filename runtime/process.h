@@ -4,8 +4,10 @@
    point of libflat does
 
      if (flat_process_lock () != 0) ...;
-     flat_process_start ();             reads FLAT_*, opens the backend once
-     ... flat_rt.backend, flat_rt.pool, flat_rt.present ...
+     flat_process_start ();             reads FLAT_* once
+     ... flat_rt.env, flat_rt.present ...
+     b = flat_process_device ();        only once the device is wanted:
+     ... b, flat_rt.pool ...            the backend, opened once
      flat_process_unlock ();  */
 
 #ifndef FLAT_RUNTIME_PROCESS_H
@@ -22,7 +24,7 @@ typedef struct flat_process
   unsigned generation;		/* changes whenever the backend closes:
 				   programs built before are gone */
   flat_env env;
-  const flat_backend *backend;
+  const flat_backend *backend;	/* NULL until flat_process_device */
   char reason[600];		/* why the host: FLAT_LOG */
   char device[256];		/* the backend's description: FLAT_LOG */
   flat_pool pool;
@@ -36,10 +38,17 @@ extern flat_process flat_rt;
 int flat_process_lock (void);
 int flat_process_unlock (void);
 
-/* Under the lock: read the environment and open the backend, unless
-   that was done since the last flat_reset; in a child forked while a
-   device was open, move to the host (Note [fork] in process.c).  */
+/* Under the lock: read the environment, unless that was done since the
+   last flat_reset, and begin the device start in the background when
+   FLAT_EAGER=1 (FLAT_DEVICE=host sets the host backend, opening
+   nothing); in a child forked while a device was open, move to the host
+   (Note [fork] in process.c).  */
 void flat_process_start (void);
+
+/* Under the lock, after flat_process_start: the backend (the host when
+   no device can be had), opened by the start in the background, which
+   this waits for, or now.  */
+const flat_backend *flat_process_device (void);
 
 /* Under the lock: release the device (the present table's buffers, the
    free list, the backend) and run on the host for the rest of the

@@ -7,7 +7,9 @@
    The first call of a nest parses its package into a state kept in
    *STATE.  Each call then reads the arguments and, unless the outermost
    loop is empty, lets the plan's root host guard choose between the
-   original loop and the device (plan.c).  For the device it places the
+   original loop and the device (plan.c).  Only then is the device asked
+   for (flat_process_device), so a nest that runs on the host never
+   waits for the device to start.  For the device it places the
    arrays in device buffers (layout.c), copies them in once, runs the
    plan, whatever versions and kernels that launches, and copies the
    written arrays out once.  Any failure on the way prints one warning,
@@ -811,7 +813,18 @@ log_decided (const nest_state *st, const char *backend, const char *version,
   flat_log_run (st->name, backend, line, reason);
 }
 
-/* flat_run for ST with the arguments in AP, under the lock.  */
+/* ST runs its original loop because B, the backend of the process, is
+   the host; flat_rt.reason says why.  */
+static int
+on_host (nest_state *st, const flat_backend *b)
+{
+  flat_log_run (st->name, b->name, flat_rt.device, flat_rt.reason);
+  return 1;
+}
+
+/* flat_run for ST with the arguments in AP, under the lock.  Until the
+   root host guard chooses the device, nothing here needs it, nor waits
+   for its start.  */
 static int
 run_nest (nest_state *st, va_list *ap)
 {
@@ -823,11 +836,8 @@ run_nest (nest_state *st, va_list *ap)
 
   if (!st->nest)
     return original_loop (st, "unusable package");
-  if (!b->runs_kernels)
-    {
-      flat_log_run (st->name, b->name, flat_rt.device, flat_rt.reason);
-      return 1;
-    }
+  if (b && !b->runs_kernels)
+    return on_host (st, b);
   if (st->host_only)
     return original_loop (st, "device failed earlier");
 
@@ -835,7 +845,7 @@ run_nest (nest_state *st, va_list *ap)
   read_args (st, ap);
   if (outermost_empty (st))
     {
-      flat_log_run (st->name, b->name, "no kernel", "empty");
+      flat_log_run (st->name, flat_backend_host.name, "no kernel", "empty");
       return 0;
     }
   if (set_thresholds (st) != 0)
@@ -847,9 +857,13 @@ run_nest (nest_state *st, va_list *ap)
     return original_loop (st, "no device version");
   if (!device)
     {
-      log_decided (st, b->name, "original loop", "below threshold");
+      log_decided (st, flat_backend_host.name, "original loop",
+		   "below threshold");
       return 1;
     }
+  b = flat_process_device ();
+  if (!b->runs_kernels)
+    return on_host (st, b);
   if (st->program && st->generation != flat_rt.generation)
     st->program = NULL;
   if (!st->program && prepare_program (st, &what, err, sizeof err) != 0)

@@ -38,7 +38,7 @@ cmp -s "$tmp/ref.out" "$tmp/out" || harness_fail "wrong results (opencl, no devi
 
 # Bad values: one warning naming each variable, default kept.
 for var in FLAT_DEVICE=gpu FLAT_GROUP_SIZE=abc FLAT_LOG=7 FLAT_DEVICE_INDEX=-3 \
-	   FLAT_PROFILE=yes FLAT_DEFAULT_THRESHOLD=x; do
+	   FLAT_PROFILE=yes FLAT_DEFAULT_THRESHOLD=x FLAT_EAGER=on; do
   name=${var%%=*}
   env "$var" OCL_ICD_VENDORS=$tmp/no-icd "$tmp/flat" 33 > "$tmp/out" 2> "$tmp/err" \
     || harness_fail "$var: the program failed"

@@ -1,6 +1,6 @@
-/* The program of the robustness tests (fork-test.sh, hostile-env-test.sh):
-   a map and a reduction on integers, so that every version gives the
-   same bits, run in one of these ways (argv[1]):
+/* The program of the robustness tests (fork-test.sh, hostile-env-test.sh,
+   eager-test.sh): a map and a reduction on integers, so that every
+   version gives the same bits, run in one of these ways (argv[1]):
 
      plain    once
      fork     once, then in a child of fork() and again in the parent;
@@ -8,6 +8,9 @@
               libflat at the fork; the child ends with exit(), running
               the destructors of whatever it inherited
      threads  by 4 threads at once, each on arrays of its own
+     exit     not at all: main returns at once, while libflat may still
+              be starting the device
+     exit-thread  once by a thread, which then calls exit() at once
 
    argv[2], if given, is the size.  Prints one checksum per run.  */
 
@@ -72,6 +75,22 @@ thread (void *arg)
   return NULL;
 }
 
+static void *
+one_step_then_exit (void *arg)
+{
+  int *a = calloc (n, sizeof *a);
+
+  (void) arg;
+  if (!a)
+    {
+      perror ("calloc");
+      exit (2);
+    }
+  step (n, a, 0);
+  printf ("%ld\n", sum (n, a));
+  exit (0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -131,9 +150,18 @@ main (int argc, char **argv)
 	  printf ("thread %d %ld\n", i, s[i]);
 	}
     }
-  else
+  else if (strcmp (mode, "exit-thread") == 0)
     {
-      fprintf (stderr, "usage: nests [plain|fork|threads] [size]\n");
+      pthread_t t;
+
+      if (pthread_create (&t, NULL, one_step_then_exit, NULL) != 0)
+	return 2;
+      pthread_join (t, NULL);
+    }
+  else if (strcmp (mode, "exit") != 0)
+    {
+      fprintf (stderr, "usage: nests [plain|fork|threads|exit|exit-thread] "
+	       "[size]\n");
       return 2;
     }
   return 0;

@@ -130,6 +130,10 @@ device_suite_init (void)
   flat_backend_config config = { NULL, -1, NULL };
   char err[512];
 
+  /* libflat may be starting the device in the background since it
+     loaded: the backend is used directly below.  */
+  if (flat_reset () != 0)
+    return -1;
   device_cache_dir = make_temp_dir ();
   if (!device_cache_dir)
     return -1;
@@ -149,6 +153,7 @@ device_suite_clean (void)
   unsetenv ("FLAT_DEVICE");
   unsetenv ("FLAT_LOG");
   unsetenv ("FLAT_CACHE_DIR");
+  unsetenv ("FLAT_EAGER");
   remove_dir (device_cache_dir);
   free (device_cache_dir);
   device_cache_dir = NULL;
@@ -161,6 +166,7 @@ device_use (const char *device, const char *log)
   CU_ASSERT_EQUAL (setenv ("FLAT_DEVICE", device, 1), 0);
   CU_ASSERT_EQUAL (setenv ("FLAT_LOG", log, 1), 0);
   CU_ASSERT_EQUAL (setenv ("FLAT_CACHE_DIR", device_cache_dir, 1), 0);
+  CU_ASSERT_EQUAL (setenv ("FLAT_EAGER", "0", 1), 0);
   CU_ASSERT_EQUAL (flat_reset (), 0);
 }
 

@@ -44,8 +44,9 @@ extern char *device_cache_dir;
 extern int device_have_opencl;
 int device_suite_init (void);
 int device_suite_clean (void);
-/* A fresh libflat for the next call: FLAT_DEVICE=DEVICE, FLAT_LOG=LOG and
-   the scratch cache.  */
+/* A fresh libflat for the next call: FLAT_DEVICE=DEVICE, FLAT_LOG=LOG,
+   the scratch cache, and FLAT_EAGER=0, so that the device starts in the
+   test's thread and its log lines come in order.  */
 void device_use (const char *device, const char *log);
 /* Nonzero (after saying so) when there is no OpenCL device.  */
 int device_skip_without_opencl (void);

@@ -79,13 +79,15 @@ static int have_cuda, have_opencl, have_nvrtc;
 static char *cache_dir;
 
 
-/* Settings for the next flat_run: FLAT_DEVICE=DEVICE, FLAT_LOG=LOG.  */
+/* Settings for the next flat_run: FLAT_DEVICE=DEVICE, FLAT_LOG=LOG, the
+   device started on demand (device_use in helpers.h).  */
 static void
 use_env (const char *device, const char *log)
 {
   CU_ASSERT_EQUAL (setenv ("FLAT_DEVICE", device, 1), 0);
   CU_ASSERT_EQUAL (setenv ("FLAT_LOG", log, 1), 0);
   CU_ASSERT_EQUAL (setenv ("FLAT_CACHE_DIR", cache_dir, 1), 0);
+  CU_ASSERT_EQUAL (setenv ("FLAT_EAGER", "0", 1), 0);
   CU_ASSERT_EQUAL (flat_reset (), 0);
 }
 
@@ -106,6 +108,10 @@ cuda_suite_init (void)
 {
   char err[1024];
 
+  /* libflat may be starting the device in the background since it
+     loaded: the backends are used directly below.  */
+  if (flat_reset () != 0)
+    return -1;
   cache_dir = make_temp_dir ();
   if (!cache_dir)
     return -1;
@@ -123,6 +129,7 @@ cuda_suite_clean (void)
   unsetenv ("FLAT_DEVICE");
   unsetenv ("FLAT_LOG");
   unsetenv ("FLAT_CACHE_DIR");
+  unsetenv ("FLAT_EAGER");
   remove_dir (cache_dir);
   free (cache_dir);
   return status;

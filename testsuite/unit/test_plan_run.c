@@ -4,7 +4,7 @@
    so, and gives the results of the original loop,
 
      FLAT_THRESHOLD_mv_0=2000, n = 1000:
-       flat: run mv on opencl: original loop [mv.0 host 1000<2000]
+       flat: run mv on host: original loop [mv.0 host 1000<2000]
        (below threshold)                           no transfer, returns 1
      FLAT_DEFAULT_THRESHOLD=0:
        flat: run mv on opencl: k0 [mv.0 host 1000>=0, mv.1 top 2000>=0]
@@ -179,7 +179,7 @@ test_run_versions (void)
   mv_thresholds ("2000", NULL, NULL);
   device_use ("opencl", "2");
   CU_ASSERT_EQUAL (run_mv (pkg, &state, N, &log), -1);
-  CU_ASSERT_STRING_EQUAL (log, "flat: run mv on opencl: original loop "
+  CU_ASSERT_STRING_EQUAL (log, "flat: run mv on host: original loop "
 			  "[mv.0 host 1000<2000] (below threshold)\n");
   free (log);
 
@@ -225,7 +225,7 @@ test_run_default_threshold (void)
   pkg = package_of (mv_ir);
   device_use ("opencl", "1");
   CU_ASSERT_EQUAL (run_mv (pkg, &state, N, &log), -1);
-  CU_ASSERT_STRING_EQUAL (log, "flat: run mv on opencl: original loop "
+  CU_ASSERT_STRING_EQUAL (log, "flat: run mv on host: original loop "
 			  "[mv.0 host 1000<32768] (below threshold)\n");
   free (log);
   CU_ASSERT_EQUAL (run_mv (pkg, &state, 40000, &log), 0);
@@ -234,7 +234,7 @@ test_run_default_threshold (void)
   free (log);
   /* Empty: nothing at all, whatever the thresholds.  */
   CU_ASSERT_EQUAL (run_mv (pkg, &state, 0, &log), 0);
-  CU_ASSERT_STRING_EQUAL (log, "flat: run mv on opencl: no kernel "
+  CU_ASSERT_STRING_EQUAL (log, "flat: run mv on host: no kernel "
 			  "(empty)\n");
   free (log);
 
@@ -323,7 +323,7 @@ test_run_bad_threshold (void)
   CU_ASSERT_EQUAL (run_mv (pkg, &state, N, &log2), -1);
   CU_ASSERT_EQUAL (count_lines (log, "flat: warning: ignoring "
 			       "FLAT_THRESHOLD_mv_0='12k': "), 1);
-  CU_ASSERT_EQUAL (count_lines (log, "flat: run mv on opencl: original loop "
+  CU_ASSERT_EQUAL (count_lines (log, "flat: run mv on host: original loop "
 			       "[mv.0 host 1000<32768] (below threshold)"),
 		   1);
   CU_ASSERT_EQUAL (count_lines (log2, "flat: warning"), 0);
@@ -582,6 +582,58 @@ test_run_local_memory (void)
   free (pkg);
 }
 
+/* FLAT_EAGER=0: a nest that runs its original loop starts no device, the
+   first one that wants it starts it in its own thread.  FLAT_EAGER=1:
+   the device starts in the background as libflat starts; a reset while
+   it starts ends it, and a nest that wants it takes the start that its
+   own call began.  */
+static void
+test_run_eager (void)
+{
+  unsigned char *pkg;
+  void *state = NULL;
+  char *log;
+
+  if (device_skip_without_opencl ())
+    return;
+  pkg = package_of (mv_ir);
+  mv_thresholds ("2000", NULL, NULL);
+  device_use ("opencl", "2");
+  CU_ASSERT_EQUAL (run_mv (pkg, &state, N, &log), -1);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: device start "), 0);
+  free (log);
+  mv_thresholds ("0", "0", NULL);
+  device_use ("opencl", "2");
+  CU_ASSERT_EQUAL (run_mv (pkg, &state, N, &log), 0);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: device start begins (on "
+			       "demand)\n"), 1);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: device start ends (on demand): "
+			       "opencl after "), 1);
+  free (log);
+
+  /* FLAT_LOG=1 first: the start's lines would come after the capture.  */
+  mv_thresholds ("2000", NULL, NULL);
+  device_use ("opencl", "1");
+  CU_ASSERT_EQUAL (setenv ("FLAT_EAGER", "1", 1), 0);
+  CU_ASSERT_EQUAL (run_mv (pkg, &state, N, &log), -1);
+  free (log);
+  CU_ASSERT_EQUAL (setenv ("FLAT_LOG", "2", 1), 0);
+  CU_ASSERT_EQUAL (flat_reset (), 0);
+  mv_thresholds ("0", "0", NULL);
+  CU_ASSERT_EQUAL (run_mv (pkg, &state, N, &log), 0);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: device start begins "
+			       "(background)\n"), 1);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: device start ends (background): "
+			       "opencl after "), 1);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: device start "), 2);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: run mv on opencl: k0 "), 1);
+  free (log);
+
+  mv_thresholds (NULL, NULL, NULL);
+  flat_state_free (&state);
+  free (pkg);
+}
+
 /* ---- Registration ----------------------------------------------------- */
 
 void
@@ -598,6 +650,7 @@ flat_test_register_plan_run (void)
     { "default threshold", test_run_default_threshold },
     { "FLAT_TUNING", test_run_tuning_file },
     { "bad FLAT_THRESHOLD", test_run_bad_threshold },
+    { "FLAT_EAGER", test_run_eager },
     { "copy-in and copy-out once", test_run_copy_once },
     { "plan if on OpenCL", test_run_plan_if },
     { "in a data region", test_run_in_region },
