@@ -114,6 +114,15 @@ struct frame
   std::vector<flat_var *> result_fields;	/* ... a struct's fields */
   frame *parent;
   location_t call_loc;			/* callee: where it is called */
+  /* A callee's `return' inside one of its loops (Note [return in a
+     loop]): the flag it sets, how deep in its loops the lifter is, and
+     how many such returns it has lifted.  */
+  flat_var *returned = NULL;
+  int loops = 0;
+  int loop_returns = 0;
+  /* Where its inlined statements begin: after ENTRY_LAST in ENTRY.  */
+  flat_block *entry = NULL;
+  flat_stmt *entry_last = NULL;
 };
 
 struct lifter
@@ -1076,6 +1085,8 @@ inline_in_frame (lifter &L, frame *callee)
 {
   frame *saved = L.top;
   L.top = callee;
+  callee->entry = L.cur;
+  callee->entry_last = L.cur->last;
   L.inlining.push_back (callee->fndecl);
   std::vector<tree> saved_breaks;
   saved_breaks.swap (L.break_labels);
@@ -1972,14 +1983,14 @@ lift_loop_body (lifter &L, flat_block *body, tree_stmt_iterator first,
 }
 
 /* Lift [IT, END), which follows a statement that may have continued the
-   loop, under `if (!continued)'.  */
+   loop or returned from a helper, under `if (!FLAG)'.  */
 bool
-lift_after_continue (lifter &L, tree_stmt_iterator it, tree_stmt_iterator end,
-		     bool function_body)
+lift_unless (lifter &L, flat_var *flag, tree_stmt_iterator it,
+	     tree_stmt_iterator end, bool function_body)
 {
   flat_stmt *s = new_stmt (L, FLAT_S_IF);
   s->u.if_.cond = flat_e_unary (L.nest, FLAT_OP_NOT,
-				flat_e_var (L.nest, L.continues.back ().second));
+				flat_e_var (L.nest, flag));
   bool ok = lift_into (L, &s->u.if_.then_b, it, end, function_body);
   if (ok)
     flat_block_append (L.cur, s);
@@ -2023,11 +2034,18 @@ bind_private_clauses (lifter &L, flat_stmt *s,
 }
 
 bool
-lift_loop (lifter &L, const loop_shape &shape, tree init,
-	   flat_recorded_directive *dir, location_t loc)
+lift_loop_in (lifter &L, const loop_shape &shape, tree init,
+	      flat_recorded_directive *dir, location_t loc)
 {
   counted_loop c;
   bool counted = flat_match_counted (shape, init, &c);
+  /* A `break' leaves an index that outlives the loop where it stopped,
+     which the final-value formula of a counted loop would not: such a
+     loop is lifted as the while loop it also is.  */
+  if (counted && !dir && lookup_local (L, c.index)
+      && flat_range_jumps_to (shape.body_first, shape.body_end,
+			      shape.break_label))
+    counted = false;
   if (dir && !counted && !flat_loop_is_for (shape))
     {
       /* SPEC 2.8: a loop directive not followed by a `for' is an error,
@@ -2178,6 +2196,69 @@ lift_loop (lifter &L, const loop_shape &shape, tree init,
   if (!ok)
     return false;
   flat_block_append (L.cur, s);
+  return true;
+}
+
+/* Note [return in a loop]
+   ~~~~~~~~~~~~~~~~~~~~~~~~~
+   A helper may return from inside its loops (a search: `for (k = 0; k <
+   n; k++) if (t[k] == v) return k; return -1;').  The IR has no return,
+   so such a return sets the helper's result, sets a flag `returned'
+   (declared where the helper's statements begin) and breaks out of its
+   loop; after a loop holding one, an enclosing loop of the helper breaks
+   too if the flag is set, and outside the helper's loops the statements
+   after one that returned run under `if (!returned)' (lift_stmt_list).  */
+
+/* The loop SHAPE (see lift_loop_in), keeping count of the helper's
+   loops; in an enclosing loop of the helper, breaking out of that too
+   after a return.  */
+bool
+lift_loop (lifter &L, const loop_shape &shape, tree init,
+	   flat_recorded_directive *dir, location_t loc)
+{
+  frame *f = L.top;
+  int returns = f->loop_returns;
+  f->loops++;
+  bool ok = lift_loop_in (L, shape, init, dir, loc);
+  f->loops--;
+  if (ok && f->loop_returns > returns && f->loops > 0)
+    {
+      flat_stmt *s = new_stmt (L, FLAT_S_IF);
+      s->u.if_.cond = flat_e_var (L.nest, f->returned);
+      flat_block_append (&s->u.if_.then_b, new_stmt (L, FLAT_S_BREAK));
+      flat_block_append (L.cur, s);
+    }
+  return ok;
+}
+
+/* `return [e]' inside a loop of a helper (Note [return in a loop]).  */
+bool
+lift_return_in_loop (lifter &L, tree t)
+{
+  frame *f = L.top;
+  tree value = TREE_OPERAND (t, 0);
+  if (value && !lift_stmt (L, value))
+    return false;
+  if (!f->returned)
+    {
+      flat_stmt *let = new_stmt (L, FLAT_S_LET);
+      let->u.let.var = flat_var_new (L.nest, FLAT_VAR_LOCAL, FLAT_T_BOOL,
+				     "returned");
+      let->u.let.init = flat_e_const_int (L.nest, FLAT_T_BOOL, 0);
+      flat_stmt **link = f->entry_last ? &f->entry_last->next
+	: &f->entry->first;
+      let->next = *link;
+      *link = let;
+      if (f->entry->last == f->entry_last)
+	f->entry->last = let;
+      f->returned = let->u.let.var;
+    }
+  flat_stmt *set = new_stmt (L, FLAT_S_SET);
+  set->u.set.var = f->returned;
+  set->u.set.value = flat_e_const_int (L.nest, FLAT_T_BOOL, 1);
+  flat_block_append (L.cur, set);
+  flat_block_append (L.cur, new_stmt (L, FLAT_S_BREAK));
+  f->loop_returns++;
   return true;
 }
 
@@ -2748,6 +2829,8 @@ lift_stmt (lifter &L, tree t)
     case LABEL_EXPR:
       return true;		/* labels of recognised loops and switches */
     case RETURN_EXPR:
+      if (L.top->parent && L.top->loops > 0)
+	return lift_return_in_loop (L, t);
       fail_at (L, EXPR_LOCATION (t), "'return' is not supported inside "
 	       "the loop");
       return false;
@@ -2793,6 +2876,7 @@ lift_stmt_list (lifter &L, tree_stmt_iterator it, tree_stmt_iterator end,
 		bool function_body)
 {
   tree prev = NULL_TREE;
+  int returns = L.top->loop_returns;
   for (; !tsi_end_p (it) && it.ptr != end.ptr;
        tsi_next (&it))
     {
@@ -2803,7 +2887,11 @@ lift_stmt_list (lifter &L, tree_stmt_iterator it, tree_stmt_iterator end,
 	continue;
       if (!L.continues.empty ()
 	  && flat_tree_jumps_to (prev, L.continues.back ().first))
-	return lift_after_continue (L, it, end, function_body);
+	return lift_unless (L, L.continues.back ().second, it, end,
+			    function_body);
+      /* Note [return in a loop].  */
+      if (L.top->loops == 0 && L.top->loop_returns > returns)
+	return lift_unless (L, L.top->returned, it, end, function_body);
       prev = s;
       L.calls.clear ();	/* arguments may change between statements */
       note_location (L, s);

@@ -405,6 +405,16 @@ flat_tree_jumps_to (tree t, tree label)
     && walk_tree_without_duplicates (&t, jumps_to_r, label) != NULL;
 }
 
+bool
+flat_range_jumps_to (tree_stmt_iterator it, tree_stmt_iterator end,
+		     tree label)
+{
+  for (; !tsi_end_p (it) && it.ptr != end.ptr; tsi_next (&it))
+    if (flat_tree_jumps_to (tsi_stmt (it), label))
+      return true;
+  return false;
+}
+
 /* Is the word KW at TEXT[K] (not part of a longer identifier)?  */
 static bool
 word_at (const char *text, size_t len, size_t k, const char *kw)

@@ -65,6 +65,9 @@ bool flat_range_uses (tree_stmt_iterator it, tree_stmt_iterator end,
 tree flat_continue_label (tree_stmt_iterator first, tree_stmt_iterator end);
 /* Does T hold a goto to LABEL?  */
 bool flat_tree_jumps_to (tree t, tree label);
+/* Does a statement of [IT, END) hold a goto to LABEL?  */
+bool flat_range_jumps_to (tree_stmt_iterator it, tree_stmt_iterator end,
+			  tree label);
 
 /* Whether SHAPE was written as a `for' statement (not `while' or `do'),
    as far as its source line tells.  */

@@ -9,6 +9,8 @@
 #                                    $ORIGIN/../../lib
 #   DIR/lib/libflat.so.0             the runtime
 #   DIR/lib/libcunit.so.1            for flat-unit
+#   DIR/lib/libgomp.so.1             for the e2e programs built with
+#                                    -fopenmp
 #   DIR/lib/opencl/libOpenCL.so.1    an OpenCL ICD loader, for a machine
 #                                    without one
 #   DIR/numdiff, DIR/flat-unit
@@ -50,6 +52,9 @@ for lib in libcunit.so.1 libOpenCL.so.1; do
 done
 
 cc=$("$top/flat-config" --cc)
+# OpenMP's runtime, for the programs built with -fopenmp.
+gomp=$($cc -print-file-name=libgomp.so.1)
+cp -L "$gomp" "$dir/lib/" || die 99 "cannot copy $gomp"
 for prog in "$top"/testsuite/e2e/*.c; do
   name=$(basename "$prog" .c)
   FLAT_GCC=$top/flat-gcc CC=$cc FLAT_TEST_BUILD_DIR=$dir/e2e/$name \
