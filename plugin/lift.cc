@@ -360,13 +360,15 @@ find_call (tree *tp, int *walk_subtrees, void *)
 }
 
 /* SAVE_EXPR T of the nest: its operand, evaluated once when it holds a
-   call (elsewhere lifting twice gives the same tree).  */
+   call or an assignment (`a[k++] += v' reads and writes a[k] with one
+   increment); elsewhere lifting twice gives the same tree.  */
 flat_expr *
 lift_saved (lifter &L, tree t)
 {
   tree op = TREE_OPERAND (t, 0);
   int ty = flat_type_of (TREE_TYPE (t));
-  if (ty < 0 || !walk_tree_without_duplicates (&op, find_call, NULL))
+  if (ty < 0 || (!TREE_SIDE_EFFECTS (op)
+		 && !walk_tree_without_duplicates (&op, find_call, NULL)))
     return lift_expr (L, op);
   auto it = L.saved.find (t);
   if (it != L.saved.end () && it->second.second == L.cur)

@@ -1,7 +1,8 @@
 /* Covers: ordinary C in helpers and bodies: a helper that writes through
    a pointer to its caller's local (a random-number generator advancing
    `&seed', called twice), one that swaps two locals, `return x++' and an
-   assignment as a value (`y[i] = (t = x[i]) * 2', `k = j++'), a helper
+   assignment as a value (`y[i] = (t = x[i]) * 2', `k = j++', `cnt[c4++]
+   += v', which increments c4 once), a helper
    reading a file-scope scalar and a file-scope table pointer that the
    nest does not write, and an index computed into a scalar declared at
    function scope (`int k; k = i * m + j;'), which Flat bounds through
@@ -58,6 +59,11 @@ bodies (int n, int m, const float *x, float *y, float *z, int *w)
       int j = i & 3;
       int l = j++;
       w[i] = post_increment (l) + j * 10 + (int) (seed & 15u);
+      int cnt[4] = { 0, 0, 0, 0 };
+      int c4 = 0;
+      cnt[c4++] += (int) (x[i] * 8.0f);
+      cnt[c4++] += 3;
+      w[i] += cnt[0] * 7 + cnt[1] * 100 + cnt[2] + c4 * 1000;
       for (int c = 0; c < m; c++)
 	{
 	  k = i * m + c;

@@ -120,6 +120,7 @@ enum
   F_SCAN_EX, F_SCAN_IN, F_SCAN_STORE_AFTER, F_MULTI_REDUCE, F_IDX_TYPE,
   F_TRIANGULAR, F_UPDATE, F_MATH, F_INT, F_UNSIGNED, F_LONG, F_FLOAT, F_DOUBLE,
   F_ADD, F_MUL, F_MIN, F_MAX, F_AND, F_OR, F_XOR, F_LAND, F_LOR,
+  F_HOISTED,
   F_COUNT
 };
 
@@ -129,7 +130,8 @@ static const char *feature_name[F_COUNT] = {
   "ternary", "helper", "row_helper", "local_array", "guard", "cond_update",
   "scan_ex", "scan_in", "scan_store_after", "multi_reduce", "idx_type",
   "triangular", "update", "math", "int", "unsigned", "long", "float", "double",
-  "op+", "op*", "min", "max", "op&", "op|", "op^", "op&&", "op||"
+  "op+", "op*", "min", "max", "op&", "op|", "op^", "op&&", "op||",
+  "hoisted"
 };
 
 static int features[F_COUNT];
@@ -834,12 +836,24 @@ gen_assign (buf_t *b, int ind)
   return 0;
 }
 
+/* Declarations at the top of the nest's function, OpenMP style.  */
+static buf_t hoisted_buf;
+
 static void
 gen_decl (buf_t *b, int ind)
 {
   int t = pick_type ();
   expr_t e = gen (t, 3, is_float (t) ? tlimit (t) - 4 : tlimit (t) / 4);
   var_t *v = new_var ("v", t, e.mag, e.fb);
+  /* Some locals of a loop body are declared at the function's top and
+     only assigned here, as OpenMP codes do: Flat makes them private.  */
+  if (!in_helper && cx.level > 0 && pct (20))
+    {
+      features[F_HOISTED]++;
+      bput (&hoisted_buf, 1, "%s %s;", tname[t], v->name);
+      bput (b, ind, "%s = %s;", v->name, e.s);
+      return;
+    }
   bput (b, ind, "%s %s = %s;", tname[t], v->name, e.s);
 }
 
@@ -1658,6 +1672,12 @@ gen_nest (void)
   }
   bput (&nest_buf, 0, "{");
   bput (&nest_buf, 0, "  (void) R; (void) C; (void) P; (void) K; (void) sz;");
+  if (hoisted_buf.s)
+    {
+      bput (&nest_buf, 0, "%s", hoisted_buf.s);
+      free (hoisted_buf.s);
+      hoisted_buf = (buf_t) { 0 };
+    }
   bput (&nest_buf, 0, "%s}", body.s ? body.s : "");
   bput (&nest_buf, 0, "");
 
