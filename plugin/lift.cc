@@ -531,9 +531,11 @@ invariant_base (lifter &L, tree key, tree value, tree access_type,
   if (m->type != (flat_type) elem)
     {
       fail_at (L, EXPR_LOCATION (key),
-	       "'%s' is accessed with two element types (%s and %s)",
-	       m->name, flat_type_table[m->type].ir_name,
-	       flat_type_table[elem].ir_name);
+	       "'%s' is accessed with two element types (%s and %s), as "
+	       "members of different types of a struct array are; Flat "
+	       "handles arrays of structs whose members have one type",
+	       m->source, flat_type_table[m->type].c_name,
+	       flat_type_table[elem].c_name);
       return false;
     }
   out->base = m;
@@ -623,8 +625,24 @@ decompose_lvalue (lifter &L, tree ref, tree elem, address *out)
 	return invariant_base (L, ref, build_fold_addr_expr (ref), elem, out);
       }
     case COMPONENT_REF:
-      fail_at (L, EXPR_LOCATION (ref), "struct members are not supported");
-      return false;
+      {
+	/* A member of a struct in memory (`nodes[i].start', `p->x'): the
+	   struct's address plus the member's offset, GCC's layout.  */
+	tree field = TREE_OPERAND (ref, 1);
+	if (DECL_BIT_FIELD (field) || TREE_OPERAND (ref, 2)
+	    || !tree_fits_shwi_p (bit_position (field)))
+	  {
+	    fail_at (L, EXPR_LOCATION (ref), "bit-field member '%s'",
+		     decl_name (field));
+	    return false;
+	  }
+	if (!decompose_lvalue (L, TREE_OPERAND (ref, 0), elem, out))
+	  return false;
+	out->offset = add_offset
+	  (L, out->offset, flat_e_const_int (L.nest, FLAT_T_I64,
+					     int_byte_position (field)));
+	return true;
+      }
     default:
       break;
     }
@@ -1419,9 +1437,40 @@ lift_struct_value (lifter &L, tree t, std::vector<flat_expr *> *out)
       if (VAR_P (t) && TREE_READONLY (t) && DECL_INITIAL (t)
 	  && (TREE_STATIC (t) || DECL_EXTERNAL (t)))
 	return lift_struct_value (L, DECL_INITIAL (t), out);
+      if (!L.nest_decls.count (t)
+	  && (L.top->parent ? DECL_FILE_SCOPE_P (t)
+	      : DECL_FILE_SCOPE_P (t) || DECL_CONTEXT (t) == L.nest_fndecl))
+	{
+	  /* A struct the nest reads but does not assign (a parameter of
+	     the function, a global): one param per member.  */
+	  for (tree f : fields)
+	    {
+	      tree member = build3 (COMPONENT_REF, TREE_TYPE (f), t, f,
+				    NULL_TREE);
+	      out->push_back (flat_e_var
+			      (L.nest, free_scalar (L, member, member,
+						    (flat_type) flat_type_of
+						    (TREE_TYPE (f)))));
+	    }
+	  return true;
+	}
       fail_at (L, loc, "struct '%s' is not a local of the loop, a "
 	       "parameter or a constant", decl_name (t));
       return false;
+    case ARRAY_REF:
+    case INDIRECT_REF:
+    case MEM_REF:
+    case COMPONENT_REF:
+      /* A struct in memory: its members' loads.  */
+      for (tree f : fields)
+	{
+	  flat_expr *e = lift_load (L, build3 (COMPONENT_REF, TREE_TYPE (f), t,
+					       f, NULL_TREE));
+	  if (!e)
+	    return false;
+	  out->push_back (e);
+	}
+      return true;
     case CONSTRUCTOR:
       {
 	for (tree f : fields)
@@ -1485,12 +1534,26 @@ lift_struct_value (lifter &L, tree t, std::vector<flat_expr *> *out)
 }
 
 /* A member of a struct local, parameter or constant.  */
+/* Whether struct lvalue T lies in memory the nest reads through a
+   pointer or an array (an element of an array of structs, `*p'), rather
+   than in a variable.  */
+bool
+struct_in_memory (tree t)
+{
+  while (TREE_CODE (t) == COMPONENT_REF)
+    t = flat_skip_nops (TREE_OPERAND (t, 0));
+  return TREE_CODE (t) == ARRAY_REF || TREE_CODE (t) == INDIRECT_REF
+    || TREE_CODE (t) == MEM_REF;
+}
+
 flat_expr *
 lift_field (lifter &L, tree ref)
 {
   location_t loc = EXPR_LOCATION (ref);
   tree base = flat_skip_nops (TREE_OPERAND (ref, 0));
   tree field = TREE_OPERAND (ref, 1);
+  if (struct_in_memory (base))
+    return lift_load (L, ref);
   int k = field_index (field);
   if (k < 0 || TREE_CODE (TREE_TYPE (base)) != RECORD_TYPE)
     FAIL (L, loc, "struct members are not supported here");
@@ -2316,6 +2379,64 @@ lift_user_update (lifter &L, tree acc, tree rhs, flat_var *v,
   return true;
 }
 
+/* Store RHS (a tree), or VALUE (lifted) when RHS is NULL_TREE, into the
+   memory lvalue LHS: an element of a mem, or a scalar local whose
+   address a helper got.  */
+bool
+store_to (lifter &L, tree lhs, tree rhs, flat_expr *value)
+{
+  tree elem = TREE_TYPE (lhs);
+  if (flat_type_of (elem) < 0)
+    {
+      fail_at (L, L.cur_loc, "store of an unsupported type");
+      return false;
+    }
+  address a;
+  if (!decompose_lvalue (L, lhs, elem, &a))
+    return false;
+  if (!scalar_through_pointer (L, a, elem, L.cur_loc))
+    {
+      flat_expr *e = L.fail.failed ? NULL
+	: value ? cast_to (L, a.base->type, value)
+	: lift_typed (L, rhs, a.base->type);
+      if (!e)
+	return false;
+      flat_stmt *s = new_stmt (L, FLAT_S_SET);
+      s->u.set.var = a.base;
+      s->u.set.value = e;
+      flat_block_append (L.cur, s);
+      return true;
+    }
+  if (L.top->parent && a.base->kind == FLAT_VAR_MEM)
+    {
+      /* Helpers may write through their pointer parameters only.  */
+      bool via_param = false;
+      for (tree p = DECL_ARGUMENTS (L.top->fndecl); p; p = DECL_CHAIN (p))
+	if (flat_tree_uses (lhs, p))
+	  via_param = true;
+      if (!via_param)
+	{
+	  fail_at (L, nest_call_location (L), "call to '%s', which has side "
+		   "effects (it writes global '%s')",
+		   IDENTIFIER_POINTER (DECL_NAME (L.top->fndecl)),
+		   a.base->name);
+	  return false;
+	}
+    }
+  flat_expr *idx = element_index (L, a, elem, L.cur_loc);
+  flat_expr *e = !idx ? NULL : value ? cast_to (L, a.base->type, value)
+    : lift_typed (L, rhs, a.base->type);
+  if (!e)
+    return false;
+  flat_stmt *s = new_stmt (L, FLAT_S_STORE);
+  s->u.store.mem = a.base;
+  s->u.store.index = idx;
+  s->u.store.value = e;
+  flat_block_append (L.cur, s);
+  return true;
+}
+
+
 bool
 lift_assign (lifter &L, tree lhs, tree rhs)
 {
@@ -2330,6 +2451,20 @@ lift_assign (lifter &L, tree lhs, tree rhs)
 	&& !L.top->result_fields.empty () ? &L.top->result_fields
 	: lookup_struct (L, lhs);
       std::vector<flat_expr *> values;
+      if (!vars && struct_in_memory (lhs))
+	{
+	  /* A whole struct into memory: member by member.  */
+	  std::vector<tree> fields;
+	  if (!lift_struct_value (L, rhs, &values)
+	      || !flat_struct_fields (TREE_TYPE (lhs), &fields))
+	    return false;
+	  for (size_t k = 0; k < fields.size (); k++)
+	    if (!store_to (L, build3 (COMPONENT_REF, TREE_TYPE (fields[k]), lhs,
+				      fields[k], NULL_TREE), NULL_TREE,
+			   values[k]))
+	      return false;
+	  return true;
+	}
       if (!vars)
 	{
 	  fail_at (L, L.cur_loc, "assignment to struct '%s', which is "
@@ -2341,7 +2476,8 @@ lift_assign (lifter &L, tree lhs, tree rhs)
       set_fields (L, *vars, values);
       return true;
     }
-  if (TREE_CODE (lhs) == COMPONENT_REF)
+  if (TREE_CODE (lhs) == COMPONENT_REF
+      && !struct_in_memory (flat_skip_nops (TREE_OPERAND (lhs, 0))))
     {
       tree base = flat_skip_nops (TREE_OPERAND (lhs, 0));
       std::vector<flat_var *> *vars = lookup_struct (L, base);
@@ -2403,52 +2539,7 @@ lift_assign (lifter &L, tree lhs, tree rhs)
       flat_block_append (L.cur, s);
       return true;
     }
-  tree elem = TREE_TYPE (lhs);
-  if (flat_type_of (elem) < 0)
-    {
-      fail_at (L, L.cur_loc, "store of an unsupported type");
-      return false;
-    }
-  address a;
-  if (!decompose_lvalue (L, lhs, elem, &a))
-    return false;
-  if (!scalar_through_pointer (L, a, elem, L.cur_loc))
-    {
-      flat_expr *e = L.fail.failed ? NULL : lift_typed (L, rhs, a.base->type);
-      if (!e)
-	return false;
-      flat_stmt *s = new_stmt (L, FLAT_S_SET);
-      s->u.set.var = a.base;
-      s->u.set.value = e;
-      flat_block_append (L.cur, s);
-      return true;
-    }
-  if (L.top->parent && a.base->kind == FLAT_VAR_MEM)
-    {
-      /* Helpers may write through their pointer parameters only.  */
-      bool via_param = false;
-      for (tree p = DECL_ARGUMENTS (L.top->fndecl); p; p = DECL_CHAIN (p))
-	if (flat_tree_uses (lhs, p))
-	  via_param = true;
-      if (!via_param)
-	{
-	  fail_at (L, nest_call_location (L), "call to '%s', which has side "
-		   "effects (it writes global '%s')",
-		   IDENTIFIER_POINTER (DECL_NAME (L.top->fndecl)),
-		   a.base->name);
-	  return false;
-	}
-    }
-  flat_expr *idx = element_index (L, a, elem, L.cur_loc);
-  flat_expr *e = idx ? lift_typed (L, rhs, a.base->type) : NULL;
-  if (!e)
-    return false;
-  flat_stmt *s = new_stmt (L, FLAT_S_STORE);
-  s->u.store.mem = a.base;
-  s->u.store.index = idx;
-  s->u.store.value = e;
-  flat_block_append (L.cur, s);
-  return true;
+  return store_to (L, lhs, rhs, NULL);
 }
 
 /* A local declaration: scalar (let), fixed-size array, or pointer alias.  */
@@ -3101,6 +3192,23 @@ lift_clauses (lifter &L, const flat_recorded_directive *dir)
 	  m->extent_len = lift_bound (L, item.len);
 	  if (!m->extent_lo || !m->extent_len)
 	    return false;
+	  /* A section of an array of structs counts structs; the mem
+	     counts their members.  */
+	  tree type = TREE_TYPE (item.decl);
+	  tree elem = POINTER_TYPE_P (type) ? TREE_TYPE (type)
+	    : TREE_CODE (type) == ARRAY_TYPE ? array_elem_type (type) : NULL;
+	  if (elem && TREE_CODE (elem) == RECORD_TYPE
+	      && tree_fits_shwi_p (TYPE_SIZE_UNIT (elem)))
+	    {
+	      int64_t per = tree_to_shwi (TYPE_SIZE_UNIT (elem))
+		/ flat_type_table[m->type].size;
+	      flat_expr *k = flat_e_const_int (L.nest, FLAT_T_I64, per);
+	      m->extent_lo = flat_e_binary
+		(L.nest, FLAT_OP_MUL, cast_to (L, FLAT_T_I64, m->extent_lo), k);
+	      m->extent_len = flat_e_binary
+		(L.nest, FLAT_OP_MUL, cast_to (L, FLAT_T_I64, m->extent_len),
+		 flat_e_copy (L.nest, k));
+	    }
 	}
       else
 	{
