@@ -300,13 +300,16 @@ mentions_local (lifter &L, tree t)
 }
 
 /* The param or mem of KEY, a value or pointer defined outside the nest;
-   a new one, passed as VALUE, on first use.  */
+   a new one, passed as VALUE, on first use.  A pointer accessed with
+   elements of two types (the float and int members of an array of
+   structs) is two mems of the same address: the runtime places
+   overlapping mems in one device buffer, so both see the same bytes.  */
 flat_var *
 free_var (lifter &L, std::vector<std::pair<tree, flat_var *> > &known,
 	  flat_var_kind kind, tree key, tree value, flat_type type)
 {
   for (auto &p : known)
-    if (operand_equal_p (p.first, key, 0))
+    if (operand_equal_p (p.first, key, 0) && p.second->type == type)
       return p.second;
   flat_var *v = flat_var_new (L.nest, kind, type, DECL_P (key)
 			      ? decl_name (key)
@@ -314,6 +317,20 @@ free_var (lifter &L, std::vector<std::pair<tree, flat_var *> > &known,
   known.push_back (std::make_pair (key, v));
   L.args.push_back (value);
   return v;
+}
+
+/* The mem of the same memory as MEM, with elements of TYPE (see
+   free_var).  */
+flat_var *
+other_view (lifter &L, flat_var *mem, flat_type type)
+{
+  for (auto &m : L.free_mems)
+    if (m.second == mem)
+      for (int k = 0; k < L.nest->n_params; k++)
+	if (L.nest->params[k] == mem)
+	  return free_var (L, L.free_mems, FLAT_VAR_MEM, m.first, L.args[k],
+			   type);
+  return mem;
 }
 
 flat_var *
@@ -519,6 +536,12 @@ bool
 invariant_base (lifter &L, tree key, tree value, tree access_type,
 		address *out)
 {
+  /* A pointer to structs (passed to a helper): a view of their first
+     member's type; accesses of other members take theirs (other_view).  */
+  std::vector<tree> fields;
+  if (TREE_CODE (access_type) == RECORD_TYPE
+      && flat_struct_fields (access_type, &fields))
+    access_type = TREE_TYPE (fields[0]);
   int elem = flat_type_of (access_type);
   if (elem < 0)
     {
@@ -528,16 +551,6 @@ invariant_base (lifter &L, tree key, tree value, tree access_type,
       return false;
     }
   flat_var *m = free_mem (L, key, value, (flat_type) elem);
-  if (m->type != (flat_type) elem)
-    {
-      fail_at (L, EXPR_LOCATION (key),
-	       "'%s' is accessed with two element types (%s and %s), as "
-	       "members of different types of a struct array are; Flat "
-	       "handles arrays of structs whose members have one type",
-	       m->source, flat_type_table[m->type].c_name,
-	       flat_type_table[elem].c_name);
-      return false;
-    }
   out->base = m;
   out->offset = flat_e_const_int (L.nest, FLAT_T_I64, 0);
   return true;
@@ -701,17 +714,10 @@ decompose_pointer_typed (lifter &L, tree p, tree elem, address *out)
 	if (it != L.top->pointers.end ())
 	  {
 	    *out = it->second;
-	    if (out->base->kind == FLAT_VAR_MEM)
-	      {
-		int ty = flat_type_of (elem);
-		if (ty != (int) out->base->type)
-		  {
-		    fail_at (L, EXPR_LOCATION (p),
-			     "'%s' is accessed with two element types",
-			     out->base->name);
-		    return false;
-		  }
-	      }
+	    int ty = flat_type_of (elem);
+	    if (out->base->kind == FLAT_VAR_MEM && ty >= 0
+		&& ty != (int) out->base->type)
+	      out->base = other_view (L, out->base, (flat_type) ty);
 	    return true;
 	  }
 	if (L.top->vars.count (p))
@@ -3161,6 +3167,46 @@ inline_body (lifter &L, tree fndecl)
   return lift_stmt_list (L, tsi_start (body), end, true);
 }
 
+/* Data clause ITEM on mem M.  */
+bool
+clause_mem (lifter &L, const flat_clause_item &item, flat_var *m)
+{
+  static const flat_clause clause_of[] = {
+    FLAT_CLAUSE_COPYIN, FLAT_CLAUSE_COPYOUT, FLAT_CLAUSE_COPY,
+    FLAT_CLAUSE_CREATE, FLAT_CLAUSE_PRESENT
+  };
+  m->clause = clause_of[item.kind];
+  if (!item.lo || !item.len)
+    {
+      fail_at (L, item.loc, "clause on '%s' needs a section '[lo:len]'",
+	       m->source);
+      return false;
+    }
+  L.cur_loc = item.loc;
+  m->extent_lo = lift_bound (L, item.lo);
+  m->extent_len = lift_bound (L, item.len);
+  if (!m->extent_lo || !m->extent_len)
+    return false;
+  /* A section of an array of structs counts structs; the mem counts
+     members.  */
+  tree type = TREE_TYPE (item.decl);
+  tree elem = POINTER_TYPE_P (type) ? TREE_TYPE (type)
+    : TREE_CODE (type) == ARRAY_TYPE ? array_elem_type (type) : NULL_TREE;
+  if (elem && TREE_CODE (elem) == RECORD_TYPE
+      && tree_fits_shwi_p (TYPE_SIZE_UNIT (elem)))
+    {
+      int64_t per = tree_to_shwi (TYPE_SIZE_UNIT (elem))
+	/ flat_type_table[m->type].size;
+      flat_expr *k = flat_e_const_int (L.nest, FLAT_T_I64, per);
+      m->extent_lo = flat_e_binary (L.nest, FLAT_OP_MUL,
+				    cast_to (L, FLAT_T_I64, m->extent_lo), k);
+      m->extent_len = flat_e_binary (L.nest, FLAT_OP_MUL,
+				     cast_to (L, FLAT_T_I64, m->extent_len),
+				     flat_e_copy (L.nest, k));
+    }
+  return true;
+}
+
 /* Data clauses: a mem named in copyin/copyout/copy/create takes its
    extent from the clause instead of from its indices.  */
 bool
@@ -3174,48 +3220,11 @@ lift_clauses (lifter &L, const flat_recorded_directive *dir)
 	  || item.kind == FLAT_DATA_PRESENT || item.kind == FLAT_DATA_PRIVATE
 	  || item.kind == FLAT_DATA_FIRSTPRIVATE)
 	continue;
-      flat_var *m = NULL;
+      /* Every mem of the array: one per element type (free_var).  Named
+	 but not accessed: nothing to move.  */
       for (auto &p : L.free_mems)
-	if (p.first == item.decl)
-	  m = p.second;
-      if (!m)
-	continue;		/* named but not accessed: nothing to move */
-      static const flat_clause clause_of[] = {
-	FLAT_CLAUSE_COPYIN, FLAT_CLAUSE_COPYOUT, FLAT_CLAUSE_COPY,
-	FLAT_CLAUSE_CREATE, FLAT_CLAUSE_PRESENT
-      };
-      m->clause = clause_of[item.kind];
-      if (item.lo && item.len)
-	{
-	  L.cur_loc = item.loc;
-	  m->extent_lo = lift_bound (L, item.lo);
-	  m->extent_len = lift_bound (L, item.len);
-	  if (!m->extent_lo || !m->extent_len)
-	    return false;
-	  /* A section of an array of structs counts structs; the mem
-	     counts their members.  */
-	  tree type = TREE_TYPE (item.decl);
-	  tree elem = POINTER_TYPE_P (type) ? TREE_TYPE (type)
-	    : TREE_CODE (type) == ARRAY_TYPE ? array_elem_type (type) : NULL;
-	  if (elem && TREE_CODE (elem) == RECORD_TYPE
-	      && tree_fits_shwi_p (TYPE_SIZE_UNIT (elem)))
-	    {
-	      int64_t per = tree_to_shwi (TYPE_SIZE_UNIT (elem))
-		/ flat_type_table[m->type].size;
-	      flat_expr *k = flat_e_const_int (L.nest, FLAT_T_I64, per);
-	      m->extent_lo = flat_e_binary
-		(L.nest, FLAT_OP_MUL, cast_to (L, FLAT_T_I64, m->extent_lo), k);
-	      m->extent_len = flat_e_binary
-		(L.nest, FLAT_OP_MUL, cast_to (L, FLAT_T_I64, m->extent_len),
-		 flat_e_copy (L.nest, k));
-	    }
-	}
-      else
-	{
-	  fail_at (L, item.loc, "clause on '%s' needs a section "
-		   "'[lo:len]'", m->name);
+	if (p.first == item.decl && !clause_mem (L, item, p.second))
 	  return false;
-	}
     }
   return true;
 }

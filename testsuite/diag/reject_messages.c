@@ -7,18 +7,11 @@
    - a row-pointer matrix ('float **');
    - an assignment where C evaluates conditionally;
    - pointer arithmetic on the address of a scalar in a helper;
-   - a helper with a static variable;
-   - an array of structs whose members have different types.  */
+   - a helper with a static variable.  */
 /* flat-run: 9 */
 
 #include <stdio.h>
 #include <stdlib.h>
-
-typedef struct
-{
-  float w;
-  int id;
-} mixed;
 
 static float
 second (const float *p)
@@ -35,7 +28,7 @@ counter_scaled (float v)
 
 static void
 rejected (int n, float *a, float *b, const float *c, const int *idx,
-	  float **rows, const mixed *m)
+	  float **rows)
 {
 #pragma flat map
   for (int i = 0; i < n; i++)
@@ -66,16 +59,12 @@ rejected (int n, float *a, float *b, const float *c, const int *idx,
 #pragma flat map
   for (int i = 0; i < n; i++)
     b[i] = counter_scaled (c[i]);
-#pragma flat map
-  for (int i = 0; i < n; i++)
-    a[i] = m[i].w * (float) m[i].id; /* flat-warning "'m' is accessed with two element types \(float and int\)" */
 }
 
 int
 main (int argc, char **argv)
 {
   float a[64], b[64], c[64], row[64], *rows[64];
-  mixed m[64];
   int idx[64];
   int n = argc > 1 ? atoi (argv[1]) : 9;
 
@@ -86,10 +75,8 @@ main (int argc, char **argv)
       c[i] = row[i] = (float) i * 0.25f;
       idx[i] = n - 1 - i;
       rows[i] = &row[i];
-      m[i].w = (float) i;
-      m[i].id = i % 5;
     }
-  rejected (n, a, b, c, idx, rows, m);
+  rejected (n, a, b, c, idx, rows);
   for (int i = 0; i < n; i++)
     printf ("%.9g %.9g\n", (double) a[i], (double) b[i]);
   return 0;
