@@ -515,6 +515,21 @@ fail (walker *w, const flat_var *mem, bound b)
 	      *b.what ? " " : "", b.what);
 }
 
+/* Whether an unbounded mem before K, or FIRST, has K's source name: the
+   views of one array of structs (one mem per element type) are named
+   once.  */
+static int
+named_before (const flat_nest *nest, const unsigned char *unbounded, int k,
+	      int first)
+{
+  const char *name = nest->vars[k]->source;
+  for (int j = 0; j < nest->n_vars; j++)
+    if ((j == first || (j < k && unbounded[j]))
+	&& strcmp (nest->vars[j]->source, name) == 0)
+      return 1;
+  return 0;
+}
+
 /* Append to W's message the other unbounded mems and, for all, the
    clauses that would bound them: copyin for those only read, copy for
    the others (the elements a nest does not write keep their values):
@@ -528,7 +543,8 @@ name_unbounded (walker *w)
   const flat_nest *nest = w->nest;
   const char *sep = " (also ";
   for (int k = 0; k < nest->n_vars; k++)
-    if (w->unbounded[k] && k != w->first_unbounded)
+    if (w->unbounded[k] && k != w->first_unbounded
+	&& !named_before (nest, w->unbounded, k, w->first_unbounded))
       {
 	len += snprintf (w->msg + len, len < w->msg_size
 			 ? w->msg_size - len : 0, "%s'%s'", sep,
@@ -543,7 +559,8 @@ name_unbounded (walker *w)
       sep = write ? " copy(" : " copyin(";
       for (int k = 0; k < nest->n_vars; k++)
 	if (w->unbounded[k]
-	    && !(nest->vars[k]->access & FLAT_ACCESS_WRITE) == !write)
+	    && !(nest->vars[k]->access & FLAT_ACCESS_WRITE) == !write
+	    && !named_before (nest, w->unbounded, k, -1))
 	  {
 	    len += snprintf (w->msg + len, len < w->msg_size
 			     ? w->msg_size - len : 0, "%s%s[0:N]", sep,
