@@ -90,6 +90,8 @@ int flat_walk_expr (flat_expr *e, flat_stmt *s, const flat_walker *w);
 int flat_block_stores (const flat_block *b, const flat_var *mem);
 int flat_stmt_loads (flat_stmt *s, const flat_var *mem);
 int flat_block_loads (const flat_block *b, const flat_var *mem);
+/* Whether E reads variable V.  */
+int flat_expr_mentions (flat_expr *e, const flat_var *v);
 
 /* A loop's `private(v)' or `firstprivate(v)' clause (SPEC 2.1).  */
 typedef struct flat_private_clause

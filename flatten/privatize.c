@@ -50,24 +50,10 @@ typedef struct privatizer
 /* ---- What reads and assigns a variable ----------------------------------- */
 
 static int
-is_var (flat_expr *e, flat_stmt *s, void *v)
-{
-  (void) s;
-  return e->kind == FLAT_E_VAR && e->u.var == (const flat_var *) v;
-}
-
-static int
-expr_reads (flat_expr *e, const flat_var *v)
-{
-  flat_walker w = { NULL, is_var, (void *) v };
-  return flat_walk_expr (e, NULL, &w);
-}
-
-static int
 range_reads (const flat_range *r, const flat_var *v)
 {
-  return expr_reads (r->lb, v) || expr_reads (r->ub, v)
-    || expr_reads (r->step, v);
+  return flat_expr_mentions (r->lb, v) || flat_expr_mentions (r->ub, v)
+    || flat_expr_mentions (r->step, v);
 }
 
 /* Whether reduce or scan S accumulates into scalar V.  */
@@ -102,7 +88,7 @@ static int
 reads_undefined (flat_expr *e, const flat_var *v, int defined,
 		 const flat_stmt *s, int *line)
 {
-  if (defined || !expr_reads (e, v))
+  if (defined || !flat_expr_mentions (e, v))
     return 0;
   *line = s->line;
   return 1;

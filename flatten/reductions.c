@@ -68,20 +68,6 @@ is_acc (const flat_expr *e, const flat_var *v)
   return 0;
 }
 
-static int
-mentions_r (flat_expr *e, flat_stmt *s, void *data)
-{
-  (void) s;
-  return e->kind == FLAT_E_VAR && e->u.var == (const flat_var *) data;
-}
-
-static int
-mentions (flat_expr *e, const flat_var *v)
-{
-  flat_walker w = { NULL, mentions_r, (void *) v };
-  return flat_walk_expr (e, NULL, &w);
-}
-
 /* The operator that `(CMP a b) ? p : q` computes, where {p, q} = {a, b},
    or FLAT_N_OPS if it is not a min or max.  */
 static flat_op
@@ -118,11 +104,14 @@ in_op_tree (const flat_expr *e, const flat_var *v, flat_op op)
     return 0;
   /* (s - e) + f, as GCC writes `h += C - x' on unsigned h.  */
   if (op == FLAT_OP_ADD && e->u.op.op == FLAT_OP_SUB)
-    return in_op_tree (e->u.op.a, v, op) && !mentions (e->u.op.b, v);
+    return in_op_tree (e->u.op.a, v, op)
+      && !flat_expr_mentions (e->u.op.b, v);
   if (e->u.op.op != op)
     return 0;
-  return (in_op_tree (e->u.op.a, v, op) && !mentions (e->u.op.b, v))
-    || (in_op_tree (e->u.op.b, v, op) && !mentions (e->u.op.a, v));
+  return (in_op_tree (e->u.op.a, v, op)
+	  && !flat_expr_mentions (e->u.op.b, v))
+    || (in_op_tree (e->u.op.b, v, op)
+	&& !flat_expr_mentions (e->u.op.a, v));
 }
 
 int
@@ -136,7 +125,7 @@ flat_reduction_is_update (flat_expr *value, const flat_var *v, flat_op op,
 	  || !is_acc (e->u.user.acc, v))
 	return 0;
       for (int k = 0; k < user->n_fields; k++)
-	if (mentions (e->u.user.fields[k], v))
+	if (flat_expr_mentions (e->u.user.fields[k], v))
 	  return 0;
       return 1;
     }
@@ -160,7 +149,8 @@ flat_reduction_is_update (flat_expr *value, const flat_var *v, flat_op op,
   /* s = s - e is s + (-e).  */
   if (op == FLAT_OP_ADD && e->kind == FLAT_E_BINARY
       && e->u.op.op == FLAT_OP_SUB)
-    return in_op_tree (e->u.op.a, v, op) && !mentions (e->u.op.b, v);
+    return in_op_tree (e->u.op.a, v, op)
+      && !flat_expr_mentions (e->u.op.b, v);
   if (e->kind == FLAT_E_BINARY)
     return e->u.op.op == op && in_op_tree (e, v, op);
   if (e->kind == FLAT_E_CALL && (op == FLAT_OP_MIN || op == FLAT_OP_MAX))
@@ -171,14 +161,14 @@ flat_reduction_is_update (flat_expr *value, const flat_var *v, flat_op op,
       if ((op == FLAT_OP_MIN && !is_min) || (op == FLAT_OP_MAX && !is_max))
 	return 0;
       flat_expr *a = e->u.call.args[0], *b = e->u.call.args[1];
-      return (is_acc (a, v) && !mentions (b, v))
-	|| (is_acc (b, v) && !mentions (a, v));
+      return (is_acc (a, v) && !flat_expr_mentions (b, v))
+	|| (is_acc (b, v) && !flat_expr_mentions (a, v));
     }
   if (e->kind == FLAT_E_SELECT && (op == FLAT_OP_MIN || op == FLAT_OP_MAX))
     {
       const flat_expr *p = e->u.select.a, *q = e->u.select.b;
       int pv = is_acc (p, v), qv = is_acc (q, v);
-      if (pv == qv || mentions ((flat_expr *) (pv ? q : p), v))
+      if (pv == qv || flat_expr_mentions ((flat_expr *) (pv ? q : p), v))
 	return 0;
       return select_op (e->u.select.cond, p, q) == op;
     }
@@ -202,7 +192,7 @@ static int check_block (checker *c, const flat_block *b, int depth);
 static int
 reject_read (checker *c, flat_expr *e, int line)
 {
-  if (!c->is_scan && e && mentions (e, c->acc))
+  if (!c->is_scan && e && flat_expr_mentions (e, c->acc))
     {
       flat_diag_set (c->diag, line, "'%s' is read in the body of the "
 		     "reduction; only '%s = %s %s e' may use it",
@@ -221,14 +211,15 @@ is_conditional_minmax (checker *c, const flat_stmt *s)
     return 0;
   const flat_stmt *t = s->u.if_.then_b.first;
   if (!t || t->next || s->u.if_.else_b.first || t->kind != FLAT_S_SET
-      || t->u.set.var != c->acc || mentions (t->u.set.value, c->acc))
+      || t->u.set.var != c->acc
+      || flat_expr_mentions (t->u.set.value, c->acc))
     return 0;
   const flat_expr *cmp = strip_casts (s->u.if_.cond);
   if (cmp->kind != FLAT_E_BINARY)
     return 0;
   const flat_expr *a = cmp->u.op.a, *b = cmp->u.op.b;
   int av = is_acc (a, c->acc), bv = is_acc (b, c->acc);
-  if (av == bv || mentions ((flat_expr *) (av ? b : a), c->acc))
+  if (av == bv || flat_expr_mentions ((flat_expr *) (av ? b : a), c->acc))
     return 0;
   /* (cmp) ? X : v, the new value when the condition holds.  */
   return select_op (cmp, t->u.set.value, av ? a : b) == c->op;

@@ -137,3 +137,17 @@ flat_block_loads (const flat_block *b, const flat_var *mem)
   flat_walker w = { NULL, loads_from, (void *) mem };
   return flat_walk_block (b, &w);
 }
+
+static int
+is_var (flat_expr *e, flat_stmt *s, void *v)
+{
+  (void) s;
+  return e->kind == FLAT_E_VAR && e->u.var == (const flat_var *) v;
+}
+
+int
+flat_expr_mentions (flat_expr *e, const flat_var *v)
+{
+  flat_walker w = { NULL, is_var, (void *) v };
+  return flat_walk_expr (e, NULL, &w);
+}

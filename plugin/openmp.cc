@@ -261,7 +261,8 @@ append_body (tree body, tree *list)
       && TREE_CODE (BIND_EXPR_BODY (body)) == STATEMENT_LIST)
     {
       tree_stmt_iterator last = tsi_last (BIND_EXPR_BODY (body));
-      tree lab = tsi_end_p (last) ? NULL_TREE : flat_label_of (tsi_stmt (last));
+      tree lab = tsi_end_p (last) ? NULL_TREE
+	: flat_label_of (tsi_stmt (last));
       if (lab && DECL_ARTIFICIAL (lab))
 	{
 	  /* A block of its own without the label.  */
