@@ -78,19 +78,19 @@ flat_escape (const char *s, size_t len, char *out, size_t out_size)
   return out;
 }
 
-/* One line even while the device starts in another thread.  */
+/* One line, written at once: other threads, and a parent or child of
+   fork() writing to the same stderr, cannot cut into it (glibc writes one
+   fprintf to unbuffered stderr with one write).  */
 void
 flat_warning (const char *fmt, ...)
 {
+  char msg[1024];
   va_list ap;
 
-  flockfile (stderr);
-  fputs ("flat: warning: ", stderr);
   va_start (ap, fmt);
-  vfprintf (stderr, fmt, ap);
+  vsnprintf (msg, sizeof msg, fmt, ap);
   va_end (ap);
-  fputc ('\n', stderr);
-  funlockfile (stderr);
+  fprintf (stderr, "flat: warning: %s\n", msg);
 }
 
 void
