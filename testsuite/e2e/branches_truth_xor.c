@@ -4,15 +4,7 @@
 /* flat-test: sizes 0 1 7 33 257 4099 */
 
 #include <math.h>
-#include "e2e.h"
-
-static void
-dims (int a, int b, int c, int *r, int *s, int *t)
-{
-  *r = a;
-  *s = b;
-  *t = c;
-}
+#include "fuzz_inputs.h"
 
 static inline float
 helper0 (float a, float b)
@@ -210,36 +202,16 @@ int
 main (int argc, char **argv)
 {
   int n = e2e_size (argc, argv);
-  int m = n % 5 + 1, p = n % 3 + 1, K = n % 7 + 3;
-  size_t sz = (size_t) (n + 1) * (m + 1) * (p + 1);
-  uint32_t seed = 6071;
-  int *ia = e2e_alloc (sz, sizeof *ia);
-  int *ib = e2e_alloc (sz, sizeof *ib);
-  unsigned *ua = e2e_alloc (sz, sizeof *ua);
-  long *la = e2e_alloc (sz, sizeof *la);
-  float *fa = e2e_alloc (sz, sizeof *fa);
-  float *fb = e2e_alloc (sz, sizeof *fb);
-  double *da = e2e_alloc (sz, sizeof *da);
-  int *key = e2e_alloc (sz, sizeof *key);
+  fuzz_inputs in;
 
-  for (size_t q = 0; q < sz; q++)
-    {
-      ia[q] = (int) e2e_int (&seed, -1000, 1000);
-      ib[q] = (int) e2e_int (&seed, -1000, 1000);
-      ua[q] = e2e_next (&seed);
-      la[q] = (long) e2e_int (&seed, -1000000, 1000000);
-      fa[q] = (float) e2e_int (&seed, -64, 63) / 8.0f;
-      fb[q] = (float) e2e_int (&seed, -64, 63) / 8.0f;
-      da[q] = (double) e2e_int (&seed, -64, 63) / 8.0;
-      key[q] = (int) e2e_int (&seed, 0, K - 1);
-    }
+  fuzz_inputs_make (&in, n, 6071);
   {
     int R, C, P;
-    dims (n, m, p, &R, &C, &P);
-    int *o0 = e2e_alloc (sz, sizeof (int));
-    unsigned *o1 = e2e_alloc (sz, sizeof (unsigned));
-    double *o2 = e2e_alloc (sz, sizeof (double));
-    nest0 (R, C, P, K, sz, ia, ib, ua, la, fa, fb, da, key, o0, o1, o2);
+    dims (n, in.m, in.p, &R, &C, &P);
+    int *o0 = e2e_alloc (in.sz, sizeof (int));
+    unsigned *o1 = e2e_alloc (in.sz, sizeof (unsigned));
+    double *o2 = e2e_alloc (in.sz, sizeof (double));
+    nest0 (R, C, P, in.K, in.sz, in.ia, in.ib, in.ua, in.la, in.fa, in.fb, in.da, in.key, o0, o1, o2);
     for (size_t q = 0; q < (size_t) R; q++)
       e2e_print_int (o0[q]);
     free (o0);
@@ -252,12 +224,12 @@ main (int argc, char **argv)
   }
   {
     int R, C, P;
-    dims (p, m, n, &R, &C, &P);
-    double *o0 = e2e_alloc (sz, sizeof (double));
-    double *o1 = e2e_alloc (sz, sizeof (double));
-    float *o2 = e2e_alloc (sz, sizeof (float));
-    long *o3 = e2e_alloc (sz, sizeof (long));
-    nest1 (R, C, P, K, sz, ia, ib, ua, la, fa, fb, da, key, o0, o1, o2, o3);
+    dims (in.p, in.m, n, &R, &C, &P);
+    double *o0 = e2e_alloc (in.sz, sizeof (double));
+    double *o1 = e2e_alloc (in.sz, sizeof (double));
+    float *o2 = e2e_alloc (in.sz, sizeof (float));
+    long *o3 = e2e_alloc (in.sz, sizeof (long));
+    nest1 (R, C, P, in.K, in.sz, in.ia, in.ib, in.ua, in.la, in.fa, in.fb, in.da, in.key, o0, o1, o2, o3);
     for (size_t q = 0; q < (size_t) R; q++)
       e2e_print_double (o0[q]);
     free (o0);
@@ -273,15 +245,15 @@ main (int argc, char **argv)
   }
   {
     int R, C, P;
-    dims (n, p, m, &R, &C, &P);
-    unsigned *o0 = e2e_alloc (sz, sizeof (unsigned));
-    int *o1 = e2e_alloc (sz, sizeof (int));
-    unsigned *o2 = e2e_alloc (sz, sizeof (unsigned));
-    double *o3 = e2e_alloc (sz, sizeof (double));
-    long *o4 = e2e_alloc (sz, sizeof (long));
-    long *o5 = e2e_alloc (sz, sizeof (long));
+    dims (n, in.p, in.m, &R, &C, &P);
+    unsigned *o0 = e2e_alloc (in.sz, sizeof (unsigned));
+    int *o1 = e2e_alloc (in.sz, sizeof (int));
+    unsigned *o2 = e2e_alloc (in.sz, sizeof (unsigned));
+    double *o3 = e2e_alloc (in.sz, sizeof (double));
+    long *o4 = e2e_alloc (in.sz, sizeof (long));
+    long *o5 = e2e_alloc (in.sz, sizeof (long));
     long r_acc15 = 0;
-    nest2 (R, C, P, K, sz, ia, ib, ua, la, fa, fb, da, key, o0, o1, o2, o3, o4, o5, &r_acc15);
+    nest2 (R, C, P, in.K, in.sz, in.ia, in.ib, in.ua, in.la, in.fa, in.fb, in.da, in.key, o0, o1, o2, o3, o4, o5, &r_acc15);
     e2e_print_int (r_acc15);
     for (size_t q = 0; q < (size_t) R; q++)
       e2e_print_uint (o0[q]);
@@ -304,16 +276,16 @@ main (int argc, char **argv)
   }
   {
     int R, C, P;
-    dims (n, p, m, &R, &C, &P);
-    int *o0 = e2e_alloc (sz, sizeof (int));
-    float *o1 = e2e_alloc (sz, sizeof (float));
-    int *o2 = e2e_alloc (sz, sizeof (int));
-    double *o3 = e2e_alloc (sz, sizeof (double));
-    double *o4 = e2e_alloc (sz, sizeof (double));
+    dims (n, in.p, in.m, &R, &C, &P);
+    int *o0 = e2e_alloc (in.sz, sizeof (int));
+    float *o1 = e2e_alloc (in.sz, sizeof (float));
+    int *o2 = e2e_alloc (in.sz, sizeof (int));
+    double *o3 = e2e_alloc (in.sz, sizeof (double));
+    double *o4 = e2e_alloc (in.sz, sizeof (double));
     float r_s16 = 0;
     double r_s17 = 0;
     long r_s18 = 0;
-    nest3 (R, C, P, K, sz, ia, ib, ua, la, fa, fb, da, key, o0, o1, o2, o3, o4, &r_s16, &r_s17, &r_s18);
+    nest3 (R, C, P, in.K, in.sz, in.ia, in.ib, in.ua, in.la, in.fa, in.fb, in.da, in.key, o0, o1, o2, o3, o4, &r_s16, &r_s17, &r_s18);
     e2e_print_float (r_s16);
     e2e_print_double (r_s17);
     e2e_print_int (r_s18);
@@ -335,15 +307,15 @@ main (int argc, char **argv)
   }
   {
     int R, C, P;
-    dims (n, m, p, &R, &C, &P);
-    long *o0 = e2e_alloc (sz, sizeof (long));
-    double *o1 = e2e_alloc (sz, sizeof (double));
-    int *o2 = e2e_alloc (sz, sizeof (int));
-    float *o3 = e2e_alloc (sz, sizeof (float));
-    int *o4 = e2e_alloc (sz, sizeof (int));
-    int *o5 = e2e_alloc (sz, sizeof (int));
+    dims (n, in.m, in.p, &R, &C, &P);
+    long *o0 = e2e_alloc (in.sz, sizeof (long));
+    double *o1 = e2e_alloc (in.sz, sizeof (double));
+    int *o2 = e2e_alloc (in.sz, sizeof (int));
+    float *o3 = e2e_alloc (in.sz, sizeof (float));
+    int *o4 = e2e_alloc (in.sz, sizeof (int));
+    int *o5 = e2e_alloc (in.sz, sizeof (int));
     int r_acc21 = 0;
-    nest4 (R, C, P, K, sz, ia, ib, ua, la, fa, fb, da, key, o0, o1, o2, o3, o4, o5, &r_acc21);
+    nest4 (R, C, P, in.K, in.sz, in.ia, in.ib, in.ua, in.la, in.fa, in.fb, in.da, in.key, o0, o1, o2, o3, o4, o5, &r_acc21);
     e2e_print_int (r_acc21);
     for (size_t q = 0; q < (size_t) R; q++)
       e2e_print_int (o0[q]);
@@ -364,13 +336,6 @@ main (int argc, char **argv)
       e2e_print_int (o5[q]);
     free (o5);
   }
-  free (ia);
-  free (ib);
-  free (ua);
-  free (la);
-  free (fa);
-  free (fb);
-  free (da);
-  free (key);
+  fuzz_inputs_free (&in);
   return e2e_finish ();
 }

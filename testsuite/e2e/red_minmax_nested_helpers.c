@@ -5,15 +5,7 @@
 /* flat-test: sizes 0 1 7 33 4099 */
 
 #include <math.h>
-#include "e2e.h"
-
-static void
-dims (int a, int b, int c, int *r, int *s, int *t)
-{
-  *r = a;
-  *s = b;
-  *t = c;
-}
+#include "fuzz_inputs.h"
 
 static inline double
 helper0 (double a, double b)
@@ -65,40 +57,20 @@ int
 main (int argc, char **argv)
 {
   int n = e2e_size (argc, argv);
-  int m = n % 5 + 1, p = n % 3 + 1, K = n % 7 + 3;
-  size_t sz = (size_t) (n + 1) * (m + 1) * (p + 1);
-  uint32_t seed = 5307;
-  int *ia = e2e_alloc (sz, sizeof *ia);
-  int *ib = e2e_alloc (sz, sizeof *ib);
-  unsigned *ua = e2e_alloc (sz, sizeof *ua);
-  long *la = e2e_alloc (sz, sizeof *la);
-  float *fa = e2e_alloc (sz, sizeof *fa);
-  float *fb = e2e_alloc (sz, sizeof *fb);
-  double *da = e2e_alloc (sz, sizeof *da);
-  int *key = e2e_alloc (sz, sizeof *key);
+  fuzz_inputs in;
 
-  for (size_t q = 0; q < sz; q++)
-    {
-      ia[q] = (int) e2e_int (&seed, -1000, 1000);
-      ib[q] = (int) e2e_int (&seed, -1000, 1000);
-      ua[q] = e2e_next (&seed);
-      la[q] = (long) e2e_int (&seed, -1000000, 1000000);
-      fa[q] = (float) e2e_int (&seed, -64, 63) / 8.0f;
-      fb[q] = (float) e2e_int (&seed, -64, 63) / 8.0f;
-      da[q] = (double) e2e_int (&seed, -64, 63) / 8.0;
-      key[q] = (int) e2e_int (&seed, 0, K - 1);
-    }
+  fuzz_inputs_make (&in, n, 5307);
   {
     int R, C, P;
-    dims (m, n, p, &R, &C, &P);
-    long *o0 = e2e_alloc (sz, sizeof (long));
-    long *o1 = e2e_alloc (sz, sizeof (long));
-    long *o2 = e2e_alloc (sz, sizeof (long));
-    int *o3 = e2e_alloc (sz, sizeof (int));
+    dims (in.m, n, in.p, &R, &C, &P);
+    long *o0 = e2e_alloc (in.sz, sizeof (long));
+    long *o1 = e2e_alloc (in.sz, sizeof (long));
+    long *o2 = e2e_alloc (in.sz, sizeof (long));
+    int *o3 = e2e_alloc (in.sz, sizeof (int));
     double r_s0 = 0;
     float r_s1 = 0;
     long r_s2 = 0;
-    nest0 (R, C, P, K, sz, ia, ib, ua, la, fa, fb, da, key, o0, o1, o2, o3, &r_s0, &r_s1, &r_s2);
+    nest0 (R, C, P, in.K, in.sz, in.ia, in.ib, in.ua, in.la, in.fa, in.fb, in.da, in.key, o0, o1, o2, o3, &r_s0, &r_s1, &r_s2);
     e2e_print_double (r_s0);
     e2e_print_float (r_s1);
     e2e_print_int (r_s2);
@@ -115,13 +87,6 @@ main (int argc, char **argv)
       e2e_print_int (o3[q]);
     free (o3);
   }
-  free (ia);
-  free (ib);
-  free (ua);
-  free (la);
-  free (fa);
-  free (fb);
-  free (da);
-  free (key);
+  fuzz_inputs_free (&in);
   return e2e_finish ();
 }

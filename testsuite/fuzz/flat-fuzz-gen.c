@@ -5,8 +5,9 @@
    --long: more nests and sizes; --int-index: int loop indices only
    (the default also makes long, unsigned and size_t ones).
 
-   The program is in the style of testsuite/e2e (it includes "e2e.h",
-   reads N with e2e_size, fills its inputs from e2e's LCG, prints every
+   The program is in the style of testsuite/e2e (it includes "e2e.h"
+   through "fuzz_inputs.h", reads N with e2e_size, fills its inputs from
+   e2e's LCG with fuzz_inputs_make, prints every
    result with e2e_print_*, ends with e2e_finish), so that
    testsuite/run-e2e.sh checks it as is: plain gcc against flat-gcc.
 
@@ -1413,16 +1414,16 @@ dims_perm (void)
     {
     case 0:
       dim_max[0] = 5, dim_max[1] = max_n, dim_max[2] = 3;
-      return "m, n, p";
+      return "in.m, n, in.p";
     case 1:
       dim_max[0] = 3, dim_max[1] = 5, dim_max[2] = max_n;
-      return "p, m, n";
+      return "in.p, in.m, n";
     case 2:
       dim_max[0] = max_n, dim_max[1] = 3, dim_max[2] = 5;
-      return "n, p, m";
+      return "n, in.p, in.m";
     default:
       dim_max[0] = max_n, dim_max[1] = 5, dim_max[2] = 3;
-      return "n, m, p";
+      return "n, in.m, in.p";
     }
 }
 
@@ -1686,9 +1687,10 @@ gen_nest (void)
   bput (&main_buf, 2, "int R, C, P;");
   bput (&main_buf, 2, "dims (%s, &R, &C, &P);", dims);
   for (int q = 0; q < nouts; q++)
-    bput (&main_buf, 2, "%s *%s = e2e_alloc (sz, sizeof (%s));",
+    bput (&main_buf, 2, "%s *%s = e2e_alloc (in.sz, sizeof (%s));",
 	  tname[outs[q].t], outs[q].name, tname[outs[q].t]);
-  char *args = fmt ("R, C, P, K, sz, ia, ib, ua, la, fa, fb, da, key");
+  char *args = fmt ("R, C, P, in.K, in.sz, in.ia, in.ib, in.ua, in.la, "
+		    "in.fa, in.fb, in.da, in.key");
   for (int q = 0; q < nouts; q++)
     args = fmt ("%s, %s", args, outs[q].name);
   for (int q = 0; q < nresults; q++)
@@ -1701,9 +1703,9 @@ gen_nest (void)
 	}
       else
 	{
-	  bput (&main_buf, 2, "%s *%s = e2e_alloc (K, sizeof (%s));",
+	  bput (&main_buf, 2, "%s *%s = e2e_alloc (in.K, sizeof (%s));",
 		tname[t], results[q].name, tname[t]);
-	  bput (&main_buf, 2, "for (int q = 0; q < K; q++)");
+	  bput (&main_buf, 2, "for (int q = 0; q < in.K; q++)");
 	  bput (&main_buf, 3, "%s[q] = (%s) (q %% 4 - 1);", results[q].name,
 		tname[t]);
 	  args = fmt ("%s, %s", args, results[q].name);
@@ -1717,7 +1719,7 @@ gen_nest (void)
 	bput (&main_buf, 2, "%s (r_%s);", tprint[t], results[q].name);
       else
 	{
-	  bput (&main_buf, 2, "for (int q = 0; q < K; q++)");
+	  bput (&main_buf, 2, "for (int q = 0; q < in.K; q++)");
 	  bput (&main_buf, 3, "%s (%s[q]);", tprint[t], results[q].name);
 	  bput (&main_buf, 2, "free (%s);", results[q].name);
 	}
@@ -1836,39 +1838,15 @@ main (int argc, char **argv)
   for (int k = 0; k < F_COUNT; k++)
     if (features[k])
       printf (" %s=%d", feature_name[k], features[k]);
-  printf (" */\n\n#include <math.h>\n#include \"e2e.h\"\n\n");
-  printf ("static void\ndims (int a, int b, int c, int *r, int *s, int *t)\n"
-	  "{\n  *r = a;\n  *s = b;\n  *t = c;\n}\n\n");
+  printf (" */\n\n#include <math.h>\n#include \"fuzz_inputs.h\"\n\n");
   if (helper_buf.s)
     fputs (helper_buf.s, stdout);
   fputs (nest_buf.s, stdout);
   printf ("int\nmain (int argc, char **argv)\n{\n"
 	  "  int n = e2e_size (argc, argv);\n"
-	  "  int m = n %% 5 + 1, p = n %% 3 + 1, K = n %% 7 + 3;\n"
-	  "  size_t sz = (size_t) (n + 1) * (m + 1) * (p + 1);\n"
-	  "  uint32_t seed = %lu;\n"
-	  "  int *ia = e2e_alloc (sz, sizeof *ia);\n"
-	  "  int *ib = e2e_alloc (sz, sizeof *ib);\n"
-	  "  unsigned *ua = e2e_alloc (sz, sizeof *ua);\n"
-	  "  long *la = e2e_alloc (sz, sizeof *la);\n"
-	  "  float *fa = e2e_alloc (sz, sizeof *fa);\n"
-	  "  float *fb = e2e_alloc (sz, sizeof *fb);\n"
-	  "  double *da = e2e_alloc (sz, sizeof *da);\n"
-	  "  int *key = e2e_alloc (sz, sizeof *key);\n\n"
-	  "  for (size_t q = 0; q < sz; q++)\n"
-	  "    {\n"
-	  "      ia[q] = (int) e2e_int (&seed, -1000, 1000);\n"
-	  "      ib[q] = (int) e2e_int (&seed, -1000, 1000);\n"
-	  "      ua[q] = e2e_next (&seed);\n"
-	  "      la[q] = (long) e2e_int (&seed, -1000000, 1000000);\n"
-	  "      fa[q] = (float) e2e_int (&seed, -64, 63) / 8.0f;\n"
-	  "      fb[q] = (float) e2e_int (&seed, -64, 63) / 8.0f;\n"
-	  "      da[q] = (double) e2e_int (&seed, -64, 63) / 8.0;\n"
-	  "      key[q] = (int) e2e_int (&seed, 0, K - 1);\n"
-	  "    }\n", seed % 100000 + 1);
+	  "  fuzz_inputs in;\n\n"
+	  "  fuzz_inputs_make (&in, n, %lu);\n", seed % 100000 + 1);
   fputs (main_buf.s, stdout);
-  printf ("  free (ia);\n  free (ib);\n  free (ua);\n  free (la);\n"
-	  "  free (fa);\n  free (fb);\n  free (da);\n  free (key);\n"
-	  "  return e2e_finish ();\n}\n");
+  printf ("  fuzz_inputs_free (&in);\n  return e2e_finish ();\n}\n");
   return 0;
 }

@@ -25,7 +25,8 @@ fuzz_env
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/flat-reduce.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' HUP INT TERM
-cp "$FUZZ_TESTSUITE/e2e/e2e.h" "$tmp/" || exit 99
+cp "$FUZZ_TESTSUITE/e2e/e2e.h" "$FUZZ_TESTSUITE/e2e/fuzz_inputs.h" "$tmp/" \
+  || exit 99
 cur=$tmp/cur.c
 cand=$tmp/fuzz_case.c
 cp "$prog" "$cur" || exit 99

@@ -88,8 +88,10 @@ trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' HUP INT TERM
 fuzz_gen "$tmp"
 mkdir -p "$keep" || exit 99
-# The programs include "e2e.h" from their own directory.
-cp "$FUZZ_TESTSUITE/e2e/e2e.h" "$tmp/" || exit 99
+# The programs include "e2e.h" and "fuzz_inputs.h" from their own
+# directory.
+cp "$FUZZ_TESTSUITE/e2e/e2e.h" "$FUZZ_TESTSUITE/e2e/fuzz_inputs.h" "$tmp/" \
+  || exit 99
 
 passed=0
 failed=0
@@ -136,7 +138,8 @@ for seed in $list; do
       failed=$((failed + 1))
       classes="$classes $class"
       cp "$prog" "$keep/seed-$seed.c"
-      [ -f "$keep/e2e.h" ] || cp "$FUZZ_TESTSUITE/e2e/e2e.h" "$keep/"
+      [ -f "$keep/e2e.h" ] || cp "$FUZZ_TESTSUITE/e2e/e2e.h" \
+	"$FUZZ_TESTSUITE/e2e/fuzz_inputs.h" "$keep/"
       { echo "class: $class"
 	[ -z "$group" ] || echo "FLAT_GROUP_SIZE=$group"
 	cat "$tmp/err"; } > "$keep/seed-$seed.log"

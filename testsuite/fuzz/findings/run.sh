@@ -7,7 +7,8 @@ FUZZ_DIR=$(cd "$(dirname "$0")/.." && pwd) || exit 99
 fuzz_env
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/flat-findings.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
-cp "$FUZZ_TESTSUITE/e2e/e2e.h" "$tmp/" || exit 99
+cp "$FUZZ_TESTSUITE/e2e/e2e.h" "$FUZZ_TESTSUITE/e2e/fuzz_inputs.h" "$tmp/" \
+  || exit 99
 [ $# -gt 0 ] || set -- "$FUZZ_DIR"/findings/*.c
 [ -e "$1" ] || { echo "no open findings"; exit 0; }
 fails=0
