@@ -24,6 +24,7 @@
 #include "glue.h"
 #include "loops.h"
 #include "lift.h"
+#include "openmp.h"
 
 /* ---- Types ------------------------------------------------------------ */
 
@@ -361,6 +362,7 @@ bool bind_struct (lifter &L, tree type, const char *name, tree init,
 		  std::vector<flat_var *> *vars);
 bool inline_body (lifter &L, tree fndecl);
 flat_stmt *new_stmt (lifter &L, flat_stmt_kind kind);
+void emit_set (lifter &L, flat_var *v, flat_expr *e);
 std::vector<flat_var *> *lookup_struct (lifter &L, tree decl);
 int field_index (tree field);
 void set_fields (lifter &L, const std::vector<flat_var *> &vars,
@@ -1351,10 +1353,7 @@ set_fields (lifter &L, const std::vector<flat_var *> &vars,
     }
   for (size_t k = 0; k < vars.size (); k++)
     {
-      flat_stmt *set = new_stmt (L, FLAT_S_SET);
-      set->u.set.var = vars[k];
-      set->u.set.value = flat_e_var (L.nest, tmp[k]);
-      flat_block_append (L.cur, set);
+      emit_set (L, vars[k], flat_e_var (L.nest, tmp[k]));
     }
 }
 
@@ -1578,6 +1577,16 @@ new_stmt (lifter &L, flat_stmt_kind kind)
   return s;
 }
 
+/* Append `set V = E' to the current block.  */
+void
+emit_set (lifter &L, flat_var *v, flat_expr *e)
+{
+  flat_stmt *s = new_stmt (L, FLAT_S_SET);
+  s->u.set.var = v;
+  s->u.set.value = e;
+  flat_block_append (L.cur, s);
+}
+
 void
 note_location (lifter &L, tree t)
 {
@@ -1777,11 +1786,9 @@ unpack_nested_users (lifter &L, flat_stmt *s)
 	}
       for (size_t k = 0; k < u.fields.size (); k++)
 	{
-	  flat_stmt *set = new_stmt (L, FLAT_S_SET);
-	  set->u.set.var = u.fields[k];
-	  set->u.set.value = flat_e_field (L.nest, u.comb, (int) k,
-					   flat_e_var (L.nest, u.packed));
-	  flat_block_append (L.cur, set);
+	  emit_set (L, u.fields[k],
+		    flat_e_field (L.nest, u.comb, (int) k,
+				  flat_e_var (L.nest, u.packed)));
 	}
       L.user_accs.erase (u.decl);
       L.nested_users.erase (L.nested_users.begin () + i);
@@ -2191,13 +2198,8 @@ lift_loop_in (lifter &L, const loop_shape &shape, tree init,
       /* collapse(n) of an OpenMP loop: the next n - 1 loops are maps.  */
       if (dir && dir->dir.collapse > 1 && !L.pending)
 	{
-	  flat_recorded_directive *inner = new flat_recorded_directive ();
-	  inner->dir.kind = FLAT_DIRECTIVE_MAP;
-	  inner->dir.collapse = dir->dir.collapse - 1;
-	  inner->loc = dir->loc;
-	  inner->fndecl = dir->fndecl;
-	  inner->from_openmp = true;
-	  L.pending = inner;
+	  L.pending = flat_omp_map_directive (dir->loc, dir->fndecl);
+	  L.pending->dir.collapse = dir->dir.collapse - 1;
 	}
       L.break_labels.push_back (dir ? NULL_TREE : shape.break_label);
       bool ok = lift_loop_body (L, &s->u.loop.body, shape.body_first,
@@ -2233,15 +2235,12 @@ lift_loop_in (lifter &L, const loop_shape &shape, tree init,
 	     r->step);
 	  flat_expr *cmp = flat_e_binary (L.nest, c.step > 0 ? FLAT_OP_LT
 					  : FLAT_OP_GT, r->lb, r->ub);
-	  flat_stmt *set = new_stmt (L, FLAT_S_SET);
-	  set->u.set.var = prev;
-	  set->u.set.value = flat_e_select
-	    (L.nest, cmp,
-	     flat_e_binary (L.nest, FLAT_OP_ADD, flat_e_copy (L.nest, r->lb),
-			    flat_e_binary (L.nest, FLAT_OP_MUL, trips,
-					   flat_e_copy (L.nest, r->step))),
-	     flat_e_copy (L.nest, r->lb));
-	  flat_block_append (L.cur, set);
+	  flat_expr *after = flat_e_binary
+	    (L.nest, FLAT_OP_ADD, flat_e_copy (L.nest, r->lb),
+	     flat_e_binary (L.nest, FLAT_OP_MUL, trips,
+			    flat_e_copy (L.nest, r->step)));
+	  emit_set (L, prev, flat_e_select (L.nest, cmp, after,
+					    flat_e_copy (L.nest, r->lb)));
 	}
       return true;
     }
@@ -2324,10 +2323,7 @@ lift_return_in_loop (lifter &L, tree t)
 	f->entry->last = let;
       f->returned = let->u.let.var;
     }
-  flat_stmt *set = new_stmt (L, FLAT_S_SET);
-  set->u.set.var = f->returned;
-  set->u.set.value = flat_e_const_int (L.nest, FLAT_T_BOOL, 1);
-  flat_block_append (L.cur, set);
+  emit_set (L, f->returned, flat_e_const_int (L.nest, FLAT_T_BOOL, 1));
   flat_block_append (L.cur, new_stmt (L, FLAT_S_BREAK));
   f->loop_returns++;
   return true;
@@ -2377,11 +2373,8 @@ lift_user_update (lifter &L, tree acc, tree rhs, flat_var *v,
       fields.push_back (e);
     }
   flat_combiner *comb = flat_combiner_lookup (L.nest, d->name.c_str ());
-  flat_stmt *s = new_stmt (L, FLAT_S_SET);
-  s->u.set.var = v;
-  s->u.set.value = flat_e_user (L.nest, comb, flat_e_var (L.nest, v),
-				fields.data ());
-  flat_block_append (L.cur, s);
+  emit_set (L, v, flat_e_user (L.nest, comb, flat_e_var (L.nest, v),
+			       fields.data ()));
   return true;
 }
 
@@ -2407,10 +2400,7 @@ store_to (lifter &L, tree lhs, tree rhs, flat_expr *value)
 	: lift_typed (L, rhs, a.base->type);
       if (!e)
 	return false;
-      flat_stmt *s = new_stmt (L, FLAT_S_SET);
-      s->u.set.var = a.base;
-      s->u.set.value = e;
-      flat_block_append (L.cur, s);
+      emit_set (L, a.base, e);
       return true;
     }
   if (L.top->parent && a.base->kind == FLAT_VAR_MEM)
@@ -2497,10 +2487,7 @@ lift_assign (lifter &L, tree lhs, tree rhs)
       flat_expr *e = lift_typed (L, rhs, (*vars)[k]->type);
       if (!e)
 	return false;
-      flat_stmt *s = new_stmt (L, FLAT_S_SET);
-      s->u.set.var = (*vars)[k];
-      s->u.set.value = e;
-      flat_block_append (L.cur, s);
+      emit_set (L, (*vars)[k], e);
       return true;
     }
   if (VAR_P (lhs) || TREE_CODE (lhs) == PARM_DECL)
@@ -2528,10 +2515,7 @@ lift_assign (lifter &L, tree lhs, tree rhs)
       flat_expr *e = lift_typed (L, rhs, v->type);
       if (!e)
 	return false;
-      flat_stmt *s = new_stmt (L, FLAT_S_SET);
-      s->u.set.var = v;
-      s->u.set.value = e;
-      flat_block_append (L.cur, s);
+      emit_set (L, v, e);
       return true;
     }
   if (TREE_CODE (lhs) == RESULT_DECL && L.top->result)
@@ -2539,10 +2523,7 @@ lift_assign (lifter &L, tree lhs, tree rhs)
       flat_expr *e = lift_typed (L, rhs, L.top->result->type);
       if (!e)
 	return false;
-      flat_stmt *s = new_stmt (L, FLAT_S_SET);
-      s->u.set.var = L.top->result;
-      s->u.set.value = e;
-      flat_block_append (L.cur, s);
+      emit_set (L, L.top->result, e);
       return true;
     }
   return store_to (L, lhs, rhs, NULL);
@@ -2911,10 +2892,8 @@ lift_stmt (lifter &L, tree t)
 	  }
 	if (lab && !L.continues.empty () && L.continues.back ().first == lab)
 	  {
-	    flat_stmt *set = new_stmt (L, FLAT_S_SET);
-	    set->u.set.var = L.continues.back ().second;
-	    set->u.set.value = flat_e_const_int (L.nest, FLAT_T_BOOL, 1);
-	    flat_block_append (L.cur, set);
+	    emit_set (L, L.continues.back ().second,
+		      flat_e_const_int (L.nest, FLAT_T_BOOL, 1));
 	    return true;
 	  }
 	if (lab && DECL_ARTIFICIAL (lab) && !L.break_labels.empty ()

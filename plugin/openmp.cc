@@ -222,14 +222,22 @@ flat_omp_clauses (const omp_loop &ol, flat_recorded_directive *d,
 }
 
 flat_recorded_directive *
-flat_omp_directive (const omp_loop &ol, tree fndecl, std::string *why)
+flat_omp_map_directive (location_t loc, tree fndecl)
 {
   flat_recorded_directive *d = new flat_recorded_directive ();
   d->dir.kind = FLAT_DIRECTIVE_MAP;
-  d->loc = EXPR_LOCATION (ol.construct);
+  d->loc = loc;
   d->fndecl = fndecl;
-  d->used = true;
   d->from_openmp = true;
+  return d;
+}
+
+flat_recorded_directive *
+flat_omp_directive (const omp_loop &ol, tree fndecl, std::string *why)
+{
+  flat_recorded_directive *d
+    = flat_omp_map_directive (EXPR_LOCATION (ol.construct), fndecl);
+  d->used = true;
   if (!flat_omp_clauses (ol, d, why))
     {
       delete d;
@@ -292,14 +300,9 @@ lower_level (const omp_loop &ol, int l, tree *list)
   tree entry = create_artificial_label (loc);
   tree exit = create_artificial_label (loc);
   if (l > 0)
-    {
-      flat_recorded_directive *d = new flat_recorded_directive ();
-      d->dir.kind = FLAT_DIRECTIVE_MAP;
-      d->loc = loc;
-      d->fndecl = current_function_decl;
-      d->from_openmp = true;
-      append_to_statement_list_force (flat_new_marker (d, loc), list);
-    }
+    append_to_statement_list_force
+      (flat_new_marker (flat_omp_map_directive (loc, current_function_decl),
+			loc), list);
   append_to_statement_list_force (TREE_VEC_ELT (OMP_FOR_INIT (loop), l),
 				  list);
   append_to_statement_list_force (build1 (GOTO_EXPR, void_type_node, entry),

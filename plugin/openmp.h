@@ -31,6 +31,12 @@ bool flat_omp_match (tree t, omp_loop *out);
 bool flat_omp_clauses (const omp_loop &ol, flat_recorded_directive *d,
 		       std::string *why);
 
+/* A `map' directive for an OpenMP loop at LOC in FNDECL, without
+   clauses: the outer loop of a construct, or a loop that collapse(n)
+   joins to it.  */
+flat_recorded_directive *flat_omp_map_directive (location_t loc,
+						 tree fndecl);
+
 /* A directive of kind map for OL (from -fplugin-arg-flat-openmp), with
    its clauses, or NULL with the reason in *WHY.  */
 flat_recorded_directive *flat_omp_directive (const omp_loop &ol, tree fndecl,
