@@ -813,9 +813,8 @@ handle_omp_pragma (cpp_reader *, void *word)
 					   pt.toks.data (), pt.toks.size (),
 					   &rd->dir, &diag);
   if (status == FLAT_OMP_NOT_TAKEN)
-    inform (diag.loc.line ? token_location (pt, diag.loc, ploc) : ploc,
-	    "flat: OpenMP loop not taken: %s; it stays an OpenMP loop",
-	    diag.message);
+    flat_omp_not_taken (diag.loc.line ? token_location (pt, diag.loc, ploc)
+			: ploc, diag.message);
   if (status != FLAT_OMP_LOOP || !current_function_decl)
     {
       delete rd;

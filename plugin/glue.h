@@ -110,6 +110,8 @@ extern vec<tree> flat_functions_with_directives;
 
 /* Warn (or error under strict) at LOC that a marked loop is not lifted.  */
 void flat_reject (location_t loc, const char *reason);
+/* Note at LOC that an OpenMP loop stays one (SPEC 2.7), for REASON.  */
+void flat_omp_not_taken (location_t loc, const char *reason);
 
 /* Lift and rewrite every marked loop of FNDECL, removing its markers.  */
 void flat_process_function (tree fndecl);

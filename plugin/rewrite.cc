@@ -39,6 +39,13 @@ flat_reject (location_t loc, const char *reason)
 		reason);
 }
 
+void
+flat_omp_not_taken (location_t loc, const char *reason)
+{
+  inform (loc, "flat: OpenMP loop not taken: %s; it stays an OpenMP loop",
+	  reason);
+}
+
 /* ---- Markers ---------------------------------------------------------- */
 
 static void strip_markers (tree t);
@@ -282,8 +289,7 @@ static void
 reject (const flat_recorded_directive *d, location_t loc, const char *reason)
 {
   if (d->from_openmp)
-    inform (loc, "flat: OpenMP loop not taken: %s; it stays an OpenMP "
-	    "loop", reason);
+    flat_omp_not_taken (loc, reason);
   else
     flat_reject (loc, reason);
 }
@@ -438,8 +444,7 @@ take_omp_loop (tree fndecl, tree *tp)
   flat_recorded_directive *d = flat_omp_directive (ol, fndecl, &why);
   if (!d)
     {
-      inform (EXPR_LOCATION (*tp), "flat: OpenMP loop not taken: %s; it "
-	      "stays an OpenMP loop", why.c_str ());
+      flat_omp_not_taken (EXPR_LOCATION (*tp), why.c_str ());
       return true;
     }
   replace_omp_nest (fndecl, d, tp, ol);
