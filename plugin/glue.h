@@ -113,6 +113,10 @@ void flat_reject (location_t loc, const char *reason);
 /* Note at LOC that an OpenMP loop stays one (SPEC 2.7), for REASON.  */
 void flat_omp_not_taken (location_t loc, const char *reason);
 
+/* A new local of FNDECL named NAME, of TYPE, chained onto *VARS (a
+   BIND_EXPR's variables to be).  */
+tree flat_temp_var (tree fndecl, tree type, tree *vars, const char *name);
+
 /* Lift and rewrite every marked loop of FNDECL, removing its markers.  */
 void flat_process_function (tree fndecl);
 

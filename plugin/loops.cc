@@ -452,3 +452,50 @@ flat_loop_is_for (const loop_shape &shape)
       is_for = false;
   return is_for;
 }
+
+/* In the unsigned variant of the comparison's type, where C's bounds
+   differ without overflow: (HI - LO - 1) / STEP + 1 iterations for an
+   exclusive bound, (HI - LO) / STEP + 1 for an inclusive one, none
+   unless LO < HI (LO <= HI).  */
+tree
+flat_trip_count (const counted_loop &c, tree lb)
+{
+  tree itype = TREE_TYPE (c.index);
+  tree ctype = c.cmp_type ? c.cmp_type : itype;
+  tree utype = unsigned_type_for (ctype);
+  tree ll = long_long_integer_type_node;
+  tree from = fold_convert (ctype, fold_convert (itype, lb));
+  tree to = fold_convert (ctype, unshare_expr (c.bound));
+  bool inclusive = c.cmp == LE_EXPR || c.cmp == GE_EXPR;
+  if (c.step < 0)
+    std::swap (from, to);
+  tree diff = fold_build2 (MINUS_EXPR, utype, fold_convert (utype, to),
+			   fold_convert (utype, from));
+  if (!inclusive)
+    diff = fold_build2 (MINUS_EXPR, utype, diff, build_int_cst (utype, 1));
+  HOST_WIDE_INT step = c.step < 0 ? -c.step : c.step;
+  tree trips = fold_build2 (PLUS_EXPR, utype,
+			    fold_build2 (TRUNC_DIV_EXPR, utype, diff,
+					 build_int_cst (utype, step)),
+			    build_int_cst (utype, 1));
+  tree some = fold_build2 (inclusive ? LE_EXPR : LT_EXPR, boolean_type_node,
+			   from, to);
+  return fold_build3 (COND_EXPR, ll, some, fold_convert (ll, trips),
+		      build_int_cst (ll, 0));
+}
+
+/* LB + K * STEP, in unsigned arithmetic of the index's width: the value
+   the original loop's index has there, without signed overflow on the
+   way.  */
+tree
+flat_index_at (const counted_loop &c, tree lb, tree k)
+{
+  tree itype = TREE_TYPE (c.index);
+  tree utype = unsigned_type_for (itype);
+  tree v = fold_build2 (PLUS_EXPR, utype, fold_convert (utype, lb),
+			fold_build2 (MULT_EXPR, utype, fold_convert (utype, k),
+				     fold_convert (utype,
+						   build_int_cst (itype,
+								  c.step))));
+  return fold_convert (itype, v);
+}

@@ -37,6 +37,12 @@ struct counted_loop
   tree cmp_type;
 };
 
+/* The number of iterations of counted loop C, as a long long, with LB
+   (of the index's type) for the value the index starts from.  */
+tree flat_trip_count (const counted_loop &c, tree lb);
+/* The value of C's index at iteration K (counted from 0), LB as above.  */
+tree flat_index_at (const counted_loop &c, tree lb, tree k);
+
 tree flat_skip_nops (tree t);
 tree flat_label_of_goto (tree t);
 tree flat_label_of (tree t);

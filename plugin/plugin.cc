@@ -8,6 +8,7 @@
    bodies are GENERIC and cgraph has not analysed any of them.  */
 
 #include "glue.h"
+#include "host_parallel.h"
 #include "plugin-version.h"
 #include "../codegen/package.h"
 
@@ -49,6 +50,7 @@ parse_then_lift (void)
 	    && done.insert (node->decl).second)
 	  flat_process_function (node->decl);
     }
+  flat_host_parallel_finish ();
 }
 
 /* A comma-separated list of names -> bit mask; false on an unknown name.  */

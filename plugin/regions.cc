@@ -173,8 +173,8 @@ items_call (const flat_recorded_directive *d, tree fn,
   return call_items (d->loc, fn, kinds, section_texts (d), starts, bytes);
 }
 
-static tree
-temp (tree fndecl, tree type, tree *vars, const char *name)
+tree
+flat_temp_var (tree fndecl, tree type, tree *vars, const char *name)
 {
   tree t = build_decl (UNKNOWN_LOCATION, VAR_DECL, get_identifier (name),
 		       type);
@@ -208,8 +208,10 @@ flat_rewrite_data (tree fndecl, flat_recorded_directive *d,
 	  tsi_link_before (it, stmt, TSI_SAME_STMT);
 	  return;
 	}
-      tree sv = temp (fndecl, ptr_type_node, &vars, "__flat_start");
-      tree bv = temp (fndecl, size_type_node, &vars, "__flat_bytes");
+      tree sv = flat_temp_var (fndecl, ptr_type_node, &vars,
+			       "__flat_start");
+      tree bv = flat_temp_var (fndecl, size_type_node, &vars,
+			       "__flat_bytes");
       append_to_statement_list (build2 (MODIFY_EXPR, ptr_type_node, sv, s),
 				&body);
       append_to_statement_list (build2 (MODIFY_EXPR, size_type_node, bv, b),

@@ -14,6 +14,7 @@
    with a warning (an error under -fplugin-arg-flat-strict).  */
 
 #include "glue.h"
+#include "host_parallel.h"
 #include "lift.h"
 #include "regions.h"
 #include "openmp.h"
@@ -85,6 +86,7 @@ struct marked_loop
 {
   tree_stmt_iterator first, last;
   tree init;
+  tree_stmt_iterator loop;	/* the loop's first statement */
   loop_shape shape;
 };
 
@@ -112,6 +114,7 @@ find_marked_loop (tree_stmt_iterator after_marker, marked_loop *out)
 	return false;
       out->init = tsi_stmt (in);
       tsi_next (&in);
+      out->loop = in;
       if (!flat_match_loop (in, &out->shape))
 	return false;
       tree_stmt_iterator after = out->shape.last;
@@ -126,12 +129,14 @@ find_marked_loop (tree_stmt_iterator after_marker, marked_loop *out)
     {
       tree_stmt_iterator next = it;
       tsi_next (&next);
+      out->loop = next;
       if (!flat_match_loop (next, &out->shape))
 	return false;
       out->init = s;
       out->last = out->shape.last;
       return true;
     }
+  out->loop = it;
   if (flat_match_loop (it, &out->shape))
     {
       out->init = NULL_TREE;
@@ -231,30 +236,13 @@ run_call (location_t loc, tree pkg, tree state, const flat_nest *nest,
   return call;
 }
 
-/* i = lb < ub ? lb + (ub - lb + step - 1) / step * step : lb, for an
-   index declared outside its loop.  */
+/* i = lb + trips * step, for an index declared outside its loop.  */
 static tree
 final_index_value (const counted_loop &c)
 {
-  tree type = TREE_TYPE (c.index);
-  tree lb = fold_convert (type, unshare_expr (c.lb));
-  tree ub = fold_convert (type, unshare_expr (c.bound));
-  if (c.cmp == LE_EXPR)
-    ub = fold_build2 (PLUS_EXPR, type, ub, build_int_cst (type, 1));
-  if (c.cmp == NE_EXPR)
-    return build2 (MODIFY_EXPR, type, c.index, ub);
-  tree step = build_int_cst (type, c.step);
-  tree trips = fold_build2 (TRUNC_DIV_EXPR, type,
-			    fold_build2 (PLUS_EXPR, type,
-					 fold_build2 (MINUS_EXPR, type, ub, lb),
-					 build_int_cst (type, c.step - 1)),
-			    step);
-  tree fin = fold_build3 (COND_EXPR, type,
-			  fold_build2 (LT_EXPR, boolean_type_node, lb, ub),
-			  fold_build2 (PLUS_EXPR, type, lb,
-				       fold_build2 (MULT_EXPR, type, trips,
-						    step)), lb);
-  return build2 (MODIFY_EXPR, type, c.index, fin);
+  tree lb = unshare_expr (c.lb);
+  return build2 (MODIFY_EXPR, TREE_TYPE (c.index), c.index,
+		 flat_index_at (c, lb, flat_trip_count (c, lb)));
 }
 
 static void
@@ -295,10 +283,11 @@ reject (const flat_recorded_directive *d, location_t loc, const char *reason)
 }
 
 /* Lift, flatten and package the loop of SHAPE and INIT that D marks:
-   the call `flat_run (...)' that runs it, or NULL_TREE (reported).  */
+   the call `flat_run (...)' that runs it, or NULL_TREE (reported); its
+   state variable in *STATE.  */
 static tree
 nest_call (tree fndecl, flat_recorded_directive *d, const loop_shape &shape,
-	   tree init)
+	   tree init, tree *state)
 {
   const char *kind = flat_directive_kind_name (d->dir.kind);
   flat_lift_result res;
@@ -355,8 +344,8 @@ nest_call (tree fndecl, flat_recorded_directive *d, const loop_shape &shape,
   location_t loc = d->loc;
   tree pkg = package_decl (loc, bytes, size);
   free (bytes);
-  tree state = state_decl (loc);
-  tree call = run_call (loc, pkg, state, nest, res.args);
+  *state = state_decl (loc);
+  tree call = run_call (loc, pkg, *state, nest, res.args);
   flat_nest_free (nest);
   return call;
 }
@@ -378,24 +367,59 @@ run_condition (const flat_recorded_directive *d, tree call)
 		     cond);
 }
 
+/* Put the parallel host version of ML's counted loop C (Note [Parallel
+   host version]) in the place of the loop, if it has one; *FIRST and
+   *LAST, ML's first and last statements, follow.  */
+static void
+parallelize_host_loop (tree fndecl, flat_recorded_directive *d,
+		       marked_loop &ml, const counted_loop &c, tree state,
+		       bool index_outlives, tree *first, tree *last)
+{
+  tree arm = flat_host_parallel_loop (fndecl, d, ml.shape, c, state,
+				      index_outlives);
+  if (!arm)
+    return;
+  tree_stmt_iterator at = ml.loop;
+  tree loop_first = tsi_stmt (at), loop_last = tsi_stmt (ml.shape.last);
+  for (;;)
+    {
+      tree s = tsi_stmt (at);
+      tsi_delink (&at);
+      if (s == loop_last)
+	break;
+    }
+  tsi_link_before (&at, arm, TSI_NEW_STMT);
+  if (*first == loop_first)
+    {
+      *first = arm;
+      ml.first = at;
+    }
+  if (*last == loop_last)
+    *last = arm;
+}
+
 /* Replace the marked loop ML in its statement list by the nest's call,
    if it lifts.  */
 static bool
 replace_nest (tree fndecl, flat_recorded_directive *d, marked_loop &ml)
 {
   location_t loc = d->loc;
-  tree call = nest_call (fndecl, d, ml.shape, ml.init);
+  tree state;
+  tree call = nest_call (fndecl, d, ml.shape, ml.init, &state);
   if (!call)
     return false;
+  counted_loop c;
+  bool counted = ml.init && flat_match_counted (ml.shape, ml.init, &c);
+  bool index_outlives = counted && TREE_CODE (ml.init) == MODIFY_EXPR;
+  tree device_arm = index_outlives ? final_index_value (c)
+    : build_empty_stmt (loc);
+  tree first = tsi_stmt (ml.first), last = tsi_stmt (ml.last);
+  if (counted)
+    parallelize_host_loop (fndecl, d, ml, c, state, index_outlives, &first,
+			   &last);
   /* The original statements move into the fallback arm.  */
   tree fallback = alloc_stmt_list ();
   tree_stmt_iterator it = ml.first;
-  tree last = tsi_stmt (ml.last);
-  counted_loop c;
-  bool index_outlives = ml.init && TREE_CODE (ml.init) == MODIFY_EXPR
-    && flat_match_counted (ml.shape, ml.init, &c);
-  tree device_arm = index_outlives ? final_index_value (c)
-    : build_empty_stmt (loc);
   for (;;)
     {
       tree s = tsi_stmt (it);
@@ -422,7 +446,8 @@ replace_omp_nest (tree fndecl, flat_recorded_directive *d, tree *tp,
   tree list, init;
   loop_shape shape;
   flat_omp_lower (ol, &list, &init, &shape);
-  tree call = nest_call (fndecl, d, shape, init);
+  tree state;
+  tree call = nest_call (fndecl, d, shape, init, &state);
   if (!call)
     return false;
   location_t loc = d->loc;

@@ -271,6 +271,11 @@ flat_env_parse (flat_env *env, const char *const *envp, FILE *warn)
   bad += integer_var (envp, warn, "FLAT_EAGER", 0, 1, "0 or 1", &v);
   env->eager = (int) v;
 
+  v = env->host_threads;
+  bad += integer_var (envp, warn, "FLAT_HOST_THREADS", 1, 4096,
+		      "a positive integer", &v);
+  env->host_threads = (int) v;
+
   bad += integer_var (envp, warn, "FLAT_DEFAULT_THRESHOLD", 0, INT64_MAX,
 		      "a non-negative integer", &env->default_threshold);
 

@@ -32,6 +32,8 @@ typedef struct flat_env
   int log;			/* FLAT_LOG: 0, 1 or 2 */
   int profile;			/* FLAT_PROFILE: 0 or 1 */
   int eager;			/* FLAT_EAGER: 0 or 1, default 1 */
+  int host_threads;		/* FLAT_HOST_THREADS, 0 when unset: the CPUs
+				   the process may use */
   char *cache_dir;		/* FLAT_CACHE_DIR or the XDG default; NULL:
 				   no cache */
   const char *cache_dir_var;	/* the variable it comes from: warnings */

@@ -126,4 +126,6 @@ void flat_host_loop_end (int n, ...);
 }
 #endif
 
+#include "flat_host.h"
+
 #endif /* FLAT_H */

@@ -51,6 +51,7 @@
 #include "backend.h"
 #include "control.h"
 #include "data.h"
+#include "host_parallel.h"
 #include "launch.h"
 #include "layout.h"
 #include "log.h"
@@ -130,6 +131,8 @@ typedef struct nest_state
   flat_arg *args;
   flat_arg *seg_args;		/* scratch of segred/segscan launches */
   flat_segop_buffer *seg_buffers;
+
+  flat_host_site host;		/* the parallel host version's timings */
 } nest_state;
 
 /* ---- Nest states ------------------------------------------------------ */
@@ -903,6 +906,12 @@ flat_run (const unsigned char *package, void **state, ...)
   if (flat_process_unlock () != 0)
     return 1;
   return rc;
+}
+
+flat_host_site *
+flat_state_host_site (void *state)
+{
+  return &((nest_state *) state)->host;
 }
 
 /* ---- Controls for tests and benchmarks (control.h) -------------------- */

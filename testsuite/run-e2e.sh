@@ -29,6 +29,8 @@
 # flat-tune lists and, in a forced run, the version forced on it (its
 # kernels, or "original loop" for the host version; "no kernel" when
 # there is no work), or in the other runs one of the nest's versions.
+# The host version also runs with FLAT_HOST_THREADS=1, 2 and 7 at every
+# size, and its outputs must be byte for byte the same.
 # A warning that a nest fell back to the host fails the test, and a run
 # at a size above 0 must log some nest (a forced run: on the device, if
 # some nest's version is not the host one).  In a program with data
@@ -304,6 +306,23 @@ for size in $sizes; do
       run_flat "$name -O$level size $size device $dev" "$level" "$size" \
 	"$dev" "$tmp/expect.all" run
     done
+  done
+done
+
+# The parallel host version on 1, 2 and 7 threads: right at every size,
+# and the same output on every width (reductions combine in a fixed
+# order).
+case " $devices " in
+  *" host "*) host_widths="1 2 7" ;;
+  *) host_widths= ;;
+esac
+for size in $sizes; do
+  for threads in $host_widths; do
+    run_flat "$name -O$first_level size $size host threads $threads" \
+      "$first_level" "$size" host - run FLAT_HOST_THREADS="$threads"
+    cp "$out" "$tmp/threads.$threads.out"
+    cmp -s "$tmp/threads.1.out" "$tmp/threads.$threads.out" \
+      || harness_fail "$name size $size: the output on $threads threads differs from the one on 1"
   done
 done
 

@@ -1,0 +1,626 @@
+/* The parallel host version of a marked loop: the original loop's body
+   run in chunks on a team of threads, where flat_run says the host.
+
+   Note [Parallel host version]
+   ~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+   SPEC section 3 wants every lifted nest to have a multi-core host
+   version, with reductions that give the same bits on any number of
+   threads.  Outlining a loop body by hand (its free variables, VLA
+   types, nested functions) is what GCC's OpenMP lowering already does
+   well, so the fallback arm becomes an OpenMP region in GENERIC, which
+   the usual passes outline and expand:
+
+     lb = <the index's start>;  n = <trip count>;  next = 0;
+     width = flat_host_threads (&state, n);
+     #pragma omp parallel num_threads(width) firstprivate(<assigned>)
+     {
+       long long c, k, end;  T s_p;
+       while ((c = flat_host_chunk (&next, n, w, &k, &end)) >= 0)
+         {
+           s_p = <identity of the reduction>;  i = lb + k * step;
+           while (k < end)
+             { <the body, s renamed s_p, i stepped>;  k++; }
+           part_s[c] = s_p;
+         }
+     }
+     for (c = 0; c < flat_host_chunks (n, 0); c++)  s = s op part_s[c];
+
+   W is the width for a map and 0 with reductions, whose chunks are then
+   a function of N alone (runtime/host_parallel.c); the partials are
+   combined in chunk order, hence the fixed result.  Scalars
+   declared outside the loop that the body assigns or takes the address
+   of are firstprivate: the lifter has proved each iteration assigns them
+   before it reads them (Note [Privatization]) or only reads them
+   through the address, and a copy is right in both cases; the user's
+   firstprivate(v) items start every iteration from the value before the
+   loop, as on the device.  Arrays stay shared, as they are memory the
+   iterations write apart.
+
+   Without -fopenmp GCC has no GOMP builtins: the plugin declares
+   GOMP_parallel's builtin as libflat's flat_host_parallel, a small team
+   of its own (runtime/host_team.c), and sets flag_openmp once the file
+   is parsed, so that the OpenMP passes run; no `#pragma omp' is read
+   differently, as the pragmas were registered long before.  With
+   -fopenmp the regions use libgomp like the program's own.
+
+   Scans, user-declared and array-section reductions, and bodies that
+   jump out (break, return, goto) keep the original sequential loop.  */
+
+#include "host_parallel.h"
+
+#include "omp-low.h"
+#include "runtime/flat_host.h"
+
+/* Whether a region was made in this translation unit.  */
+static bool made_any;
+
+static tree
+append (tree list, tree stmt)
+{
+  append_to_statement_list_force (stmt, &list);
+  return list;
+}
+
+/* ---- Which loops qualify ---------------------------------------------- */
+
+/* What walk_tree looks for in a body: anything that leaves it or that an
+   outlined region cannot hold.  */
+struct body_scan
+{
+  std::set<tree> labels;	/* defined in the body */
+  std::set<tree> targets;	/* of its gotos */
+  std::set<tree> declared;	/* variables declared in the body */
+  bool unfit;
+};
+
+static tree
+scan_body_r (tree *tp, int *walk_subtrees, void *data)
+{
+  body_scan *b = (body_scan *) data;
+  tree t = *tp;
+  if (TYPE_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  switch (TREE_CODE (t))
+    {
+    case LABEL_EXPR:
+      b->labels.insert (LABEL_EXPR_LABEL (t));
+      break;
+    case GOTO_EXPR:
+      if (TREE_CODE (GOTO_DESTINATION (t)) != LABEL_DECL)
+	b->unfit = true;
+      else
+	b->targets.insert (GOTO_DESTINATION (t));
+      break;
+    case BIND_EXPR:
+      for (tree v = BIND_EXPR_VARS (t); v; v = DECL_CHAIN (v))
+	b->declared.insert (v);
+      break;
+    case DECL_EXPR:
+      b->declared.insert (DECL_EXPR_DECL (t));
+      break;
+    case RETURN_EXPR:
+    case ASM_EXPR:
+    case OMP_PARALLEL:
+    case OMP_FOR:
+    case OMP_SIMD:
+    case OMP_DISTRIBUTE:
+    case OMP_TEAMS:
+    case OMP_TARGET:
+    case OMP_TASK:
+    case OMP_SECTIONS:
+    case OMP_SINGLE:
+    case OMP_CRITICAL:
+    case OMP_ATOMIC:
+      b->unfit = true;
+      break;
+    default:
+      break;
+    }
+  return NULL_TREE;
+}
+
+/* The tree code combining two partial results of OP, or ERROR_MARK.  */
+static enum tree_code
+combiner_code (flat_op op)
+{
+  switch (op)
+    {
+    case FLAT_OP_ADD: return PLUS_EXPR;
+    case FLAT_OP_MUL: return MULT_EXPR;
+    case FLAT_OP_MIN: return MIN_EXPR;
+    case FLAT_OP_MAX: return MAX_EXPR;
+    case FLAT_OP_BAND: return BIT_AND_EXPR;
+    case FLAT_OP_BOR: return BIT_IOR_EXPR;
+    case FLAT_OP_BXOR: return BIT_XOR_EXPR;
+    case FLAT_OP_LAND: return TRUTH_ANDIF_EXPR;
+    case FLAT_OP_LOR: return TRUTH_ORIF_EXPR;
+    default: return ERROR_MARK;
+    }
+}
+
+/* Whether D's kind and reductions have a parallel host version.  */
+static bool
+directive_fits (const flat_recorded_directive *d)
+{
+  if (d->dir.kind != FLAT_DIRECTIVE_MAP
+      && d->dir.kind != FLAT_DIRECTIVE_REDUCE)
+    return false;
+  for (const flat_reduction_item &r : d->reductions)
+    if (r.section || r.user_op || combiner_code (r.op) == ERROR_MARK
+	|| !(INTEGRAL_TYPE_P (TREE_TYPE (r.decl))
+	     || SCALAR_FLOAT_TYPE_P (TREE_TYPE (r.decl))))
+      return false;
+  return true;
+}
+
+/* Whether a local of fixed, modest size: a copy of it per thread is
+   cheap.  */
+static bool
+copyable (tree decl)
+{
+  tree size = TYPE_SIZE_UNIT (TREE_TYPE (decl));
+  return size && TREE_CODE (size) == INTEGER_CST
+    && tree_to_uhwi (size) <= 65536;
+}
+
+/* The base variable of an lvalue, through members and the elements of
+   arrays that are not pointers.  */
+static tree
+lvalue_base (tree t)
+{
+  t = flat_skip_nops (t);
+  while (TREE_CODE (t) == COMPONENT_REF || TREE_CODE (t) == ARRAY_REF
+	 || TREE_CODE (t) == REALPART_EXPR || TREE_CODE (t) == IMAGPART_EXPR
+	 || TREE_CODE (t) == BIT_FIELD_REF)
+    t = flat_skip_nops (TREE_OPERAND (t, 0));
+  return t;
+}
+
+static tree
+writes_r (tree *tp, int *walk_subtrees, void *data)
+{
+  std::set<tree> *written = (std::set<tree> *) data;
+  tree t = *tp;
+  if (TYPE_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  switch (TREE_CODE (t))
+    {
+    case MODIFY_EXPR:
+    case INIT_EXPR:
+    case PREINCREMENT_EXPR:
+    case PREDECREMENT_EXPR:
+    case POSTINCREMENT_EXPR:
+    case POSTDECREMENT_EXPR:
+    case ADDR_EXPR:
+      written->insert (lvalue_base (TREE_OPERAND (t, 0)));
+      break;
+    default:
+      break;
+    }
+  return NULL_TREE;
+}
+
+/* The variables of FNDECL declared outside the body of D's loop C (as
+   SCAN found it) that each thread needs a copy of: those the body writes,
+   whole or in part, or takes the address of, arrays and reductions
+   excepted, and the index and D's firstprivate items, which the region
+   assigns.  False if one cannot be copied per thread.  */
+static bool
+privates (tree fndecl, const flat_recorded_directive *d,
+	  const loop_shape &shape, const counted_loop &c,
+	  const body_scan &scan, std::vector<tree> *out)
+{
+  std::set<tree> written;
+  for (tree_stmt_iterator it = shape.body_first;
+       tsi_stmt_ptr (it) != tsi_stmt_ptr (shape.body_end); tsi_next (&it))
+    walk_tree_without_duplicates (tsi_stmt_ptr (it), writes_r, &written);
+  written.insert (c.index);
+  for (const flat_clause_item &item : d->items)
+    if (item.kind == FLAT_DATA_FIRSTPRIVATE)
+      written.insert (item.decl);
+  for (const flat_reduction_item &r : d->reductions)
+    written.erase (r.decl);
+  for (tree v : written)
+    {
+      if ((TREE_CODE (v) != VAR_DECL && TREE_CODE (v) != PARM_DECL)
+	  || scan.declared.count (v) || DECL_CONTEXT (v) != fndecl
+	  || TREE_STATIC (v) || DECL_EXTERNAL (v)
+	  || TREE_CODE (TREE_TYPE (v)) == ARRAY_TYPE)
+	continue;
+      if (!copyable (v))
+	return false;
+      out->push_back (v);
+    }
+  /* One order for every build of the file.  */
+  std::sort (out->begin (), out->end (),
+	     [] (tree a, tree b) { return DECL_UID (a) < DECL_UID (b); });
+  return true;
+}
+
+/* ---- Building the region ---------------------------------------------- */
+
+static tree
+new_label (tree fndecl)
+{
+  tree l = build_decl (UNKNOWN_LOCATION, LABEL_DECL, NULL_TREE,
+		       void_type_node);
+  DECL_ARTIFICIAL (l) = 1;
+  DECL_CONTEXT (l) = fndecl;
+  return l;
+}
+
+/* `while (COND) BODY' as the C front end lowers it:
+   goto E; T:; BODY; E:; if (COND) goto T; else goto X; X:;  */
+static tree
+lowered_while (tree fndecl, tree cond, tree body)
+{
+  tree top = new_label (fndecl), entry = new_label (fndecl),
+    exit = new_label (fndecl);
+  tree list = alloc_stmt_list ();
+  list = append (list, build1 (GOTO_EXPR, void_type_node, entry));
+  list = append (list, build1 (LABEL_EXPR, void_type_node, top));
+  list = append (list, body);
+  list = append (list, build1 (LABEL_EXPR, void_type_node, entry));
+  list = append (list, build3 (COND_EXPR, void_type_node, cond,
+			       build1 (GOTO_EXPR, void_type_node, top),
+			       build1 (GOTO_EXPR, void_type_node, exit)));
+  return append (list, build1 (LABEL_EXPR, void_type_node, exit));
+}
+
+static tree
+set (tree var, tree value)
+{
+  return build2 (MODIFY_EXPR, TREE_TYPE (var), var,
+		 fold_convert (TREE_TYPE (var), value));
+}
+
+static tree
+call (const char *name, tree ret, std::vector<tree> args)
+{
+  std::vector<tree> types;
+  for (tree a : args)
+    types.push_back (TREE_TYPE (a));
+  tree fntype = build_function_type_array (ret, types.size (),
+					   types.data ());
+  tree fn = build_fn_decl (name, fntype);
+  return build_call_expr_loc_array (UNKNOWN_LOCATION, fn, args.size (),
+				    args.data ());
+}
+
+static tree
+address (tree var)
+{
+  TREE_ADDRESSABLE (var) = 1;
+  return build_fold_addr_expr (var);
+}
+
+/* Declare builtin CODE as the function NAME of TYPE where GCC has not.  */
+static void
+declare_builtin (enum built_in_function code, const char *name, tree type)
+{
+  if (builtin_decl_explicit (code))
+    return;
+  tree decl = build_fn_decl (name, type);
+  TREE_NOTHROW (decl) = 1;
+  set_builtin_decl (code, decl, false);
+}
+
+/* The builtins GCC's expansion of a parallel region uses: GOMP_parallel,
+   libgomp's under -fopenmp, else libflat's flat_host_parallel; and the
+   two whose calls it looks for in the outlined body.  */
+static void
+declare_parallel_builtins (void)
+{
+  tree fn = build_pointer_type (build_function_type_list (void_type_node,
+							  ptr_type_node,
+							  NULL_TREE));
+  declare_builtin (BUILT_IN_GOMP_PARALLEL, "flat_host_parallel",
+		   build_function_type_list (void_type_node, fn,
+					     ptr_type_node,
+					     unsigned_type_node,
+					     unsigned_type_node, NULL_TREE));
+  tree int_fn = build_function_type_list (integer_type_node, NULL_TREE);
+  declare_builtin (BUILT_IN_OMP_GET_THREAD_NUM, "omp_get_thread_num",
+		   int_fn);
+  declare_builtin (BUILT_IN_OMP_GET_NUM_THREADS, "omp_get_num_threads",
+		   int_fn);
+}
+
+/* Replace every mention of a key of RENAMES in *TP by its value.  */
+static tree
+rename_r (tree *tp, int *walk_subtrees, void *data)
+{
+  std::map<tree, tree> *renames = (std::map<tree, tree> *) data;
+  if (TYPE_P (*tp))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  auto it = renames->find (*tp);
+  if (it != renames->end ())
+    *tp = it->second;
+  return NULL_TREE;
+}
+
+/* s = s OP p for reduction R.  */
+static tree
+combine (const flat_reduction_item &r, tree p)
+{
+  tree s = r.decl, type = TREE_TYPE (s);
+  enum tree_code code = combiner_code (r.op);
+  tree v;
+  if (code == TRUTH_ANDIF_EXPR || code == TRUTH_ORIF_EXPR)
+    v = fold_build2 (code, boolean_type_node,
+		     fold_build2 (NE_EXPR, boolean_type_node, s,
+				  build_zero_cst (type)),
+		     fold_build2 (NE_EXPR, boolean_type_node, p,
+				  build_zero_cst (type)));
+  else
+    v = fold_build2 (code, type, s, p);
+  return set (s, v);
+}
+
+/* What the pieces of one region share.  */
+struct region_parts
+{
+  tree fndecl;
+  location_t loc;
+  tree outer_vars, inner_vars;	/* of the BIND_EXPRs around and inside */
+  tree lb, n, next, width;
+  std::vector<tree> partial;	/* per reduction: this chunk's value */
+  std::vector<tree> parts;	/* and every chunk's, T[FLAT_HOST_CHUNKS] */
+};
+
+static tree
+add_one (tree var)
+{
+  tree type = TREE_TYPE (var);
+  return set (var, fold_build2 (PLUS_EXPR, type, var,
+				build_int_cst (type, 1)));
+}
+
+static tree
+part_of (const region_parts &rp, size_t i, tree chunk)
+{
+  return build4 (ARRAY_REF, TREE_TYPE (rp.partial[i]), rp.parts[i], chunk,
+		 NULL_TREE, NULL_TREE);
+}
+
+/* Move the body of SHAPE out of the loop, renaming D's reduction
+   variables to new partials.  */
+static tree
+take_body (region_parts &rp, const flat_recorded_directive *d,
+	   const loop_shape &shape)
+{
+  tree body = alloc_stmt_list ();
+  tree_stmt_iterator it = shape.body_first;
+  tree end_stmt = tsi_stmt (shape.body_end);
+  while (tsi_stmt (it) != end_stmt)
+    {
+      tree s = tsi_stmt (it);
+      tsi_delink (&it);
+      body = append (body, s);
+    }
+  std::map<tree, tree> renames;
+  for (const flat_reduction_item &r : d->reductions)
+    {
+      tree type = TREE_TYPE (r.decl);
+      tree p = flat_temp_var (rp.fndecl, type, &rp.inner_vars,
+			      "__flat_partial");
+      tree arr = flat_temp_var (rp.fndecl,
+				build_array_type_nelts (type,
+							FLAT_HOST_CHUNKS),
+				&rp.outer_vars, "__flat_parts");
+      renames[r.decl] = p;
+      rp.partial.push_back (p);
+      rp.parts.push_back (arr);
+    }
+  walk_tree (&body, rename_r, &renames, NULL);
+  return body;
+}
+
+/* One chunk, iterations K to END - 1 of counted loop C: the partials
+   from their identities, the index, the iterations (each resetting D's
+   firstprivate items from their copies in SAVED, then the body, which
+   steps the index itself), the partials into their slots.  */
+static tree
+chunk_stmts (const region_parts &rp, const flat_recorded_directive *d,
+	     const counted_loop &c, tree body,
+	     const std::vector<std::pair<tree, tree> > &saved, tree chunk,
+	     tree k, tree end)
+{
+  tree iteration = alloc_stmt_list ();
+  for (const std::pair<tree, tree> &fp : saved)
+    iteration = append (iteration, set (fp.first, fp.second));
+  iteration = append (iteration, body);
+  iteration = append (iteration, add_one (k));
+
+  tree list = alloc_stmt_list ();
+  for (size_t i = 0; i < rp.partial.size (); i++)
+    {
+      enum tree_code code = combiner_code (d->reductions[i].op);
+      tree identity = omp_reduction_init_op (rp.loc, code,
+					     TREE_TYPE (rp.partial[i]));
+      list = append (list, set (rp.partial[i], identity));
+    }
+  list = append (list, set (c.index, flat_index_at (c, rp.lb, k)));
+  list = append (list, lowered_while (rp.fndecl,
+				      build2 (LT_EXPR, boolean_type_node, k,
+					      end), iteration));
+  for (size_t i = 0; i < rp.partial.size (); i++)
+    list = append (list, set (part_of (rp, i, chunk), rp.partial[i]));
+  return list;
+}
+
+/* The parallel region: each thread claims chunks and runs CHUNK_BODY,
+   made by chunk_stmts with the same CHUNK, K and END; CLAUSE_VARS are
+   firstprivate.  */
+static tree
+region_stmt (region_parts &rp, const std::vector<tree> &clause_vars,
+	     tree chunk, tree k, tree end, tree chunk_body)
+{
+  tree ll = long_long_integer_type_node;
+  /* Claimed through addressable copies, so that K and END stay in
+     registers and the chunk loop vectorises as the original did.  */
+  tree first = flat_temp_var (rp.fndecl, ll, &rp.inner_vars,
+			      "__flat_first");
+  tree last = flat_temp_var (rp.fndecl, ll, &rp.inner_vars,
+			     "__flat_last");
+  /* A map's chunks may follow the width; reductions' may not.  */
+  tree chunk_width = rp.partial.empty () ? rp.width
+    : build_int_cst (unsigned_type_node, 0);
+  tree claim = set (chunk, call ("flat_host_chunk", ll,
+				 { address (rp.next), rp.n, chunk_width,
+				   address (first), address (last) }));
+  tree per_chunk = alloc_stmt_list ();
+  per_chunk = append (per_chunk, set (k, first));
+  per_chunk = append (per_chunk, set (end, last));
+  per_chunk = append (per_chunk, chunk_body);
+  tree body = lowered_while (rp.fndecl,
+			     build2 (GE_EXPR, boolean_type_node, claim,
+				     build_int_cst (ll, 0)), per_chunk);
+  tree bind = build3 (BIND_EXPR, void_type_node, rp.inner_vars, body,
+		      NULL_TREE);
+  TREE_SIDE_EFFECTS (bind) = 1;
+
+  tree clauses = build_omp_clause (rp.loc, OMP_CLAUSE_NUM_THREADS);
+  OMP_CLAUSE_NUM_THREADS_EXPR (clauses) = rp.width;
+  for (tree v : clause_vars)
+    {
+      tree cl = build_omp_clause (rp.loc, OMP_CLAUSE_FIRSTPRIVATE);
+      OMP_CLAUSE_DECL (cl) = v;
+      OMP_CLAUSE_CHAIN (cl) = clauses;
+      clauses = cl;
+    }
+  tree region = make_node (OMP_PARALLEL);
+  TREE_TYPE (region) = void_type_node;
+  SET_EXPR_LOCATION (region, rp.loc);
+  OMP_PARALLEL_CLAUSES (region) = clauses;
+  OMP_PARALLEL_BODY (region) = bind;
+  TREE_SIDE_EFFECTS (region) = 1;
+  return region;
+}
+
+/* After the region: each reduction of D combined with its partials in
+   chunk order.  */
+static tree
+combine_stmts (region_parts &rp, const flat_recorded_directive *d)
+{
+  tree ll = long_long_integer_type_node;
+  tree chunks = flat_temp_var (rp.fndecl, ll, &rp.outer_vars,
+			       "__flat_chunks");
+  tree ci = flat_temp_var (rp.fndecl, ll, &rp.outer_vars, "__flat_c");
+  tree fold = alloc_stmt_list ();
+  for (size_t i = 0; i < rp.partial.size (); i++)
+    fold = append (fold, combine (d->reductions[i], part_of (rp, i, ci)));
+  fold = append (fold, add_one (ci));
+  tree list = alloc_stmt_list ();
+  list = append (list, set (chunks,
+			    call ("flat_host_chunks", ll,
+				  { rp.n,
+				    build_int_cst (unsigned_type_node, 0) })));
+  list = append (list, set (ci, build_int_cst (ll, 0)));
+  return append (list, lowered_while (rp.fndecl,
+				      build2 (LT_EXPR, boolean_type_node,
+					      ci, chunks), fold));
+}
+
+/* Whether the body of SHAPE can run in an outlined region: it leaves
+   only by its end, and its firstprivate scalars (in *CLAUSE_VARS) can be
+   copied.  */
+static bool
+body_fits (tree fndecl, const flat_recorded_directive *d,
+	   const loop_shape &shape, const counted_loop &c,
+	   std::vector<tree> *clause_vars)
+{
+  if (flat_range_jumps_to (shape.body_first, shape.body_end,
+			   shape.break_label))
+    return false;
+  body_scan scan;
+  scan.unfit = false;
+  for (tree_stmt_iterator it = shape.body_first;
+       tsi_stmt_ptr (it) != tsi_stmt_ptr (shape.body_end); tsi_next (&it))
+    walk_tree_without_duplicates (tsi_stmt_ptr (it), scan_body_r, &scan);
+  if (scan.unfit)
+    return false;
+  for (tree target : scan.targets)
+    if (!scan.labels.count (target))
+      return false;
+  return privates (fndecl, d, shape, c, scan, clause_vars);
+}
+
+tree
+flat_host_parallel_loop (tree fndecl, const flat_recorded_directive *d,
+			 const loop_shape &shape, const counted_loop &c,
+			 tree state, bool index_outlives)
+{
+  std::vector<tree> clause_vars;
+  if (!directive_fits (d) || !body_fits (fndecl, d, shape, c, &clause_vars))
+    return NULL_TREE;
+
+  tree ll = long_long_integer_type_node;
+  region_parts rp;
+  rp.fndecl = fndecl;
+  rp.loc = d->loc;
+  rp.outer_vars = rp.inner_vars = NULL_TREE;
+  rp.lb = flat_temp_var (fndecl, TREE_TYPE (c.index), &rp.outer_vars,
+			 "__flat_lb");
+  rp.n = flat_temp_var (fndecl, ll, &rp.outer_vars, "__flat_n");
+  rp.next = flat_temp_var (fndecl, ll, &rp.outer_vars, "__flat_next");
+  rp.width = flat_temp_var (fndecl, unsigned_type_node, &rp.outer_vars,
+			    "__flat_width");
+  tree chunk = flat_temp_var (fndecl, ll, &rp.inner_vars, "__flat_chunk");
+  tree k = flat_temp_var (fndecl, ll, &rp.inner_vars, "__flat_k");
+  tree end = flat_temp_var (fndecl, ll, &rp.inner_vars, "__flat_end");
+
+  tree body = take_body (rp, d, shape);
+  /* D's firstprivate items start each iteration from copies made before
+     the region.  */
+  std::vector<std::pair<tree, tree> > saved;
+  tree list = alloc_stmt_list ();
+  list = append (list, set (rp.lb, unshare_expr (c.lb)));
+  list = append (list, set (rp.n, flat_trip_count (c, rp.lb)));
+  list = append (list, set (rp.next, build_int_cst (ll, 0)));
+  tree threads = call ("flat_host_threads", unsigned_type_node,
+		       { address (state), rp.n });
+  if (d->if_cond)
+    threads = fold_build3 (COND_EXPR, unsigned_type_node,
+			   c_common_truthvalue_conversion
+			     (rp.loc, unshare_expr (d->if_cond)),
+			   threads, build_int_cst (unsigned_type_node, 1));
+  list = append (list, set (rp.width, threads));
+  for (const flat_clause_item &item : d->items)
+    if (item.kind == FLAT_DATA_FIRSTPRIVATE)
+      {
+	tree copy = flat_temp_var (fndecl, TREE_TYPE (item.decl),
+				   &rp.outer_vars, "__flat_initial");
+	list = append (list, set (copy, item.decl));
+	saved.push_back ({ item.decl, copy });
+      }
+  tree chunk_body = chunk_stmts (rp, d, c, body, saved, chunk, k, end);
+  list = append (list, region_stmt (rp, clause_vars, chunk, k, end,
+				    chunk_body));
+  if (!rp.partial.empty ())
+    list = append (list, combine_stmts (rp, d));
+  if (index_outlives)
+    list = append (list, set (c.index, flat_index_at (c, rp.lb, rp.n)));
+  tree bind = build3 (BIND_EXPR, void_type_node, rp.outer_vars, list,
+		      NULL_TREE);
+  TREE_SIDE_EFFECTS (bind) = 1;
+  declare_parallel_builtins ();
+  made_any = true;
+  return bind;
+}
+
+void
+flat_host_parallel_finish (void)
+{
+  if (made_any)
+    flag_openmp = 1;
+}

@@ -1,0 +1,25 @@
+/* The parallel host version of a marked loop (Note [Parallel host
+   version] in host_parallel.cc).  */
+
+#ifndef FLAT_HOST_PARALLEL_H
+#define FLAT_HOST_PARALLEL_H
+
+#include "glue.h"
+#include "loops.h"
+
+/* The parallel host version of the counted loop C of shape SHAPE, marked
+   by D in FNDECL, whose nest has the state variable STATE; or NULL_TREE
+   where the loop does not qualify (a scan, a user-declared or array
+   reduction, a jump out of its body, ...), which then stays as it is.
+   On success the body's statements have moved into the result, and the
+   rest of the loop is the caller's to drop.  INDEX_OUTLIVES: the index is
+   declared outside the loop and gets its final value after it.  */
+tree flat_host_parallel_loop (tree fndecl, const flat_recorded_directive *d,
+			      const loop_shape &shape, const counted_loop &c,
+			      tree state, bool index_outlives);
+
+/* After lifting a translation unit: let GCC's OpenMP passes expand the
+   parallel regions made for it.  */
+void flat_host_parallel_finish (void);
+
+#endif /* FLAT_HOST_PARALLEL_H */

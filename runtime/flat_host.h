@@ -1,0 +1,63 @@
+/* The part of libflat's interface that the parallel host version of a
+   nest calls (SPEC section 3, Note [Parallel host version] in
+   plugin/host_parallel.cc); flat.h includes it, and so does the plugin,
+   for FLAT_HOST_CHUNKS.  */
+
+#ifndef FLAT_HOST_H
+#define FLAT_HOST_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The parallel host version (SPEC section 3, FLAT_HOST_THREADS): where
+   flat_run returns nonzero, the plugin's code runs a map or reduce nest's
+   outer loop on a team of threads, as
+
+     width = flat_host_threads (&flat_state_7, n);
+     parallel region on WIDTH threads (flat_host_parallel, or libgomp's
+     GOMP_parallel in a program built with -fopenmp), each thread doing
+       while ((c = flat_host_chunk (&next, n, w, &first, &end)) >= 0)
+         iterations FIRST..END-1 of the loop, partial results in part[c]
+     the partials combined in the order of c < flat_host_chunks (n, 0)
+
+   with N the loop's trip count, and W the width for a map, 0 for a
+   loop with reductions: then the chunks depend on N alone, never on the
+   width, and the reductions give the same bits on any number of
+   threads.  */
+
+/* For W = 0 at most FLAT_HOST_CHUNKS chunks, of at least
+   FLAT_HOST_CHUNK_LEAST iterations where N allows; else
+   FLAT_HOST_CHUNKS_PER_THREAD per thread.  */
+#define FLAT_HOST_CHUNKS 256
+#define FLAT_HOST_CHUNK_LEAST 16
+#define FLAT_HOST_CHUNKS_PER_THREAD 4
+
+/* The number of chunks of a loop of N iterations for W (above), at most
+   N; 0 for N <= 0.  */
+long long flat_host_chunks (long long n, unsigned w);
+
+/* Claim the next chunk of a loop of N iterations for W through the
+   shared counter *NEXT (0 before the region): its iterations are *FIRST
+   to *END - 1 (counted from 0).  Returns the chunk's index, or -1 when
+   all are claimed.  Safe from any number of threads.  */
+long long flat_host_chunk (long long *next, long long n, unsigned w,
+			   long long *first, long long *end);
+
+/* How many threads the nest of STATE (flat_run's) runs its N outer
+   iterations on: FLAT_HOST_THREADS, by default up to the CPUs the
+   process may use where the nest's measured times say more threads pay
+   (Note [Host width] in runtime/host_parallel.c); at most N.  */
+unsigned flat_host_threads (void **state, long long n);
+
+/* Run FN (DATA) on N_THREADS threads, the caller among them, and return
+   when all have returned; GOMP_parallel's contract (FLAGS is ignored).
+   A call made while another is running runs FN on its caller alone.  */
+void flat_host_parallel (void (*fn) (void *), void *data, unsigned n_threads,
+			 unsigned flags);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FLAT_HOST_H */
