@@ -29,8 +29,8 @@ import csv
 import os
 import sys
 
-VARIANTS = ["seq", "omp", "acc", "flat-cuda", "flat-opencl", "cublas",
-            "cublas-dev", "cub"]
+VARIANTS = ["seq", "omp", "acc", "flat-cuda", "flat-opencl", "flat-auto",
+            "flat-host", "cublas", "cublas-dev", "cub"]
 FLAT = ["flat-cuda", "flat-opencl"]
 HOST = ["seq", "omp"]
 # Variants that a benchmark kept on the device takes from its base
@@ -452,6 +452,44 @@ def issue3_summary(res, resident, copy_gbs):
     return md + [""]
 
 
+def default_section(res):
+    """Flat's default build (FLAT_DEVICE=auto: the device or the parallel
+    host version, by measured cost) against the faster of sequential and
+    OpenMP, and against OpenACC."""
+    keys = [k for k in res.order if res.median(k, "flat-auto") is not None]
+    if not keys:
+        return []
+    md = ["## Flat's default against the host", "",
+          "flat-auto is FLAT_DEVICE=auto, the default (each nest on the "
+          "device or on its parallel host version, whichever its own "
+          "measurements favour); flat-host is FLAT_DEVICE=host, the parallel "
+          "host version alone. Best host is the faster of seq and omp. "
+          "Median ms per call; ratios are time over time, at most 1.05 "
+          "meets the target of never being slower than the host.", ""]
+    header = ["benchmark", "size", "seq", "omp", "flat-host", "flat-auto",
+              "acc", "auto/best host", "auto/acc"]
+    rows = []
+    met = 0
+    counted = 0
+    for key in keys:
+        auto = res.median(key, "flat-auto")
+        hosts = [t for t in (res.median(key, "seq"), res.median(key, "omp"))
+                 if t is not None]
+        best = min(hosts) if hosts else None
+        if best is not None:
+            counted += 1
+            met += auto <= 1.05 * best
+        rows.append([key[0], key[1], cell(res, key, "seq"),
+                     cell(res, key, "omp"), cell(res, key, "flat-host"),
+                     cell(res, key, "flat-auto"), cell(res, key, "acc"),
+                     fmt_ratio(auto, best),
+                     fmt_ratio(auto, res.median(key, "acc"))])
+    md += table(header, rows) + [""]
+    md += ["flat-auto within 1.05 x the best host time on %d of %d "
+           "datasets." % (met, counted), ""]
+    return md
+
+
 def markdown(res):
     md = ["# Flat benchmarks, side by side", ""]
     md += ["Machine: " + "; ".join(res.machine) + ".", ""]
@@ -460,6 +498,7 @@ def markdown(res):
         md += ["* " + n for n in res.notes]
         md += [""]
 
+    md += default_section(res)
     md += issue3_section(res)
 
     md += ["## Median time per call (ms)", "",

@@ -21,7 +21,8 @@
 # Environment: BENCH_BUDGET_S (seconds of timed calls per benchmark,
 # default 2), BENCH_TIMEOUT_S (seconds per process, default 120),
 # BENCH_DEADLINE_S (no dataset starts after this many seconds; default
-# none), BENCH_FLAT_DEVICES (default "cuda opencl"), BENCH_SHM_DIR (where
+# none), BENCH_FLAT_DEVICES (default "cuda opencl auto host": auto is
+# Flat's default, host its parallel host version), BENCH_SHM_DIR (where
 # large arrays live; default a new folder under /dev/shm, removed at the
 # end; empty: ordinary memory).
 #
@@ -262,13 +263,15 @@ run_one ()
 # another device with a warning when libflat has no CUDA backend or no
 # driver loads.
 flat_devices=
-for dev in ${BENCH_FLAT_DEVICES:-cuda opencl}; do
+for dev in ${BENCH_FLAT_DEVICES:-cuda opencl auto host}; do
   rm -rf "$tmp/cache"
   FLAT_DEVICE=$dev FLAT_LOG=1 FLAT_CACHE_DIR=$tmp/cache \
     "$bin/saxpy-flat" 4096 1 >/dev/null 2>"logs/probe-$dev.err"
   ran=$(sed -n 's/^flat: run .* on \([a-z]*\): .*(\(.*\))$/\1 (\2)/p' \
 	  "logs/probe-$dev.err" | head -n 1)
-  if [ "${ran%% *}" = $dev ]; then
+  # auto and host run wherever they choose.
+  if [ "${ran%% *}" = $dev ] || { [ $dev != cuda ] && [ $dev != opencl ] \
+				    && [ -n "$ran" ]; }; then
     flat_devices="$flat_devices $dev"
     echo "flat-$dev ran on $ran" >>notes.txt
   else
@@ -326,7 +329,7 @@ echo "$datasets" | while read -r b args; do
 	"logs/$tag-flat-$dev.err" >>profile.csv
     fi
     # Where the nests ran, per benchmark: the FLAT_LOG lines that follow
-    # the harness's #timing line of each (an "original loop" ran on the
+    # the harness's #timing line of each (a "host version" ran on the
     # host, below a threshold or after a device failure).  A benchmark
     # none of whose nests ran (a loop the plugin did not lift) has 0 and
     # 0.
@@ -342,7 +345,7 @@ echo "$datasets" | while read -r b args; do
 	next
       }
       /^flat: run / && t != "" {
-	if ($0 ~ / on host: |: original loop /)
+	if ($0 ~ / on host: |: host version /)
 	  host[t]++
 	else if ($0 !~ /: no kernel /)
 	  dev[t]++

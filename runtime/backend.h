@@ -50,6 +50,9 @@ typedef struct flat_backend
 	       size_t err_size);
   /* Human-readable name of the open device.  */
   int (*describe) (char *desc, size_t desc_size);
+  /* Whether the open device computes on the host's own processors (an
+     OpenCL CPU device); NULL: it does not.  */
+  int (*on_host_cpus) (void);
   /* Bytes of local (shared) memory that one work-group may use on the
      open device: a kernel needing more is never launched.  */
   int (*local_memory) (size_t *bytes, char *err, size_t err_size);

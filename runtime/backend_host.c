@@ -21,7 +21,7 @@ host_init (const flat_backend_config *config, char *err, size_t err_size)
 static int
 host_describe (char *desc, size_t desc_size)
 {
-  snprintf (desc, desc_size, "original loop");
+  snprintf (desc, desc_size, "host version");
   return 0;
 }
 

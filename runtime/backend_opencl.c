@@ -97,6 +97,7 @@ static struct
 #undef X
   cl_platform_id platform;
   cl_device_id device;
+  int device_is_cpu;		/* a CPU device, not a GPU */
   cl_context context;
   cl_command_queue queue;
   size_t max_group_size;
@@ -260,6 +261,7 @@ choose_device (const flat_backend_config *config, char *err,
 	  }
 	cl.platform = platforms[p];
 	cl.device = devices[index];
+	cl.device_is_cpu = types[t].type == CL_DEVICE_TYPE_CPU;
 	return 0;
       }
   if (config->platform && matching == 0)
@@ -758,6 +760,12 @@ opencl_shutdown (char *err, size_t err_size)
   return 0;
 }
 
+static int
+opencl_on_host_cpus (void)
+{
+  return cl.device_is_cpu;
+}
+
 const flat_backend flat_backend_opencl = {
   .abi = FLAT_BACKEND_ABI,
   .name = "opencl",
@@ -766,6 +774,7 @@ const flat_backend flat_backend_opencl = {
   .build_options = flat_opencl_build_options,
   .init = opencl_init,
   .describe = opencl_describe,
+  .on_host_cpus = opencl_on_host_cpus,
   .local_memory = opencl_local_memory,
   .buffer_alloc = opencl_buffer_alloc,
   .buffer_free = opencl_buffer_free,

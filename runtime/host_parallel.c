@@ -13,17 +13,18 @@
    ~~~~~~~~~~~~~~~~~
    A team costs microseconds to wake, which a small nest does not repay.
    Unless FLAT_HOST_THREADS fixes the width, each nest learns per size
-   class of N (floor (log2 N)): its first two runs of a class go on the
-   full team and the next two on one thread, timed by flat_host_parallel
+   class of N (site.h): its first two runs of a class go on the full
+   team and the next two on one thread, timed by flat_host_parallel
    (only libflat's team: under -fopenmp nothing is timed and the full
    team runs); from then on the faster side runs.  Results are the same
-   on either side (the chunks do not change).  */
+   on either side (the chunks do not change).  The times also tell the
+   device's cost model what the host takes (Note [Device or host] in
+   cost.c), so runs of a fixed width are timed too.  */
 
 #define _GNU_SOURCE
 #include "flat.h"
 
 #include "host_parallel.h"
-#include "log.h"
 #include "process.h"
 #include "stats.h"
 
@@ -33,7 +34,7 @@
    end of the flat_host_parallel that follows it.  */
 static __thread struct
 {
-  flat_host_class *cls;
+  flat_site_class *cls;
   unsigned width;
   double start_ms;
 } timed;
@@ -89,22 +90,8 @@ usable_cpus (void)
   return n > 0 ? (unsigned) n : 1;
 }
 
-/* The size class of N > 0.  */
-static int
-size_class (long long n)
-{
-  int c = 0;
-
-  while (n > 1 && c < FLAT_HOST_CLASSES - 1)
-    {
-      n >>= 1;
-      c++;
-    }
-  return c;
-}
-
 unsigned
-flat_host_learned_width (const flat_host_class *cls, unsigned width)
+flat_host_learned_width (const flat_site_class *cls, unsigned width)
 {
   if (cls->n_wide < 2)
     return width;
@@ -133,10 +120,13 @@ flat_host_threads (void **state, long long n)
     }
   if (n < width)
     width = n > 0 ? (unsigned) n : 1;
-  if (!set && width > 1 && state && *state)
+  if (state && *state)
     {
-      timed.cls = &flat_state_host_site (*state)->classes[size_class (n)];
-      width = flat_host_learned_width (timed.cls, width);
+      flat_site *site = flat_state_site (*state);
+
+      timed.cls = &site->classes[flat_site_class_of (n)];
+      if (!set && width > 1)
+	width = flat_host_learned_width (timed.cls, width);
       timed.width = width;
     }
   (void) flat_process_unlock ();
@@ -149,7 +139,7 @@ void
 flat_host_timed (void)
 {
   double ms;
-  flat_host_class *cls = timed.cls;
+  flat_site_class *cls = timed.cls;
 
   if (!cls)
     return;

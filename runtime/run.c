@@ -2,18 +2,19 @@
    calls it,
 
      if (flat_run (flat_package_7, &flat_state_7, n, a, x, y) != 0)
-       original loop;
+       host version;          (the original loop, or its parallel form)
 
    The first call of a nest parses its package into a state kept in
    *STATE.  Each call then reads the arguments and, unless the outermost
    loop is empty, lets the plan's root host guard choose between the
-   original loop and the device (plan.c).  Only then is the device asked
+   host version and the device (plan.c), and then, under FLAT_DEVICE=auto,
+   the nest's measured times (cost.c).  Only then is the device asked
    for (flat_process_device), so a nest that runs on the host never
    waits for the device to start.  For the device it places the
    arrays in device buffers (layout.c), copies them in once, runs the
    plan, whatever versions and kernels that launches, and copies the
    written arrays out once.  Any failure on the way prints one warning,
-   puts the nest on the host for good, and returns 1 so the original loop
+   puts the nest on the host for good, and returns 1 so the host version
    runs.
 
    Arrays that lie inside an array of an open data region (data.c) use
@@ -34,10 +35,10 @@
    their values are the kernels' arguments, a segred or segscan launch
    (launch.c, segops.c) gives them new values that later launches see,
    and those go into the host variables when everything else succeeded:
-   after a failure the original loop starts from the values it had.
+   after a failure the host version starts from the values it had.
 
    Note [Copy-out after a failure]
-   The original loop may only run on host arrays that nothing has touched.
+   The host version may only run on host arrays that nothing has touched.
    Everything that can fail before the first byte is copied out does so
    before it: errors of asynchronous launches surface at the finish that
    precedes the copy-out.  A read that fails after that can have written
@@ -51,7 +52,6 @@
 #include "backend.h"
 #include "control.h"
 #include "data.h"
-#include "host_parallel.h"
 #include "launch.h"
 #include "layout.h"
 #include "log.h"
@@ -62,6 +62,7 @@
 #include "profile.h"
 #include "scalar.h"
 #include "segops.h"
+#include "site.h"
 #include "stages.h"
 #include "stats.h"
 #include "thresholds.h"
@@ -132,7 +133,7 @@ typedef struct nest_state
   flat_arg *seg_args;		/* scratch of segred/segscan launches */
   flat_segop_buffer *seg_buffers;
 
-  flat_host_site host;		/* the parallel host version's timings */
+  flat_site site;		/* what its executions measured */
 } nest_state;
 
 /* ---- Nest states ------------------------------------------------------ */
@@ -745,43 +746,43 @@ device_failure (nest_state *st, const char *what, const char *err)
 		    err);
       st->host_only = 1;
     }
-  flat_log_run (st->name, flat_backend_host.name, "original loop",
+  flat_log_run (st->name, flat_backend_host.name, "host version",
 		"device failed");
   return 1;
 }
 
-/* ST runs its original loop for REASON, with no device step tried.  With
+/* ST runs its host version for REASON, with no device step tried.  With
    data regions open the loop could touch their arrays: they come back to
    the host first.  */
 static int
-original_loop (nest_state *st, const char *reason)
+host_version (nest_state *st, const char *reason)
 {
   if (flat_rt.present.n > 0)
-    flat_data_leave_device (st->name, "running the original loop",
+    flat_data_leave_device (st->name, "running the host version",
 			    reason);
-  flat_log_run (st->name, flat_backend_host.name, "original loop", reason);
+  flat_log_run (st->name, flat_backend_host.name, "host version", reason);
   return 1;
 }
 
-/* Whether the outermost loop of ST's nest has no iterations with the
-   values of this execution: then nothing is to be done.  */
-static int
-outermost_empty (const nest_state *st)
+/* The trip count of the outermost loop of ST's nest with the values of
+   this execution, or -1 if its body does not start with a loop.  */
+static long long
+outermost_trips (const nest_state *st)
 {
   const flat_stmt *s = st->nest->body.first;
 
   if (!s)
-    return 0;
+    return -1;
   switch (s->kind)
     {
     case FLAT_S_MAP:
     case FLAT_S_LOOP:
-      return flat_range_trip_count (&s->u.loop.range, st->values) == 0;
+      return flat_range_trip_count (&s->u.loop.range, st->values);
     case FLAT_S_REDUCE:
     case FLAT_S_SCAN:
-      return flat_range_trip_count (&s->u.red.range, st->values) == 0;
+      return flat_range_trip_count (&s->u.red.range, st->values);
     default:
-      return 0;
+      return -1;
     }
 }
 
@@ -816,7 +817,50 @@ log_decided (const nest_state *st, const char *backend, const char *version,
   flat_log_run (st->name, backend, line, reason);
 }
 
-/* ST runs its original loop because B, the backend of the process, is
+/* The size class of this execution of ST in its site (site.h).  */
+static flat_site_class *
+site_class (nest_state *st)
+{
+  return &st->site.classes[flat_site_class_of (outermost_trips (st))];
+}
+
+/* Whether the cost model sends this execution of ST, which the
+   thresholds give the device, to the host (Note [Device or host] in
+   cost.c): only under FLAT_DEVICE=auto, and never with data regions
+   open, whose arrays are on the device.  */
+static int
+cost_prefers_host (nest_state *st)
+{
+  char why[160];
+
+  const flat_backend *b = flat_rt.backend;
+
+  if (flat_rt.env.device != FLAT_DEVICE_AUTO || flat_rt.present.n > 0
+      || !flat_cost_prefer_host (site_class (st),
+				 b && b->on_host_cpus && b->on_host_cpus (),
+				 why, sizeof why))
+    return 0;
+  log_decided (st, flat_backend_host.name, "host version", why);
+  return 1;
+}
+
+/* Record the device run timed by WATCH in ST's site.  */
+static void
+note_device_run (nest_state *st, const flat_stopwatch *watch)
+{
+  double ms = 0.0;
+  int p;
+
+  /* The preparation holds the kernels' compilation at a first run.  */
+  for (p = 0; p < FLAT_N_PHASES; p++)
+    if (p != FLAT_PHASE_PREPARE)
+      ms += watch->ms[p];
+  flat_site_device_run (site_class (st), ms,
+			watch->ms[FLAT_PHASE_COPYIN]
+			+ watch->ms[FLAT_PHASE_COPYOUT]);
+}
+
+/* ST runs its host version because B, the backend of the process, is
    the host; flat_rt.reason says why.  */
 static int
 on_host (nest_state *st, const flat_backend *b)
@@ -838,15 +882,15 @@ run_nest (nest_state *st, va_list *ap)
   int device, n_buffers;
 
   if (!st->nest)
-    return original_loop (st, "unusable package");
+    return host_version (st, "unusable package");
   if (b && !b->runs_kernels)
     return on_host (st, b);
   if (st->host_only)
-    return original_loop (st, "device failed earlier");
+    return host_version (st, "device failed earlier");
 
   flat_stats_begin (&watch);
   read_args (st, ap);
-  if (outermost_empty (st))
+  if (outermost_trips (st) == 0)
     {
       flat_log_run (st->name, flat_backend_host.name, "no kernel", "empty");
       return 0;
@@ -857,13 +901,15 @@ run_nest (nest_state *st, va_list *ap)
 		       &device, err, sizeof err) != 0)
     return device_failure (st, what, err);
   if (!device && st->plan.no_device)
-    return original_loop (st, "no device version");
+    return host_version (st, "no device version");
   if (!device)
     {
-      log_decided (st, flat_backend_host.name, "original loop",
+      log_decided (st, flat_backend_host.name, "host version",
 		   "below threshold");
       return 1;
     }
+  if (cost_prefers_host (st))
+    return 1;
   b = flat_process_device ();
   if (!b->runs_kernels)
     return on_host (st, b);
@@ -879,6 +925,7 @@ run_nest (nest_state *st, va_list *ap)
 
   if (execute (st, n_buffers, &watch, &what, err, sizeof err) != 0)
     return device_failure (st, what, err);
+  note_device_run (st, &watch);
   log_decided (st, b->name, st->plan.version[0] ? st->plan.version
 	       : "no kernel", flat_rt.device);
   return 0;
@@ -908,10 +955,10 @@ flat_run (const unsigned char *package, void **state, ...)
   return rc;
 }
 
-flat_host_site *
-flat_state_host_site (void *state)
+flat_site *
+flat_state_site (void *state)
 {
-  return &((nest_state *) state)->host;
+  return &((nest_state *) state)->site;
 }
 
 /* ---- Controls for tests and benchmarks (control.h) -------------------- */

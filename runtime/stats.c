@@ -68,21 +68,20 @@ flat_now_ms (void)
 void
 flat_stats_begin (flat_stopwatch *watch)
 {
-  if (!enabled)
-    return;
-  totals.calls++;
+  memset (watch, 0, sizeof *watch);
+  if (enabled)
+    totals.calls++;
   watch->last = flat_now_ms ();
 }
 
 void
 flat_stats_lap (flat_stopwatch *watch, flat_phase phase)
 {
-  double now;
+  double now = flat_now_ms ();
 
-  if (!enabled)
-    return;
-  now = flat_now_ms ();
-  totals.ms[phase] += now - watch->last;
+  watch->ms[phase] += now - watch->last;
+  if (enabled)
+    totals.ms[phase] += now - watch->last;
   watch->last = now;
 }
 

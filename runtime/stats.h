@@ -36,10 +36,12 @@ const char *flat_phase_name (flat_phase phase);
 double flat_now_ms (void);
 
 /* Used by run.c: a stopwatch started once per execution; each lap adds
-   the time since the previous lap to a phase (nothing when disabled).  */
+   the time since the previous lap to a phase of the execution, and to
+   the counters when they are enabled.  */
 typedef struct flat_stopwatch
 {
   double last;
+  double ms[FLAT_N_PHASES];	/* of this execution */
 } flat_stopwatch;
 
 void flat_stats_begin (flat_stopwatch *watch);

@@ -54,7 +54,7 @@ ends='^flat: device start ends'
 
 run "FLAT_EAGER=0" plain FLAT_EAGER=0
 expect "$begins" 0 "device starts"
-expect "^flat: run .* on host: original loop .*(below threshold)$" 40 \
+expect "^flat: run .* on host: host version .*(below threshold)$" 40 \
   "nests on the host"
 run "FLAT_EAGER=0, fork" fork FLAT_EAGER=0
 expect "$begins" 0 "device starts"

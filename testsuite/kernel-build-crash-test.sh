@@ -65,6 +65,6 @@ grep -q "^flat: warning: nests.c:[0-9]*: building the program: flat-kcc was kill
   "$tmp/err" || { cat "$tmp/err" >&2; harness_fail "no warning naming the nest and the signal"; }
 [ "$(grep -c warning "$tmp/err")" -eq $killed ] \
   || { cat "$tmp/err" >&2; harness_fail "expected one warning per killed build"; }
-grep -q "^flat: run nests.c:[0-9]* on host: original loop (device failed)" "$tmp/err" \
+grep -q "^flat: run nests.c:[0-9]* on host: host version (device failed)" "$tmp/err" \
   || harness_fail "no host fallback logged"
 echo "ok: $killed compiler(s) killed mid-build: one warning each, host fallback, right results"

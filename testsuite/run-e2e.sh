@@ -27,7 +27,7 @@
 # The FLAT_LOG=1 lines "flat: run NEST on BACKEND: VERSION ..." are
 # checked on every device other than host: each names a nest that
 # flat-tune lists and, in a forced run, the version forced on it (its
-# kernels, or "original loop" for the host version; "no kernel" when
+# kernels, or "host version" on the host; "no kernel" when
 # there is no work), or in the other runs one of the nest's versions.
 # The host version also runs with FLAT_HOST_THREADS=1, 2 and 7 at every
 # size, and its outputs must be byte for byte the same.
@@ -189,7 +189,7 @@ check_log ()
       if (w == "no")
         return 1
       if (kernels == "host")
-        return w == "original"
+        return w == "host"
       if (kernels == "-" || backend != dev)
         return 0
       n = split(kernels, want, ",")

@@ -530,8 +530,8 @@ test_region_host (void)
 		 WHOLE (FLAT_DATA_COPY, y));
   log = capture_end (&c);
   CU_ASSERT (saxpy_done (N, x, y, 2, NULL));
-  CU_ASSERT_EQUAL (count_lines (log, "flat: run saxpy on host: original "
-			       "loop (FLAT_DEVICE=host)\n"), 2);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: run saxpy on host: host "
+			       "version (FLAT_DEVICE=host)\n"), 2);
   CU_ASSERT_EQUAL (count_lines (log, "flat: "), 2);
   free (log);
   flat_state_free (&state);
@@ -606,7 +606,7 @@ test_region_device_failure (void)
   CU_ASSERT_EQUAL (count_lines (log, "flat: copyout "), 3);
   CU_ASSERT_EQUAL (count_lines (log, "flat: copyin "), 2);
   snprintf (line, sizeof line, "flat: run scale on host: %s (%s)\n",
-	    "original loop", "device failed in a data region");
+	    "host version", "device failed in a data region");
   CU_ASSERT_EQUAL (count_lines (log, line), 1);
   CU_ASSERT_EQUAL (count_lines (log, "flat: update"), 0);
   free (log);
@@ -654,7 +654,7 @@ test_region_failed_before (void)
   CU_ASSERT_EQUAL (count_lines (log, "flat: warning: scale: building the "
 			       "program: "), 1);
   CU_ASSERT_EQUAL (count_lines (log, "flat: warning: scale: running the "
-			       "original loop: device failed earlier; "
+			       "host version: device failed earlier; "
 			       "copying the arrays of data regions back "
 			       "and running on the host from now on\n"), 1);
   CU_ASSERT_EQUAL (count_lines (log, "flat: warning"), 2);
@@ -773,8 +773,8 @@ test_region_out_of_memory (void)
   CU_ASSERT_EQUAL (count_lines (log, "flat: warning"), 1);
   CU_ASSERT_EQUAL (count_lines (log, "flat: copyin "), 1);
   CU_ASSERT_EQUAL (region_lines (log, "copyout", "y", sizeof y), 1);
-  CU_ASSERT_EQUAL (count_lines (log, "flat: run saxpy on host: original "
-			       "loop (device failed in a data region)\n"),
+  CU_ASSERT_EQUAL (count_lines (log, "flat: run saxpy on host: host "
+			       "version (device failed in a data region)\n"),
 		   1);
   free (log);
   flat_state_free (&state);

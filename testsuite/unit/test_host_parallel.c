@@ -1,7 +1,8 @@
 /* Unit tests of the parallel host version's runtime (runtime/flat_host.h,
    host_parallel.c, host_team.c): how a loop is cut into chunks, the
    team that runs a region, and the choice between the full team and one
-   thread.  */
+   thread; and of the cost model that chooses between the device and the
+   host from recorded times (cost.c).  */
 
 #include <CUnit/CUnit.h>
 #include <pthread.h>
@@ -10,6 +11,7 @@
 
 #include "../../runtime/flat.h"
 #include "../../runtime/host_parallel.h"
+#include "../../runtime/site.h"
 #include "unit.h"
 
 /* Claim every chunk of N for W on one thread and check that they are in
@@ -195,7 +197,7 @@ test_team_nested (void)
 static void
 test_learned_width (void)
 {
-  flat_host_class c;
+  flat_site_class c;
 
   memset (&c, 0, sizeof c);
   /* Two timed runs on the team, then two on one thread.  */
@@ -211,6 +213,96 @@ test_learned_width (void)
   CU_ASSERT_EQUAL (flat_host_learned_width (&c, 8), 8);
 }
 
+/* ---- Device or host ---------------------------------------------------- */
+
+static void
+test_size_classes (void)
+{
+  CU_ASSERT_EQUAL (flat_site_class_of (-3), 0);
+  CU_ASSERT_EQUAL (flat_site_class_of (0), 0);
+  CU_ASSERT_EQUAL (flat_site_class_of (1), 0);
+  CU_ASSERT_EQUAL (flat_site_class_of (2), 1);
+  CU_ASSERT_EQUAL (flat_site_class_of (4099), 12);
+  CU_ASSERT_EQUAL (flat_site_class_of (1LL << 62), 62);
+}
+
+/* A class after two device runs of DEVICE_MS, COPY_MS of them copies.  */
+static flat_site_class
+after_device (double device_ms, double copy_ms)
+{
+  flat_site_class c;
+
+  memset (&c, 0, sizeof c);
+  flat_site_device_run (&c, device_ms + 5, copy_ms);	/* allocations */
+  flat_site_device_run (&c, device_ms, copy_ms);
+  return c;
+}
+
+static void
+test_cost_measures_device_first (void)
+{
+  flat_site_class c;
+  char why[160];
+
+  memset (&c, 0, sizeof c);
+  CU_ASSERT_FALSE (flat_cost_prefer_host (&c, 1, why, sizeof why));
+  flat_site_device_run (&c, 3.0, 2.9);
+  CU_ASSERT_FALSE (flat_cost_prefer_host (&c, 1, why, sizeof why));
+  CU_ASSERT_STRING_EQUAL (why, "measuring the device");
+  flat_site_device_run (&c, 2.0, 1.9);
+  CU_ASSERT_EQUAL (c.device_ms, 2.0);
+  CU_ASSERT_EQUAL (c.device_copy_ms, 1.9);
+  CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
+}
+
+static void
+test_cost_tries_host_once (void)
+{
+  char why[160];
+  /* saxpy on a GPU: copies are most of the time.  */
+  flat_site_class c = after_device (10.0, 9.0);
+
+  CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
+  CU_ASSERT_PTR_NOT_NULL (strstr (why, "measuring the host"));
+  /* The host run was not timed (a sequential scan, -fopenmp): the
+     device again.  */
+  CU_ASSERT_FALSE (flat_cost_prefer_host (&c, 0, why, sizeof why));
+}
+
+static void
+test_cost_keeps_compute_on_device (void)
+{
+  char why[160];
+  /* matmul on a GPU: copies are a small part.  */
+  flat_site_class c = after_device (10.0, 1.0);
+
+  CU_ASSERT_FALSE (flat_cost_prefer_host (&c, 0, why, sizeof why));
+  /* The same on a CPU device is worth a host run.  */
+  CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 1, why, sizeof why));
+}
+
+static void
+test_cost_takes_faster (void)
+{
+  char why[160];
+  flat_site_class c = after_device (10.0, 9.0);
+
+  c.host_tried = 1;
+  c.wide_ms = 4.0;
+  c.n_wide = 1;
+  CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
+  CU_ASSERT_STRING_EQUAL (why, "4 ms on the host, 10 ms on the device");
+  /* One thread measured slower than the team: the team's time counts.  */
+  c.one_ms = 30.0;
+  c.n_one = 2;
+  CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
+  c.wide_ms = 12.0;
+  CU_ASSERT_FALSE (flat_cost_prefer_host (&c, 0, why, sizeof why));
+  /* One thread the best of the host.  */
+  c.one_ms = 8.0;
+  CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
+}
+
 void
 flat_test_register_host_parallel (void)
 {
@@ -223,4 +315,12 @@ flat_test_register_host_parallel (void)
   CU_add_test (s, "a nested region runs on its caller", test_team_nested);
   CU_add_test (s, "the team or one thread, as measured",
 	       test_learned_width);
+  CU_add_test (s, "size classes", test_size_classes);
+  CU_add_test (s, "cost: two device runs first",
+	       test_cost_measures_device_first);
+  CU_add_test (s, "cost: copies dominate, the host tried once",
+	       test_cost_tries_host_once);
+  CU_add_test (s, "cost: compute stays on a GPU",
+	       test_cost_keeps_compute_on_device);
+  CU_add_test (s, "cost: the faster side", test_cost_takes_faster);
 }

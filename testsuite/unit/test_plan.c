@@ -365,7 +365,7 @@ fake_run (fake_nest *f, int regions_open)
     return -1;
   if (!device)
     {
-      flat_plan_describe (&f->plan, "original loop", f->log, sizeof f->log);
+      flat_plan_describe (&f->plan, "host version", f->log, sizeof f->log);
       return 0;
     }
   if (flat_plan_run (&f->plan, &f->l, &what, f->err, sizeof f->err) != 0)
@@ -394,7 +394,7 @@ test_plan_versions (void)
   fake_thresholds (&f, host);
   CU_ASSERT_EQUAL (fake_run (&f, 0), 0);
   CU_ASSERT_STRING_EQUAL (fake_trace, "");
-  CU_ASSERT_STRING_EQUAL (f.log, "original loop [mv.0 host 1000<2000]");
+  CU_ASSERT_STRING_EQUAL (f.log, "host version [mv.0 host 1000<2000]");
 
   fake_thresholds (&f, top);
   CU_ASSERT_EQUAL (fake_run (&f, 0), 0);
@@ -656,7 +656,7 @@ test_plan_host_alone (void)
   CU_ASSERT_PTR_NULL (f.plan.root);
   CU_ASSERT_EQUAL (fake_run (&f, 0), 0);
   CU_ASSERT_EQUAL (fake_run (&f, 1), 0);
-  CU_ASSERT_STRING_EQUAL (f.log, "original loop");
+  CU_ASSERT_STRING_EQUAL (f.log, "host version");
   fake_close (&f);
 }
 

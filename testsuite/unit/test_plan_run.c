@@ -179,7 +179,7 @@ test_run_versions (void)
   mv_thresholds ("2000", NULL, NULL);
   device_use ("opencl", "2");
   CU_ASSERT_EQUAL (run_mv (pkg, &state, N, &log), -1);
-  CU_ASSERT_STRING_EQUAL (log, "flat: run mv on host: original loop "
+  CU_ASSERT_STRING_EQUAL (log, "flat: run mv on host: host version "
 			  "[mv.0 host 1000<2000] (below threshold)\n");
   free (log);
 
@@ -225,7 +225,7 @@ test_run_default_threshold (void)
   pkg = package_of (mv_ir);
   device_use ("opencl", "1");
   CU_ASSERT_EQUAL (run_mv (pkg, &state, N, &log), -1);
-  CU_ASSERT_STRING_EQUAL (log, "flat: run mv on host: original loop "
+  CU_ASSERT_STRING_EQUAL (log, "flat: run mv on host: host version "
 			  "[mv.0 host 1000<32768] (below threshold)\n");
   free (log);
   CU_ASSERT_EQUAL (run_mv (pkg, &state, 40000, &log), 0);
@@ -323,7 +323,7 @@ test_run_bad_threshold (void)
   CU_ASSERT_EQUAL (run_mv (pkg, &state, N, &log2), -1);
   CU_ASSERT_EQUAL (count_lines (log, "flat: warning: ignoring "
 			       "FLAT_THRESHOLD_mv_0='12k': "), 1);
-  CU_ASSERT_EQUAL (count_lines (log, "flat: run mv on host: original loop "
+  CU_ASSERT_EQUAL (count_lines (log, "flat: run mv on host: host version "
 			       "[mv.0 host 1000<32768] (below threshold)"),
 		   1);
   CU_ASSERT_EQUAL (count_lines (log2, "flat: warning"), 0);

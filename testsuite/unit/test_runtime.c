@@ -671,7 +671,7 @@ test_host_backend (void)
   CU_ASSERT_FALSE (flat_backend_host.runs_kernels);
   CU_ASSERT_EQUAL (flat_backend_host.init (&config, err, sizeof err), 0);
   CU_ASSERT_EQUAL (flat_backend_host.describe (desc, sizeof desc), 0);
-  CU_ASSERT_STRING_EQUAL (desc, "original loop");
+  CU_ASSERT_STRING_EQUAL (desc, "host version");
   CU_ASSERT_EQUAL (flat_backend_host.shutdown (err, sizeof err), 0);
 }
 
@@ -690,7 +690,7 @@ test_run_host (void)
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
   CU_ASSERT_NOT_EQUAL (flat_run (pkg, &state, 8, 2.0f, x, y), 0);
   log = capture_end (&c);
-  CU_ASSERT_STRING_EQUAL (log, "flat: run saxpy on host: original loop "
+  CU_ASSERT_STRING_EQUAL (log, "flat: run saxpy on host: host version "
 			  "(FLAT_DEVICE=host)\n");
   CU_ASSERT_EQUAL (memcmp (y, y0, sizeof y), 0);
   free (log);

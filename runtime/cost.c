@@ -1,0 +1,104 @@
+/* Choosing between the device and the parallel host version of a nest
+   from what its executions have measured (SPEC section 3, FLAT_DEVICE=auto).
+
+   Note [Device or host]
+   ~~~~~~~~~~~~~~~~~~~~~
+   The thresholds send a nest to the device once it has enough
+   parallelism, but enough parallelism does not make the device faster: a
+   loop that does little work per byte is limited by the copies, and the
+   host's cores read the same bytes faster than the bus carries them.
+   So, per nest and size class of its outer trip count (site.h), where the
+   thresholds say device and no data region keeps the arrays there:
+
+   * the first two runs go to the device, which times them without the
+     kernels' compilation (the best of two, as the first also allocates);
+   * if copies took at least half of the best device run, or the device
+     computes on the host's own processors (PoCL), the host may well be
+     faster: the next run goes to the parallel host version, which times
+     itself (host_parallel.c), on the team and later on one thread;
+   * from then on the faster side runs.  A nest whose host version is
+     sequential (a scan) or that was sent to the host without being timed
+     stays on the device.
+
+   Results do not depend on the side (the host's reductions combine in a
+   fixed order, as the device's do), only their time.  */
+
+#include "site.h"
+
+#include <stdio.h>
+
+int
+flat_site_class_of (long long n)
+{
+  int c = 0;
+
+  while (n > 1 && c < FLAT_SITE_CLASSES - 1)
+    {
+      n >>= 1;
+      c++;
+    }
+  return c;
+}
+
+void
+flat_site_device_run (flat_site_class *cls, double ms, double copy_ms)
+{
+  if (cls->n_device == 0 || ms < cls->device_ms)
+    {
+      cls->device_ms = ms;
+      cls->device_copy_ms = copy_ms;
+    }
+  if (cls->n_device < 2)
+    cls->n_device++;
+}
+
+/* The best host time of CLS, or a negative value when none is known.  */
+static double
+host_ms (const flat_site_class *cls)
+{
+  if (cls->n_wide > 0 && (cls->n_one == 0 || cls->wide_ms <= cls->one_ms))
+    return cls->wide_ms;
+  if (cls->n_one > 0)
+    return cls->one_ms;
+  return -1.0;
+}
+
+int
+flat_cost_prefer_host (flat_site_class *cls, int device_on_cpus, char *why,
+		       size_t why_size)
+{
+  double host = host_ms (cls);
+
+  if (cls->n_device < 2)
+    {
+      snprintf (why, why_size, "measuring the device");
+      return 0;
+    }
+  if (host >= 0.0)
+    {
+      int prefer = host < cls->device_ms;
+      snprintf (why, why_size, "%.3g ms on the host, %.3g ms on the device",
+		host, cls->device_ms);
+      return prefer;
+    }
+  if (cls->host_tried)
+    ;
+  else if (device_on_cpus)
+    {
+      cls->host_tried = 1;
+      snprintf (why, why_size, "measuring the host: the device runs on "
+		"its processors");
+      return 1;
+    }
+  else if (cls->device_copy_ms * 2 >= cls->device_ms)
+    {
+      cls->host_tried = 1;
+      snprintf (why, why_size, "measuring the host: copies took %.3g of "
+		"%.3g ms on the device", cls->device_copy_ms,
+		cls->device_ms);
+      return 1;
+    }
+  snprintf (why, why_size, "%.3g ms on the device, %.3g of them copies",
+	    cls->device_ms, cls->device_copy_ms);
+  return 0;
+}

@@ -1,0 +1,46 @@
+/* What the runtime learns about each nest from its executions, by size
+   class of its outer trip count: the best times of its parallel host
+   version on the full team and on one thread (host_parallel.c), and of
+   its device runs with their copies (run.c); cost.c chooses between the
+   device and the host from them.  run.c keeps one site per nest state.  */
+
+#ifndef FLAT_RUNTIME_SITE_H
+#define FLAT_RUNTIME_SITE_H
+
+#include <stddef.h>
+
+/* Size classes: floor (log2 (trip count)).  */
+#define FLAT_SITE_CLASSES 64
+
+typedef struct flat_site_class
+{
+  double wide_ms, one_ms;	/* host: best times on the team, on one */
+  unsigned char n_wide, n_one;	/* runs timed, up to 2 each */
+  double device_ms;		/* device: best time, compilation excluded */
+  double device_copy_ms;	/* of which copies, in that run */
+  unsigned char n_device;	/* runs timed, up to 2 */
+  unsigned char host_tried;	/* the cost model sent a run to the host */
+} flat_site_class;
+
+typedef struct flat_site
+{
+  flat_site_class classes[FLAT_SITE_CLASSES];
+} flat_site;
+
+/* The class of trip count N (0 for N <= 1).  */
+int flat_site_class_of (long long n);
+
+/* The site of the nest whose flat_run state is STATE (run.c).  */
+flat_site *flat_state_site (void *state);
+
+/* Record a device run of MS milliseconds, COPY_MS of them copies.  */
+void flat_site_device_run (flat_site_class *cls, double ms, double copy_ms);
+
+/* Whether a run of class CLS, which the thresholds send to the device,
+   should run the parallel host version instead (Note [Device or host] in
+   cost.c); DEVICE_ON_CPUS: the device computes on the host's processors.
+   WHY (WHY_SIZE bytes) gets the reason either way.  */
+int flat_cost_prefer_host (flat_site_class *cls, int device_on_cpus,
+			   char *why, size_t why_size);
+
+#endif /* FLAT_RUNTIME_SITE_H */

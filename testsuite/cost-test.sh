@@ -1,0 +1,77 @@
+#!/bin/sh
+# The choice between the device and the parallel host version by
+# measured cost (SPEC section 3, Note [Device or host] in
+# runtime/cost.c), read from the FLAT_LOG=1 lines of robust/nests.c,
+# whose two nests run 20 times each above their threshold, with the
+# results of a plain gcc build:
+#   - FLAT_DEVICE=auto on an OpenCL CPU device (PoCL): per nest, two runs
+#     on the device, then one on the host to measure it, then the faster
+#     side, which the log line's own times must show;
+#   - FLAT_DEVICE=opencl: every run on the device, no cost model;
+#   - FLAT_DEVICE=host: every run on the host, on any number of threads,
+#     with the same results.
+# Without an OpenCL CPU device the first part cannot run, and the test
+# is skipped after the others pass.
+. "$(dirname "$0")/harness.sh"
+harness_nests
+tmp=$HARNESS_TMP
+size=100000			# above the default threshold, 32768
+"$tmp/ref" plain $size > "$tmp/ref.out" || harness_error "the reference failed"
+
+# run NAME ENV...: the program at $size under ENV and FLAT_LOG=1, its log
+# in $tmp/err; fails unless it exits 0 with the reference's output.
+run ()
+{
+  name=$1
+  shift
+  harness_timed env FLAT_LOG=1 "$@" "$tmp/flat" plain $size \
+    > "$tmp/out" 2> "$tmp/err"
+  rc=$?
+  [ $rc -eq 0 ] || { cat "$tmp/err" >&2; harness_fail "$name: exit $rc"; }
+  cmp -s "$tmp/ref.out" "$tmp/out" \
+    || { cat "$tmp/err" >&2; harness_fail "$name: wrong results"; }
+}
+
+for threads in 1 3; do
+  run "FLAT_DEVICE=host, $threads threads" FLAT_DEVICE=host \
+    FLAT_HOST_THREADS=$threads
+done
+
+run "FLAT_DEVICE=opencl" FLAT_DEVICE=opencl
+if grep -q 'on host: host version (no device' "$tmp/err"; then
+  echo "SKIP: no OpenCL device" >&2
+  exit 77
+fi
+[ "$(grep -c '^flat: run .* on opencl: ' "$tmp/err")" -eq 40 ] \
+  || { cat "$tmp/err" >&2; harness_fail "FLAT_DEVICE=opencl: not all 40 runs on the device"; }
+
+run "FLAT_DEVICE=auto" FLAT_DEVICE=auto
+grep -q '^flat: run .* on opencl: .*(pthread-' "$tmp/err" || {
+  echo "SKIP: the OpenCL device is not PoCL's CPU device" >&2
+  exit 77
+}
+for nest in $(sed -n 's/^flat: run \([^ ]*\) on .*/\1/p' "$tmp/err" \
+		| sort -u); do
+  grep "^flat: run $nest on " "$tmp/err" > "$tmp/nest"
+  [ "$(wc -l < "$tmp/nest")" -eq 20 ] \
+    || { cat "$tmp/err" >&2; harness_fail "$nest: not 20 runs"; }
+  # Lines 1-2 on the device, 3 on the host to measure it, then each line
+  # on the side its times favour.
+  awk -v nest="$nest" '
+    function bad(why) { print nest " run " NR ": " why ": " $0; failed = 1 }
+    NR <= 2 && !/ on opencl: / { bad("expected the device") }
+    NR == 3 && !/ on host: host version .*\(measuring the host: the device runs on its processors\)$/ {
+      bad("expected a run measuring the host") }
+    NR > 3 && / on host: / {
+      if (!match($0, /\(([0-9.e+-]+) ms on the host, ([0-9.e+-]+) ms on the device\)$/))
+        bad("no times")
+      else {
+        split(substr($0, RSTART + 1), t, " ")
+        if (t[1] + 0 >= t[6] + 0) bad("the host is not the faster")
+      }
+    }
+    END { exit failed }' "$tmp/nest" >&2 \
+    || harness_fail "FLAT_DEVICE=auto: $nest did not follow its measurements"
+done
+echo "ok: device or host by measured cost"
+exit 0
