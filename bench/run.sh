@@ -21,7 +21,8 @@
 # Environment: BENCH_BUDGET_S (seconds of timed calls per benchmark,
 # default 2), BENCH_TIMEOUT_S (seconds per process, default 120),
 # BENCH_DEADLINE_S (no dataset starts after this many seconds; default
-# none), BENCH_FLAT_DEVICES (default "cuda opencl auto host": auto is
+# none), BENCH_DATASETS (the datasets to run instead of the list below,
+# one "PROGRAM ARGS..." per line), BENCH_FLAT_DEVICES (default "cuda opencl auto host": auto is
 # Flat's default, host its parallel host version), BENCH_SHM_DIR (where
 # large arrays live; default a new folder under /dev/shm, removed at the
 # end; empty: ordinary memory).
@@ -156,6 +157,8 @@ jacobi 4096 100 1
 pathfinder 1048576 100 5"
   copy_mib=1024
 fi
+# BENCH_DATASETS, one "PROGRAM ARGS..." per line, replaces the list.
+[ -n "${BENCH_DATASETS-}" ] && datasets=$BENCH_DATASETS
 if [ -n "$programs" ]; then
   datasets=$(echo "$datasets" | while read -r b args; do
 	       case " $programs " in
@@ -266,6 +269,7 @@ flat_devices=
 for dev in ${BENCH_FLAT_DEVICES:-cuda opencl auto host}; do
   rm -rf "$tmp/cache"
   FLAT_DEVICE=$dev FLAT_LOG=1 FLAT_CACHE_DIR=$tmp/cache \
+    FLAT_DEFAULT_THRESHOLD=0 \
     "$bin/saxpy-flat" 4096 1 >/dev/null 2>"logs/probe-$dev.err"
   ran=$(sed -n 's/^flat: run .* on \([a-z]*\): .*(\(.*\))$/\1 (\2)/p' \
 	  "logs/probe-$dev.err" | head -n 1)

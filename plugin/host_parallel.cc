@@ -1,5 +1,6 @@
-/* The parallel host version of a marked loop: the original loop's body
-   run in chunks on a team of threads, where flat_run says the host.
+/* The host version of a marked loop: the original loop's body run in
+   chunks on a team of threads, where flat_run says the host; or, where
+   that cannot be, the original loop with its accumulators in locals.
 
    Note [Parallel host version]
    ~~~~~~~~~~~~~~~~~~~~~~~~~~~~
@@ -43,8 +44,15 @@
    differently, as the pragmas were registered long before.  With
    -fopenmp the regions use libgomp like the program's own.
 
-   Scans, user-declared and array-section reductions, and bodies that
-   jump out (break, return, goto) keep the original sequential loop.  */
+   A scan runs the region twice over the same chunks: the first pass
+   runs each iteration up to the update of the accumulator (the rest of
+   the body is put under `if (pass != 1)'; Flat's scans update once, at
+   the top level, and the device also runs that part twice), leaving
+   each chunk's total; the prefix of each chunk follows in chunk order;
+   the second pass runs the whole body from its chunk's prefix.
+
+   User-declared and array-section reductions, and bodies that jump out
+   (break, return, goto) keep the original sequential loop.  */
 
 #include "host_parallel.h"
 
@@ -146,7 +154,8 @@ static bool
 directive_fits (const flat_recorded_directive *d)
 {
   if (d->dir.kind != FLAT_DIRECTIVE_MAP
-      && d->dir.kind != FLAT_DIRECTIVE_REDUCE)
+      && d->dir.kind != FLAT_DIRECTIVE_REDUCE
+      && d->dir.kind != FLAT_DIRECTIVE_SCAN)
     return false;
   for (const flat_reduction_item &r : d->reductions)
     if (r.section || r.user_op || combiner_code (r.op) == ERROR_MARK
@@ -348,22 +357,19 @@ rename_r (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-/* s = s OP p for reduction R.  */
+/* A OP B, of the type of A, for the operator of reduction R.  */
 static tree
-combine (const flat_reduction_item &r, tree p)
+combined (const flat_reduction_item &r, tree a, tree b)
 {
-  tree s = r.decl, type = TREE_TYPE (s);
+  tree type = TREE_TYPE (a);
   enum tree_code code = combiner_code (r.op);
-  tree v;
   if (code == TRUTH_ANDIF_EXPR || code == TRUTH_ORIF_EXPR)
-    v = fold_build2 (code, boolean_type_node,
-		     fold_build2 (NE_EXPR, boolean_type_node, s,
-				  build_zero_cst (type)),
-		     fold_build2 (NE_EXPR, boolean_type_node, p,
-				  build_zero_cst (type)));
-  else
-    v = fold_build2 (code, type, s, p);
-  return set (s, v);
+    return fold_build2 (code, boolean_type_node,
+			fold_build2 (NE_EXPR, boolean_type_node, a,
+				     build_zero_cst (type)),
+			fold_build2 (NE_EXPR, boolean_type_node, b,
+				     build_zero_cst (type)));
+  return fold_build2 (code, type, a, b);
 }
 
 /* What the pieces of one region share.  */
@@ -375,14 +381,22 @@ struct region_parts
   tree lb, n, next, width;
   std::vector<tree> partial;	/* per reduction: this chunk's value */
   std::vector<tree> parts;	/* and every chunk's, T[FLAT_HOST_CHUNKS] */
+  /* A scan: the pass (1, 2), and the prefix before each chunk and the
+     total, T[FLAT_HOST_CHUNKS + 1]; else NULL_TREE.  */
+  tree pass, offsets;
 };
+
+static tree
+add_one_expr (tree var)
+{
+  tree type = TREE_TYPE (var);
+  return fold_build2 (PLUS_EXPR, type, var, build_int_cst (type, 1));
+}
 
 static tree
 add_one (tree var)
 {
-  tree type = TREE_TYPE (var);
-  return set (var, fold_build2 (PLUS_EXPR, type, var,
-				build_int_cst (type, 1)));
+  return set (var, add_one_expr (var));
 }
 
 static tree
@@ -425,6 +439,57 @@ take_body (region_parts &rp, const flat_recorded_directive *d,
   return body;
 }
 
+/* The statement list at *TP or in its BIND_EXPRs whose top level holds
+   the one update of the scan accumulator ACC (Flat's scans update it once,
+   at the top level), into *LIST and *UPDATE.  False where there is no
+   such update.  */
+static bool
+find_update (tree *tp, tree acc, tree **list, tree_stmt_iterator *update)
+{
+  tree t = *tp;
+  if (TREE_CODE (t) == BIND_EXPR)
+    return find_update (&BIND_EXPR_BODY (t), acc, list, update);
+  if (TREE_CODE (t) != STATEMENT_LIST)
+    return false;
+  int updates = 0;
+  for (tree_stmt_iterator it = tsi_start (t); !tsi_end_p (it); tsi_next (&it))
+    if (flat_tree_assigns (tsi_stmt (it), acc))
+      {
+	*update = it;
+	updates++;
+      }
+  if (updates != 1)
+    return false;
+  tree u = tsi_stmt (*update);
+  if (TREE_CODE (u) == BIND_EXPR || TREE_CODE (u) == STATEMENT_LIST)
+    return find_update (tsi_stmt_ptr (*update), acc, list, update);
+  *list = tp;
+  return TREE_CODE (u) == MODIFY_EXPR;
+}
+
+/* Put the statements after the update that find_update finds in the
+   scan body at *TP under `if (COND)'.  */
+static void
+guard_after_update (tree *tp, tree acc, tree cond)
+{
+  tree *list;
+  tree_stmt_iterator it;
+  if (!find_update (tp, acc, &list, &it))
+    gcc_unreachable ();
+  tree rest = alloc_stmt_list ();
+  tsi_next (&it);
+  while (!tsi_end_p (it))
+    {
+      tree r = tsi_stmt (it);
+      tsi_delink (&it);
+      rest = append (rest, r);
+    }
+  append_to_statement_list_force (build3 (COND_EXPR, void_type_node, cond,
+					  rest, build_empty_stmt
+						  (UNKNOWN_LOCATION)),
+				  list);
+}
+
 /* One chunk, iterations K to END - 1 of counted loop C: the partials
    from their identities, the index, the iterations (each resetting D's
    firstprivate items from their copies in SAVED, then the body, which
@@ -436,25 +501,42 @@ chunk_stmts (const region_parts &rp, const flat_recorded_directive *d,
 	     tree k, tree end)
 {
   tree iteration = alloc_stmt_list ();
+  /* A scan's first pass skips the body's own step of the index.  */
+  if (rp.pass)
+    iteration = append (iteration, set (c.index, flat_index_at (c, rp.lb,
+								  k)));
   for (const std::pair<tree, tree> &fp : saved)
     iteration = append (iteration, set (fp.first, fp.second));
   iteration = append (iteration, body);
   iteration = append (iteration, add_one (k));
 
   tree list = alloc_stmt_list ();
+  tree first_pass = rp.pass ? build2 (EQ_EXPR, boolean_type_node, rp.pass,
+				      integer_one_node) : NULL_TREE;
   for (size_t i = 0; i < rp.partial.size (); i++)
     {
       enum tree_code code = combiner_code (d->reductions[i].op);
-      tree identity = omp_reduction_init_op (rp.loc, code,
-					     TREE_TYPE (rp.partial[i]));
-      list = append (list, set (rp.partial[i], identity));
+      tree type = TREE_TYPE (rp.partial[i]);
+      tree start = omp_reduction_init_op (rp.loc, code, type);
+      if (rp.pass)
+	start = build3 (COND_EXPR, type, first_pass, start,
+			build4 (ARRAY_REF, type, rp.offsets, chunk,
+				NULL_TREE, NULL_TREE));
+      list = append (list, set (rp.partial[i], start));
     }
-  list = append (list, set (c.index, flat_index_at (c, rp.lb, k)));
+  if (!rp.pass)
+    list = append (list, set (c.index, flat_index_at (c, rp.lb, k)));
   list = append (list, lowered_while (rp.fndecl,
 				      build2 (LT_EXPR, boolean_type_node, k,
 					      end), iteration));
   for (size_t i = 0; i < rp.partial.size (); i++)
-    list = append (list, set (part_of (rp, i, chunk), rp.partial[i]));
+    {
+      tree store = set (part_of (rp, i, chunk), rp.partial[i]);
+      if (rp.pass)
+	store = build3 (COND_EXPR, void_type_node, first_pass, store,
+			build_empty_stmt (UNKNOWN_LOCATION));
+      list = append (list, store);
+    }
   return list;
 }
 
@@ -508,7 +590,8 @@ region_stmt (region_parts &rp, const std::vector<tree> &clause_vars,
 }
 
 /* After the region: each reduction of D combined with its partials in
-   chunk order.  */
+   chunk order; for a scan, after its first pass, the prefix before each
+   chunk and the total into the offsets.  */
 static tree
 combine_stmts (region_parts &rp, const flat_recorded_directive *d)
 {
@@ -518,7 +601,22 @@ combine_stmts (region_parts &rp, const flat_recorded_directive *d)
   tree ci = flat_temp_var (rp.fndecl, ll, &rp.outer_vars, "__flat_c");
   tree fold = alloc_stmt_list ();
   for (size_t i = 0; i < rp.partial.size (); i++)
-    fold = append (fold, combine (d->reductions[i], part_of (rp, i, ci)));
+    {
+      const flat_reduction_item &r = d->reductions[i];
+      tree part = part_of (rp, i, ci);
+      if (rp.pass)
+	{
+	  /* A scan's prefixes: offsets[c + 1] = offsets[c] OP part[c].  */
+	  tree type = TREE_TYPE (r.decl);
+	  tree here = build4 (ARRAY_REF, type, rp.offsets, ci, NULL_TREE,
+			      NULL_TREE);
+	  tree after = build4 (ARRAY_REF, type, rp.offsets, add_one_expr (ci),
+			       NULL_TREE, NULL_TREE);
+	  fold = append (fold, set (after, combined (r, here, part)));
+	}
+      else
+	fold = append (fold, set (r.decl, combined (r, r.decl, part)));
+    }
   fold = append (fold, add_one (ci));
   tree list = alloc_stmt_list ();
   list = append (list, set (chunks,
@@ -555,13 +653,63 @@ body_fits (tree fndecl, const flat_recorded_directive *d,
   return privates (fndecl, d, shape, c, scan, clause_vars);
 }
 
+/* Whether the body of SHAPE updates scan accumulator ACC once at its top
+   level, where find_update will find it.  */
+static bool
+scan_update_fits (const loop_shape &shape, tree acc)
+{
+  tree_stmt_iterator update = shape.body_first;
+  int updates = 0;
+  for (tree_stmt_iterator it = shape.body_first;
+       tsi_stmt_ptr (it) != tsi_stmt_ptr (shape.body_end); tsi_next (&it))
+    if (flat_tree_assigns (tsi_stmt (it), acc))
+      {
+	update = it;
+	updates++;
+      }
+  if (updates != 1)
+    return false;
+  if (TREE_CODE (tsi_stmt (update)) == MODIFY_EXPR)
+    return true;
+  tree *list;
+  tree_stmt_iterator at;
+  return find_update (tsi_stmt_ptr (update), acc, &list, &at);
+}
+
+/* The passes of a scan: its first pass (partials of each chunk), the
+   prefixes, its second (the whole body from each chunk's prefix).  REGION
+   runs one pass; COMBINE computes the prefixes.  */
+static tree
+scan_passes (region_parts &rp, tree region, tree combine)
+{
+  tree ll = long_long_integer_type_node;
+  tree pass = alloc_stmt_list ();
+  pass = append (pass, set (rp.next, build_int_cst (ll, 0)));
+  pass = append (pass, region);
+  pass = append (pass, build3 (COND_EXPR, void_type_node,
+			       build2 (EQ_EXPR, boolean_type_node, rp.pass,
+				       integer_one_node),
+			       combine, build_empty_stmt (rp.loc)));
+  pass = append (pass, add_one (rp.pass));
+  tree list = alloc_stmt_list ();
+  list = append (list, set (rp.pass, integer_one_node));
+  return append (list, lowered_while (rp.fndecl,
+				      build2 (LE_EXPR, boolean_type_node,
+					      rp.pass,
+					      build_int_cst (integer_type_node,
+							     2)), pass));
+}
+
 tree
 flat_host_parallel_loop (tree fndecl, const flat_recorded_directive *d,
 			 const loop_shape &shape, const counted_loop &c,
 			 tree state, bool index_outlives)
 {
   std::vector<tree> clause_vars;
-  if (!directive_fits (d) || !body_fits (fndecl, d, shape, c, &clause_vars))
+  bool scan = d->dir.kind == FLAT_DIRECTIVE_SCAN;
+  if (!directive_fits (d) || !body_fits (fndecl, d, shape, c, &clause_vars)
+      || (scan && (d->reductions.size () != 1
+		   || !scan_update_fits (shape, d->reductions[0].decl))))
     return NULL_TREE;
 
   tree ll = long_long_integer_type_node;
@@ -579,7 +727,22 @@ flat_host_parallel_loop (tree fndecl, const flat_recorded_directive *d,
   tree k = flat_temp_var (fndecl, ll, &rp.inner_vars, "__flat_k");
   tree end = flat_temp_var (fndecl, ll, &rp.inner_vars, "__flat_end");
 
+  rp.pass = rp.offsets = NULL_TREE;
   tree body = take_body (rp, d, shape);
+  if (scan)
+    {
+      tree type = TREE_TYPE (d->reductions[0].decl);
+      rp.pass = flat_temp_var (fndecl, integer_type_node, &rp.outer_vars,
+			       "__flat_pass");
+      rp.offsets = flat_temp_var (fndecl,
+				  build_array_type_nelts (type,
+							  FLAT_HOST_CHUNKS
+							  + 1),
+				  &rp.outer_vars, "__flat_offsets");
+      guard_after_update (&body, rp.partial[0],
+			  build2 (NE_EXPR, boolean_type_node, rp.pass,
+				  integer_one_node));
+    }
   /* D's firstprivate items start each iteration from copies made before
      the region.  */
   std::vector<std::pair<tree, tree> > saved;
@@ -604,10 +767,26 @@ flat_host_parallel_loop (tree fndecl, const flat_recorded_directive *d,
 	saved.push_back ({ item.decl, copy });
       }
   tree chunk_body = chunk_stmts (rp, d, c, body, saved, chunk, k, end);
-  list = append (list, region_stmt (rp, clause_vars, chunk, k, end,
-				    chunk_body));
-  if (!rp.partial.empty ())
-    list = append (list, combine_stmts (rp, d));
+  tree region = region_stmt (rp, clause_vars, chunk, k, end, chunk_body);
+  if (scan)
+    {
+      tree type = TREE_TYPE (d->reductions[0].decl);
+      tree acc = d->reductions[0].decl;
+      list = append (list, set (build4 (ARRAY_REF, type, rp.offsets,
+					integer_zero_node, NULL_TREE,
+					NULL_TREE), acc));
+      list = append (list, scan_passes (rp, region, combine_stmts (rp, d)));
+      tree chunks = call ("flat_host_chunks", ll,
+			  { rp.n, build_int_cst (unsigned_type_node, 0) });
+      list = append (list, set (acc, build4 (ARRAY_REF, type, rp.offsets,
+					     chunks, NULL_TREE, NULL_TREE)));
+    }
+  else
+    {
+      list = append (list, region);
+      if (!rp.partial.empty ())
+	list = append (list, combine_stmts (rp, d));
+    }
   if (index_outlives)
     list = append (list, set (c.index, flat_index_at (c, rp.lb, rp.n)));
   tree bind = build3 (BIND_EXPR, void_type_node, rp.outer_vars, list,
@@ -615,6 +794,44 @@ flat_host_parallel_loop (tree fndecl, const flat_recorded_directive *d,
   TREE_SIDE_EFFECTS (bind) = 1;
   declare_parallel_builtins ();
   made_any = true;
+  return bind;
+}
+
+tree
+flat_host_local_accumulators (tree fndecl, const flat_recorded_directive *d,
+			      tree fallback)
+{
+  body_scan scan;
+  scan.unfit = false;
+  walk_tree_without_duplicates (&fallback, scan_body_r, &scan);
+  for (tree target : scan.targets)
+    if (!scan.labels.count (target))
+      return fallback;
+  if (scan.unfit)
+    return fallback;
+  tree vars = NULL_TREE;
+  tree before = alloc_stmt_list (), after = alloc_stmt_list ();
+  std::map<tree, tree> renames;
+  for (const flat_reduction_item &r : d->reductions)
+    {
+      tree v = r.decl;
+      if (r.section || renames.count (v)
+	  || (TREE_CODE (v) != VAR_DECL && TREE_CODE (v) != PARM_DECL)
+	  || DECL_CONTEXT (v) != fndecl || TREE_STATIC (v)
+	  || DECL_EXTERNAL (v) || !copyable (v))
+	continue;
+      tree copy = flat_temp_var (fndecl, TREE_TYPE (v), &vars,
+				 "__flat_accumulator");
+      renames[v] = copy;
+      before = append (before, set (copy, v));
+      after = append (after, set (v, copy));
+    }
+  if (renames.empty ())
+    return fallback;
+  walk_tree (&fallback, rename_r, &renames, NULL);
+  tree list = append (append (before, fallback), after);
+  tree bind = build3 (BIND_EXPR, void_type_node, vars, list, NULL_TREE);
+  TREE_SIDE_EFFECTS (bind) = 1;
   return bind;
 }
 

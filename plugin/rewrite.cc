@@ -368,9 +368,9 @@ run_condition (const flat_recorded_directive *d, tree call)
 }
 
 /* Put the parallel host version of ML's counted loop C (Note [Parallel
-   host version]) in the place of the loop, if it has one; *FIRST and
-   *LAST, ML's first and last statements, follow.  */
-static void
+   host version]) in the place of the loop, if it has one (then true);
+   *FIRST and *LAST, ML's first and last statements, follow.  */
+static bool
 parallelize_host_loop (tree fndecl, flat_recorded_directive *d,
 		       marked_loop &ml, const counted_loop &c, tree state,
 		       bool index_outlives, tree *first, tree *last)
@@ -378,7 +378,7 @@ parallelize_host_loop (tree fndecl, flat_recorded_directive *d,
   tree arm = flat_host_parallel_loop (fndecl, d, ml.shape, c, state,
 				      index_outlives);
   if (!arm)
-    return;
+    return false;
   tree_stmt_iterator at = ml.loop;
   tree loop_first = tsi_stmt (at), loop_last = tsi_stmt (ml.shape.last);
   for (;;)
@@ -396,6 +396,7 @@ parallelize_host_loop (tree fndecl, flat_recorded_directive *d,
     }
   if (*last == loop_last)
     *last = arm;
+  return true;
 }
 
 /* Replace the marked loop ML in its statement list by the nest's call,
@@ -414,9 +415,9 @@ replace_nest (tree fndecl, flat_recorded_directive *d, marked_loop &ml)
   tree device_arm = index_outlives ? final_index_value (c)
     : build_empty_stmt (loc);
   tree first = tsi_stmt (ml.first), last = tsi_stmt (ml.last);
-  if (counted)
-    parallelize_host_loop (fndecl, d, ml, c, state, index_outlives, &first,
-			   &last);
+  bool parallel = counted && parallelize_host_loop (fndecl, d, ml, c, state,
+						     index_outlives, &first,
+						     &last);
   /* The original statements move into the fallback arm.  */
   tree fallback = alloc_stmt_list ();
   tree_stmt_iterator it = ml.first;
@@ -430,6 +431,8 @@ replace_nest (tree fndecl, flat_recorded_directive *d, marked_loop &ml)
 	break;
     }
   strip_markers (fallback);
+  if (!parallel)
+    fallback = flat_host_local_accumulators (fndecl, d, fallback);
   tree ifs = build3_loc (loc, COND_EXPR, void_type_node,
 			 run_condition (d, call), fallback, device_arm);
   tsi_link_before (&it, ifs, TSI_SAME_STMT);

@@ -15,10 +15,11 @@
    * if copies took at least half of the best device run, or the device
      computes on the host's own processors (PoCL), the host may well be
      faster: the next run goes to the parallel host version, which times
-     itself (host_parallel.c), on the team and later on one thread;
+     itself (host_parallel.c); a second one if the first was not timed
+     (it started the team's threads);
    * from then on the faster side runs.  A nest whose host version is
-     sequential (a scan) or that was sent to the host without being timed
-     stays on the device.
+     never timed (a sequential scan, a program built with -fopenmp)
+     stays on the device after two tries.
 
    Results do not depend on the side (the host's reductions combine in a
    fixed order, as the device's do), only their time.  */
@@ -81,18 +82,18 @@ flat_cost_prefer_host (flat_site_class *cls, int device_on_cpus, char *why,
 		host, cls->device_ms);
       return prefer;
     }
-  if (cls->host_tried)
+  if (cls->host_tries >= 2)
     ;
   else if (device_on_cpus)
     {
-      cls->host_tried = 1;
+      cls->host_tries++;
       snprintf (why, why_size, "measuring the host: the device runs on "
 		"its processors");
       return 1;
     }
   else if (cls->device_copy_ms * 2 >= cls->device_ms)
     {
-      cls->host_tried = 1;
+      cls->host_tries++;
       snprintf (why, why_size, "measuring the host: copies took %.3g of "
 		"%.3g ms on the device", cls->device_copy_ms,
 		cls->device_ms);

@@ -11,8 +11,8 @@ extern "C" {
 #endif
 
 /* The parallel host version (SPEC section 3, FLAT_HOST_THREADS): where
-   flat_run returns nonzero, the plugin's code runs a map or reduce nest's
-   outer loop on a team of threads, as
+   flat_run returns nonzero, the plugin's code runs a map, reduce or scan
+   nest's outer loop on a team of threads, as
 
      width = flat_host_threads (&flat_state_7, n);
      parallel region on WIDTH threads (flat_host_parallel, or libgomp's
@@ -20,6 +20,8 @@ extern "C" {
        while ((c = flat_host_chunk (&next, n, w, &first, &end)) >= 0)
          iterations FIRST..END-1 of the loop, partial results in part[c]
      the partials combined in the order of c < flat_host_chunks (n, 0)
+     (a scan: twice, the chunks' totals first, then the body from each
+     chunk's prefix)
 
    with N the loop's trip count, and W the width for a map, 0 for a
    loop with reductions: then the chunks depend on N alone, never on the
@@ -29,7 +31,7 @@ extern "C" {
 /* For W = 0 at most FLAT_HOST_CHUNKS chunks, of at least
    FLAT_HOST_CHUNK_LEAST iterations where N allows; else
    FLAT_HOST_CHUNKS_PER_THREAD per thread.  */
-#define FLAT_HOST_CHUNKS 256
+#define FLAT_HOST_CHUNKS 64
 #define FLAT_HOST_CHUNK_LEAST 16
 #define FLAT_HOST_CHUNKS_PER_THREAD 4
 

@@ -14,9 +14,13 @@
    A team costs microseconds to wake, which a small nest does not repay.
    Unless FLAT_HOST_THREADS fixes the width, each nest learns per size
    class of N (site.h): its first two runs of a class go on the full
-   team and the next two on one thread, timed by flat_host_parallel
-   (only libflat's team: under -fopenmp nothing is timed and the full
-   team runs); from then on the faster side runs.  Results are the same
+   team, timed by flat_host_parallel (only libflat's team: under
+   -fopenmp nothing is timed and the full team runs; nor is a run that
+   had to start threads).  Where the team took less than
+   FLAT_HOST_ONE_BELOW_MS, the next two runs go on one thread, and from
+   then on the faster side runs; a longer run keeps the team, as the
+   wake-up is then noise and a probe on one thread would cost up to the
+   whole speed-up.  Results are the same
    on either side (the chunks do not change).  The times also tell the
    device's cost model what the host takes (Note [Device or host] in
    cost.c), so runs of a fixed width are timed too.  */
@@ -93,7 +97,7 @@ usable_cpus (void)
 unsigned
 flat_host_learned_width (const flat_site_class *cls, unsigned width)
 {
-  if (cls->n_wide < 2)
+  if (cls->n_wide < 2 || cls->wide_ms >= FLAT_HOST_ONE_BELOW_MS)
     return width;
   if (cls->n_one < 2)
     return 1;
@@ -136,15 +140,15 @@ flat_host_threads (void **state, long long n)
 }
 
 void
-flat_host_timed (void)
+flat_host_timed (int untypical)
 {
   double ms;
   flat_site_class *cls = timed.cls;
 
-  if (!cls)
+  timed.cls = NULL;
+  if (!cls || untypical)
     return;
   ms = flat_now_ms () - timed.start_ms;
-  timed.cls = NULL;
   if (flat_process_lock () != 0)
     return;
   if (timed.width > 1)

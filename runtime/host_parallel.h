@@ -6,13 +6,18 @@
 
 #include "site.h"
 
+/* A nest's runs on the team that take this long or longer are not
+   tried on one thread (Note [Host width] in host_parallel.c).  */
+#define FLAT_HOST_ONE_BELOW_MS 1.0
+
 /* Of WIDTH threads (> 1) and one, the side a run of class CLS takes
    next (Note [Host width] in host_parallel.c).  */
 unsigned flat_host_learned_width (const flat_site_class *cls,
 				  unsigned width);
 
 /* The end of a run that flat_host_threads began timing on this thread,
-   if any: its time goes to its size class (host_team.c calls it).  */
-void flat_host_timed (void);
+   if any: its time goes to its size class, unless UNTYPICAL (it started
+   threads); host_team.c calls it.  */
+void flat_host_timed (int untypical);
 
 #endif /* FLAT_RUNTIME_HOST_PARALLEL_H */

@@ -19,9 +19,10 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-/* How many times a worker polls for the next region before it sleeps:
-   some tens of microseconds.  */
-#define SPIN_POLLS 20000
+/* How many times a worker polls for the next region before it sleeps,
+   and the caller for the end of one: some hundreds of microseconds, as
+   libgomp spins.  */
+#define SPIN_POLLS 200000
 
 typedef struct team
 {
@@ -157,17 +158,18 @@ flat_host_parallel (void (*fn) (void *), void *data, unsigned n_threads,
 		    unsigned flags)
 {
   team *t = &the_team;
-  int i;
+  int i, grew;
 
   (void) flags;
   if (n_threads <= 1 || pthread_once (&atfork_once, install_atfork) != 0
       || pthread_mutex_trylock (&busy) != 0)
     {
       fn (data);
-      flat_host_timed ();
+      flat_host_timed (0);
       return;
     }
   pthread_mutex_lock (&t->lock);
+  grew = t->n_workers < n_threads - 1;
   grow_team (t, n_threads - 1);
   t->fn = fn;
   t->data = data;
@@ -187,5 +189,5 @@ flat_host_parallel (void (*fn) (void *), void *data, unsigned n_threads,
     pthread_cond_wait (&t->done, &t->lock);
   pthread_mutex_unlock (&t->lock);
   pthread_mutex_unlock (&busy);
-  flat_host_timed ();
+  flat_host_timed (grew);
 }

@@ -19,7 +19,8 @@ typedef struct flat_site_class
   double device_ms;		/* device: best time, compilation excluded */
   double device_copy_ms;	/* of which copies, in that run */
   unsigned char n_device;	/* runs timed, up to 2 */
-  unsigned char host_tried;	/* the cost model sent a run to the host */
+  unsigned char host_tries;	/* runs the cost model sent to the host to
+				   time it, up to 2 */
 } flat_site_class;
 
 typedef struct flat_site

@@ -61,6 +61,9 @@ test_chunk_counts (void)
   CU_ASSERT_EQUAL (flat_host_chunks (FLAT_HOST_CHUNK_LEAST * 2 - 1, 0), 1);
   CU_ASSERT_EQUAL (flat_host_chunks (FLAT_HOST_CHUNK_LEAST * 3, 0), 3);
   CU_ASSERT_EQUAL (flat_host_chunks (1LL << 40, 0), FLAT_HOST_CHUNKS);
+  CU_ASSERT_EQUAL (flat_host_chunks (FLAT_HOST_CHUNK_LEAST
+				     * (FLAT_HOST_CHUNKS + 1), 0),
+		   FLAT_HOST_CHUNKS);
   /* A map: a few per thread, never more than N.  */
   CU_ASSERT_EQUAL (flat_host_chunks (1000, 7),
 		   7 * FLAT_HOST_CHUNKS_PER_THREAD);
@@ -200,16 +203,22 @@ test_learned_width (void)
   flat_site_class c;
 
   memset (&c, 0, sizeof c);
-  /* Two timed runs on the team, then two on one thread.  */
+  /* Two timed runs on the team, then, as they were short, two on one
+     thread.  */
   CU_ASSERT_EQUAL (flat_host_learned_width (&c, 8), 8);
   c.n_wide = 2;
-  c.wide_ms = 1.0;
+  c.wide_ms = 0.5;
   CU_ASSERT_EQUAL (flat_host_learned_width (&c, 8), 1);
   c.n_one = 2;
   /* Then the faster.  */
   c.one_ms = 0.25;
   CU_ASSERT_EQUAL (flat_host_learned_width (&c, 8), 1);
   c.one_ms = 3.0;
+  CU_ASSERT_EQUAL (flat_host_learned_width (&c, 8), 8);
+  /* A long run on the team is never tried on one thread.  */
+  memset (&c, 0, sizeof c);
+  c.n_wide = 2;
+  c.wide_ms = FLAT_HOST_ONE_BELOW_MS;
   CU_ASSERT_EQUAL (flat_host_learned_width (&c, 8), 8);
 }
 
@@ -264,8 +273,10 @@ test_cost_tries_host_once (void)
 
   CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
   CU_ASSERT_PTR_NOT_NULL (strstr (why, "measuring the host"));
-  /* The host run was not timed (a sequential scan, -fopenmp): the
-     device again.  */
+  /* The host run was not timed (it started the team): once more.  */
+  CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
+  /* Still not (a sequential scan, -fopenmp): the device from then on.  */
+  CU_ASSERT_FALSE (flat_cost_prefer_host (&c, 0, why, sizeof why));
   CU_ASSERT_FALSE (flat_cost_prefer_host (&c, 0, why, sizeof why));
 }
 
@@ -287,7 +298,7 @@ test_cost_takes_faster (void)
   char why[160];
   flat_site_class c = after_device (10.0, 9.0);
 
-  c.host_tried = 1;
+  c.host_tries = 2;
   c.wide_ms = 4.0;
   c.n_wide = 1;
   CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
