@@ -72,7 +72,7 @@ while [ $# -gt 0 ]; do
 done
 
 # The parts and the programs in each.
-maps="saxpy matvec matvec_t matmul stencil jacobi pathfinder"
+maps="saxpy matvec matvec_t matmul stencil jacobi pathfinder syrk"
 reductions="reduce scan histogram rowsums"
 programs=
 for p in $(echo "$part" | tr ',' ' '); do
@@ -112,7 +112,8 @@ scan 100000
 histogram 100000 256
 rowsums 300 200
 jacobi 64 10
-pathfinder 1000 10"
+pathfinder 1000 10
+syrk 100 80"
   copy_mib=16
 else
   datasets="saxpy 1048576
@@ -154,7 +155,9 @@ rowsums 100 100000
 rowsums 1000000 10
 rowsums 31623 31623
 jacobi 4096 100 1
-pathfinder 1048576 100 5"
+pathfinder 1048576 100 5
+syrk 1200 1000
+syrk 2600 2000"
   copy_mib=1024
 fi
 # BENCH_DATASETS, one "PROGRAM ARGS..." per line, replaces the list.

@@ -11,12 +11,13 @@
    well, so the fallback arm becomes an OpenMP region in GENERIC, which
    the usual passes outline and expand:
 
-     lb = <the index's start>;  n = <trip count>;  next = 0;
+     lb = <the index's start>;  n = <trip count>;
      width = flat_host_threads (&state, n);
+     flat_host_loop_init (loop, n, width, <has reductions>);
      #pragma omp parallel num_threads(width) firstprivate(<assigned>)
      {
        long long c, k, end;  T s_p;
-       while ((c = flat_host_chunk (&next, n, w, &k, &end)) >= 0)
+       while ((c = flat_host_next (loop, &k, &end)) >= 0)
          {
            s_p = <identity of the reduction>;  i = lb + k * step;
            while (k < end)
@@ -24,11 +25,11 @@
            part_s[c] = s_p;
          }
      }
-     for (c = 0; c < flat_host_chunks (n, 0); c++)  s = s op part_s[c];
+     for (c = 0; c < flat_host_chunks (n); c++)  s = s op part_s[c];
 
-   W is the width for a map and 0 with reductions, whose chunks are then
-   a function of N alone (runtime/host_parallel.c); the partials are
-   combined in chunk order, hence the fixed result.  Scalars
+   A loop with reductions is claimed by chunks that are a function of N
+   alone (runtime/host_parallel.c); the partials are combined in chunk
+   order, hence the fixed result.  Scalars
    declared outside the loop that the body assigns or takes the address
    of are firstprivate: the lifter has proved each iteration assigns them
    before it reads them (Note [Privatization]) or only reads them
@@ -378,7 +379,7 @@ struct region_parts
   tree fndecl;
   location_t loc;
   tree outer_vars, inner_vars;	/* of the BIND_EXPRs around and inside */
-  tree lb, n, next, width;
+  tree lb, n, loop, width;	/* loop: long long[FLAT_HOST_LOOP_WORDS] */
   std::vector<tree> partial;	/* per reduction: this chunk's value */
   std::vector<tree> parts;	/* and every chunk's, T[FLAT_HOST_CHUNKS] */
   /* A scan: the pass (1, 2), and the prefix before each chunk and the
@@ -397,6 +398,24 @@ static tree
 add_one (tree var)
 {
   return set (var, add_one_expr (var));
+}
+
+static tree
+loop_address (const region_parts &rp)
+{
+  TREE_ADDRESSABLE (rp.loop) = 1;
+  return build_fold_addr_expr (build4 (ARRAY_REF, long_long_integer_type_node,
+				       rp.loop, integer_zero_node, NULL_TREE,
+				       NULL_TREE));
+}
+
+/* flat_host_loop_init for RP's loop: by chunks where it reduces.  */
+static tree
+loop_init (const region_parts &rp)
+{
+  return call ("flat_host_loop_init", void_type_node,
+	       { loop_address (rp), rp.n, rp.width,
+		 build_int_cst (integer_type_node, !rp.partial.empty ()) });
 }
 
 static tree
@@ -554,12 +573,9 @@ region_stmt (region_parts &rp, const std::vector<tree> &clause_vars,
 			      "__flat_first");
   tree last = flat_temp_var (rp.fndecl, ll, &rp.inner_vars,
 			     "__flat_last");
-  /* A map's chunks may follow the width; reductions' may not.  */
-  tree chunk_width = rp.partial.empty () ? rp.width
-    : build_int_cst (unsigned_type_node, 0);
-  tree claim = set (chunk, call ("flat_host_chunk", ll,
-				 { address (rp.next), rp.n, chunk_width,
-				   address (first), address (last) }));
+  tree claim = set (chunk, call ("flat_host_next", ll,
+				 { loop_address (rp), address (first),
+				   address (last) }));
   tree per_chunk = alloc_stmt_list ();
   per_chunk = append (per_chunk, set (k, first));
   per_chunk = append (per_chunk, set (end, last));
@@ -619,10 +635,8 @@ combine_stmts (region_parts &rp, const flat_recorded_directive *d)
     }
   fold = append (fold, add_one (ci));
   tree list = alloc_stmt_list ();
-  list = append (list, set (chunks,
-			    call ("flat_host_chunks", ll,
-				  { rp.n,
-				    build_int_cst (unsigned_type_node, 0) })));
+  list = append (list, set (chunks, call ("flat_host_chunks", ll,
+					  { rp.n })));
   list = append (list, set (ci, build_int_cst (ll, 0)));
   return append (list, lowered_while (rp.fndecl,
 				      build2 (LT_EXPR, boolean_type_node,
@@ -682,9 +696,8 @@ scan_update_fits (const loop_shape &shape, tree acc)
 static tree
 scan_passes (region_parts &rp, tree region, tree combine)
 {
-  tree ll = long_long_integer_type_node;
   tree pass = alloc_stmt_list ();
-  pass = append (pass, set (rp.next, build_int_cst (ll, 0)));
+  pass = append (pass, loop_init (rp));
   pass = append (pass, region);
   pass = append (pass, build3 (COND_EXPR, void_type_node,
 			       build2 (EQ_EXPR, boolean_type_node, rp.pass,
@@ -720,7 +733,9 @@ flat_host_parallel_loop (tree fndecl, const flat_recorded_directive *d,
   rp.lb = flat_temp_var (fndecl, TREE_TYPE (c.index), &rp.outer_vars,
 			 "__flat_lb");
   rp.n = flat_temp_var (fndecl, ll, &rp.outer_vars, "__flat_n");
-  rp.next = flat_temp_var (fndecl, ll, &rp.outer_vars, "__flat_next");
+  rp.loop = flat_temp_var (fndecl,
+			   build_array_type_nelts (ll, FLAT_HOST_LOOP_WORDS),
+			   &rp.outer_vars, "__flat_loop");
   rp.width = flat_temp_var (fndecl, unsigned_type_node, &rp.outer_vars,
 			    "__flat_width");
   tree chunk = flat_temp_var (fndecl, ll, &rp.inner_vars, "__flat_chunk");
@@ -749,7 +764,6 @@ flat_host_parallel_loop (tree fndecl, const flat_recorded_directive *d,
   tree list = alloc_stmt_list ();
   list = append (list, set (rp.lb, unshare_expr (c.lb)));
   list = append (list, set (rp.n, flat_trip_count (c, rp.lb)));
-  list = append (list, set (rp.next, build_int_cst (ll, 0)));
   tree threads = call ("flat_host_threads", unsigned_type_node,
 		       { address (state), rp.n });
   if (d->if_cond)
@@ -776,13 +790,13 @@ flat_host_parallel_loop (tree fndecl, const flat_recorded_directive *d,
 					integer_zero_node, NULL_TREE,
 					NULL_TREE), acc));
       list = append (list, scan_passes (rp, region, combine_stmts (rp, d)));
-      tree chunks = call ("flat_host_chunks", ll,
-			  { rp.n, build_int_cst (unsigned_type_node, 0) });
+      tree chunks = call ("flat_host_chunks", ll, { rp.n });
       list = append (list, set (acc, build4 (ARRAY_REF, type, rp.offsets,
 					     chunks, NULL_TREE, NULL_TREE)));
     }
   else
     {
+      list = append (list, loop_init (rp));
       list = append (list, region);
       if (!rp.partial.empty ())
 	list = append (list, combine_stmts (rp, d));

@@ -12,9 +12,10 @@
 
    * the first two runs go to the device, which times them without the
      kernels' compilation (the best of two, as the first also allocates);
-   * if copies took at least half of the best device run, or the device
-     computes on the host's own processors (PoCL), the host may well be
-     faster: the next run goes to the parallel host version, which times
+   * if copies took at least half of the best device run, or it took
+     less than FLAT_COST_LATENCY_MS (launches and synchronisation, not
+     work, then make its time), or the device computes on the host's own
+     processors (PoCL), the host may well be faster: the next run goes to the parallel host version, which times
      itself (host_parallel.c); a second one if the first was not timed
      (it started the team's threads);
    * from then on the faster side runs.  A nest whose host version is
@@ -89,6 +90,13 @@ flat_cost_prefer_host (flat_site_class *cls, int device_on_cpus, char *why,
       cls->host_tries++;
       snprintf (why, why_size, "measuring the host: the device runs on "
 		"its processors");
+      return 1;
+    }
+  else if (cls->device_ms < FLAT_COST_LATENCY_MS)
+    {
+      cls->host_tries++;
+      snprintf (why, why_size, "measuring the host: %.3g ms on the device",
+		cls->device_ms);
       return 1;
     }
   else if (cls->device_copy_ms * 2 >= cls->device_ms)

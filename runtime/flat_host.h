@@ -15,36 +15,45 @@ extern "C" {
    nest's outer loop on a team of threads, as
 
      width = flat_host_threads (&flat_state_7, n);
+     flat_host_loop_init (loop, n, width, reduction);
      parallel region on WIDTH threads (flat_host_parallel, or libgomp's
      GOMP_parallel in a program built with -fopenmp), each thread doing
-       while ((c = flat_host_chunk (&next, n, w, &first, &end)) >= 0)
+       while ((c = flat_host_next (loop, &first, &end)) >= 0)
          iterations FIRST..END-1 of the loop, partial results in part[c]
-     the partials combined in the order of c < flat_host_chunks (n, 0)
+     the partials combined in the order of c < flat_host_chunks (n)
      (a scan: twice, the chunks' totals first, then the body from each
      chunk's prefix)
 
-   with N the loop's trip count, and W the width for a map, 0 for a
-   loop with reductions: then the chunks depend on N alone, never on the
-   width, and the reductions give the same bits on any number of
-   threads.  */
+   with N the loop's trip count and LOOP an array of
+   FLAT_HOST_LOOP_WORDS shared by the threads.  A loop with reductions
+   (REDUCTION nonzero) is claimed by chunks that depend on N alone, never
+   on the width, and its reductions give the same bits on any number of
+   threads; a map's iterations are claimed in ranges.  */
 
-/* For W = 0 at most FLAT_HOST_CHUNKS chunks, of at least
-   FLAT_HOST_CHUNK_LEAST iterations where N allows; else
-   FLAT_HOST_CHUNKS_PER_THREAD per thread.  */
+/* A reduction's chunks: at most FLAT_HOST_CHUNKS, of at least
+   FLAT_HOST_CHUNK_LEAST iterations where N allows.  */
 #define FLAT_HOST_CHUNKS 64
-#define FLAT_HOST_CHUNK_LEAST 16
-#define FLAT_HOST_CHUNKS_PER_THREAD 4
+#define FLAT_HOST_CHUNK_LEAST 1024
 
-/* The number of chunks of a loop of N iterations for W (above), at most
-   N; 0 for N <= 0.  */
-long long flat_host_chunks (long long n, unsigned w);
+/* Threads that own a block of a loop to start from; more steal only.  */
+#define FLAT_HOST_OWNERS 64
+#define FLAT_HOST_LOOP_WORDS (5 + FLAT_HOST_OWNERS)
 
-/* Claim the next chunk of a loop of N iterations for W through the
-   shared counter *NEXT (0 before the region): its iterations are *FIRST
-   to *END - 1 (counted from 0).  Returns the chunk's index, or -1 when
-   all are claimed.  Safe from any number of threads.  */
-long long flat_host_chunk (long long *next, long long n, unsigned w,
-			   long long *first, long long *end);
+/* The number of chunks of a loop of N iterations with reductions: 0 for
+   N <= 0.  */
+long long flat_host_chunks (long long n);
+
+/* Set up LOOP (FLAT_HOST_LOOP_WORDS) for N iterations run by up to WIDTH
+   threads, by chunks if REDUCTION.  */
+void flat_host_loop_init (long long *loop, long long n, unsigned width,
+			  int reduction);
+
+/* Claim the calling thread's next iterations of LOOP: *FIRST to *END - 1
+   (counted from 0).  Returns the chunk's index for a loop of reductions,
+   a value >= 0 otherwise, or -1 when all are claimed.  Safe from any
+   number of threads.  */
+long long flat_host_next (long long *loop, long long *first,
+			  long long *end);
 
 /* How many threads the nest of STATE (flat_run's) runs its N outer
    iterations on: FLAT_HOST_THREADS, by default up to the CPUs the

@@ -1,13 +1,12 @@
 /* The parallel host version's chunks and width (SPEC section 3, Note
    [Parallel host version] in plugin/host_parallel.cc).
 
-   A nest's N outer iterations are cut into chunks of consecutive
-   iterations, which the threads claim in any order.  A reduction keeps
-   one partial result per chunk and the plugin's code combines the
-   partials in chunk order; its chunks are a function of N alone, so its
-   value does not depend on the number of threads nor on which thread
-   ran which chunk.  A map's chunks are a few per thread, for balance at
-   little cost.
+   A nest's N outer iterations are claimed by the threads in ranges of
+   consecutive iterations (Note [Owners and thieves]).  A reduction
+   claims fixed chunks instead, a function of N alone, keeps one partial
+   result per chunk, and the plugin's code combines the partials in chunk
+   order, so its value does not depend on the number of threads nor on
+   which thread ran which chunk.
 
    Note [Host width]
    ~~~~~~~~~~~~~~~~~
@@ -44,38 +43,180 @@ static __thread struct
 } timed;
 
 long long
-flat_host_chunks (long long n, unsigned width)
+flat_host_chunks (long long n)
 {
   long long chunks;
 
   if (n <= 0)
     return 0;
-  if (width > 0)
-    chunks = (long long) width * FLAT_HOST_CHUNKS_PER_THREAD;
-  else
-    {
-      chunks = n / FLAT_HOST_CHUNK_LEAST;
-      if (chunks > FLAT_HOST_CHUNKS)
-	chunks = FLAT_HOST_CHUNKS;
-    }
-  if (chunks > n)
-    chunks = n;
+  chunks = n / FLAT_HOST_CHUNK_LEAST;
+  if (chunks > FLAT_HOST_CHUNKS)
+    chunks = FLAT_HOST_CHUNKS;
   return chunks > 0 ? chunks : 1;
 }
 
-long long
-flat_host_chunk (long long *next, long long n, unsigned width,
-		 long long *first, long long *end)
-{
-  long long chunks = flat_host_chunks (n, width);
-  long long c = __atomic_fetch_add (next, 1, __ATOMIC_RELAXED);
-  long long size, extra;
+/* Note [Owners and thieves]
+   ~~~~~~~~~~~~~~~~~~~~~~~~~
+   A loop's units (its iterations, or a reduction's chunks) are first
+   dealt out as one contiguous block per thread, as OpenMP's static
+   schedule does, so that a nest called again and again finds its part
+   of the arrays in the same core's cache.  A thread takes half of what
+   is left of its own block at a time; when its block is empty it steals
+   the back half of another's, puts it in its own (where others may steal
+   from it in turn) and goes on, so a triangular loop still ends
+   balanced.  A block is one word, its first and end unit in 32 bits
+   each, changed only by compare-and-swap; a unit is taken exactly once.
+   Threads of index FLAT_HOST_OWNERS and up only steal.  A map of 2^32
+   iterations or more takes blocks of a shared counter instead.  */
 
-  if (c >= chunks)
+enum
+{
+  LOOP_N,			/* iterations */
+  LOOP_UNITS,			/* iterations, or a reduction's chunks */
+  LOOP_CHUNKED,			/* 1: units are chunks */
+  LOOP_OWNERS,			/* blocks; 0: the shared counter */
+  LOOP_GRAIN,			/* the counter's step */
+  LOOP_BLOCKS			/* the blocks, or the counter */
+};
+
+#define UNIT_LIMIT 0xffffffffLL
+
+static long long
+block (long long first, long long end)
+{
+  return (long long) (((unsigned long long) first << 32)
+		      | (unsigned long long) end);
+}
+
+static long long
+block_first (long long b)
+{
+  return (long long) ((unsigned long long) b >> 32);
+}
+
+static long long
+block_end (long long b)
+{
+  return b & UNIT_LIMIT;
+}
+
+void
+flat_host_loop_init (long long *loop, long long n, unsigned width,
+		     int chunked)
+{
+  long long units = chunked ? flat_host_chunks (n) : (n > 0 ? n : 0);
+  long long owners = width < FLAT_HOST_OWNERS ? width : FLAT_HOST_OWNERS;
+  long long t;
+
+  if (owners > units)
+    owners = units;
+  if (owners < 1)
+    owners = 1;
+  loop[LOOP_N] = n;
+  loop[LOOP_UNITS] = units;
+  loop[LOOP_CHUNKED] = chunked;
+  if (units > UNIT_LIMIT)
+    {
+      loop[LOOP_OWNERS] = 0;
+      loop[LOOP_GRAIN] = units / ((long long) width * 8 + 1) + 1;
+      loop[LOOP_BLOCKS] = 0;
+      return;
+    }
+  loop[LOOP_OWNERS] = owners;
+  for (t = 0; t < owners; t++)
+    loop[LOOP_BLOCKS + t] = block (units * t / owners,
+				   units * (t + 1) / owners);
+}
+
+/* Take from block *B half of what is left, rounded up, or ONE unit
+   only: from its front, or from its back for a THIEF.  Its first unit
+   into *FIRST, its end into *END; 0 if the block is empty.  */
+static int
+take (long long *b, int thief, int one, long long *first, long long *end)
+{
+  long long v = __atomic_load_n (b, __ATOMIC_ACQUIRE);
+
+  for (;;)
+    {
+      long long lo = block_first (v), hi = block_end (v);
+      long long size = one ? 1 : (hi - lo + 1) / 2, w;
+
+      if (lo >= hi)
+	return 0;
+      w = thief ? block (lo, hi - size) : block (lo + size, hi);
+      if (__atomic_compare_exchange_n (b, &v, w, 0, __ATOMIC_ACQ_REL,
+				       __ATOMIC_ACQUIRE))
+	{
+	  *first = thief ? hi - size : lo;
+	  *end = thief ? hi : lo + size;
+	  return 1;
+	}
+    }
+}
+
+/* Units *FIRST to *END - 1 of LOOP for the calling thread, ONE at most
+   where ONE (Note [Owners and thieves]); 0 when none is left.  */
+static int
+claim_units (long long *loop, int one, long long *first, long long *end)
+{
+  long long owners = loop[LOOP_OWNERS], i;
+  long long me, *own;
+  unsigned member;
+  int has_own;
+
+  if (owners == 0)
+    {
+      long long grain = loop[LOOP_GRAIN];
+      long long at = __atomic_fetch_add (&loop[LOOP_BLOCKS], grain,
+					 __ATOMIC_RELAXED);
+
+      if (at >= loop[LOOP_UNITS])
+	return 0;
+      *first = at;
+      *end = at + grain < loop[LOOP_UNITS] ? at + grain : loop[LOOP_UNITS];
+      return 1;
+    }
+  member = flat_host_member ();
+  me = member % owners;
+  own = &loop[LOOP_BLOCKS + me];
+  has_own = member < (unsigned) owners;
+  if (has_own && take (own, 0, one, first, end))
+    return 1;
+  for (i = 1; i <= owners; i++)
+    {
+      long long *victim = &loop[LOOP_BLOCKS + (me + i) % owners];
+
+      if (!take (victim, 1, one && !has_own, first, end))
+	continue;
+      /* The loot beyond one step goes into our block, which is empty and
+	 which only we store to, for others to steal in turn.  */
+      if (has_own && *end - *first > 1)
+	{
+	  long long keep = one ? *first + 1 : *first + (*end - *first + 1) / 2;
+
+	  __atomic_store_n (own, block (keep, *end), __ATOMIC_RELEASE);
+	  *end = keep;
+	}
+      return 1;
+    }
+  return 0;
+}
+
+long long
+flat_host_next (long long *loop, long long *first, long long *end)
+{
+  long long n = loop[LOOP_N], chunks, size, extra, c;
+  int chunked = loop[LOOP_CHUNKED] != 0;
+
+  if (!claim_units (loop, chunked, first, end))
     return -1;
-  /* The first N % CHUNKS chunks take one iteration more.  */
+  if (!chunked)
+    return *first;
+  c = *first;
+  chunks = loop[LOOP_UNITS];
   size = n / chunks;
   extra = n % chunks;
+  /* The first N % CHUNKS chunks take one iteration more.  */
   *first = c * size + (c < extra ? c : extra);
   *end = *first + size + (c < extra);
   return c;

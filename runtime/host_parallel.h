@@ -15,6 +15,12 @@
 unsigned flat_host_learned_width (const flat_site_class *cls,
 				  unsigned width);
 
+/* Which thread of the region running on this thread it is: its index in
+   libflat's team (the caller 0), else libgomp's thread number under
+   -fopenmp, else FLAT_HOST_OWNERS, a thread that owns no block (Note
+   [Owners and thieves] in host_parallel.c).  */
+unsigned flat_host_member (void);
+
 /* The end of a run that flat_host_threads began timing on this thread,
    if any: its time goes to its size class, unless UNTYPICAL (it started
    threads); host_team.c calls it.  */

@@ -37,6 +37,37 @@ typedef struct team
   unsigned running;		/* workers still in FN, atomic */
 } team;
 
+/* Which member of a team this thread is (flat_host_member).  */
+static __thread unsigned member_index;
+static __thread int in_team;
+
+/* libgomp's, in a program built with -fopenmp.  */
+extern int omp_get_thread_num (void) __attribute__ ((weak));
+
+unsigned
+flat_host_member (void)
+{
+  if (in_team)
+    return member_index;
+  if (omp_get_thread_num)
+    return (unsigned) omp_get_thread_num ();
+  return FLAT_HOST_OWNERS;
+}
+
+/* Run FN (DATA) as member ME of a team.  */
+static void
+run_as (unsigned me, void (*fn) (void *), void *data)
+{
+  unsigned saved_index = member_index;
+  int saved_in = in_team;
+
+  member_index = me;
+  in_team = 1;
+  fn (data);
+  member_index = saved_index;
+  in_team = saved_in;
+}
+
 static team the_team = {
   PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER,
   PTHREAD_COND_INITIALIZER, 0, 0, NULL, NULL, 0, 0
@@ -111,7 +142,7 @@ worker (void *arg)
       fn = t->fn;
       data = t->data;
       pthread_mutex_unlock (&t->lock);
-      fn (data);
+      run_as (me, fn, data);
       if (__atomic_sub_fetch (&t->running, 1, __ATOMIC_ACQ_REL) == 0)
 	{
 	  /* Under the lock, so that the caller cannot miss the signal
@@ -164,7 +195,11 @@ flat_host_parallel (void (*fn) (void *), void *data, unsigned n_threads,
   if (n_threads <= 1 || pthread_once (&atfork_once, install_atfork) != 0
       || pthread_mutex_trylock (&busy) != 0)
     {
-      fn (data);
+      /* Alone: a nested region keeps the member it runs in.  */
+      if (in_team)
+	fn (data);
+      else
+	run_as (0, fn, data);
       flat_host_timed (0);
       return;
     }
@@ -179,7 +214,7 @@ flat_host_parallel (void (*fn) (void *), void *data, unsigned n_threads,
   pthread_cond_broadcast (&t->wake);
   pthread_mutex_unlock (&t->lock);
 
-  fn (data);
+  run_as (0, fn, data);
 
   for (i = 0; i < SPIN_POLLS; i++)
     if (__atomic_load_n (&t->running, __ATOMIC_ACQUIRE) == 0)

@@ -37,6 +37,10 @@ flat_site *flat_state_site (void *state);
 /* Record a device run of MS milliseconds, COPY_MS of them copies.  */
 void flat_site_device_run (flat_site_class *cls, double ms, double copy_ms);
 
+/* A device run shorter than this is mostly latency: the host is worth a
+   try (Note [Device or host] in cost.c).  */
+#define FLAT_COST_LATENCY_MS 0.1
+
 /* Whether a run of class CLS, which the thresholds send to the device,
    should run the parallel host version instead (Note [Device or host] in
    cost.c); DEVICE_ON_CPUS: the device computes on the host's processors.

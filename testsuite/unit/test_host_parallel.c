@@ -14,61 +14,78 @@
 #include "../../runtime/site.h"
 #include "unit.h"
 
-/* Claim every chunk of N for W on one thread and check that they are in
-   order, contiguous, non-empty and cover [0, N) exactly.  */
+/* Claim every iteration of a loop of N for WIDTH threads, by chunks if
+   REDUCTION, on this one thread (a thread of no team: it owns no block
+   and steals them all), and check that each is claimed once, and that
+   a reduction's chunks are those of flat_host_chunks, each once.  */
 static void
-check_chunks (long long n, unsigned w)
+check_claims (long long n, unsigned width, int reduction)
 {
-  long long next = 0, first, end, at = 0, c, expect = 0;
-  long long chunks = flat_host_chunks (n, w);
+  long long loop[FLAT_HOST_LOOP_WORDS], first, end, c;
+  long long chunks = flat_host_chunks (n), claims = 0, covered = 0;
+  unsigned char *hits = calloc (n > 0 ? (size_t) n : 1, 1);
+  unsigned char seen[FLAT_HOST_CHUNKS] = { 0 };
 
-  while ((c = flat_host_chunk (&next, n, w, &first, &end)) >= 0)
+  CU_ASSERT_PTR_NOT_NULL_FATAL (hits);
+  flat_host_loop_init (loop, n, width, reduction);
+  while ((c = flat_host_next (loop, &first, &end)) >= 0)
     {
-      CU_ASSERT_EQUAL (c, expect);
-      CU_ASSERT_EQUAL (first, at);
-      CU_ASSERT (end > first);
-      at = end;
-      expect++;
+      CU_ASSERT (first < end);
+      CU_ASSERT (first >= 0 && end <= n);
+      if (reduction)
+	{
+	  CU_ASSERT (c < chunks);
+	  if (c < chunks && c < FLAT_HOST_CHUNKS)
+	    {
+	      CU_ASSERT_EQUAL (seen[c], 0);
+	      seen[c] = 1;
+	    }
+	}
+      for (long long k = first; k < end && k < n; k++)
+	hits[k]++;
+      claims++;
     }
-  CU_ASSERT_EQUAL (expect, chunks);
-  CU_ASSERT_EQUAL (at, n > 0 ? n : 0);
+  for (long long k = 0; k < n; k++)
+    covered += hits[k] == 1;
+  CU_ASSERT_EQUAL (covered, n > 0 ? n : 0);
+  if (reduction)
+    CU_ASSERT_EQUAL (claims, chunks);
   /* Exhausted for good.  */
-  CU_ASSERT_EQUAL (flat_host_chunk (&next, n, w, &first, &end), -1);
+  CU_ASSERT_EQUAL (flat_host_next (loop, &first, &end), -1);
+  free (hits);
 }
 
 static void
-test_chunks_cover (void)
+test_claims_cover (void)
 {
   static const long long sizes[] = {
-    0, 1, 7, 15, 16, 17, 33, 255, 256, 4096, 4099, 1000003
+    0, 1, 7, 15, 16, 17, 33, 255, 1024, 4099, 65537, 1000003
   };
-  static const unsigned widths[] = { 0, 1, 2, 7, 16 };
+  static const unsigned widths[] = { 1, 2, 7, 16, 100 };
 
   for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
     for (size_t j = 0; j < sizeof widths / sizeof widths[0]; j++)
-      check_chunks (sizes[i], widths[j]);
-  check_chunks (-5, 0);
+      {
+	check_claims (sizes[i], widths[j], 0);
+	check_claims (sizes[i], widths[j], 1);
+      }
+  check_claims (-5, 4, 0);
 }
 
 static void
 test_chunk_counts (void)
 {
-  /* With reductions (W = 0): a function of N alone, at least
-     FLAT_HOST_CHUNK_LEAST iterations each while N allows, at most
-     FLAT_HOST_CHUNKS.  */
-  CU_ASSERT_EQUAL (flat_host_chunks (0, 0), 0);
-  CU_ASSERT_EQUAL (flat_host_chunks (1, 0), 1);
-  CU_ASSERT_EQUAL (flat_host_chunks (FLAT_HOST_CHUNK_LEAST * 2 - 1, 0), 1);
-  CU_ASSERT_EQUAL (flat_host_chunks (FLAT_HOST_CHUNK_LEAST * 3, 0), 3);
-  CU_ASSERT_EQUAL (flat_host_chunks (1LL << 40, 0), FLAT_HOST_CHUNKS);
+  /* A function of N alone: at least FLAT_HOST_CHUNK_LEAST iterations each
+     while N allows, at most FLAT_HOST_CHUNKS.  */
+  CU_ASSERT_EQUAL (flat_host_chunks (0), 0);
+  CU_ASSERT_EQUAL (flat_host_chunks (-3), 0);
+  CU_ASSERT_EQUAL (flat_host_chunks (1), 1);
+  CU_ASSERT_EQUAL (flat_host_chunks (FLAT_HOST_CHUNK_LEAST * 2 - 1), 1);
+  CU_ASSERT_EQUAL (flat_host_chunks (FLAT_HOST_CHUNK_LEAST * 3), 3);
+  CU_ASSERT_EQUAL (flat_host_chunks (1LL << 40), FLAT_HOST_CHUNKS);
   CU_ASSERT_EQUAL (flat_host_chunks (FLAT_HOST_CHUNK_LEAST
-				     * (FLAT_HOST_CHUNKS + 1), 0),
+				     * (FLAT_HOST_CHUNKS + 1)),
 		   FLAT_HOST_CHUNKS);
-  /* A map: a few per thread, never more than N.  */
-  CU_ASSERT_EQUAL (flat_host_chunks (1000, 7),
-		   7 * FLAT_HOST_CHUNKS_PER_THREAD);
-  CU_ASSERT_EQUAL (flat_host_chunks (5, 7), 5);
-  CU_ASSERT_EQUAL (flat_host_chunks (-1, 7), 0);
 }
 
 /* ---- The team --------------------------------------------------------- */
@@ -77,8 +94,7 @@ typedef struct region
 {
   int calls;			/* atomic */
   pthread_t threads[64];
-  long long next, n;
-  unsigned w;
+  long long loop[FLAT_HOST_LOOP_WORDS], n;
   unsigned char *hits;		/* per iteration, atomic */
   int nested_calls;		/* atomic: calls of the nested region */
 } region;
@@ -138,24 +154,26 @@ claim_chunks (void *data)
   region *r = data;
   long long first, end;
 
-  while (flat_host_chunk (&r->next, r->n, r->w, &first, &end) >= 0)
+  while (flat_host_next (r->loop, &first, &end) >= 0)
     for (long long k = first; k < end; k++)
       __atomic_fetch_add (&r->hits[k], 1, __ATOMIC_RELAXED);
 }
 
+/* 7 threads claim a map's iterations and a reduction's chunks: each
+   iteration once; and a triangle of work ends with every thread busy
+   (the thieves).  */
 static void
 test_team_chunks (void)
 {
-  static const unsigned widths[] = { 0, 7 };
   region r;
 
-  for (size_t j = 0; j < 2; j++)
+  for (int reduction = 0; reduction < 2; reduction++)
     {
       memset (&r, 0, sizeof r);
       r.n = 100003;
-      r.w = widths[j];
       r.hits = calloc ((size_t) r.n, 1);
       CU_ASSERT_PTR_NOT_NULL_FATAL (r.hits);
+      flat_host_loop_init (r.loop, r.n, 7, reduction);
       flat_host_parallel (claim_chunks, &r, 7, 0);
       long long once = 0;
       for (long long k = 0; k < r.n; k++)
@@ -163,6 +181,46 @@ test_team_chunks (void)
       CU_ASSERT_EQUAL (once, r.n);
       free (r.hits);
     }
+}
+
+typedef struct owners
+{
+  long long loop[FLAT_HOST_LOOP_WORDS];
+  long long firsts[4];		/* each member's first claim */
+  int claimed[4];
+} owners;
+
+static void
+first_claims (void *data)
+{
+  owners *o = data;
+  long long first, end;
+  unsigned me = flat_host_member ();
+
+  if (me < 4 && flat_host_next (o->loop, &first, &end) >= 0)
+    {
+      o->firsts[me] = first;
+      o->claimed[me] = 1;
+    }
+}
+
+/* Members 0..3 of a team of 4 start with the fronts of their blocks,
+   a quarter of the loop each (OpenMP's static schedule, for the caches).
+   A member that finds its block already stolen would differ: the test
+   tolerates that, and checks the ones that did claim.  */
+static void
+test_owners (void)
+{
+  owners o;
+
+  memset (&o, 0, sizeof o);
+  flat_host_loop_init (o.loop, 4000, 4, 0);
+  flat_host_parallel (first_claims, &o, 4, 0);
+  int fronts = 0;
+  for (int m = 0; m < 4; m++)
+    fronts += o.claimed[m] && o.firsts[m] == 1000 * m;
+  CU_ASSERT (fronts >= 1);
+  CU_ASSERT (o.claimed[0] && o.firsts[0] == 0);
 }
 
 static void
@@ -290,6 +348,10 @@ test_cost_keeps_compute_on_device (void)
   CU_ASSERT_FALSE (flat_cost_prefer_host (&c, 0, why, sizeof why));
   /* The same on a CPU device is worth a host run.  */
   CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 1, why, sizeof why));
+  /* So is a run too short for its work to show: launches and waits.  */
+  c = after_device (FLAT_COST_LATENCY_MS / 2, 0.0);
+  CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
+  CU_ASSERT_PTR_NOT_NULL (strstr (why, "measuring the host"));
 }
 
 static void
@@ -318,11 +380,13 @@ void
 flat_test_register_host_parallel (void)
 {
   CU_pSuite s = CU_add_suite ("host_parallel", NULL, NULL);
-  CU_add_test (s, "chunks cover the loop, in order", test_chunks_cover);
-  CU_add_test (s, "chunk counts of maps and reductions", test_chunk_counts);
+  CU_add_test (s, "claims cover the loop, each iteration once",
+	       test_claims_cover);
+  CU_add_test (s, "chunk counts of reductions", test_chunk_counts);
   CU_add_test (s, "a team of the width asked for", test_team_width);
   CU_add_test (s, "7 threads claim every iteration once",
 	       test_team_chunks);
+  CU_add_test (s, "owners start from their blocks", test_owners);
   CU_add_test (s, "a nested region runs on its caller", test_team_nested);
   CU_add_test (s, "the team or one thread, as measured",
 	       test_learned_width);
