@@ -199,20 +199,9 @@ writes_r (tree *tp, int *walk_subtrees, void *data)
       *walk_subtrees = 0;
       return NULL_TREE;
     }
-  switch (TREE_CODE (t))
-    {
-    case MODIFY_EXPR:
-    case INIT_EXPR:
-    case PREINCREMENT_EXPR:
-    case PREDECREMENT_EXPR:
-    case POSTINCREMENT_EXPR:
-    case POSTDECREMENT_EXPR:
-    case ADDR_EXPR:
-      written->insert (lvalue_base (TREE_OPERAND (t, 0)));
-      break;
-    default:
-      break;
-    }
+  tree op = flat_modified_operand (t);
+  if (op)
+    written->insert (lvalue_base (op));
   return NULL_TREE;
 }
 

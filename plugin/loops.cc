@@ -157,6 +157,24 @@ flat_match_loop (tree_stmt_iterator it, loop_shape *out)
   return true;
 }
 
+tree
+flat_modified_operand (tree t)
+{
+  switch (TREE_CODE (t))
+    {
+    case MODIFY_EXPR:
+    case INIT_EXPR:
+    case PREINCREMENT_EXPR:
+    case PREDECREMENT_EXPR:
+    case POSTINCREMENT_EXPR:
+    case POSTDECREMENT_EXPR:
+    case ADDR_EXPR:
+      return TREE_OPERAND (t, 0);
+    default:
+      return NULL_TREE;
+    }
+}
+
 /* Does T assign DECL?  */
 static tree
 assigns_r (tree *tp, int *walk_subtrees, void *data)
@@ -167,25 +185,10 @@ assigns_r (tree *tp, int *walk_subtrees, void *data)
       *walk_subtrees = 0;
       return NULL_TREE;
     }
-  switch (TREE_CODE (t))
-    {
-    case MODIFY_EXPR:
-    case INIT_EXPR:
-    case PREINCREMENT_EXPR:
-    case PREDECREMENT_EXPR:
-    case POSTINCREMENT_EXPR:
-    case POSTDECREMENT_EXPR:
-      if (flat_skip_nops (TREE_OPERAND (t, 0)) == decl)
-	return t;
-      break;
-    case ADDR_EXPR:
-      if (TREE_OPERAND (t, 0) == decl)
-	return t;
-      break;
-    default:
-      break;
-    }
-  return NULL_TREE;
+  tree op = flat_modified_operand (t);
+  if (op && TREE_CODE (t) != ADDR_EXPR)
+    op = flat_skip_nops (op);
+  return op == decl ? t : NULL_TREE;
 }
 
 bool

@@ -55,6 +55,9 @@ bool flat_match_loop (tree_stmt_iterator it, loop_shape *out);
    MODIFY_EXPR) as a canonical counted loop.  */
 bool flat_match_counted (const loop_shape &shape, tree init,
 			 counted_loop *out);
+/* The operand that T assigns, increments or decrements, or takes the
+   address of; NULL_TREE for any other T.  */
+tree flat_modified_operand (tree t);
 /* Does any statement of [IT, END) assign DECL (or take its address)?  */
 bool flat_range_assigns (tree_stmt_iterator it, tree_stmt_iterator end,
 			 tree decl);

@@ -65,6 +65,26 @@ host_ms (const flat_site_class *cls)
   return -1.0;
 }
 
+/* Why the host may be faster than the device runs of CLS (Note [Device
+   or host]), into WHY; 0 if nothing suggests it.  */
+static int
+host_worth_timing (const flat_site_class *cls, int device_on_cpus,
+		   char *why, size_t why_size)
+{
+  if (device_on_cpus)
+    snprintf (why, why_size, "measuring the host: the device runs on its "
+	      "processors");
+  else if (cls->device_ms < FLAT_COST_LATENCY_MS)
+    snprintf (why, why_size, "measuring the host: %.3g ms on the device",
+	      cls->device_ms);
+  else if (cls->device_copy_ms * 2 >= cls->device_ms)
+    snprintf (why, why_size, "measuring the host: copies took %.3g of %.3g "
+	      "ms on the device", cls->device_copy_ms, cls->device_ms);
+  else
+    return 0;
+  return 1;
+}
+
 int
 flat_cost_prefer_host (flat_site_class *cls, int device_on_cpus, char *why,
 		       size_t why_size)
@@ -76,36 +96,18 @@ flat_cost_prefer_host (flat_site_class *cls, int device_on_cpus, char *why,
       snprintf (why, why_size, "measuring the device");
       return 0;
     }
+  /* Two timed host runs, as for the device, in three tries at most.  */
+  if (cls->n_wide + cls->n_one < 2 && cls->host_tries < 3
+      && host_worth_timing (cls, device_on_cpus, why, why_size))
+    {
+      cls->host_tries++;
+      return 1;
+    }
   if (host >= 0.0)
     {
-      int prefer = host < cls->device_ms;
       snprintf (why, why_size, "%.3g ms on the host, %.3g ms on the device",
 		host, cls->device_ms);
-      return prefer;
-    }
-  if (cls->host_tries >= 2)
-    ;
-  else if (device_on_cpus)
-    {
-      cls->host_tries++;
-      snprintf (why, why_size, "measuring the host: the device runs on "
-		"its processors");
-      return 1;
-    }
-  else if (cls->device_ms < FLAT_COST_LATENCY_MS)
-    {
-      cls->host_tries++;
-      snprintf (why, why_size, "measuring the host: %.3g ms on the device",
-		cls->device_ms);
-      return 1;
-    }
-  else if (cls->device_copy_ms * 2 >= cls->device_ms)
-    {
-      cls->host_tries++;
-      snprintf (why, why_size, "measuring the host: copies took %.3g of "
-		"%.3g ms on the device", cls->device_copy_ms,
-		cls->device_ms);
-      return 1;
+      return host < cls->device_ms;
     }
   snprintf (why, why_size, "%.3g ms on the device, %.3g of them copies",
 	    cls->device_ms, cls->device_copy_ms);

@@ -7,7 +7,10 @@
 
    The workers are started on first use and kept; between regions they
    spin for a short while, since nests often run back to back, and then
-   sleep.  One region runs at a time: a region that finds the team busy
+   sleep.  A region is published by its fields and then its generation
+   number: a spinning worker picks it up with no lock (Note [Waking the
+   team]), since fifteen workers queueing on one mutex cost more than a
+   small nest.  One region runs at a time: a region that finds the team busy
    (another thread's, or one nested in a region) runs on its caller
    alone, which the regions' chunked loops allow.  After fork the child
    starts a team of its own.  */
@@ -24,14 +27,31 @@
    libgomp spins.  */
 #define SPIN_POLLS 200000
 
+/* Note [Waking the team]
+   ~~~~~~~~~~~~~~~~~~~~~~
+   REGION counts by twos, as a sequence lock: the caller makes it odd,
+   writes the region's FN, DATA, WIDTH and RUNNING, and makes it even
+   again.  A worker that sees a new even REGION reads the fields and
+   then REGION once more: if it changed, the region it saw is over, which
+   it cannot be while a member of it has not finished, so the worker was
+   none and skips it; otherwise the fields are the region's.  Members
+   decrement RUNNING; the last one signals DONE under the lock, for a
+   caller that stopped spinning.  A worker that stops spinning counts
+   itself in SLEEPERS and checks REGION again under the lock before it
+   waits; the caller broadcasts WAKE under the lock when, after
+   publishing, it sees a sleeper.  Both use sequentially consistent
+   operations on SLEEPERS and REGION, so one of them sees the other's
+   write and no wake-up is lost.  */
+
 typedef struct team
 {
   pthread_mutex_t lock;
   pthread_cond_t wake;		/* a new region, for sleeping workers */
   pthread_cond_t done;		/* the last worker left the region */
   unsigned n_workers;		/* started, the caller not counted */
-  unsigned long region;		/* generation, read by spinning workers */
-  void (*fn) (void *);
+  unsigned long region;		/* generation, twice over; atomic */
+  unsigned sleepers;		/* workers waiting on WAKE, atomic */
+  void (*fn) (void *);		/* the region's, atomic */
   void *data;
   unsigned width;		/* threads of the region, the caller counted */
   unsigned running;		/* workers still in FN, atomic */
@@ -68,10 +88,12 @@ run_as (unsigned me, void (*fn) (void *), void *data)
   in_team = saved_in;
 }
 
-static team the_team = {
-  PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER,
-  PTHREAD_COND_INITIALIZER, 0, 0, NULL, NULL, 0, 0
-};
+#define TEAM_INIT {							\
+    PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER,		\
+    PTHREAD_COND_INITIALIZER, 0, 0, 0, NULL, NULL, 0, 0			\
+  }
+
+static team the_team = TEAM_INIT;
 static pthread_mutex_t busy = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
 
@@ -79,10 +101,7 @@ static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
 static void
 forget_team (void)
 {
-  team fresh = {
-    PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER,
-    PTHREAD_COND_INITIALIZER, 0, 0, NULL, NULL, 0, 0
-  };
+  team fresh = TEAM_INIT;
   pthread_mutex_t unlocked = PTHREAD_MUTEX_INITIALIZER;
 
   the_team = fresh;
@@ -95,19 +114,31 @@ install_atfork (void)
   (void) pthread_atfork (NULL, NULL, forget_team);
 }
 
-/* Wait, spinning and then sleeping, for a region after SEEN; with the
-   lock held on return.  */
-static void
+/* The first region published after SEEN, spinning and then sleeping for
+   it.  */
+static unsigned long
 await_region (team *t, unsigned long seen)
 {
+  unsigned long r;
   int i;
 
-  for (i = 0; i < SPIN_POLLS; i++)
-    if (__atomic_load_n (&t->region, __ATOMIC_ACQUIRE) != seen)
-      break;
-  pthread_mutex_lock (&t->lock);
-  while (t->region == seen)
-    pthread_cond_wait (&t->wake, &t->lock);
+  for (;;)
+    {
+      for (i = 0; i < SPIN_POLLS; i++)
+	{
+	  r = __atomic_load_n (&t->region, __ATOMIC_ACQUIRE);
+	  if (r != seen && !(r & 1))
+	    return r;
+	}
+      pthread_mutex_lock (&t->lock);
+      __atomic_add_fetch (&t->sleepers, 1, __ATOMIC_SEQ_CST);
+      while ((r = __atomic_load_n (&t->region, __ATOMIC_SEQ_CST)) == seen)
+	pthread_cond_wait (&t->wake, &t->lock);
+      __atomic_sub_fetch (&t->sleepers, 1, __ATOMIC_SEQ_CST);
+      pthread_mutex_unlock (&t->lock);
+      if (!(r & 1))
+	return r;
+    }
 }
 
 /* A worker's place in the team (1, 2, ...; the caller is 0) and the
@@ -129,19 +160,15 @@ worker (void *arg)
   free (arg);
   for (;;)
     {
-      void (*fn) (void *);
-      void *data;
+      unsigned long r = await_region (t, seen);
+      void (*fn) (void *) = __atomic_load_n (&t->fn, __ATOMIC_RELAXED);
+      void *data = __atomic_load_n (&t->data, __ATOMIC_RELAXED);
+      unsigned width = __atomic_load_n (&t->width, __ATOMIC_RELAXED);
 
-      await_region (t, seen);
-      seen = t->region;
-      if (me >= t->width)
-	{
-	  pthread_mutex_unlock (&t->lock);
-	  continue;
-	}
-      fn = t->fn;
-      data = t->data;
-      pthread_mutex_unlock (&t->lock);
+      __atomic_thread_fence (__ATOMIC_ACQUIRE);
+      seen = r;
+      if (__atomic_load_n (&t->region, __ATOMIC_RELAXED) != r || me >= width)
+	continue;
       run_as (me, fn, data);
       if (__atomic_sub_fetch (&t->running, 1, __ATOMIC_ACQ_REL) == 0)
 	{
@@ -189,7 +216,8 @@ flat_host_parallel (void (*fn) (void *), void *data, unsigned n_threads,
 		    unsigned flags)
 {
   team *t = &the_team;
-  int i, grew;
+  unsigned width;
+  int i, grew = 0;
 
   (void) flags;
   if (n_threads <= 1 || pthread_once (&atfork_once, install_atfork) != 0
@@ -203,26 +231,41 @@ flat_host_parallel (void (*fn) (void *), void *data, unsigned n_threads,
       flat_host_timed (0);
       return;
     }
-  pthread_mutex_lock (&t->lock);
-  grew = t->n_workers < n_threads - 1;
-  grow_team (t, n_threads - 1);
-  t->fn = fn;
-  t->data = data;
-  t->width = t->n_workers + 1 < n_threads ? t->n_workers + 1 : n_threads;
-  t->running = t->width - 1;
-  __atomic_store_n (&t->region, t->region + 1, __ATOMIC_RELEASE);
-  pthread_cond_broadcast (&t->wake);
-  pthread_mutex_unlock (&t->lock);
+  /* Only the holder of BUSY starts regions and workers.  */
+  if (t->n_workers < n_threads - 1)
+    {
+      pthread_mutex_lock (&t->lock);
+      grow_team (t, n_threads - 1);
+      pthread_mutex_unlock (&t->lock);
+      grew = 1;
+    }
+  width = t->n_workers + 1 < n_threads ? t->n_workers + 1 : n_threads;
+  __atomic_store_n (&t->region, t->region + 1, __ATOMIC_RELAXED);
+  __atomic_thread_fence (__ATOMIC_RELEASE);
+  __atomic_store_n (&t->fn, fn, __ATOMIC_RELAXED);
+  __atomic_store_n (&t->data, data, __ATOMIC_RELAXED);
+  __atomic_store_n (&t->width, width, __ATOMIC_RELAXED);
+  __atomic_store_n (&t->running, width - 1, __ATOMIC_RELAXED);
+  __atomic_add_fetch (&t->region, 1, __ATOMIC_SEQ_CST);
+  if (__atomic_load_n (&t->sleepers, __ATOMIC_SEQ_CST) > 0)
+    {
+      pthread_mutex_lock (&t->lock);
+      pthread_cond_broadcast (&t->wake);
+      pthread_mutex_unlock (&t->lock);
+    }
 
   run_as (0, fn, data);
 
   for (i = 0; i < SPIN_POLLS; i++)
     if (__atomic_load_n (&t->running, __ATOMIC_ACQUIRE) == 0)
       break;
-  pthread_mutex_lock (&t->lock);
-  while (__atomic_load_n (&t->running, __ATOMIC_ACQUIRE) > 0)
-    pthread_cond_wait (&t->done, &t->lock);
-  pthread_mutex_unlock (&t->lock);
+  if (i == SPIN_POLLS)
+    {
+      pthread_mutex_lock (&t->lock);
+      while (__atomic_load_n (&t->running, __ATOMIC_ACQUIRE) > 0)
+	pthread_cond_wait (&t->done, &t->lock);
+      pthread_mutex_unlock (&t->lock);
+    }
   pthread_mutex_unlock (&busy);
   flat_host_timed (grew);
 }

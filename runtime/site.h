@@ -20,7 +20,7 @@ typedef struct flat_site_class
   double device_copy_ms;	/* of which copies, in that run */
   unsigned char n_device;	/* runs timed, up to 2 */
   unsigned char host_tries;	/* runs the cost model sent to the host to
-				   time it, up to 2 */
+				   time it, up to 3 */
 } flat_site_class;
 
 typedef struct flat_site

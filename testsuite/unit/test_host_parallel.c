@@ -331,11 +331,25 @@ test_cost_tries_host_once (void)
 
   CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
   CU_ASSERT_PTR_NOT_NULL (strstr (why, "measuring the host"));
-  /* The host run was not timed (it started the team): once more.  */
+  /* The host runs were not timed (one started the team, ...): three
+     tries.  */
   CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
-  /* Still not (a sequential scan, -fopenmp): the device from then on.  */
+  CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
+  /* Still not (-fopenmp, a declared reduction): the device from then
+     on.  */
   CU_ASSERT_FALSE (flat_cost_prefer_host (&c, 0, why, sizeof why));
   CU_ASSERT_FALSE (flat_cost_prefer_host (&c, 0, why, sizeof why));
+
+  /* One timed host run is not enough to decide: a second.  */
+  c = after_device (10.0, 9.0);
+  CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
+  c.wide_ms = 30.0;
+  c.n_wide = 1;
+  CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
+  c.wide_ms = 4.0;
+  c.n_wide = 2;
+  CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
+  CU_ASSERT_STRING_EQUAL (why, "4 ms on the host, 10 ms on the device");
 }
 
 static void
@@ -360,7 +374,7 @@ test_cost_takes_faster (void)
   char why[160];
   flat_site_class c = after_device (10.0, 9.0);
 
-  c.host_tries = 2;
+  c.host_tries = 3;
   c.wide_ms = 4.0;
   c.n_wide = 1;
   CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
