@@ -26,6 +26,7 @@
          }
      }
      for (c = 0; c < flat_host_chunks (n); c++)  s = s op part_s[c];
+     flat_host_done ();
 
    A loop with reductions is claimed by chunks that are a function of N
    alone (runtime/host_parallel.c); the partials are combined in chunk
@@ -790,6 +791,7 @@ flat_host_parallel_loop (tree fndecl, const flat_recorded_directive *d,
       if (!rp.partial.empty ())
 	list = append (list, combine_stmts (rp, d));
     }
+  list = append (list, call ("flat_host_done", void_type_node, {}));
   if (index_outlives)
     list = append (list, set (c.index, flat_index_at (c, rp.lb, rp.n)));
   tree bind = build3 (BIND_EXPR, void_type_node, rp.outer_vars, list,

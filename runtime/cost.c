@@ -13,8 +13,8 @@
    * the first two runs go to the device, which times them without the
      kernels' compilation (the best of two, as the first also allocates);
    * if copies took at least half of the best device run, or it took
-     less than FLAT_COST_LATENCY_MS (launches and synchronisation, not
-     work, then make its time), or the device computes on the host's own
+     less than FLAT_COST_LATENCY_MS (then mostly the latency of launches
+     and waits), or the device computes on the host's own
      processors (PoCL), the host may well be faster: the next run goes to the parallel host version, which times
      itself (host_parallel.c); a second one if the first was not timed
      (it started the team's threads);
@@ -96,8 +96,8 @@ flat_cost_prefer_host (flat_site_class *cls, int device_on_cpus, char *why,
       snprintf (why, why_size, "measuring the device");
       return 0;
     }
-  /* Two timed host runs, as for the device, in three tries at most.  */
-  if (cls->n_wide + cls->n_one < 2 && cls->host_tries < 3
+  /* Two timed host runs, as for the device, in four tries at most.  */
+  if (cls->n_wide + cls->n_one < 2 && cls->host_tries < 4
       && host_worth_timing (cls, device_on_cpus, why, why_size))
     {
       cls->host_tries++;

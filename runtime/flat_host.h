@@ -23,6 +23,7 @@ extern "C" {
      the partials combined in the order of c < flat_host_chunks (n)
      (a scan: twice, the chunks' totals first, then the body from each
      chunk's prefix)
+     flat_host_done ();
 
    with N the loop's trip count and LOOP an array of
    FLAT_HOST_LOOP_WORDS shared by the threads.  A loop with reductions
@@ -60,6 +61,11 @@ long long flat_host_next (long long *loop, long long *first,
    process may use where the nest's measured times say more threads pay
    (Note [Host width] in runtime/host_parallel.c); at most N.  */
 unsigned flat_host_threads (void **state, long long n);
+
+/* The end of the run that flat_host_threads began on this thread: its
+   time tells the nest which width, and whether the host or the device,
+   is faster (Note [Host width] in runtime/host_parallel.c).  */
+void flat_host_done (void);
 
 /* Run FN (DATA) on N_THREADS threads, the caller among them, and return
    when all have returned; GOMP_parallel's contract (FLAGS is ignored).

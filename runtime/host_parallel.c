@@ -13,9 +13,9 @@
    A team costs microseconds to wake, which a small nest does not repay.
    Unless FLAT_HOST_THREADS fixes the width, each nest learns per size
    class of N (site.h): its first two runs of a class go on the full
-   team, timed by flat_host_parallel (only libflat's team: under
-   -fopenmp nothing is timed and the full team runs; nor is a run that
-   had to start threads).  Where the team took less than
+   team, timed from flat_host_threads to flat_host_done (not a run whose
+   team had to start or wake threads: that is the first run's cost, or
+   the cost of running rarely).  Where the team took less than
    FLAT_HOST_ONE_BELOW_MS, the next two runs go on one thread, and from
    then on the faster side runs; a longer run keeps the team, as the
    wake-up is then noise and a probe on one thread would cost up to the
@@ -40,6 +40,7 @@ static __thread struct
   flat_site_class *cls;
   unsigned width;
   double start_ms;
+  int untypical;		/* it started or woke threads */
 } timed;
 
 long long
@@ -252,6 +253,7 @@ flat_host_threads (void **state, long long n)
   unsigned width, set;
 
   timed.cls = NULL;
+  timed.untypical = 0;
   if (flat_process_lock () != 0)
     return 1;
   flat_process_start ();
@@ -281,13 +283,19 @@ flat_host_threads (void **state, long long n)
 }
 
 void
-flat_host_timed (int untypical)
+flat_host_untypical (void)
+{
+  timed.untypical = 1;
+}
+
+void
+flat_host_done (void)
 {
   double ms;
   flat_site_class *cls = timed.cls;
 
   timed.cls = NULL;
-  if (!cls || untypical)
+  if (!cls || timed.untypical)
     return;
   ms = flat_now_ms () - timed.start_ms;
   if (flat_process_lock () != 0)

@@ -21,9 +21,9 @@ unsigned flat_host_learned_width (const flat_site_class *cls,
    [Owners and thieves] in host_parallel.c).  */
 unsigned flat_host_member (void);
 
-/* The end of a run that flat_host_threads began timing on this thread,
-   if any: its time goes to its size class, unless UNTYPICAL (it started
-   threads); host_team.c calls it.  */
-void flat_host_timed (int untypical);
+/* The run that flat_host_threads began timing on this thread had to
+   start or wake the team's threads: flat_host_done leaves it out
+   (host_team.c calls it).  */
+void flat_host_untypical (void);
 
 #endif /* FLAT_RUNTIME_HOST_PARALLEL_H */

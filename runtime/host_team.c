@@ -217,7 +217,7 @@ flat_host_parallel (void (*fn) (void *), void *data, unsigned n_threads,
 {
   team *t = &the_team;
   unsigned width;
-  int i, grew = 0;
+  int i;
 
   (void) flags;
   if (n_threads <= 1 || pthread_once (&atfork_once, install_atfork) != 0
@@ -228,7 +228,6 @@ flat_host_parallel (void (*fn) (void *), void *data, unsigned n_threads,
 	fn (data);
       else
 	run_as (0, fn, data);
-      flat_host_timed (0);
       return;
     }
   /* Only the holder of BUSY starts regions and workers.  */
@@ -237,7 +236,7 @@ flat_host_parallel (void (*fn) (void *), void *data, unsigned n_threads,
       pthread_mutex_lock (&t->lock);
       grow_team (t, n_threads - 1);
       pthread_mutex_unlock (&t->lock);
-      grew = 1;
+      flat_host_untypical ();
     }
   width = t->n_workers + 1 < n_threads ? t->n_workers + 1 : n_threads;
   __atomic_store_n (&t->region, t->region + 1, __ATOMIC_RELAXED);
@@ -249,6 +248,7 @@ flat_host_parallel (void (*fn) (void *), void *data, unsigned n_threads,
   __atomic_add_fetch (&t->region, 1, __ATOMIC_SEQ_CST);
   if (__atomic_load_n (&t->sleepers, __ATOMIC_SEQ_CST) > 0)
     {
+      flat_host_untypical ();
       pthread_mutex_lock (&t->lock);
       pthread_cond_broadcast (&t->wake);
       pthread_mutex_unlock (&t->lock);
@@ -267,5 +267,4 @@ flat_host_parallel (void (*fn) (void *), void *data, unsigned n_threads,
       pthread_mutex_unlock (&t->lock);
     }
   pthread_mutex_unlock (&busy);
-  flat_host_timed (grew);
 }

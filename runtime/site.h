@@ -20,7 +20,7 @@ typedef struct flat_site_class
   double device_copy_ms;	/* of which copies, in that run */
   unsigned char n_device;	/* runs timed, up to 2 */
   unsigned char host_tries;	/* runs the cost model sent to the host to
-				   time it, up to 3 */
+				   time it, up to 4 */
 } flat_site_class;
 
 typedef struct flat_site
@@ -39,7 +39,7 @@ void flat_site_device_run (flat_site_class *cls, double ms, double copy_ms);
 
 /* A device run shorter than this is mostly latency: the host is worth a
    try (Note [Device or host] in cost.c).  */
-#define FLAT_COST_LATENCY_MS 0.1
+#define FLAT_COST_LATENCY_MS 0.5
 
 /* Whether a run of class CLS, which the thresholds send to the device,
    should run the parallel host version instead (Note [Device or host] in
