@@ -14,8 +14,7 @@
    Unless FLAT_HOST_THREADS fixes the width, each nest learns per size
    class of N (site.h): its first two runs of a class go on the full
    team, timed from flat_host_threads to flat_host_done (not a run whose
-   team had to start or wake threads: that is the first run's cost, or
-   the cost of running rarely).  Where the team took less than
+   team had to start its threads: that is the first run's cost alone).  Where the team took less than
    FLAT_HOST_ONE_BELOW_MS, the next two runs go on one thread, and from
    then on the faster side runs; a longer run keeps the team, as the
    wake-up is then noise and a probe on one thread would cost up to the
@@ -40,7 +39,7 @@ static __thread struct
   flat_site_class *cls;
   unsigned width;
   double start_ms;
-  int untypical;		/* it started or woke threads */
+  int untypical;		/* it started threads */
 } timed;
 
 long long

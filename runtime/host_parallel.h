@@ -22,8 +22,8 @@ unsigned flat_host_learned_width (const flat_site_class *cls,
 unsigned flat_host_member (void);
 
 /* The run that flat_host_threads began timing on this thread had to
-   start or wake the team's threads: flat_host_done leaves it out
-   (host_team.c calls it).  */
+   start the team's threads: flat_host_done leaves it out (host_team.c
+   calls it).  */
 void flat_host_untypical (void);
 
 #endif /* FLAT_RUNTIME_HOST_PARALLEL_H */

@@ -18,14 +18,29 @@
 #include "flat.h"
 
 #include "host_parallel.h"
+#include "stats.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 
-/* How many times a worker polls for the next region before it sleeps,
-   and the caller for the end of one: some hundreds of microseconds, as
-   libgomp spins.  */
-#define SPIN_POLLS 200000
+/* How long a worker polls for the next region before it sleeps, and the
+   caller for the end of one: nests often run back to back, and a nest
+   measuring its host version runs right after its device runs, which
+   take up to FLAT_COST_LATENCY_MS when they are short enough for a
+   wake-up to matter (Note [Device or host] in cost.c).  */
+#define SPIN_MS 1.0
+
+/* Polls between two looks at the clock.  */
+#define POLLS_PER_LOOK 1024
+
+/* Whether a spin that began at START_MS has lasted SPIN_MS, looking at
+   the clock once every POLLS_PER_LOOK polls (POLL counts them).  */
+static int
+spun_out (unsigned poll, double start_ms)
+{
+  return poll % POLLS_PER_LOOK == POLLS_PER_LOOK - 1
+    && flat_now_ms () - start_ms >= SPIN_MS;
+}
 
 /* Note [Waking the team]
    ~~~~~~~~~~~~~~~~~~~~~~
@@ -120,11 +135,13 @@ static unsigned long
 await_region (team *t, unsigned long seen)
 {
   unsigned long r;
-  int i;
+  unsigned i;
 
   for (;;)
     {
-      for (i = 0; i < SPIN_POLLS; i++)
+      double start = flat_now_ms ();
+
+      for (i = 0; !spun_out (i, start); i++)
 	{
 	  r = __atomic_load_n (&t->region, __ATOMIC_ACQUIRE);
 	  if (r != seen && !(r & 1))
@@ -216,8 +233,8 @@ flat_host_parallel (void (*fn) (void *), void *data, unsigned n_threads,
 		    unsigned flags)
 {
   team *t = &the_team;
-  unsigned width;
-  int i;
+  unsigned width, i;
+  double start;
 
   (void) flags;
   if (n_threads <= 1 || pthread_once (&atfork_once, install_atfork) != 0
@@ -248,7 +265,6 @@ flat_host_parallel (void (*fn) (void *), void *data, unsigned n_threads,
   __atomic_add_fetch (&t->region, 1, __ATOMIC_SEQ_CST);
   if (__atomic_load_n (&t->sleepers, __ATOMIC_SEQ_CST) > 0)
     {
-      flat_host_untypical ();
       pthread_mutex_lock (&t->lock);
       pthread_cond_broadcast (&t->wake);
       pthread_mutex_unlock (&t->lock);
@@ -256,10 +272,11 @@ flat_host_parallel (void (*fn) (void *), void *data, unsigned n_threads,
 
   run_as (0, fn, data);
 
-  for (i = 0; i < SPIN_POLLS; i++)
-    if (__atomic_load_n (&t->running, __ATOMIC_ACQUIRE) == 0)
+  start = flat_now_ms ();
+  for (i = 0; __atomic_load_n (&t->running, __ATOMIC_ACQUIRE) > 0; i++)
+    if (spun_out (i, start))
       break;
-  if (i == SPIN_POLLS)
+  if (__atomic_load_n (&t->running, __ATOMIC_ACQUIRE) > 0)
     {
       pthread_mutex_lock (&t->lock);
       while (__atomic_load_n (&t->running, __ATOMIC_ACQUIRE) > 0)
