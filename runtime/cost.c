@@ -14,16 +14,19 @@
      kernels' compilation (the best of two, as the first also allocates);
    * if copies took at least half of the best device run, or it took
      less than FLAT_COST_LATENCY_MS (then mostly the latency of launches
-     and waits), or the device computes on the host's own
-     processors (PoCL), the host may well be faster: the next run goes to the parallel host version, which times
-     itself (host_parallel.c); a second one if the first was not timed
-     (it started the team's threads);
+     and waits), or the device computes on the host's own processors
+     (PoCL), the host may well be faster: the next runs go to the
+     parallel host version, which times itself (host_parallel.c), until
+     two were timed (the best of two, as for the device; a run that
+     started the team's threads is not timed), in four tries at most;
    * from then on the faster side runs.  A nest whose host version is
-     never timed (a sequential scan, a program built with -fopenmp)
-     stays on the device after two tries.
+     never timed (a user-declared reduction, whose host version is the
+     sequential loop) stays on the device after four tries.
 
-   Results do not depend on the side (the host's reductions combine in a
-   fixed order, as the device's do), only their time.  */
+   Each side gives the same results every time (the host's reductions
+   combine in a fixed order, as the device's do); floating-point sums and
+   products may differ between the sides in their last bits, as they do
+   between the device's versions.  */
 
 #include "site.h"
 

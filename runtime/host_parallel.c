@@ -14,11 +14,11 @@
    Unless FLAT_HOST_THREADS fixes the width, each nest learns per size
    class of N (site.h): its first two runs of a class go on the full
    team, timed from flat_host_threads to flat_host_done (not a run whose
-   team had to start its threads: that is the first run's cost alone).  Where the team took less than
-   FLAT_HOST_ONE_BELOW_MS, the next two runs go on one thread, and from
-   then on the faster side runs; a longer run keeps the team, as the
-   wake-up is then noise and a probe on one thread would cost up to the
-   whole speed-up.  Results are the same
+   team had to start its threads: that is the first run's cost alone).
+   Where the team took less than FLAT_HOST_ONE_BELOW_MS, the next two
+   runs go on one thread, and from then on the faster side runs; a
+   longer run keeps the team, as the wake-up is then noise and a probe on
+   one thread would cost up to the whole speed-up.  Results are the same
    on either side (the chunks do not change).  The times also tell the
    device's cost model what the host takes (Note [Device or host] in
    cost.c), so runs of a fixed width are timed too.  */
