@@ -53,8 +53,11 @@
    each chunk's total; the prefix of each chunk follows in chunk order;
    the second pass runs the whole body from its chunk's prefix.
 
-   User-declared and array-section reductions, and bodies that jump out
-   (break, return, goto) keep the original sequential loop.  */
+   A declared reduction's partials start from its identity and combine
+   through its combiner, in chunk order, as on the device (the operator
+   need not commute).  Declared scans, array-section reductions, and
+   bodies that jump out (break, return, goto) keep the original
+   sequential loop.  */
 
 #include "host_parallel.h"
 
@@ -160,10 +163,24 @@ directive_fits (const flat_recorded_directive *d)
       && d->dir.kind != FLAT_DIRECTIVE_SCAN)
     return false;
   for (const flat_reduction_item &r : d->reductions)
-    if (r.section || r.user_op || combiner_code (r.op) == ERROR_MARK
-	|| !(INTEGRAL_TYPE_P (TREE_TYPE (r.decl))
-	     || SCALAR_FLOAT_TYPE_P (TREE_TYPE (r.decl))))
-      return false;
+    {
+      tree type = TREE_TYPE (r.decl);
+      if (r.section)
+	return false;
+      if (r.user_op)
+	{
+	  /* A declared operator whose type Flat packs, in a reduce: its
+	     scans' prefixes would need a conditional of its type.  */
+	  const flat_declared_op *op = flat_declared_lookup (r.user_op);
+	  if (!op || !op->unliftable.empty ()
+	      || TYPE_MAIN_VARIANT (type) != op->type
+	      || d->dir.kind == FLAT_DIRECTIVE_SCAN)
+	    return false;
+	}
+      else if (combiner_code (r.op) == ERROR_MARK
+	       || !(INTEGRAL_TYPE_P (type) || SCALAR_FLOAT_TYPE_P (type)))
+	return false;
+    }
   return true;
 }
 
@@ -348,11 +365,15 @@ rename_r (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-/* A OP B, of the type of A, for the operator of reduction R.  */
+/* A OP B, of the type of A, for the operator of reduction R: a call of
+   a declared operator's combiner.  */
 static tree
 combined (const flat_reduction_item &r, tree a, tree b)
 {
   tree type = TREE_TYPE (a);
+  if (r.user_op)
+    return build_call_expr (flat_declared_lookup (r.user_op)->combiner, 2,
+			    a, b);
   enum tree_code code = combiner_code (r.op);
   if (code == TRUTH_ANDIF_EXPR || code == TRUTH_ORIF_EXPR)
     return fold_build2 (code, boolean_type_node,
@@ -361,6 +382,20 @@ combined (const flat_reduction_item &r, tree a, tree b)
 			fold_build2 (NE_EXPR, boolean_type_node, b,
 				     build_zero_cst (type)));
   return fold_build2 (code, type, a, b);
+}
+
+/* VAR = the identity of declared operator OP, whose bytes it keeps as a
+   little-endian number: stored through an unsigned integer of OP's
+   size (1, 2, 4 or 8 bytes), which may alias anything.  */
+static tree
+set_identity (tree var, const flat_declared_op *op)
+{
+  unsigned bits = int_size_in_bytes (op->type) * BITS_PER_UNIT;
+  tree itype = build_nonstandard_integer_type (bits, 1);
+  tree at = build2 (MEM_REF, itype, address (var),
+		    build_int_cst (ptr_type_node, 0));
+  return build2 (MODIFY_EXPR, itype, at,
+		 wide_int_to_tree (itype, wi::uhwi (op->identity, bits)));
 }
 
 /* What the pieces of one region share.  */
@@ -524,9 +559,16 @@ chunk_stmts (const region_parts &rp, const flat_recorded_directive *d,
 				      integer_one_node) : NULL_TREE;
   for (size_t i = 0; i < rp.partial.size (); i++)
     {
-      enum tree_code code = combiner_code (d->reductions[i].op);
+      const flat_reduction_item &r = d->reductions[i];
       tree type = TREE_TYPE (rp.partial[i]);
-      tree start = omp_reduction_init_op (rp.loc, code, type);
+      if (r.user_op)
+	{
+	  list = append (list, set_identity (rp.partial[i],
+					     flat_declared_lookup (r.user_op)));
+	  continue;
+	}
+      tree start = omp_reduction_init_op (rp.loc, combiner_code (r.op),
+					  type);
       if (rp.pass)
 	start = build3 (COND_EXPR, type, first_pass, start,
 			build4 (ARRAY_REF, type, rp.offsets, chunk,

@@ -20,8 +20,8 @@
      two were timed (the best of two, as for the device; a run that
      started the team's threads is not timed), in four tries at most;
    * from then on the faster side runs.  A nest whose host version is
-     never timed (a user-declared reduction, whose host version is the
-     sequential loop) stays on the device after four tries.
+     never timed (a histogram, whose host version is the sequential loop)
+     stays on the device after four tries.
 
    Each side gives the same results every time (the host's reductions
    combine in a fixed order, as the device's do); floating-point sums and

@@ -336,7 +336,8 @@ test_cost_tries_host_once (void)
   CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
   CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
   CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
-  /* Still not (a declared reduction): the device from then on.  */
+  /* Still not (a histogram's sequential loop): the device from then
+     on.  */
   CU_ASSERT_FALSE (flat_cost_prefer_host (&c, 0, why, sizeof why));
   CU_ASSERT_FALSE (flat_cost_prefer_host (&c, 0, why, sizeof why));
 
