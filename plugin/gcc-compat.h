@@ -26,28 +26,48 @@
 #include "c-family/c-pragma.h"
 #include "c-tree.h"
 
-/* The functions of the C front end that the plugin calls and cc1plus
-   lacks (check with `nm -D`; testsuite/cxx-test.sh loads the plugin in
-   cc1plus).  Weak, so that the dynamic linker leaves them null in
-   cc1plus instead of refusing to load the plugin; nothing calls them
-   unless flat_c_front_end_p (plugin.cc) holds.  Functions that both
-   front ends define (lookup_name, build_binary_op, add_stmt, ...) need no
-   such care, but have C++ meanings in cc1plus: the same rule applies.  */
-extern __typeof__ (build_component_ref) build_component_ref
+/* The functions and variables of the C front end and c-family that the
+   plugin uses.  cc1plus lacks some of them, and lto1, which loads the
+   plugin again for -flto's link-time compilation, lacks them all (check
+   with `nm -D`; testsuite/cxx-test.sh loads the plugin in cc1plus,
+   testsuite/lto-test.sh in lto1).  Weak, so that the dynamic linker
+   leaves them null there instead of refusing to load the plugin;
+   nothing uses them unless flat_c_front_end_p (plugin.cc) holds.  Those
+   that cc1plus defines too have C++ meanings there: the same rule
+   applies.  */
+#define FLAT_WEAK(DECL) extern __typeof__ (DECL) DECL __attribute__ ((weak))
+FLAT_WEAK (build_component_ref);
+FLAT_WEAK (build_conditional_expr);
+FLAT_WEAK (c_build_function_call_vec);
+FLAT_WEAK (c_objc_common_truthvalue_conversion);
+/* Declared again without their default arguments, which __typeof__
+   would repeat.  */
+extern enum cpp_ttype pragma_lex (tree *, location_t *)
   __attribute__ ((weak));
-extern __typeof__ (build_conditional_expr) build_conditional_expr
-  __attribute__ ((weak));
-extern __typeof__ (c_build_function_call_vec) c_build_function_call_vec
-  __attribute__ ((weak));
-extern __typeof__ (c_objc_common_truthvalue_conversion)
-  c_objc_common_truthvalue_conversion __attribute__ ((weak));
+extern tree c_fully_fold (tree, bool, bool *, bool) __attribute__ ((weak));
+FLAT_WEAK (lookup_name);
+FLAT_WEAK (mark_exp_read);
+FLAT_WEAK (build_unary_op);
+FLAT_WEAK (build_array_ref);
+FLAT_WEAK (build_binary_op);
+FLAT_WEAK (current_stmt_tree);
+FLAT_WEAK (build_indirect_ref);
+FLAT_WEAK (c_common_truthvalue_conversion);
+FLAT_WEAK (c_register_pragma_with_expansion);
+FLAT_WEAK (c_register_pragma_with_expansion_and_data);
+FLAT_WEAK (valid_location_for_stdc_pragma_p);
+FLAT_WEAK (add_stmt);
+FLAT_WEAK (parse_in);
+#undef FLAT_WEAK
 
-/* Whether the weak functions above are all there.  */
+/* Whether the C front end is there: the functions cc1plus lacks, and
+   one that lto1 lacks too.  */
 static inline bool
 flat_c_front_end_loaded (void)
 {
   return build_component_ref && build_conditional_expr
-    && c_build_function_call_vec && c_objc_common_truthvalue_conversion;
+    && c_build_function_call_vec && c_objc_common_truthvalue_conversion
+    && c_register_pragma_with_expansion;
 }
 
 #include "real.h"
