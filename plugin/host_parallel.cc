@@ -83,8 +83,12 @@ struct body_scan
   std::set<tree> labels;	/* defined in the body */
   std::set<tree> targets;	/* of its gotos */
   std::set<tree> declared;	/* variables declared in the body */
+  std::set<tree> written;	/* bases of what it writes or takes the
+				   address of (lvalue_base) */
   bool unfit;
 };
+
+static tree lvalue_base (tree t);
 
 static tree
 scan_body_r (tree *tp, int *walk_subtrees, void *data)
@@ -96,6 +100,9 @@ scan_body_r (tree *tp, int *walk_subtrees, void *data)
       *walk_subtrees = 0;
       return NULL_TREE;
     }
+  tree op = flat_modified_operand (t);
+  if (op)
+    b->written.insert (lvalue_base (op));
   switch (TREE_CODE (t))
     {
     case LABEL_EXPR:
@@ -133,6 +140,28 @@ scan_body_r (tree *tp, int *walk_subtrees, void *data)
       break;
     }
   return NULL_TREE;
+}
+
+/* Whether the code SCAN walked leaves only by its end, and an outlined
+   region can hold it.  */
+static bool
+stays_inside (const body_scan &scan)
+{
+  if (scan.unfit)
+    return false;
+  for (tree target : scan.targets)
+    if (!scan.labels.count (target))
+      return false;
+  return true;
+}
+
+/* Whether V is an automatic variable or a parameter of FNDECL, which a
+   thread or a block may have a copy of.  */
+static bool
+auto_local_p (tree fndecl, tree v)
+{
+  return (TREE_CODE (v) == VAR_DECL || TREE_CODE (v) == PARM_DECL)
+    && DECL_CONTEXT (v) == fndecl && !TREE_STATIC (v) && !DECL_EXTERNAL (v);
 }
 
 /* The tree code combining two partial results of OP, or ERROR_MARK.  */
@@ -207,22 +236,6 @@ lvalue_base (tree t)
   return t;
 }
 
-static tree
-writes_r (tree *tp, int *walk_subtrees, void *data)
-{
-  std::set<tree> *written = (std::set<tree> *) data;
-  tree t = *tp;
-  if (TYPE_P (t))
-    {
-      *walk_subtrees = 0;
-      return NULL_TREE;
-    }
-  tree op = flat_modified_operand (t);
-  if (op)
-    written->insert (lvalue_base (op));
-  return NULL_TREE;
-}
-
 /* The variables of FNDECL declared outside the body of D's loop C (as
    SCAN found it) that each thread needs a copy of: those the body writes,
    whole or in part, or takes the address of, arrays and reductions
@@ -230,13 +243,10 @@ writes_r (tree *tp, int *walk_subtrees, void *data)
    assigns.  False if one cannot be copied per thread.  */
 static bool
 privates (tree fndecl, const flat_recorded_directive *d,
-	  const loop_shape &shape, const counted_loop &c,
-	  const body_scan &scan, std::vector<tree> *out)
+	  const counted_loop &c, const body_scan &scan,
+	  std::vector<tree> *out)
 {
-  std::set<tree> written;
-  for (tree_stmt_iterator it = shape.body_first;
-       tsi_stmt_ptr (it) != tsi_stmt_ptr (shape.body_end); tsi_next (&it))
-    walk_tree_without_duplicates (tsi_stmt_ptr (it), writes_r, &written);
+  std::set<tree> written = scan.written;
   written.insert (c.index);
   for (const flat_clause_item &item : d->items)
     if (item.kind == FLAT_DATA_FIRSTPRIVATE)
@@ -245,9 +255,7 @@ privates (tree fndecl, const flat_recorded_directive *d,
     written.erase (r.decl);
   for (tree v : written)
     {
-      if ((TREE_CODE (v) != VAR_DECL && TREE_CODE (v) != PARM_DECL)
-	  || scan.declared.count (v) || DECL_CONTEXT (v) != fndecl
-	  || TREE_STATIC (v) || DECL_EXTERNAL (v)
+      if (!auto_local_p (fndecl, v) || scan.declared.count (v)
 	  || TREE_CODE (TREE_TYPE (v)) == ARRAY_TYPE)
 	continue;
       if (!copyable (v))
@@ -483,6 +491,22 @@ take_body (region_parts &rp, const flat_recorded_directive *d,
   return body;
 }
 
+/* Whether exactly one statement from IT to END (a statement, or NULL for
+   the end of IT's list) assigns ACC: then *UPDATE is at it.  */
+static bool
+one_update (tree_stmt_iterator it, tree *end, tree acc,
+	    tree_stmt_iterator *update)
+{
+  int updates = 0;
+  for (; !tsi_end_p (it) && tsi_stmt_ptr (it) != end; tsi_next (&it))
+    if (flat_tree_assigns (tsi_stmt (it), acc))
+      {
+	*update = it;
+	updates++;
+      }
+  return updates == 1;
+}
+
 /* The statement list at *TP or in its BIND_EXPRs whose top level holds
    the one update of the scan accumulator ACC (Flat's scans update it once,
    at the top level), into *LIST and *UPDATE.  False where there is no
@@ -493,16 +517,8 @@ find_update (tree *tp, tree acc, tree **list, tree_stmt_iterator *update)
   tree t = *tp;
   if (TREE_CODE (t) == BIND_EXPR)
     return find_update (&BIND_EXPR_BODY (t), acc, list, update);
-  if (TREE_CODE (t) != STATEMENT_LIST)
-    return false;
-  int updates = 0;
-  for (tree_stmt_iterator it = tsi_start (t); !tsi_end_p (it); tsi_next (&it))
-    if (flat_tree_assigns (tsi_stmt (it), acc))
-      {
-	*update = it;
-	updates++;
-      }
-  if (updates != 1)
+  if (TREE_CODE (t) != STATEMENT_LIST
+      || !one_update (tsi_start (t), NULL, acc, update))
     return false;
   tree u = tsi_stmt (*update);
   if (TREE_CODE (u) == BIND_EXPR || TREE_CODE (u) == STATEMENT_LIST)
@@ -691,12 +707,7 @@ body_fits (tree fndecl, const flat_recorded_directive *d,
   for (tree_stmt_iterator it = shape.body_first;
        tsi_stmt_ptr (it) != tsi_stmt_ptr (shape.body_end); tsi_next (&it))
     walk_tree_without_duplicates (tsi_stmt_ptr (it), scan_body_r, &scan);
-  if (scan.unfit)
-    return false;
-  for (tree target : scan.targets)
-    if (!scan.labels.count (target))
-      return false;
-  return privates (fndecl, d, shape, c, scan, clause_vars);
+  return stays_inside (scan) && privates (fndecl, d, c, scan, clause_vars);
 }
 
 /* Whether the body of SHAPE updates scan accumulator ACC once at its top
@@ -704,16 +715,9 @@ body_fits (tree fndecl, const flat_recorded_directive *d,
 static bool
 scan_update_fits (const loop_shape &shape, tree acc)
 {
-  tree_stmt_iterator update = shape.body_first;
-  int updates = 0;
-  for (tree_stmt_iterator it = shape.body_first;
-       tsi_stmt_ptr (it) != tsi_stmt_ptr (shape.body_end); tsi_next (&it))
-    if (flat_tree_assigns (tsi_stmt (it), acc))
-      {
-	update = it;
-	updates++;
-      }
-  if (updates != 1)
+  tree_stmt_iterator update;
+  if (!one_update (shape.body_first, tsi_stmt_ptr (shape.body_end), acc,
+		   &update))
     return false;
   if (TREE_CODE (tsi_stmt (update)) == MODIFY_EXPR)
     return true;
@@ -851,10 +855,7 @@ flat_host_local_accumulators (tree fndecl, const flat_recorded_directive *d,
   body_scan scan;
   scan.unfit = false;
   walk_tree_without_duplicates (&fallback, scan_body_r, &scan);
-  for (tree target : scan.targets)
-    if (!scan.labels.count (target))
-      return fallback;
-  if (scan.unfit)
+  if (!stays_inside (scan))
     return fallback;
   tree vars = NULL_TREE;
   tree before = alloc_stmt_list (), after = alloc_stmt_list ();
@@ -862,10 +863,8 @@ flat_host_local_accumulators (tree fndecl, const flat_recorded_directive *d,
   for (const flat_reduction_item &r : d->reductions)
     {
       tree v = r.decl;
-      if (r.section || renames.count (v)
-	  || (TREE_CODE (v) != VAR_DECL && TREE_CODE (v) != PARM_DECL)
-	  || DECL_CONTEXT (v) != fndecl || TREE_STATIC (v)
-	  || DECL_EXTERNAL (v) || !copyable (v))
+      if (r.section || renames.count (v) || !auto_local_p (fndecl, v)
+	  || !copyable (v))
 	continue;
       tree copy = flat_temp_var (fndecl, TREE_TYPE (v), &vars,
 				 "__flat_accumulator");

@@ -369,18 +369,19 @@ run_condition (const flat_recorded_directive *d, tree call)
 
 /* Put the parallel host version of ML's counted loop C (Note [Parallel
    host version]) in the place of the loop, if it has one (then true);
-   *FIRST and *LAST, ML's first and last statements, follow.  */
+   ML.first and *LAST, ML's last statement, follow.  */
 static bool
 parallelize_host_loop (tree fndecl, flat_recorded_directive *d,
 		       marked_loop &ml, const counted_loop &c, tree state,
-		       bool index_outlives, tree *first, tree *last)
+		       bool index_outlives, tree *last)
 {
   tree arm = flat_host_parallel_loop (fndecl, d, ml.shape, c, state,
 				      index_outlives);
   if (!arm)
     return false;
   tree_stmt_iterator at = ml.loop;
-  tree loop_first = tsi_stmt (at), loop_last = tsi_stmt (ml.shape.last);
+  tree loop_last = tsi_stmt (ml.shape.last);
+  bool loop_is_first = tsi_stmt (ml.first) == tsi_stmt (at);
   for (;;)
     {
       tree s = tsi_stmt (at);
@@ -389,11 +390,8 @@ parallelize_host_loop (tree fndecl, flat_recorded_directive *d,
 	break;
     }
   tsi_link_before (&at, arm, TSI_NEW_STMT);
-  if (*first == loop_first)
-    {
-      *first = arm;
-      ml.first = at;
-    }
+  if (loop_is_first)
+    ml.first = at;
   if (*last == loop_last)
     *last = arm;
   return true;
@@ -414,10 +412,9 @@ replace_nest (tree fndecl, flat_recorded_directive *d, marked_loop &ml)
   bool index_outlives = counted && TREE_CODE (ml.init) == MODIFY_EXPR;
   tree device_arm = index_outlives ? final_index_value (c)
     : build_empty_stmt (loc);
-  tree first = tsi_stmt (ml.first), last = tsi_stmt (ml.last);
+  tree last = tsi_stmt (ml.last);
   bool parallel = counted && parallelize_host_loop (fndecl, d, ml, c, state,
-						     index_outlives, &first,
-						     &last);
+						     index_outlives, &last);
   /* The original statements move into the fallback arm.  */
   tree fallback = alloc_stmt_list ();
   tree_stmt_iterator it = ml.first;
