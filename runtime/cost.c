@@ -45,16 +45,40 @@ flat_site_class_of (long long n)
   return c;
 }
 
+flat_site_class *
+flat_site_class_for (flat_site *site, long long n)
+{
+  return &site->classes[flat_site_class_of (n)];
+}
+
+/* Count a run of MS milliseconds in *COUNT (up to 2) and keep the best
+   in *BEST; whether it is the best so far.  */
+static int
+keep_best (double *best, unsigned char *count, double ms)
+{
+  int better = *count == 0 || ms < *best;
+
+  if (better)
+    *best = ms;
+  if (*count < 2)
+    (*count)++;
+  return better;
+}
+
 void
 flat_site_device_run (flat_site_class *cls, double ms, double copy_ms)
 {
-  if (cls->n_device == 0 || ms < cls->device_ms)
-    {
-      cls->device_ms = ms;
-      cls->device_copy_ms = copy_ms;
-    }
-  if (cls->n_device < 2)
-    cls->n_device++;
+  if (keep_best (&cls->device_ms, &cls->n_device, ms))
+    cls->device_copy_ms = copy_ms;
+}
+
+void
+flat_site_host_run (flat_site_class *cls, unsigned width, double ms)
+{
+  if (width > 1)
+    keep_best (&cls->wide_ms, &cls->n_wide, ms);
+  else
+    keep_best (&cls->one_ms, &cls->n_one, ms);
 }
 
 /* The best host time of CLS, or a negative value when none is known.  */

@@ -32,8 +32,8 @@
 
 #include <sched.h>
 
-/* The run being timed on this thread, between flat_host_threads and the
-   end of the flat_host_parallel that follows it.  */
+/* The run being timed on this thread, from flat_host_threads to
+   flat_host_done.  */
 static __thread struct
 {
   flat_site_class *cls;
@@ -268,9 +268,7 @@ flat_host_threads (void **state, long long n)
     width = n > 0 ? (unsigned) n : 1;
   if (state && *state)
     {
-      flat_site *site = flat_state_site (*state);
-
-      timed.cls = &site->classes[flat_site_class_of (n)];
+      timed.cls = flat_site_class_for (flat_state_site (*state), n);
       if (!set && width > 1)
 	width = flat_host_learned_width (timed.cls, width);
       timed.width = width;
@@ -299,19 +297,6 @@ flat_host_done (void)
   ms = flat_now_ms () - timed.start_ms;
   if (flat_process_lock () != 0)
     return;
-  if (timed.width > 1)
-    {
-      if (cls->n_wide == 0 || ms < cls->wide_ms)
-	cls->wide_ms = ms;
-      if (cls->n_wide < 2)
-	cls->n_wide++;
-    }
-  else
-    {
-      if (cls->n_one == 0 || ms < cls->one_ms)
-	cls->one_ms = ms;
-      if (cls->n_one < 2)
-	cls->n_one++;
-    }
+  flat_site_host_run (cls, timed.width, ms);
   (void) flat_process_unlock ();
 }

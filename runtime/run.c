@@ -817,26 +817,18 @@ log_decided (const nest_state *st, const char *backend, const char *version,
   flat_log_run (st->name, backend, line, reason);
 }
 
-/* The size class of this execution of ST in its site (site.h).  */
-static flat_site_class *
-site_class (nest_state *st)
-{
-  return &st->site.classes[flat_site_class_of (outermost_trips (st))];
-}
-
-/* Whether the cost model sends this execution of ST, which the
-   thresholds give the device, to the host (Note [Device or host] in
-   cost.c): only under FLAT_DEVICE=auto, and never with data regions
-   open, whose arrays are on the device.  */
+/* Whether the cost model sends this execution of ST, of size class CLS
+   in its site, which the thresholds give the device, to the host (Note
+   [Device or host] in cost.c): only under FLAT_DEVICE=auto, and never
+   with data regions open, whose arrays are on the device.  */
 static int
-cost_prefers_host (nest_state *st)
+cost_prefers_host (nest_state *st, flat_site_class *cls)
 {
+  const flat_backend *b = flat_rt.backend;
   char why[160];
 
-  const flat_backend *b = flat_rt.backend;
-
   if (flat_rt.env.device != FLAT_DEVICE_AUTO || flat_rt.present.n > 0
-      || !flat_cost_prefer_host (site_class (st),
+      || !flat_cost_prefer_host (cls,
 				 b && b->on_host_cpus && b->on_host_cpus (),
 				 why, sizeof why))
     return 0;
@@ -844,9 +836,9 @@ cost_prefers_host (nest_state *st)
   return 1;
 }
 
-/* Record the device run timed by WATCH in ST's site.  */
+/* Record the device run timed by WATCH in size class CLS.  */
 static void
-note_device_run (nest_state *st, const flat_stopwatch *watch)
+note_device_run (flat_site_class *cls, const flat_stopwatch *watch)
 {
   double ms = 0.0;
   int p;
@@ -855,7 +847,7 @@ note_device_run (nest_state *st, const flat_stopwatch *watch)
   for (p = 0; p < FLAT_N_PHASES; p++)
     if (p != FLAT_PHASE_PREPARE)
       ms += watch->ms[p];
-  flat_site_device_run (site_class (st), ms,
+  flat_site_device_run (cls, ms,
 			watch->ms[FLAT_PHASE_COPYIN]
 			+ watch->ms[FLAT_PHASE_COPYOUT]);
 }
@@ -879,6 +871,8 @@ run_nest (nest_state *st, va_list *ap)
   char err[ERR_SIZE];
   const char *what = "evaluating the plan";
   flat_stopwatch watch;
+  flat_site_class *cls;
+  long long trips;
   int device, n_buffers;
 
   if (!st->nest)
@@ -890,7 +884,8 @@ run_nest (nest_state *st, va_list *ap)
 
   flat_stats_begin (&watch);
   read_args (st, ap);
-  if (outermost_trips (st) == 0)
+  trips = outermost_trips (st);
+  if (trips == 0)
     {
       flat_log_run (st->name, flat_backend_host.name, "no kernel", "empty");
       return 0;
@@ -908,7 +903,8 @@ run_nest (nest_state *st, va_list *ap)
 		   "below threshold");
       return 1;
     }
-  if (cost_prefers_host (st))
+  cls = flat_site_class_for (&st->site, trips);
+  if (cost_prefers_host (st, cls))
     return 1;
   b = flat_process_device ();
   if (!b->runs_kernels)
@@ -925,7 +921,7 @@ run_nest (nest_state *st, va_list *ap)
 
   if (execute (st, n_buffers, &watch, &what, err, sizeof err) != 0)
     return device_failure (st, what, err);
-  note_device_run (st, &watch);
+  note_device_run (cls, &watch);
   log_decided (st, b->name, st->plan.version[0] ? st->plan.version
 	       : "no kernel", flat_rt.device);
   return 0;

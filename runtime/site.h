@@ -31,11 +31,17 @@ typedef struct flat_site
 /* The class of trip count N (0 for N <= 1).  */
 int flat_site_class_of (long long n);
 
+/* SITE's class of trip count N.  */
+flat_site_class *flat_site_class_for (flat_site *site, long long n);
+
 /* The site of the nest whose flat_run state is STATE (run.c).  */
 flat_site *flat_state_site (void *state);
 
 /* Record a device run of MS milliseconds, COPY_MS of them copies.  */
 void flat_site_device_run (flat_site_class *cls, double ms, double copy_ms);
+
+/* Record a run of the parallel host version on WIDTH threads.  */
+void flat_site_host_run (flat_site_class *cls, unsigned width, double ms);
 
 /* A device run shorter than this is mostly latency: the host is worth a
    try (Note [Device or host] in cost.c).  */
