@@ -96,12 +96,14 @@
    below include them.
 
    SEGMAP of level GROUP (e_middle) kN:
-     flat_kN        (nest args)
+     flat_kN        (nest args, long flat_base)
                     G groups of B work-items, B a power of two <=
                     FLAT_MAX_GROUP picked by the runtime from the kernel's
-                    THREADS value; group g handles the points g, g + G,
-                    ... of the dims (one point at a time, all items
-                    together).  Local memory: flat_kernel_local_bytes.
+                    THREADS value; group g handles the point flat_base + g
+                    of the dims (all items together), so the launches
+                    cover the points exactly (Note [One group per point]
+                    in group_kernel.c).  Local memory:
+                    flat_kernel_local_bytes.
 
    Segmented SEGRED kN (n_segments = S > 0; the S segment dims give
    n_seg points, the other dims n_inner iterations each):

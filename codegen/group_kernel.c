@@ -15,37 +15,44 @@
    becomes (OpenCL; trip counts, indices and the tree left out)
 
      __kernel void flat_k1 (int v_n, int v_m, __global const float *v_x,
-                            long lo_x, __global float *v_y, long lo_y)
+                            long lo_x, __global float *v_y, long lo_y,
+                            long flat_base)
      {
        __local float flat_x_0_0[256];
        ...
-       for (long flat_g = (long) get_group_id (0); flat_g < flat_total;
-            flat_g += (long) get_num_groups (0))
+       long flat_g = flat_base + (long) get_group_id (0);
+       ...
+       float v_s = 0x0p+0f;
+       ... flat_n_0, the trip count of k ...
+       float flat_before_0_0 = v_s;
+       v_s = (-0x0p+0f);
+       ... (flat_c_unrolled_loop: four iterations at a time, then
+            the rest one by one, of)
+       for (long flat_j_0 = flat_t; flat_j_0 < flat_n_0;
+            flat_j_0 += flat_b)
          {
-           ...
-           float v_s = 0x0p+0f;
-           ... flat_n_0, the trip count of k ...
-           float flat_before_0_0 = v_s;
-           v_s = (-0x0p+0f);
-           ... (flat_c_unrolled_loop: four iterations at a time, then
-                the rest one by one, of)
-           for (long flat_j_0 = flat_t; flat_j_0 < flat_n_0;
-                flat_j_0 += flat_b)
-             {
-               int v_k = ...;
-               v_s = (v_s + v_x[((v_i * v_m) + v_k) - lo_x]);
-             }
-           ... the items' v_s combined into flat_x_0_0[0] ...
-           barrier (CLK_LOCAL_MEM_FENCE);
-           v_s = flat_add_f32 (flat_before_0_0, flat_x_0_0[0]);
-           barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-           if (flat_t == 0)
-             {
-               v_y[v_i - lo_y] = v_s;
-             }
-           barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+           int v_k = ...;
+           v_s = (v_s + v_x[((v_i * v_m) + v_k) - lo_x]);
          }
+       ... the items' v_s combined into flat_x_0_0[0] ...
+       barrier (CLK_LOCAL_MEM_FENCE);
+       v_s = flat_add_f32 (flat_before_0_0, flat_x_0_0[0]);
+       barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+       if (flat_t == 0)
+         {
+           v_y[v_i - lo_y] = v_s;
+         }
+       barrier (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
      }
+
+   Note [One group per point]
+   The group of a point runs that point only: the runtime launches
+   exactly one group per point of the dims, in launches of at most
+   FLAT_MAX_GROUPS groups whose first point is the argument flat_base.
+   A group-stride loop over the points would put every barrier of the
+   body inside a loop, legal OpenCL, but PoCL 3.1 then lost the stores of
+   an inner map followed by a sequential loop of item 0's stores (a
+   fuzzer's program, right on CUDA and NVIDIA's OpenCL).
 
    The level-0 statements, for a range of n iterations on a group of B:
 
@@ -79,9 +86,9 @@
    overwriting what other items have not read yet, the one after lets
    them read what it wrote.  A level-0 statement sits between two such
    barriers for the same reasons.  The barrier before is left out where
-   no item has touched memory since the last one (emitter.synced), and
-   each point of the dims ends with one unless it is there already, so
-   that the next point does not write what this one still reads.
+   no item has touched memory since the last one (emitter.synced).  The
+   kernel ends without one: no later point runs in the group (Note [One
+   group per point]).
 
    Note [Branches of a group kernel]
    No barrier stands under a condition: OpenCL allows one where the whole
@@ -614,15 +621,14 @@ flat_c_group_segmap (flat_emitter *em, const flat_nest *nest,
   int n_level0 = 0;
 
   flat_c_signature_open (em, nest, k, "", &k->body);
+  flat_c_arg (em, FLAT_T_I64, 0, "flat_base");
   flat_c_signature_close (em);
   em->depth = 1;
   declare_shared (em, &k->body, shared, &n_level0);
   flat_c_trip_counts (em, k);
   flat_c_group_ids (em);
-  flat_c_line (em, "for (%s flat_g = %s; flat_g < flat_total;",
+  flat_c_line (em, "%s flat_g = flat_base + %s;",
 	       flat_c_type (em, FLAT_T_I64), em->d->group_id);
-  flat_c_line (em, "     flat_g += %s)", em->d->num_groups);
-  flat_c_open (em);
   flat_c_indices (em, k);
   em->shared = shared;
   em->group_scalar = 1;
@@ -632,10 +638,8 @@ flat_c_group_segmap (flat_emitter *em, const flat_nest *nest,
   em->n_preds = 0;
   em->solo_stores = 0;
   flat_c_stmts (em, &k->body);
-  sync_before (em);
   em->group_scalar = 0;
   em->shared = NULL;
-  flat_c_close (em);
   em->depth = 0;
   flat_c_emit (em, "}\n");
 }

@@ -88,6 +88,24 @@ flat_package_pack (const flat_package_section *kinds, char *const *texts,
   return blob;
 }
 
+int
+flat_package_other_version (const unsigned char *pkg, size_t avail,
+			    char *err, size_t err_size)
+{
+  uint32_t version;
+
+  if (pkg == NULL || avail < 12
+      || memcmp (pkg, FLAT_PACKAGE_MAGIC, sizeof FLAT_PACKAGE_MAGIC) != 0)
+    return 0;
+  version = get32 (pkg + 8);
+  if (version == FLAT_PACKAGE_VERSION)
+    return 0;
+  snprintf (err, err_size, "package of version %u, this Flat reads %u: "
+	    "rebuild the program with this Flat's plugin", (unsigned) version,
+	    (unsigned) FLAT_PACKAGE_VERSION);
+  return 1;
+}
+
 size_t
 flat_package_size (const unsigned char *pkg, size_t avail)
 {

@@ -28,7 +28,11 @@ extern "C" {
 #endif
 
 #define FLAT_PACKAGE_MAGIC "FLATPKG"
-#define FLAT_PACKAGE_VERSION 1u
+/* Raised with every change of what a package means to libflat (the IR
+   text, the kernels' arguments, the launch protocols), so that an object
+   built by another plugin falls back to the host instead of running
+   kernels wrongly.  2: a level-GROUP segmap takes flat_base.  */
+#define FLAT_PACKAGE_VERSION 2u
 #define FLAT_PACKAGE_ELF_SECTION ".flat_packages"
 
 typedef enum flat_package_section
@@ -77,6 +81,12 @@ unsigned char *flat_package_pack (const flat_package_section *kinds,
    trusts the size field and passes it as AVAIL; flat-tune, reading a
    section of a file, passes the bytes left in the section.  */
 size_t flat_package_size (const unsigned char *pkg, size_t avail);
+
+/* If the AVAIL bytes at PKG start a package of another version than
+   FLAT_PACKAGE_VERSION, write to ERR what to do about it and return 1;
+   else 0.  */
+int flat_package_other_version (const unsigned char *pkg, size_t avail,
+				char *err, size_t err_size);
 
 /* Section KIND of a well-formed package as a string, or NULL if absent.  */
 const char *flat_package_get (const unsigned char *pkg,

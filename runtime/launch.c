@@ -82,10 +82,48 @@ count_points (const flat_launcher *l, const flat_kernel *k, int from,
   return 0;
 }
 
+/* A segmap K of level GROUP over TOTAL points: one group of
+   flat_group_items of its THREADS per point, in launches of at most
+   FLAT_MAX_GROUPS groups, the first point of each its last argument
+   flat_base (codegen/group_kernel.c, Note [One group per point]).  */
+static int
+launch_group_segmap (const flat_launcher *l, const flat_kernel *k,
+		     const flat_stage *s, int64_t total, const char **what,
+		     char *err, size_t err_size)
+{
+  int ok = 1, a;
+  flat_value threads = flat_eval_expr (k->threads, l->values, &ok);
+  size_t group;
+  int64_t base, groups;
+
+  if (!ok)
+    {
+      *what = "evaluating the plan";
+      snprintf (err, err_size, "the threads of %s cannot be evaluated",
+		k->name);
+      return -1;
+    }
+  group = flat_group_items (threads.i, s->max_group);
+  for (a = 0; a < l->n_args; a++)
+    l->seg_args[a] = l->args[a];
+  l->seg_args[a].size = sizeof base;
+  l->seg_args[a++].value = &base;
+  for (base = 0; base < total; base += groups)
+    {
+      groups = total - base < FLAT_MAX_GROUPS ? total - base
+	       : FLAT_MAX_GROUPS;
+      if (flat_stage_launch (l->backend, l->nest, s, l->seg_args, a, total,
+			     (size_t) groups, group, what, err, err_size)
+	  != 0)
+	return -1;
+    }
+  return 0;
+}
+
 /* Segmap K over TOTAL points: grid-level kernels with FLAT_GROUP_SIZE
    work-items per group (within the stage's limit) and as many groups as
-   cover TOTAL; a kernel of level GROUP one group per point, with
-   flat_group_items of its THREADS.  */
+   cover TOTAL, at most FLAT_MAX_GROUPS (the kernel's grid-stride loop
+   runs the rest).  */
 static int
 launch_segmap (const flat_launcher *l, const flat_kernel *k,
 	       const flat_stage *s, int64_t total, const char **what,
@@ -93,31 +131,15 @@ launch_segmap (const flat_launcher *l, const flat_kernel *k,
 {
   size_t group = l->group_size < s->max_group ? l->group_size
 		 : s->max_group;
+  /* See Note [Private arrays].  */
+  size_t private_bytes = flat_kernel_private_bytes (k);
   int64_t groups;
 
   if (k->level == FLAT_LEVEL_GROUP)
-    {
-      int ok = 1;
-      flat_value threads = flat_eval_expr (k->threads, l->values, &ok);
-
-      if (!ok)
-	{
-	  *what = "evaluating the plan";
-	  snprintf (err, err_size, "the threads of %s cannot be evaluated",
-		    k->name);
-	  return -1;
-	}
-      group = flat_group_items (threads.i, s->max_group);
-      groups = total;
-    }
-  else
-    {
-      /* See Note [Private arrays].  */
-      size_t private_bytes = flat_kernel_private_bytes (k);
-      while (group > 1 && private_bytes > FLAT_PRIVATE_PER_GROUP / group)
-	group /= 2;
-      groups = (total - 1) / (int64_t) group + 1;
-    }
+    return launch_group_segmap (l, k, s, total, what, err, err_size);
+  while (group > 1 && private_bytes > FLAT_PRIVATE_PER_GROUP / group)
+    group /= 2;
+  groups = (total - 1) / (int64_t) group + 1;
   if (groups > FLAT_MAX_GROUPS)
     groups = FLAT_MAX_GROUPS;
   /* Private histograms are merged once per group: few groups, each over

@@ -41,7 +41,8 @@ typedef struct flat_launcher
 				   new value */
   size_t group_size;		/* FLAT_GROUP_SIZE */
   size_t local_memory;		/* bytes of local memory per work-group */
-  flat_arg *seg_args;		/* scratch of segops.c */
+  flat_arg *seg_args;		/* scratch of segops.c and of group segmap
+				   launches: FLAT_SEGOP_ARGS (n_args, ...) */
   flat_segop_buffer *seg_buffers;
 } flat_launcher;
 

@@ -234,6 +234,8 @@ load_package (nest_state *st, const unsigned char *package, char *err,
       return -1;
     }
   memcpy (&size, package + 12, sizeof size);
+  if (flat_package_other_version (package, size, err, err_size))
+    return -1;
   if (flat_package_size (package, size) != size)
     {
       snprintf (err, err_size, "malformed package");

@@ -163,7 +163,7 @@ EOF
 
 printf 'nest "broken" at "b.c" 1 {\n  body {\n' > broken.ir
 
-# package LABEL IR-FILE [VERSION [NAME LOCATION]]: assembly of one package
+# package LABEL IR-FILE VERSION [NAME LOCATION]: assembly of one package
 # (codegen/package.h) with the plan IR-FILE, and the name and location
 # sections when given.
 package ()
@@ -173,7 +173,7 @@ package ()
   cat <<EOF
 	.balign 8
 $1:	.ascii "FLATPKG\\0"
-	.long ${3:-1}, $1_end - $1, $n, 0
+	.long $3, $1_end - $1, $n, 0
 	.long 3, $1_plan - $1, $1_plan_end - $1_plan, 0
 EOF
   if [ -n "${4:-}" ]; then
@@ -209,12 +209,16 @@ program ()
     || { cat "$out.err" >&2; harness_error "cannot build $out"; }
 }
 
+# The package version this Flat writes and reads, and another one.
+version=$(sed -n 's/^#define FLAT_PACKAGE_VERSION \([0-9]*\)u$/\1/p' \
+  "$HARNESS_DIR/../codegen/package.h")
+[ -n "$version" ] || harness_error "no FLAT_PACKAGE_VERSION in codegen/package.h"
 echo 'int main (void) { return 0; }' > main.c
-package p_mm mm.ir 1 mm mm.c:12 > mm.pkg
-package p_steps steps.ir > steps.pkg
-package p_odd odd.ir 1 odd-nest odd.c:5 > odd.pkg
-package p_broken broken.ir 1 broken b.c:1 > broken.pkg
-package p_v2 mm.ir 2 mm mm.c:12 > v2.pkg
+package p_mm mm.ir "$version" mm mm.c:12 > mm.pkg
+package p_steps steps.ir "$version" > steps.pkg
+package p_odd odd.ir "$version" odd-nest odd.c:5 > odd.pkg
+package p_broken broken.ir "$version" broken b.c:1 > broken.pkg
+package p_v2 mm.ir $((version + 1)) mm mm.c:12 > v2.pkg
 program hand mm.pkg steps.pkg odd.pkg
 program with_broken mm.pkg broken.pkg
 program bad_version v2.pkg
@@ -333,7 +337,7 @@ cp hand not64 && printf '\001' | dd of=not64 bs=1 seek=4 conv=notrunc 2>/dev/nul
 fails 1 'not a 64-bit ELF file' --list not64
 head -c 200 hand > truncated
 fails 1 'section header table' --list truncated
-fails 1 'malformed package at offset 0' --list bad_version
+fails 1 "package of version $((version + 1)), this Flat reads $version" --list bad_version
 fails 1 'package 1 (broken): plan:' --versions with_broken
 grep -q '^mm	3	host	' err.out \
   || harness_fail "the good package before a broken one is not listed"

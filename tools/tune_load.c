@@ -42,8 +42,13 @@ tune_load_nests (const char *path, tune_nest **nests, int *n_nests,
 
       if (len == 0)
 	{
-	  snprintf (err, err_size, "%s: malformed package at offset %zu of "
-		    "section %s", path, offset, FLAT_PACKAGE_ELF_SECTION);
+	  char why[160];
+
+	  if (!flat_package_other_version (pkg, size - offset, why,
+					   sizeof why))
+	    snprintf (why, sizeof why, "malformed package");
+	  snprintf (err, err_size, "%s: %s at offset %zu of section %s", path,
+		    why, offset, FLAT_PACKAGE_ELF_SECTION);
 	  rc = -1;
 	  break;
 	}

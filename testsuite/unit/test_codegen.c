@@ -2888,7 +2888,7 @@ test_package_round_trip (void)
 
   /* The header, read by hand.  */
   CU_ASSERT_EQUAL (memcmp (pkg, "FLATPKG", 8), 0);
-  CU_ASSERT_EQUAL (read32 (pkg + 8), 1);
+  CU_ASSERT_EQUAL (read32 (pkg + 8), FLAT_PACKAGE_VERSION);
   CU_ASSERT_EQUAL (read32 (pkg + 12), size);
   CU_ASSERT_EQUAL (read32 (pkg + 16), 5);
   CU_ASSERT_EQUAL (read32 (pkg + 20), 0);
@@ -2977,7 +2977,23 @@ test_package_corrupt (void)
 
   CORRUPT (bad[0] = 'G');			/* magic */
   CORRUPT (bad[7] = ' ');			/* magic's NUL */
-  CORRUPT (write32 (bad + 8, 2));		/* version */
+  CORRUPT (write32 (bad + 8, FLAT_PACKAGE_VERSION + 1)); /* version */
+  CORRUPT (write32 (bad + 8, FLAT_PACKAGE_VERSION - 1));
+  /* Another version is named as such.  */
+  {
+    char why[200] = "";
+
+    CU_ASSERT_EQUAL (flat_package_other_version (pkg, size, why,
+						 sizeof why), 0);
+    memcpy (bad, pkg, size);
+    write32 (bad + 8, FLAT_PACKAGE_VERSION + 1);
+    CU_ASSERT_EQUAL (flat_package_other_version (bad, size, why,
+						 sizeof why), 1);
+    CU_ASSERT_PTR_NOT_NULL (strstr (why, "rebuild the program"));
+    bad[0] = 'G';
+    CU_ASSERT_EQUAL (flat_package_other_version (bad, size, why,
+						 sizeof why), 0);
+  }
   CORRUPT (write32 (bad + 12, (uint32_t) size + 8));	/* size > avail */
   CORRUPT (write32 (bad + 12, (uint32_t) size - 4));	/* not 8-aligned */
   CORRUPT (write32 (bad + 12, 16));		/* smaller than the header */

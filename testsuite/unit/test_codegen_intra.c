@@ -580,8 +580,28 @@ launch (void *prog, const char *name, const args *l, size_t groups,
 	 name, err);
 }
 
-/* Launch shapes of a group kernel of N points: one item, groups smaller
-   and larger than the work, one group per point, the largest group.  */
+/* Kernel NAME of PROG with one group of GROUP_SIZE per virtual group
+   (codegen.h), N of them, in launches of at most BATCH groups, each
+   launch's first virtual group its last argument.  L holds the args
+   before it.  */
+static void
+launch_batches (void *prog, const char *name, const args *l, int64_t n,
+		int64_t batch, size_t group_size)
+{
+  int64_t base;
+
+  for (base = 0; base < n; base += batch)
+    {
+      args b = *l;
+
+      arg_i64 (&b, base);
+      launch (prog, name, &b,
+	      (size_t) (n - base < batch ? n - base : batch), group_size);
+    }
+}
+
+/* Launch shapes of N points or virtual groups: one item, launches of
+   fewer groups than the work, of all of it, the largest group.  */
 enum { N_SHAPES = 5 };
 
 static void
@@ -593,6 +613,17 @@ shape (int s, int n, size_t *groups, size_t *group_size)
 
   *groups = fixed[s][0] > 0 ? fixed[s][0] : (size_t) (n > 0 ? n : 1);
   *group_size = fixed[s][1];
+}
+
+/* Group kernel NAME of PROG over N points in launch shape S: one group
+   per point (Note [One group per point]).  */
+static void
+launch_points (void *prog, const char *name, const args *l, int s, int n)
+{
+  size_t groups, group_size;
+
+  shape (s, n, &groups, &group_size);
+  launch_batches (prog, name, l, n, (int64_t) groups, group_size);
 }
 
 static const int point_counts[] = { 0, 1, 3, 70 };
@@ -609,7 +640,7 @@ enum
 static void
 run_rows (void *prog, int n, int m, int s)
 {
-  size_t nm = (size_t) n * (size_t) m, groups, group_size;
+  size_t nm = (size_t) n * (size_t) m;
   int32_t *x = random_ints (nm, -1000, 2000), *c = random_ints (n, -50, 100);
   int32_t *y = calloc (n + 1, sizeof *y), *z = calloc (n + 1, sizeof *z);
   void *bx = buffer (nm, 4, x), *bc = buffer (n, 4, c);
@@ -624,8 +655,7 @@ run_rows (void *prog, int n, int m, int s)
   arg_mem (&l, bc);
   arg_mem (&l, by);
   arg_mem (&l, bz);
-  shape (s, n, &groups, &group_size);
-  launch (prog, "flat_k0", &l, groups, group_size);
+  launch_points (prog, "flat_k0", &l, s, n);
   take (by, y, n, 4);
   take (bz, z, n, 4);
   take (bx, NULL, 0, 4);
@@ -681,7 +711,7 @@ test_group_segred (void)
 static void
 run_shared (void *prog, int n, int m, int s)
 {
-  size_t nm = (size_t) n * (size_t) m, groups, group_size;
+  size_t nm = (size_t) n * (size_t) m;
   int32_t *x = random_ints (nm, -1000, 2000);
   int32_t *y = calloc (nm + 1, sizeof *y);
   void *bx = buffer (nm, 4, x), *by = buffer (nm, 4, NULL);
@@ -693,8 +723,7 @@ run_shared (void *prog, int n, int m, int s)
   arg_i32 (&l, m);
   arg_mem (&l, bx);
   arg_mem (&l, by);
-  shape (s, n, &groups, &group_size);
-  launch (prog, "flat_k0", &l, groups, group_size);
+  launch_points (prog, "flat_k0", &l, s, n);
   take (by, y, nm, 4);
   take (bx, NULL, 0, 4);
   for (i = 0; i < n; i++)
@@ -714,7 +743,7 @@ test_group_shared (void)
 static void
 run_scan (void *prog, int n, int m, int s)
 {
-  size_t nm = (size_t) n * (size_t) m, groups, group_size;
+  size_t nm = (size_t) n * (size_t) m;
   const int32_t lim = 100;
   int32_t *x = random_ints (nm, 0, 10), *start = random_ints (n, 0, 20);
   int32_t *ex = calloc (nm + 1, 4), *inc = calloc (nm + 1, 4);
@@ -735,8 +764,7 @@ run_scan (void *prog, int n, int m, int s)
   arg_mem (&l, binc);
   arg_mem (&l, blow);
   arg_mem (&l, btot);
-  shape (s, n, &groups, &group_size);
-  launch (prog, "flat_k0", &l, groups, group_size);
+  launch_points (prog, "flat_k0", &l, s, n);
   take (bex, ex, nm, 4);
   take (binc, inc, nm, 4);
   take (blow, low, nm, 4);
@@ -776,7 +804,7 @@ test_group_segscan (void)
 static void
 run_nested (void *prog, int n, int m, int s)
 {
-  size_t nm = (size_t) n * (size_t) m, groups, group_size;
+  size_t nm = (size_t) n * (size_t) m;
   int32_t *x = random_ints (nm, -1000, 2000);
   int32_t *y = calloc (nm + 1, sizeof *y);
   void *bx = buffer (nm, 4, x), *by = buffer (nm, 4, NULL);
@@ -788,8 +816,7 @@ run_nested (void *prog, int n, int m, int s)
   arg_i32 (&l, m);
   arg_mem (&l, bx);
   arg_mem (&l, by);
-  shape (s, n, &groups, &group_size);
-  launch (prog, "flat_k0", &l, groups, group_size);
+  launch_points (prog, "flat_k0", &l, s, n);
   take (by, y, nm, 4);
   take (bx, NULL, 0, 4);
   for (i = 0; i < n; i++)
@@ -1021,7 +1048,7 @@ test_plan_indices (void)
 	  arg_mem (&l, by);
 	  arg_i32 (&l, t);
 	  launch (prog, "flat_k0", &l, 2, 32);
-	  launch (prog, "flat_k1", &l, 2, 4);
+	  launch_batches (prog, "flat_k1", &l, t, 2, 4);
 	  for (i = 0; i < n + t; i++)
 	    want[t * 1000 + i] = i * 10 + t;
 	  for (i = 0; i < t; i++)
@@ -1133,25 +1160,28 @@ test_source_text (void)
   CU_ASSERT_PTR_NOT_NULL_FATAL (cu);
   CU_ASSERT_PTR_NOT_NULL_FATAL (cl_indexed);
   CU_ASSERT_PTR_NOT_NULL_FATAL (cu_mm);
-  CU_ASSERT_PTR_NOT_NULL (strstr (cl, "for (long flat_g = (long) "
-				  "get_group_id (0); flat_g < flat_total;"));
-  CU_ASSERT_PTR_NOT_NULL (strstr (cl, "flat_g += (long) get_num_groups "
-				  "(0))"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cl, "long lo_y, long flat_base)\n"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cl, "long flat_g = flat_base + (long) "
+				  "get_group_id (0);"));
+  CU_ASSERT_PTR_NULL (strstr (cl, "get_num_groups"));
   CU_ASSERT_PTR_NOT_NULL (strstr (cl, "\n  __local int v_t[301];\n"));
   CU_ASSERT_PTR_NULL (strstr (strstr (cl, "v_t[301]") + 1, "v_t[301]"));
-  CU_ASSERT_PTR_NOT_NULL (strstr (cl, "          int v_p[2];\n"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cl, "      int v_p[2];\n"));
   CU_ASSERT_PTR_NOT_NULL (strstr (cl, "if (flat_t == 0)\n"));
   CU_ASSERT_PTR_NOT_NULL (strstr (cl, "barrier (CLK_LOCAL_MEM_FENCE | "
 				  "CLK_GLOBAL_MEM_FENCE);"));
   CU_ASSERT_PTR_NOT_NULL (strstr (cu, "\n  __shared__ int v_t[301];\n"));
-  CU_ASSERT_PTR_NOT_NULL (strstr (cu, "flat_g += ((long long) "
-				  "gridDim.x))"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cu, "long long flat_g = flat_base + "
+				  "((long long) blockIdx.x);"));
   CU_ASSERT_PTR_NULL (strstr (cu, "barrier"));
   CU_ASSERT_PTR_NOT_NULL (strstr (cl_indexed, "__kernel void flat_k0 "
 				  "(int v_n, __global int *v_y, long lo_y, "
 				  "int v_t)"));
   CU_ASSERT_PTR_NOT_NULL (strstr (cl_indexed, "int flat_ub0 = (v_n + "
 				  "v_t);"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cl_indexed, "__kernel void flat_k1 "
+				  "(int v_n, __global int *v_y, long lo_y, "
+				  "int v_t, long flat_base)"));
   CU_ASSERT_PTR_NOT_NULL (strstr (cu_mm, "flat_k0 (int v_n, int v_p, int "
 				  "v_m, const int *v_a, long long lo_a, "
 				  "const int *v_b, long long lo_b, const int "
@@ -1301,29 +1331,6 @@ test_lanes_decision (void)
 
 /* ---- Segmented scans --------------------------------------------------- */
 
-/* Stage SUFFIX of the segmented segscan k0 as codegen.h says: one group
-   of GROUP_SIZE per virtual group, N_PARTS of them, in launches of at
-   most BATCH groups, each launch's first virtual group its last
-   argument.  L holds the args before it.  */
-static void
-launch_batches (void *prog, const char *suffix, const args *l,
-		int64_t n_parts, int64_t batch, size_t group_size)
-{
-  char name[32];
-  int64_t base;
-
-  snprintf (name, sizeof name, "flat_k0%s", suffix);
-  for (base = 0; base < n_parts; base += batch)
-    {
-      args b = *l;
-
-      arg_i64 (&b, base);
-      launch (prog, name, &b,
-	      (size_t) (n_parts - base < batch ? n_parts - base : batch),
-	      group_size);
-    }
-}
-
 static void
 run_rowscan (void *prog, int n, int m, int s, int64_t gps)
 {
@@ -1351,9 +1358,9 @@ run_rowscan (void *prog, int n, int m, int s, int64_t gps)
   arg_buffer (&l, part);
   /* The launch shape's group count is the batch: several launches.  */
   shape (s, n, &groups, &group_size);
-  launch_batches (prog, "_pre", &l, (int64_t) n * gps, (int64_t) groups,
-		  group_size);
-  launch_batches (prog, "", &l, (int64_t) n * gps, (int64_t) groups,
+  launch_batches (prog, "flat_k0_pre", &l, (int64_t) n * gps,
+		  (int64_t) groups, group_size);
+  launch_batches (prog, "flat_k0", &l, (int64_t) n * gps, (int64_t) groups,
 		  group_size);
   take (bex, ex, nm, 4);
   take (bin, in, nm, 4);

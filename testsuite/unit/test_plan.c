@@ -485,13 +485,16 @@ test_plan_loop (void)
   fake_close (&f);
 }
 
-/* Group kernels: the work-group size from THREADS, one group per row;
-   a version whose local memory does not fit is not taken.  */
+/* Group kernels: the work-group size from THREADS, one group per row,
+   the first row of the launch last; a version whose local memory does
+   not fit is not taken.  */
 static void
 test_plan_group_kernel (void)
 {
   const char *intra[] = { "FLAT_THRESHOLD_rs_0=0", "FLAT_THRESHOLD_rs_1=51",
     "FLAT_THRESHOLD_rs_2=0", NULL };
+  const char *many_rows[] = { "FLAT_THRESHOLD_rs_0=0",
+    "FLAT_THRESHOLD_rs_1=1000000", "FLAT_THRESHOLD_rs_2=0", NULL };
   fake_nest f;
 
   fake_open (&f, rs_ir, 65536, 1024);
@@ -499,13 +502,23 @@ test_plan_group_kernel (void)
   fake_set (&f, "n", 50);
   fake_set (&f, "m", 100);
   CU_ASSERT_EQUAL (fake_run (&f, 0), 0);
-  CU_ASSERT_STRING_EQUAL (fake_trace, "k1 50x128 (50,100,b,0,b,0);");
+  CU_ASSERT_STRING_EQUAL (fake_trace, "k1 50x128 (50,100,b,0,b,0,0);");
   fake_set (&f, "m", 1);
   CU_ASSERT_EQUAL (fake_run (&f, 0), 0);
-  CU_ASSERT_STRING_EQUAL (fake_trace, "k1 50x32 (50,1,b,0,b,0);");
+  CU_ASSERT_STRING_EQUAL (fake_trace, "k1 50x32 (50,1,b,0,b,0,0);");
   fake_set (&f, "m", 100000);
   CU_ASSERT_EQUAL (fake_run (&f, 0), 0);
-  CU_ASSERT_STRING_EQUAL (fake_trace, "k1 50x256 (50,100000,b,0,b,0);");
+  CU_ASSERT_STRING_EQUAL (fake_trace, "k1 50x256 (50,100000,b,0,b,0,0);");
+  /* More points than one launch takes: the launches cover them, each
+     from its first point.  */
+  fake_thresholds (&f, many_rows);
+  fake_set (&f, "n", 2 * FLAT_MAX_GROUPS + 5);
+  fake_set (&f, "m", 100);
+  CU_ASSERT_EQUAL (fake_run (&f, 0), 0);
+  CU_ASSERT_STRING_EQUAL (fake_trace,
+			  "k1 65536x128 (131077,100,b,0,b,0,0);"
+			  "k1 65536x128 (131077,100,b,0,b,0,65536);"
+			  "k1 5x128 (131077,100,b,0,b,0,131072);");
   fake_close (&f);
 
   /* A stage that allows 100 work-items gets 64.  */
@@ -514,7 +527,7 @@ test_plan_group_kernel (void)
   fake_set (&f, "n", 50);
   fake_set (&f, "m", 100);
   CU_ASSERT_EQUAL (fake_run (&f, 0), 0);
-  CU_ASSERT_STRING_EQUAL (fake_trace, "k1 50x64 (50,100,b,0,b,0);");
+  CU_ASSERT_STRING_EQUAL (fake_trace, "k1 50x64 (50,100,b,0,b,0,0);");
   fake_close (&f);
 
   /* 80000 + 1024 bytes of local memory: taken on a device with 128 KiB,
@@ -524,7 +537,7 @@ test_plan_group_kernel (void)
   fake_set (&f, "n", 50);
   fake_set (&f, "m", 100);
   CU_ASSERT_EQUAL (fake_run (&f, 0), 0);
-  CU_ASSERT_STRING_EQUAL (fake_trace, "k1 50x128 (50,100,b,0,b,0);");
+  CU_ASSERT_STRING_EQUAL (fake_trace, "k1 50x128 (50,100,b,0,b,0,0);");
   fake_close (&f);
   fake_open (&f, rs_big_ir, 65536, 1024);
   fake_thresholds (&f, intra);
