@@ -127,6 +127,12 @@ flat_block flat_scan_contrib (flat_nest *nest, const flat_block *body,
    (reductions.c).  */
 int flat_reduction_is_update (flat_expr *value, const flat_var *v,
 			      flat_op op, const flat_combiner *user);
+/* VALUE, assigned to an accumulator whose value is ACC (of type T),
+   as the update (ACC OP VALUE) when VALUE is a constant (SPEC 2.2:
+   `stop = true' under ||, `found = 1' under max); NULL otherwise.  */
+flat_expr *flat_reduction_constant_update (flat_nest *nest, flat_expr *acc,
+					   flat_type t, flat_op op,
+					   flat_expr *value);
 /* OP as C writes it in a reduction clause: "+", "min", "&&", ...  */
 const char *flat_reduction_op_spelling (flat_op op);
 

@@ -240,29 +240,40 @@ count_update (checker *c, int depth, int line)
   return 0;
 }
 
-/* `set v = C' with a constant C becomes `set v = (OP v C)' (SPEC 2.2:
-   `stop = true' under ||, `found = 1' under max count as updates).  It
-   is the sequential loop's result where C absorbs (true under ||, false
-   under &&), and where the variable never passes C otherwise; a private
-   partial must not be overwritten by C.  0 if VALUE is no constant.  */
+flat_expr *
+flat_reduction_constant_update (flat_nest *nest, flat_expr *acc, flat_type t,
+				flat_op op, flat_expr *value)
+{
+  if (strip_casts (value)->kind != FLAT_E_CONST)
+    return NULL;
+  if (op == FLAT_OP_LAND || op == FLAT_OP_LOR)
+    {
+      flat_expr *zero = flat_e_const_int (nest, t, 0);
+      flat_expr *zero2 = flat_e_const_int (nest, value->type, 0);
+      acc = flat_e_binary (nest, FLAT_OP_NE, acc, zero);
+      value = flat_e_binary (nest, FLAT_OP_NE, value, zero2);
+    }
+  return flat_e_cast (nest, t, flat_e_binary (nest, op, acc, value));
+}
+
+/* `set v = C' with a constant C becomes `set v = (OP v C)'.  It is the
+   sequential loop's result where C absorbs (true under ||, false under
+   &&), and where the variable never passes C otherwise; a private
+   partial must not be overwritten by C.  0 if the value is no constant
+   (or the operator a declared one).  */
 static int
 constant_update (checker *c, flat_stmt *s)
 {
-  const flat_expr *k = strip_casts (s->u.set.value);
   flat_var *v = (flat_var *) c->acc;
-  flat_expr *acc = flat_e_var (c->nest, v), *value = s->u.set.value;
+  flat_expr *e;
 
-  if (c->user || k->kind != FLAT_E_CONST)
+  if (c->user)
     return 0;
-  if (c->op == FLAT_OP_LAND || c->op == FLAT_OP_LOR)
-    {
-      flat_expr *zero = flat_e_const_int (c->nest, v->type, 0);
-      flat_expr *zero2 = flat_e_const_int (c->nest, value->type, 0);
-      acc = flat_e_binary (c->nest, FLAT_OP_NE, acc, zero);
-      value = flat_e_binary (c->nest, FLAT_OP_NE, value, zero2);
-    }
-  s->u.set.value = flat_e_cast (c->nest, v->type,
-				flat_e_binary (c->nest, c->op, acc, value));
+  e = flat_reduction_constant_update (c->nest, flat_e_var (c->nest, v),
+				      v->type, c->op, s->u.set.value);
+  if (!e)
+    return 0;
+  s->u.set.value = e;
   return 1;
 }
 

@@ -97,6 +97,15 @@ make_update (sections *c, flat_stmt *s, int k, flat_section_update *u)
   const flat_accum *a = &c->reduce->u.red.accs[k];
   element el = { a->var, s->u.store.index };
 
+  /* `a[e] = C': `a[e] = a[e] OP C', as for a scalar (GCC folds
+     `h[k] = 0u < h[k] ? 0u : h[k]' into `h[k] = 0u').  */
+  flat_expr *constant = flat_reduction_constant_update
+    (c->nest, flat_e_load (c->nest, a->var, flat_e_copy (c->nest,
+							  s->u.store.index)),
+     a->var->type, a->op, s->u.store.value);
+
+  if (constant)
+    s->u.store.value = constant;
   u->store = s;
   u->acc = k;
   u->t = c->t[k];

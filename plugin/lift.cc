@@ -897,6 +897,25 @@ lift_rotate (lifter &L, tree t)
   return flat_e_binary (L.nest, FLAT_OP_BOR, a, b);
 }
 
+/* Note [Calls lifted once]
+   C evaluates `f (x) > s ? f (x) : s' twice; lifted twice, the two
+   results are two variables, and the reduction check no longer sees
+   a max.  So a helper call whose arguments are values (no pointer the
+   helper could write through) is lifted once: a later equal call in the
+   same frame and block reuses its result.  A new statement of that
+   frame may have changed what the arguments read, and so forgets the
+   frame's calls; a statement of a helper it calls cannot (a helper
+   writes only through pointer arguments, and such a call forgets them
+   all).  */
+static void
+forget_calls (lifter &L)
+{
+  L.calls.erase (std::remove_if (L.calls.begin (), L.calls.end (),
+				 [&L] (const lifter::cached_call &c)
+				 { return c.in == L.top; }),
+		 L.calls.end ());
+}
+
 /* The value of assignment T (`x = e', `x++', `--x', ...) inside an
    expression: the assignment goes before, as a statement; a post-
    increment's value is the old one, kept in a local.  */
@@ -926,6 +945,7 @@ lift_assignment_value (lifter &L, tree t)
     }
   if (!lift_stmt (L, t))
     return NULL;
+  forget_calls (L);
   return old ? old : lift_expr (L, lhs);
 }
 
@@ -1118,15 +1138,18 @@ inline_in_frame (lifter &L, frame *callee)
   L.inlining.push_back (callee->fndecl);
   std::vector<tree> saved_breaks;
   saved_breaks.swap (L.break_labels);
+  /* The caller's statement goes on at its own line.  */
+  int line = L.cur_line;
+  location_t loc = L.cur_loc;
   bool ok = inline_body (L, callee->fndecl);
+  L.cur_line = line;
+  L.cur_loc = loc;
   L.break_labels.swap (saved_breaks);
   L.inlining.pop_back ();
   L.top = saved;
   return ok;
 }
 
-/* A call: a <math.h> function, abs, or a function whose body is in this
-   translation unit, inlined.  */
 /* Does one of CALL's arguments let the callee write memory: a pointer
    to a type that is not const (in the callee's parameter, where the
    prototype says it)?  */
@@ -1185,6 +1208,9 @@ same_call (tree a, tree b)
   return true;
 }
 
+/* A call: a <math.h> function, abs, or a function whose body is in this
+   translation unit, inlined.  A call of a helper whose arguments are
+   values is lifted once per statement (Note [Calls lifted once]).  */
 flat_expr *
 lift_call (lifter &L, tree call, bool want_value,
 	   std::vector<flat_var *> *struct_result)
@@ -1297,6 +1323,8 @@ lift_call (lifter &L, tree call, bool want_value,
   flat_block *block = L.cur;
   if (!inline_in_frame (L, &callee))
     return NULL;
+  if (call_has_pointer_args (call))
+    L.calls.clear ();		/* it may have written what they read */
   if (!callee.result)
     return flat_e_const_int (L.nest, FLAT_T_I32, 0);
   if (cacheable)
@@ -2971,7 +2999,7 @@ lift_stmt_list (lifter &L, tree_stmt_iterator it, tree_stmt_iterator end,
       if (L.top->loops == 0 && L.top->loop_returns > returns)
 	return lift_unless (L, L.top->returned, it, end, function_body);
       prev = s;
-      L.calls.clear ();	/* arguments may change between statements */
+      forget_calls (L);
       note_location (L, s);
       flat_recorded_directive *d = flat_marker_directive (s);
       if (d && (d->dir.kind == FLAT_DIRECTIVE_DATA

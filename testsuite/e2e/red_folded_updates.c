@@ -1,0 +1,71 @@
+/* Covers (differential-fuzzer findings, minimised): updates that C or
+   GCC write in other shapes than `s = s OP e'.
+   - A max through a nested ?: with two helper calls, written twice
+     (`s = E > s ? E : s'): each call is lifted once, so both copies of
+     E are the same value and the select is a max.
+   - A min on an unsigned array section whose new value GCC folds to a
+     constant (`h[k] = 0u * x < h[k] ? 0u * x : h[k]' is `h[k] = 0u'),
+     and a constant `seen[k] = 1' under max: updates by a constant, as
+     for a scalar (SPEC 2.2).  */
+#include "e2e.h"
+
+static inline float
+pick (float a, float b)
+{
+  (void) a;
+  return b;
+}
+
+static float
+max_of (int n, const long *la, const float *fa, const float *fb)
+{
+  float s = -100.0f;
+#pragma flat reduce(max: s)
+  for (int i = 0; i < n; i++)
+    s = (la[i] > 0 ? pick (fb[i], 3.0f) : pick (fa[i], fb[i])) > s
+      ? (la[i] > 0 ? pick (fb[i], 3.0f) : pick (fa[i], fb[i])) : s;
+  return s;
+}
+
+static void
+sections (int n, const int *key, const unsigned *x, unsigned *h,
+	  int *seen)
+{
+#pragma flat reduce(min: h[0:5]) reduce(max: seen[0:5])
+  for (int i = 0; i < n; i++)
+    {
+      h[key[i]] = (x[i] - x[i]) * x[i] < h[key[i]]
+	? (x[i] - x[i]) * x[i] : h[key[i]];
+      seen[key[i]] = 1;
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  int n = e2e_size (argc, argv);
+  long *la = e2e_alloc (n, sizeof *la);
+  float *fa = e2e_alloc (n, sizeof *fa), *fb = e2e_alloc (n, sizeof *fb);
+  unsigned *x = e2e_alloc (n, sizeof *x);
+  int *key = e2e_alloc (n, sizeof *key);
+  unsigned h[5] = { 7, 8, 9, 10, 11 };
+  int seen[5] = { 0, -1, 0, 0, 0 };
+  uint32_t seed = 11;
+
+  for (int i = 0; i < n; i++)
+    {
+      la[i] = e2e_int (&seed, -5, 5);
+      fa[i] = (float) e2e_int (&seed, -64, 63) / 8.0f;
+      fb[i] = (float) e2e_int (&seed, -64, 63) / 8.0f;
+      x[i] = e2e_next (&seed);
+      key[i] = (int) e2e_int (&seed, 0, 3);
+    }
+  e2e_print_float (max_of (n, la, fa, fb));
+  sections (n, key, x, h, seen);
+  for (int k = 0; k < 5; k++)
+    {
+      e2e_print_uint (h[k]);
+      e2e_print_int (seen[k]);
+    }
+  return e2e_finish ();
+}
