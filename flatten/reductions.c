@@ -14,6 +14,7 @@
      if (c) { set s = (add s e) }   any update under a condition (reduce)
      set s = C                      a constant, rewritten (OP s C)
      set s = s   set s = (neg s)    identities GCC folded (and s *= -1)
+     set s = (ne (bor e s) 0)       for OP = ||, as GCC folds `e || s'
 
    A reduce may update s any number of times and read it nowhere else; a
    scan updates it exactly once, at the top level of its body, and may read
@@ -135,7 +136,13 @@ flat_reduction_is_update (flat_expr *value, const flat_var *v, flat_op op,
     {
       const flat_expr *z = strip_casts (e->u.op.b);
       if (z->kind == FLAT_E_CONST && z->u.c.u == 0)
-	e = strip_casts (e->u.op.a);
+	{
+	  e = strip_casts (e->u.op.a);
+	  /* GCC folds `(x & 8) != 0 || s' into `((x & 8) | s) != 0'.  */
+	  if (op == FLAT_OP_LOR && e->kind == FLAT_E_BINARY
+	      && e->u.op.op == FLAT_OP_BOR)
+	    return in_op_tree (e, v, FLAT_OP_BOR);
+	}
     }
   /* An update by the identity that GCC folded away (`s ^= 0' is `s =
      s', `s = !(x < x) || s' is `s = s != 0'), and `s *= -1' folded

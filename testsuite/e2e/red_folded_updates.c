@@ -6,7 +6,9 @@
    - A min on an unsigned array section whose new value GCC folds to a
      constant (`h[k] = 0u * x < h[k] ? 0u * x : h[k]' is `h[k] = 0u'),
      and a constant `seen[k] = 1' under max: updates by a constant, as
-     for a scalar (SPEC 2.2).  */
+     for a scalar (SPEC 2.2).
+   - An || on an int, `s = !((x & 8) == 0) || s', which GCC folds into
+     `s = ((x & 8) | s) != 0'.  */
 #include "e2e.h"
 
 static inline float
@@ -24,6 +26,16 @@ max_of (int n, const long *la, const float *fa, const float *fb)
   for (int i = 0; i < n; i++)
     s = (la[i] > 0 ? pick (fb[i], 3.0f) : pick (fa[i], fb[i])) > s
       ? (la[i] > 0 ? pick (fb[i], 3.0f) : pick (fa[i], fb[i])) : s;
+  return s;
+}
+
+static int
+any_bit (int n, const int *x)
+{
+  int s = 0;
+#pragma flat reduce(||: s)
+  for (int i = 0; i < n; i++)
+    s = (!((x[i] & 8) == 0)) || s;
   return s;
 }
 
@@ -47,7 +59,7 @@ main (int argc, char **argv)
   long *la = e2e_alloc (n, sizeof *la);
   float *fa = e2e_alloc (n, sizeof *fa), *fb = e2e_alloc (n, sizeof *fb);
   unsigned *x = e2e_alloc (n, sizeof *x);
-  int *key = e2e_alloc (n, sizeof *key);
+  int *key = e2e_alloc (n, sizeof *key), *bits = e2e_alloc (n, sizeof *bits);
   unsigned h[5] = { 7, 8, 9, 10, 11 };
   int seen[5] = { 0, -1, 0, 0, 0 };
   uint32_t seed = 11;
@@ -59,8 +71,10 @@ main (int argc, char **argv)
       fb[i] = (float) e2e_int (&seed, -64, 63) / 8.0f;
       x[i] = e2e_next (&seed);
       key[i] = (int) e2e_int (&seed, 0, 3);
+      bits[i] = (int) e2e_int (&seed, -8, 7);
     }
   e2e_print_float (max_of (n, la, fa, fb));
+  e2e_print_int (any_bit (n, bits));
   sections (n, key, x, h, seen);
   for (int k = 0; k < 5; k++)
     {
