@@ -133,10 +133,68 @@ flat_stmt_has_soac (flat_stmt *s)
   return flat_walk_stmt (s, &w);
 }
 
-/* The largest parallelism of B: over its top-most SOACs, the trip count
-   times the parallelism of the body; irregular SOACs count 1.  */
-flat_expr *
-flat_par_max (flat_nest *nest, const flat_block *b)
+/* Note [Par of triangular ranges]
+   An inner range whose bounds read the indices of enclosing SOACs or
+   loops (a triangular `j < i', a band `j <= i + w') has a trip count per
+   outer iteration.  For the host guard, whose question is "is there
+   enough work for the device", it counts with those indices at the
+   middle of their ranges: exact on average where the count is affine in
+   them (a triangle of n rows has about n (n / 2) points), where counting
+   1 per outer iteration sent a 2000-row triangle to the host.  Bounds
+   that read anything else (loads, locals) stay irregular: 1.  */
+
+/* An enclosing map's or loop's range, whose index the ranges inside it
+   may read.  */
+typedef struct par_outer
+{
+  const flat_range *range;
+  const struct par_outer *up;
+} par_outer;
+
+static int
+is_index (const flat_expr *e, const void *index)
+{
+  return e->kind == FLAT_E_VAR && e->u.var == index;
+}
+
+/* E with the index of each of OUTER at the middle of its range.  */
+static flat_expr *
+at_middle (flat_nest *nest, flat_expr *e, const par_outer *outer)
+{
+  for (const par_outer *o = outer; o; o = o->up)
+    {
+      const flat_range *r = o->range;
+      flat_expr *half = flat_e_binary
+	(nest, FLAT_OP_DIV,
+	 flat_e_binary (nest, FLAT_OP_SUB, flat_e_copy (nest, r->ub),
+			flat_e_copy (nest, r->lb)),
+	 flat_e_const_int (nest, r->lb->type, 2));
+      flat_expr *mid = flat_e_binary (nest, FLAT_OP_ADD,
+				      flat_e_copy (nest, r->lb), half);
+      e = flat_e_copy_replace (nest, e, is_index, r->index, mid);
+    }
+  return e;
+}
+
+/* The trip count of R inside OUTER (Note [Par of triangular ranges]),
+   or NULL if it is irregular.  */
+static flat_expr *
+trip_in (flat_nest *nest, const flat_range *r, const par_outer *outer)
+{
+  flat_range m;
+
+  if (flat_range_is_invariant (r))
+    return flat_par_trip (nest, r);
+  m.index = r->index;
+  m.lb = at_middle (nest, r->lb, outer);
+  m.ub = at_middle (nest, r->ub, outer);
+  m.step = at_middle (nest, r->step, outer);
+  return flat_range_is_invariant (&m) ? flat_par_trip (nest, &m) : NULL;
+}
+
+/* flat_par_max of B inside the maps OUTER.  */
+static flat_expr *
+par_max_in (flat_nest *nest, const flat_block *b, const par_outer *outer)
 {
   flat_expr *best = NULL;
   for (flat_stmt *s = b->first; s; s = s->next)
@@ -147,20 +205,30 @@ flat_par_max (flat_nest *nest, const flat_block *b)
 	case FLAT_S_MAP:
 	case FLAT_S_REDUCE:
 	case FLAT_S_SCAN:
-	  p = flat_par_max (nest, &s->u.loop.body);
-	  if (flat_range_is_invariant (&s->u.loop.range))
-	    p = flat_par_product (nest, flat_par_trip (nest,
-						       &s->u.loop.range), p);
+	  {
+	    flat_expr *trip = trip_in (nest, &s->u.loop.range, outer);
+	    par_outer here = { &s->u.loop.range, outer };
+
+	    p = par_max_in (nest, &s->u.loop.body, trip ? &here : outer);
+	    p = flat_par_product (nest, trip, p);
+	  }
 	  break;
 	case FLAT_S_IF:
-	  p = flat_par_larger (nest, flat_par_max (nest, &s->u.if_.then_b),
-			       flat_par_max (nest, &s->u.if_.else_b));
+	  p = flat_par_larger (nest,
+			       par_max_in (nest, &s->u.if_.then_b, outer),
+			       par_max_in (nest, &s->u.if_.else_b, outer));
 	  break;
 	case FLAT_S_LOOP:
-	  p = flat_par_max (nest, &s->u.loop.body);
+	  {
+	    par_outer here = { &s->u.loop.range, outer };
+
+	    p = par_max_in (nest, &s->u.loop.body,
+			    trip_in (nest, &s->u.loop.range, outer)
+			    ? &here : outer);
+	  }
 	  break;
 	case FLAT_S_WHILE:
-	  p = flat_par_max (nest, &s->u.while_.body);
+	  p = par_max_in (nest, &s->u.while_.body, outer);
 	  break;
 	default:
 	  break;
@@ -168,4 +236,14 @@ flat_par_max (flat_nest *nest, const flat_block *b)
       best = flat_par_larger (nest, best, p);
     }
   return best;
+}
+
+/* The largest parallelism of B: over its top-most SOACs, the trip count
+   times the parallelism of the body; the trip counts of triangular
+   SOACs at the middle of their outer maps, other irregular SOACs count
+   1.  */
+flat_expr *
+flat_par_max (flat_nest *nest, const flat_block *b)
+{
+  return par_max_in (nest, b, NULL);
 }

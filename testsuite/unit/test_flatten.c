@@ -127,6 +127,22 @@ test_segmap_triangular (void)
   CU_ASSERT_EQUAL_FATAL (run_text (text, &nest, &diag), 0);
   CU_ASSERT_EQUAL (nest->kernels[0]->n_dims, 1);
   CU_ASSERT_EQUAL (nest->kernels[0]->body.first->kind, FLAT_S_MAP);
+  /* The host guard counts the triangle with j's bound at the middle
+     row, i = n / 2 (Note [Par of triangular ranges]).  */
+  const flat_stmt *host = nest->plan.first;
+  CU_ASSERT_FATAL (host->kind == FLAT_S_GUARD
+		   && host->u.guard.kind == FLAT_GUARD_HOST);
+  static const int64_t rows[] = { 0, 1, 7, 2000 };
+  for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++)
+    {
+      flat_value env[16] = { { 0 } };
+      int ok = 1;
+      CU_ASSERT_FATAL (nest->n_vars <= 16);
+      env[nest->vars[0]->id].i = rows[k];	/* n */
+      CU_ASSERT_EQUAL (flat_eval_expr (host->u.guard.par, env, &ok).i,
+		       rows[k] * (rows[k] / 2 + 1));
+      CU_ASSERT (ok);
+    }
   flat_nest_free (nest);
 }
 
