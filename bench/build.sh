@@ -14,8 +14,8 @@
 #   BENCH-flat  flat-gcc -O3, run later with FLAT_DEVICE=cuda or opencl
 #               (the plugin's warnings, such as a loop it cannot lift yet,
 #               are kept in flat-warnings.txt for the report)
-# and the CUDA programs (cuBLAS and CUB references, copy bandwidth) are
-# built with
+# and transfer-flat (Flat's transfers, bench/src/transfer.c), and the
+# CUDA programs (cuBLAS and CUB references, copy bandwidth) are built with
 # nvcc for sm_90 (skipped with a warning when nvcc is missing).  The
 # libraries the GPU machine may lack are copied into bench/out/lib:
 # libflat, GCC's libgomp and its nvptx plugin (the GPU machine's own
@@ -76,6 +76,11 @@ for b in $benchmarks; do
   cat "$out/obj/flat.log" >&2
   grep 'warning:' "$out/obj/flat.log" >>"$out/flat-warnings.txt" || true
 done
+
+# Flat's own transfers: a Flat program only (its pragmas are data
+# regions and updates, which the other variants would ignore).
+echo "bench/build.sh: transfer"
+./flat-gcc $cflags "$src/transfer.c" -o "$out/bin/transfer-flat"
 
 if [ -x "$nvcc" ]; then
   echo "bench/build.sh: cublas_ref cub_ref copybw"

@@ -103,6 +103,7 @@ class Results:
         self.placement = {}  # (b, variant, size) -> (device runs, host runs)
         self.failures = []
         self.failed = set()
+        self.transfers = []  # (device, MiB, h2d GB/s, d2h GB/s)
         self.machine = []
         self.notes = []
         self.warnings = []
@@ -125,6 +126,9 @@ class Results:
                 self.times[key] = {}
                 self.order.append(key)
             self.times[key][v] = (float(med), float(first))
+        for row in read_rows(os.path.join(d, "transfer.csv"))[1:]:
+            self.transfers.append((row[0], int(row[1]), float(row[2]),
+                                   float(row[3])))
         for row in read_rows(os.path.join(d, "work.csv"))[1:]:
             self.work[(row[0], row[1])] = tuple(float(x) for x in row[2:])
         for b, v, size, ms in read_rows(os.path.join(d, "profile.csv")):
@@ -583,6 +587,22 @@ def markdown(res):
             rows.append([b, v, size, fmt_ms(ms),
                          "–" if bw is None else "%.1f" % (bw / 1e6)])
         md += table(["copy", "how", "size", "ms", "GB/s"], rows) + [""]
+
+    if res.transfers:
+        md += ["## Flat's transfers (GB/s)", "",
+               "transfer-flat: an array of ordinary (pageable) memory "
+               "copied to the device and back by `#pragma flat update` "
+               "inside a data region, median of its calls; beside it the "
+               "pinned copy of copybw (at its own size).", ""]
+        pinned = [res.bandwidth("copy_h2d", "pinned"),
+                  res.bandwidth("copy_d2h", "pinned")]
+        rows = [[dev, str(mib), "%.1f" % h2d, "%.1f" % d2h,
+                 fmt_percent(h2d * 1e6, pinned[0]),
+                 fmt_percent(d2h * 1e6, pinned[1])]
+                for dev, mib, h2d, d2h in res.transfers]
+        md += table(["device", "MiB", "to device", "to host",
+                     "of pinned, to device", "of pinned, to host"],
+                    rows) + [""]
 
     md += ["## Failures", ""]
     md += ["* " + f for f in res.failures] if res.failures else ["None."]

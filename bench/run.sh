@@ -31,7 +31,8 @@
 # BENCH-omp (all cores), BENCH-acc, BENCH-flat once per Flat device that
 # works here (FLAT_DEVICE=cuda, opencl; $BENCH_FLAT_DEVICES, when set,
 # names the ones to try), and cublas_ref where cuBLAS has the operation
-# (cub_ref for reduce, scan and histogram); then copybw once.  Every
+# (cub_ref for reduce, scan and histogram); then copybw once, and
+# transfer-flat on the CUDA and OpenCL devices at several sizes.  Every
 # process gets a fresh, empty Flat kernel cache and CUDA_CACHE_DISABLE=1,
 # so that each "first" time includes compiling the kernels, for Flat and
 # OpenACC alike.  Flat runs with FLAT_PROFILE=1 and FLAT_LOG=1, whose
@@ -41,7 +42,8 @@
 # work.csv (bytes and flops of each dataset), profile.csv (Flat's kernel
 # time from FLAT_PROFILE), placement.csv (benchmark,variant,size,
 # device_runs,host_runs: how often Flat's nests ran on the device and on
-# the host, from FLAT_LOG), failures.txt, machine.txt (with build.txt,
+# the host, from FLAT_LOG), transfer.csv (device,mib,h2d_gbps,d2h_gbps:
+# Flat's own copies), failures.txt, machine.txt (with build.txt,
 # which build.sh wrote), notes.txt, flat-warnings.txt (the plugin's
 # warnings, from build.sh), logs/ (each process's stdout and stderr), then
 # results.md and results.gp by report.py.
@@ -115,6 +117,7 @@ jacobi 64 10
 pathfinder 1000 10
 syrk 100 80"
   copy_mib=16
+  transfer_mib="1 16"
 else
   datasets="saxpy 1048576
 saxpy 67108864
@@ -159,6 +162,7 @@ pathfinder 1048576 100 5
 syrk 1200 1000
 syrk 2600 2000"
   copy_mib=1024
+  transfer_mib="1 4 16 64 256 1024"
 fi
 # BENCH_DATASETS, one "PROGRAM ARGS..." per line, replaces the list.
 [ -n "${BENCH_DATASETS-}" ] && datasets=$BENCH_DATASETS
@@ -378,6 +382,22 @@ echo "$datasets" | while read -r b args; do
   esac
 done
 [ -x "$bin/copybw" ] && run_one copybw "$bin/copybw" $copy_mib
+# Flat's own transfers on each device that moves data (transfer.csv).
+echo device,mib,h2d_gbps,d2h_gbps >transfer.csv
+for dev in $flat_devices; do
+  case $dev in cuda|opencl) ;; *) continue ;; esac
+  for mib in $transfer_mib; do
+    if FLAT_DEVICE=$dev FLAT_CACHE_DIR=$tmp/cache "$bin/transfer-flat" \
+	 $mib >"logs/transfer-$dev-$mib.out" 2>"logs/transfer-$dev-$mib.err"
+    then
+      sed -n "s/^transfer,/$dev,/p" "logs/transfer-$dev-$mib.out" \
+	>>transfer.csv
+    else
+      echo "ERROR,transfer-$dev-$mib,wrong data or exit status $?" \
+	>>failures.txt
+    fi
+  done
+done
 
 {
   echo benchmark,variant,size,ms_median,ms_first

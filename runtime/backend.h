@@ -16,7 +16,7 @@
 #include <stddef.h>
 
 /* Changes whenever a field is added, removed or changes meaning.  */
-#define FLAT_BACKEND_ABI 2
+#define FLAT_BACKEND_ABI 3
 
 /* One kernel argument, in the order of the kernel ABI (codegen.h).  */
 typedef struct flat_arg
@@ -59,11 +59,19 @@ typedef struct flat_backend
   int (*buffer_alloc) (size_t size, void **buffer, char *err,
 		       size_t err_size);
   int (*buffer_free) (void *buffer, char *err, size_t err_size);
-  /* Host to device and back, SIZE bytes from the buffer's start.  */
+  /* Host to device and back, SIZE bytes from the buffer's start (use
+     flat_transfer_write and flat_transfer_read, staging.h, which stage
+     through pinned memory where the backend's stager says so).  */
   int (*write) (void *buffer, const void *src, size_t size, char *err,
 		size_t err_size);
   int (*read) (void *buffer, void *dst, size_t size, char *err,
 	       size_t err_size);
+  /* The pinned staging for a transfer of SIZE bytes (staging.h), its
+     buffers made at the first call, or NULL where write and read do
+     better; NULL with *FAILED set (and ERR) if the buffers cannot be
+     made.  NULL: never staged.  */
+  const struct flat_stager *(*stager) (size_t size, int *failed, char *err,
+				       size_t err_size);
   /* Compile SOURCE with OPTIONS (through the binary cache of the config)
      into a program; the build log goes into ERR on failure.  */
   int (*build) (const char *source, const char *options, void **program,

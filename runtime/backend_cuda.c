@@ -31,20 +31,16 @@
 
    Note [Pinned transfers]
    The driver copies pageable memory (what programs give Flat) through
-   pinned buffers of its own: on the H100 machine of bench/, about 7
-   GB/s to the device and 9 to 10 GB/s back for 32 MiB to 1 GiB, where
-   pinned memory moves 55 GB/s.  Staging through two pinned chunks of
-   Flat's own, the host's memcpy into one overlapping the copy of the
-   other, is no faster there (7 to 8.4 GB/s for 256 MiB, chunks of 0.5
-   to 16 MiB): one thread's memcpy, 7 GB/s on that host, is the bound.
-   Pinning the program's own pages for the time of the copy
-   (cuMemHostRegister, then cuMemHostUnregister) is faster from 32 MiB
-   on (10.4 to 11.8 GB/s to the device, 10.5 to 12.9 back) and slower
-   below 16 MiB (4.7 to 8.7 GB/s for 2 to 8 MiB, where the plain copy
-   moves 7.7 to 10.8); bench/results has the figures.  So a transfer of
-   PIN_MIN bytes or more pins its host range first; where the driver
-   declines (pages pinned already, by the program itself say, or
-   read-only), the copy goes direct.  */
+   pinned buffers of its own: on the H100 machine of bench/, 6 to 14
+   GB/s each way for 1 MiB to 1 GiB, where pinned memory moves 39 (1
+   MiB) to 55 GB/s.  One thread's memcpy, 7 GB/s on that host, is the
+   bound, and pinning the program's pages for the time of a copy
+   (cuMemHostRegister) reached only 10 to 13 GB/s.  So a transfer of
+   FLAT_STAGE_MIN bytes or more goes through two pinned buffers of
+   Flat's own (allocated at the first such transfer and kept), filled
+   and drained by the threads of the host team while the copy engine
+   moves the other one (staging.c): 15 to 26 GB/s at 1 MiB, 43 to 48 at
+   64 MiB, 49 to 52 from 256 MiB on (bench/results/transfer-*.md).  */
 
 #define _GNU_SOURCE		/* strcasestr */
 
@@ -52,6 +48,7 @@
 #include "cache.h"
 #include "log.h"
 #include "nvrtc.h"
+#include "staging.h"
 
 #include "../codegen/package.h"
 
@@ -68,6 +65,7 @@ typedef struct cu_context *cu_context;
 typedef struct cu_module *cu_module;
 typedef struct cu_function *cu_function;
 typedef struct cu_stream *cu_stream;
+typedef struct cu_event *cu_event;
 
 /* The values of cuda.h's enums that are used.  */
 enum
@@ -80,8 +78,6 @@ enum
   CU_FUNC_MAX_THREADS_PER_BLOCK = 0
 };
 
-/* See Note [Pinned transfers].  */
-#define PIN_MIN ((size_t) 32 << 20)
 
 /* Every driver entry point the backend uses: name and parameters (all
    return a cu_result).  */
@@ -101,8 +97,14 @@ enum
   X (cuMemFree_v2, (cu_deviceptr)) \
   X (cuMemcpyHtoD_v2, (cu_deviceptr, const void *, size_t)) \
   X (cuMemcpyDtoH_v2, (void *, cu_deviceptr, size_t)) \
-  X (cuMemHostRegister_v2, (void *, size_t, unsigned)) \
-  X (cuMemHostUnregister, (void *)) \
+  X (cuMemcpyHtoDAsync_v2, (cu_deviceptr, const void *, size_t, cu_stream)) \
+  X (cuMemcpyDtoHAsync_v2, (void *, cu_deviceptr, size_t, cu_stream)) \
+  X (cuMemHostAlloc, (void **, size_t, unsigned)) \
+  X (cuMemFreeHost, (void *)) \
+  X (cuEventCreate, (cu_event *, unsigned)) \
+  X (cuEventRecord, (cu_event, cu_stream)) \
+  X (cuEventSynchronize, (cu_event)) \
+  X (cuEventDestroy_v2, (cu_event)) \
   X (cuModuleLoadData, (cu_module *, const void *)) \
   X (cuModuleUnload, (cu_module)) \
   X (cuModuleGetFunction, (cu_function *, cu_module, const char *)) \
@@ -145,6 +147,11 @@ static struct
   void **params;
   cu_deviceptr *pointers;
   int n_params;
+  /* The pinned chunks of staged transfers, and for each an event that
+     the copy engine's last copy of it records (Note [Pinned
+     transfers]).  */
+  void *stage[2];
+  cu_event staged[2];
 } cu;
 
 static const char *
@@ -322,6 +329,10 @@ release_all (void)
   while (cu.programs)
     if (release_program (cu.programs) != 0)
       status = -1;
+  for (int b = 0; b < 2; b++)
+    if ((cu.staged[b] && drv.cuEventDestroy_v2 (cu.staged[b]) != 0)
+	|| (cu.stage[b] && drv.cuMemFreeHost (cu.stage[b]) != 0))
+      status = -1;
   if (cu.context && (drv.cuDevicePrimaryCtxRelease_v2 (cu.device) != 0
 		     || drv.cuCtxSetCurrent (NULL) != 0))
     status = -1;
@@ -419,62 +430,94 @@ cuda_buffer_free (void *buffer, char *err, size_t err_size)
   return rc == 0 ? 0 : fail (err, err_size, "cuMemFree_v2", rc);
 }
 
-/* Pin the SIZE bytes at HOST for a transfer if there are enough of
-   them (Note [Pinned transfers]); whether they are pinned now.  */
+/* The pinned buffers and their events, made at the first staged
+   transfer (Note [Pinned transfers]).  */
 static int
-pin (const void *host, size_t size)
+open_stage (char *err, size_t err_size)
 {
-  return size >= PIN_MIN
-	 && drv.cuMemHostRegister_v2 ((void *) host, size, 0) == 0;
+  cu_result rc = 0;
+
+  for (int b = 0; b < 2 && rc == 0; b++)
+    {
+      if (!cu.stage[b])
+	rc = drv.cuMemHostAlloc (&cu.stage[b], FLAT_STAGE_CHUNK, 0);
+      if (rc == 0 && !cu.staged[b])
+	rc = drv.cuEventCreate (&cu.staged[b], 0);
+    }
+  return rc == 0 ? 0 : fail (err, err_size, "staging buffers", rc);
 }
 
-/* The outcome of a transfer by WHAT that returned RC, from or to HOST,
-   whose pages are unpinned first if PINNED.  */
+/* flat_stager's copies, on the stream that kernels run on.  */
 static int
-transferred (int pinned, const void *host, cu_result rc, const char *what,
+stage_queue (void *device, size_t offset, int b, size_t bytes, int to_device,
 	     char *err, size_t err_size)
 {
-  cu_result unpinned = pinned ? drv.cuMemHostUnregister ((void *) host) : 0;
+  cu_deviceptr at = (cu_deviceptr) (uintptr_t) device + offset;
+  cu_result rc = to_device
+    ? drv.cuMemcpyHtoDAsync_v2 (at, cu.stage[b], bytes, NULL)
+    : drv.cuMemcpyDtoHAsync_v2 (cu.stage[b], at, bytes, NULL);
 
-  if (rc != 0)
-    return fail (err, err_size, what, rc);
-  return unpinned == 0 ? 0 : fail (err, err_size, "cuMemHostUnregister",
-				   unpinned);
+  if (rc == 0)
+    rc = drv.cuEventRecord (cu.staged[b], NULL);
+  return rc == 0 ? 0
+    : fail (err, err_size, to_device ? "cuMemcpyHtoDAsync_v2"
+	    : "cuMemcpyDtoHAsync_v2", rc);
+}
+
+static int
+stage_wait (int b, char *err, size_t err_size)
+{
+  cu_result rc = drv.cuEventSynchronize (cu.staged[b]);
+
+  return rc == 0 ? 0 : fail (err, err_size, "cuEventSynchronize", rc);
+}
+
+/* The stager of the device for a transfer of SIZE bytes, its buffers
+   made if need be; NULL for a small one, which goes direct.  */
+static const flat_stager *
+cuda_stager (size_t size, int *failed, char *err, size_t err_size)
+{
+  static flat_stager s = { { NULL, NULL }, stage_queue, stage_wait };
+
+  *failed = 0;
+  if (size < FLAT_STAGE_MIN)
+    return NULL;
+  if (make_current (err, err_size) != 0 || open_stage (err, err_size) != 0)
+    {
+      *failed = 1;
+      return NULL;
+    }
+  s.stage[0] = cu.stage[0];
+  s.stage[1] = cu.stage[1];
+  return &s;
 }
 
 static int
 cuda_write (void *buffer, const void *src, size_t size, char *err,
 	    size_t err_size)
 {
-  int pinned;
+  cu_result rc;
 
   if (size == 0)
     return 0;
   if (make_current (err, err_size) != 0)
     return -1;
-  pinned = pin (src, size);
-  return transferred (pinned, src,
-		      drv.cuMemcpyHtoD_v2 ((cu_deviceptr) (uintptr_t) buffer,
-					   src, size),
-		      "cuMemcpyHtoD_v2", err, err_size);
+  rc = drv.cuMemcpyHtoD_v2 ((cu_deviceptr) (uintptr_t) buffer, src, size);
+  return rc == 0 ? 0 : fail (err, err_size, "cuMemcpyHtoD_v2", rc);
 }
 
 static int
 cuda_read (void *buffer, void *dst, size_t size, char *err,
 	   size_t err_size)
 {
-  int pinned;
+  cu_result rc;
 
   if (size == 0)
     return 0;
   if (make_current (err, err_size) != 0)
     return -1;
-  pinned = pin (dst, size);
-  return transferred (pinned, dst,
-		      drv.cuMemcpyDtoH_v2 (dst,
-					   (cu_deviceptr) (uintptr_t) buffer,
-					   size),
-		      "cuMemcpyDtoH_v2", err, err_size);
+  rc = drv.cuMemcpyDtoH_v2 (dst, (cu_deviceptr) (uintptr_t) buffer, size);
+  return rc == 0 ? 0 : fail (err, err_size, "cuMemcpyDtoH_v2", rc);
 }
 
 /* The module for KEY from the binary cache; NULL on a miss or if the
@@ -706,6 +749,7 @@ const flat_backend flat_backend_cuda = {
   .buffer_free = cuda_buffer_free,
   .write = cuda_write,
   .read = cuda_read,
+  .stager = cuda_stager,
   .build = cuda_build,
   .program_free = cuda_program_free,
   .get_kernel = cuda_get_kernel,

@@ -42,6 +42,7 @@
 #include "cache.h"
 #include "kcc.h"
 #include "log.h"
+#include "staging.h"
 
 #include "../codegen/codegen.h"
 #include "../codegen/package.h"
@@ -67,6 +68,11 @@
   X (clReleaseMemObject) \
   X (clEnqueueWriteBuffer) \
   X (clEnqueueReadBuffer) \
+  X (clEnqueueMapBuffer) \
+  X (clEnqueueUnmapMemObject) \
+  X (clFlush) \
+  X (clWaitForEvents) \
+  X (clReleaseEvent) \
   X (clCreateProgramWithSource) \
   X (clCreateProgramWithBinary) \
   X (clBuildProgram) \
@@ -110,6 +116,12 @@ static struct
   char *platform_wanted;	/* the config of init, for flat-kcc */
   int device_index;
   cl_prog *programs;
+  /* Staged transfers of a GPU (Note [Pinned transfers] in
+     backend_cuda.c): two pinned buffers, mapped for good, and the event
+     of each one's last copy.  */
+  cl_mem stage_mem[2];
+  void *stage[2];
+  cl_event staged[2];
 } cl;
 
 static const char *
@@ -342,6 +354,17 @@ release_all (void)
   while (cl.programs)
     if (release_program (cl.programs) != 0)
       status = -1;
+  for (int b = 0; b < 2; b++)
+    if ((cl.staged[b] && cl.clReleaseEvent (cl.staged[b]) != CL_SUCCESS)
+	|| (cl.stage[b]
+	    && cl.clEnqueueUnmapMemObject (cl.queue, cl.stage_mem[b],
+					   cl.stage[b], 0, NULL, NULL)
+	       != CL_SUCCESS)
+	|| (cl.stage_mem[b]
+	    && cl.clReleaseMemObject (cl.stage_mem[b]) != CL_SUCCESS))
+      status = -1;
+  if (cl.queue && cl.clFinish (cl.queue) != CL_SUCCESS)
+    status = -1;
   if (cl.queue && cl.clReleaseCommandQueue (cl.queue) != CL_SUCCESS)
     status = -1;
   if (cl.context && cl.clReleaseContext (cl.context) != CL_SUCCESS)
@@ -432,6 +455,90 @@ opencl_buffer_free (void *buffer, char *err, size_t err_size)
 
   return rc == CL_SUCCESS ? 0 : fail (err, err_size, "clReleaseMemObject",
 				      rc);
+}
+
+/* The pinned buffers, made at the first staged transfer: buffers the
+   driver allocates in host memory (CL_MEM_ALLOC_HOST_PTR), mapped once,
+   which NVIDIA's driver copies from and to at the bus's speed.  */
+static int
+open_stage (char *err, size_t err_size)
+{
+  cl_int rc = CL_SUCCESS;
+
+  for (int b = 0; b < 2 && rc == CL_SUCCESS; b++)
+    {
+      if (!cl.stage_mem[b])
+	cl.stage_mem[b] = cl.clCreateBuffer (cl.context,
+					     CL_MEM_ALLOC_HOST_PTR
+					     | CL_MEM_READ_WRITE,
+					     FLAT_STAGE_CHUNK, NULL, &rc);
+      if (rc == CL_SUCCESS && !cl.stage[b])
+	cl.stage[b] = cl.clEnqueueMapBuffer (cl.queue, cl.stage_mem[b],
+					     CL_TRUE,
+					     CL_MAP_READ | CL_MAP_WRITE, 0,
+					     FLAT_STAGE_CHUNK, 0, NULL, NULL,
+					     &rc);
+    }
+  return rc == CL_SUCCESS ? 0 : fail (err, err_size, "staging buffers", rc);
+}
+
+/* Forget pinned buffer B's last event.  */
+static void
+drop_event (int b)
+{
+  if (cl.staged[b])
+    (void) cl.clReleaseEvent (cl.staged[b]);
+  cl.staged[b] = NULL;
+}
+
+/* flat_stager's copies, in the queue's order, started at once.  */
+static int
+stage_queue (void *device, size_t offset, int b, size_t bytes, int to_device,
+	     char *err, size_t err_size)
+{
+  cl_int rc;
+
+  drop_event (b);
+  rc = to_device
+    ? cl.clEnqueueWriteBuffer (cl.queue, (cl_mem) device, CL_FALSE, offset,
+			       bytes, cl.stage[b], 0, NULL, &cl.staged[b])
+    : cl.clEnqueueReadBuffer (cl.queue, (cl_mem) device, CL_FALSE, offset,
+			      bytes, cl.stage[b], 0, NULL, &cl.staged[b]);
+  if (rc == CL_SUCCESS)
+    rc = cl.clFlush (cl.queue);
+  return rc == CL_SUCCESS ? 0
+    : fail (err, err_size, to_device ? "clEnqueueWriteBuffer"
+	    : "clEnqueueReadBuffer", rc);
+}
+
+static int
+stage_wait (int b, char *err, size_t err_size)
+{
+  cl_int rc = cl.staged[b] ? cl.clWaitForEvents (1, &cl.staged[b])
+	      : CL_SUCCESS;
+
+  return rc == CL_SUCCESS ? 0 : fail (err, err_size, "clWaitForEvents", rc);
+}
+
+/* The stager of a GPU for a transfer of SIZE bytes, its buffers made if
+   need be; NULL where the copy goes direct: a small one, or a CPU
+   device, whose buffers are host memory already.  */
+static const flat_stager *
+opencl_stager (size_t size, int *failed, char *err, size_t err_size)
+{
+  static flat_stager s = { { NULL, NULL }, stage_queue, stage_wait };
+
+  *failed = 0;
+  if (size < FLAT_STAGE_MIN || cl.device_is_cpu)
+    return NULL;
+  if (open_stage (err, err_size) != 0)
+    {
+      *failed = 1;
+      return NULL;
+    }
+  s.stage[0] = cl.stage[0];
+  s.stage[1] = cl.stage[1];
+  return &s;
 }
 
 static int
@@ -780,6 +887,7 @@ const flat_backend flat_backend_opencl = {
   .buffer_free = opencl_buffer_free,
   .write = opencl_write,
   .read = opencl_read,
+  .stager = opencl_stager,
   .build = opencl_build,
   .program_free = opencl_program_free,
   .get_kernel = opencl_get_kernel,

@@ -40,6 +40,7 @@
 #include "pool.h"
 #include "present.h"
 #include "process.h"
+#include "staging.h"
 
 #include <stdint.h>
 #include <stdarg.h>
@@ -139,8 +140,10 @@ transfer (const flat_present_entry *e, uintptr_t start, uintptr_t end,
   flat_log_transfer ("region", direction, section, bytes);
   if (offset == 0)
     return to_device
-	   ? b->write (e->buffer, (const void *) start, bytes, err, err_size)
-	   : b->read (e->buffer, (void *) start, bytes, err, err_size);
+	   ? flat_transfer_write (b, e->buffer, (const void *) start, bytes,
+				  err, err_size)
+	   : flat_transfer_read (b, e->buffer, (void *) start, bytes, err,
+				 err_size);
   stage = malloc (offset + bytes);
   if (!stage)
     {
@@ -149,16 +152,18 @@ transfer (const flat_present_entry *e, uintptr_t start, uintptr_t end,
     }
   if (to_device)
     {
-      rc = b->read (e->buffer, stage, offset, err, err_size);
+      rc = flat_transfer_read (b, e->buffer, stage, offset, err, err_size);
       if (rc == 0)
 	{
 	  memcpy (stage + offset, (const void *) start, bytes);
-	  rc = b->write (e->buffer, stage, offset + bytes, err, err_size);
+	  rc = flat_transfer_write (b, e->buffer, stage, offset + bytes, err,
+				    err_size);
 	}
     }
   else
     {
-      rc = b->read (e->buffer, stage, offset + bytes, err, err_size);
+      rc = flat_transfer_read (b, e->buffer, stage, offset + bytes, err,
+			       err_size);
       if (rc == 0)
 	memcpy ((void *) start, stage + offset, bytes);
     }

@@ -236,6 +236,21 @@ usable_cpus (void)
 }
 
 unsigned
+flat_host_cpus (void)
+{
+  static unsigned cpus;
+  unsigned n = __atomic_load_n (&cpus, __ATOMIC_RELAXED);
+  unsigned set = (unsigned) flat_rt.env.host_threads;
+
+  if (n == 0)
+    {
+      n = usable_cpus ();
+      __atomic_store_n (&cpus, n, __ATOMIC_RELAXED);
+    }
+  return set > 0 ? set : n;
+}
+
+unsigned
 flat_host_learned_width (const flat_site_class *cls, unsigned width)
 {
   if (cls->n_wide < 2 || cls->wide_ms >= FLAT_HOST_ONE_BELOW_MS)
@@ -248,7 +263,6 @@ flat_host_learned_width (const flat_site_class *cls, unsigned width)
 unsigned
 flat_host_threads (void **state, long long n)
 {
-  static unsigned cpus;
   unsigned width, set;
 
   timed.cls = NULL;
@@ -257,13 +271,7 @@ flat_host_threads (void **state, long long n)
     return 1;
   flat_process_start ();
   set = (unsigned) flat_rt.env.host_threads;
-  width = set;
-  if (width == 0)
-    {
-      if (cpus == 0)
-	cpus = usable_cpus ();
-      width = cpus;
-    }
+  width = flat_host_cpus ();
   if (n < width)
     width = n > 0 ? (unsigned) n : 1;
   if (state && *state)

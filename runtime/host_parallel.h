@@ -15,6 +15,10 @@
 unsigned flat_host_learned_width (const flat_site_class *cls,
 				  unsigned width);
 
+/* The width of the team: FLAT_HOST_THREADS where it is set, else the
+   CPUs this process may run on.  */
+unsigned flat_host_cpus (void);
+
 /* Which thread of the region running on this thread it is: its index in
    libflat's team (the caller 0), else libgomp's thread number under
    -fopenmp, else FLAT_HOST_OWNERS, a thread that owns no block (Note

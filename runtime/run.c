@@ -64,6 +64,7 @@
 #include "segops.h"
 #include "site.h"
 #include "stages.h"
+#include "staging.h"
 #include "stats.h"
 #include "thresholds.h"
 
@@ -684,9 +685,9 @@ execute (nest_state *st, int n_buffers, flat_stopwatch *watch,
       {
 	flat_log_transfer (st->name, "copyin", st->buffers[i].mems,
 			   st->buffers[i].size);
-	if (b->write (st->buffers[i].handle,
-		      (const void *) st->buffer_spans[i].start,
-		      st->buffers[i].size, err, err_size) != 0)
+	if (flat_transfer_write (b, st->buffers[i].handle,
+				 (const void *) st->buffer_spans[i].start,
+				 st->buffers[i].size, err, err_size) != 0)
 	  goto fail;
       }
   flat_stats_lap (watch, FLAT_PHASE_COPYIN);
@@ -709,9 +710,9 @@ execute (nest_state *st, int n_buffers, flat_stopwatch *watch,
       {
 	flat_log_transfer (st->name, "copyout", st->buffers[i].mems,
 			   st->buffers[i].size);
-	if (b->read (st->buffers[i].handle,
-		     (void *) st->buffer_spans[i].start, st->buffers[i].size,
-		     err, err_size) != 0)
+	if (flat_transfer_read (b, st->buffers[i].handle,
+				(void *) st->buffer_spans[i].start,
+				st->buffers[i].size, err, err_size) != 0)
 	  goto fail;
       }
   store_accs (st);

@@ -18,5 +18,6 @@ void flat_test_register_plan_run (void);
 void flat_test_register_combiner (void);
 void flat_test_register_sections (void);
 void flat_test_register_host_parallel (void);
+void flat_test_register_staging (void);
 
 #endif /* FLAT_UNIT_H */

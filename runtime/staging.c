@@ -1,0 +1,116 @@
+/* Transfers staged through two pinned host buffers, filled and drained
+   by the threads of the host team (host_copy.c) while the device's copy
+   engine moves the other buffer (Note [Pinned transfers] in
+   backend_cuda.c).  To the device, chunk k is copied into its buffer
+   once the engine is done with chunk k - 2, then queued; back from it,
+   chunk k + 1 is queued before chunk k is copied out.  Both wait for
+   their last chunk.  */
+
+#include "staging.h"
+
+#include "host_copy.h"
+
+/* The chunk size of a staged transfer of SIZE bytes: a quarter of it,
+   so that the host's copies and the engine's overlap from the second
+   chunk on, within [FLAT_STAGE_MIN, FLAT_STAGE_CHUNK] (chunks of an
+   eighth lost more to the hand-overs than the overlap gained).  */
+static size_t
+chunk_size (size_t size)
+{
+  size_t c = size / 4;
+
+  c = c < FLAT_STAGE_MIN ? FLAT_STAGE_MIN
+      : c > FLAT_STAGE_CHUNK ? FLAT_STAGE_CHUNK : c;
+  return (c + 4095) & ~(size_t) 4095;
+}
+
+/* The bytes of chunk K of CHUNK bytes of a transfer of SIZE bytes.  */
+static size_t
+chunk_bytes (size_t size, size_t chunk, size_t k)
+{
+  size_t at = k * chunk;
+
+  return size - at < chunk ? size - at : chunk;
+}
+
+int
+flat_staged_write (const flat_stager *s, void *device, const void *src,
+		   size_t size, char *err, size_t err_size)
+{
+  size_t chunk = chunk_size (size), n = (size + chunk - 1) / chunk, k;
+
+  for (k = 0; k < n; k++)
+    {
+      int b = (int) (k % 2);
+      size_t len = chunk_bytes (size, chunk, k);
+
+      if (k >= 2 && s->wait (b, err, err_size) != 0)
+	return -1;
+      flat_host_copy (s->stage[b], (const char *) src + k * chunk, len);
+      if (s->queue (device, k * chunk, b, len, 1, err, err_size) != 0)
+	return -1;
+    }
+  /* The last chunk ends after the one before it.  */
+  return s->wait ((int) ((n - 1) % 2), err, err_size);
+}
+
+int
+flat_staged_read (const flat_stager *s, void *device, void *dst,
+		  size_t size, char *err, size_t err_size)
+{
+  size_t chunk = chunk_size (size), n = (size + chunk - 1) / chunk, k;
+
+  if (s->queue (device, 0, 0, chunk_bytes (size, chunk, 0), 0, err,
+		err_size) != 0)
+    return -1;
+  for (k = 0; k < n; k++)
+    {
+      int b = (int) (k % 2);
+
+      if (k + 1 < n
+	  && s->queue (device, (k + 1) * chunk, 1 - b,
+		       chunk_bytes (size, chunk, k + 1), 0, err,
+		       err_size) != 0)
+	return -1;
+      if (s->wait (b, err, err_size) != 0)
+	return -1;
+      flat_host_copy ((char *) dst + k * chunk, s->stage[b],
+		      chunk_bytes (size, chunk, k));
+    }
+  return 0;
+}
+
+/* B's stager for SIZE bytes, or NULL; -1 if it failed.  */
+static int
+stager_of (const flat_backend *b, size_t size, const flat_stager **s,
+	   char *err, size_t err_size)
+{
+  int failed = 0;
+
+  *s = b->stager ? b->stager (size, &failed, err, err_size) : NULL;
+  return failed ? -1 : 0;
+}
+
+int
+flat_transfer_write (const flat_backend *b, void *device, const void *src,
+		     size_t size, char *err, size_t err_size)
+{
+  const flat_stager *s;
+
+  if (stager_of (b, size, &s, err, err_size) != 0)
+    return -1;
+  return s ? flat_staged_write (s, device, src, size, err, err_size)
+    : b->write (device, src, size, err, err_size);
+}
+
+int
+flat_transfer_read (const flat_backend *b, void *device, void *dst,
+		    size_t size, char *err, size_t err_size)
+{
+  const flat_stager *s;
+
+  if (stager_of (b, size, &s, err, err_size) != 0)
+    return -1;
+  return s ? flat_staged_read (s, device, dst, size, err, err_size)
+    : b->read (device, dst, size, err, err_size);
+}

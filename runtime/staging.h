@@ -1,0 +1,48 @@
+/* Transfers staged through pinned host buffers (staging.c), for backends
+   whose drivers copy pageable memory slowly: Note [Pinned transfers].  */
+
+#ifndef FLAT_RUNTIME_STAGING_H
+#define FLAT_RUNTIME_STAGING_H
+
+#include "backend.h"
+
+#include <stddef.h>
+
+/* Transfers of fewer bytes go direct; chunks have at most
+   FLAT_STAGE_CHUNK bytes, the size of each of the two pinned buffers.  */
+#define FLAT_STAGE_MIN ((size_t) 1 << 20)
+#define FLAT_STAGE_CHUNK ((size_t) 16 << 20)
+
+/* What a backend gives: its two pinned buffers (of FLAT_STAGE_CHUNK
+   bytes), and copies between buffer STAGE (0 or 1) and BYTES bytes at
+   OFFSET in device buffer DEVICE, TO_DEVICE or back, queued in order
+   with what the backend runs, each ending when wait (STAGE) returns.
+   Both return 0, or -1 with the reason in ERR.  */
+struct flat_stager
+{
+  void *stage[2];
+  int (*queue) (void *device, size_t offset, int stage, size_t bytes,
+		int to_device, char *err, size_t err_size);
+  int (*wait) (int stage, char *err, size_t err_size);
+};
+typedef struct flat_stager flat_stager;
+
+/* B's write and read of SIZE bytes at the start of DEVICE, staged where
+   B's stager says so.  */
+int flat_transfer_write (const flat_backend *b, void *device,
+			 const void *src, size_t size, char *err,
+			 size_t err_size);
+int flat_transfer_read (const flat_backend *b, void *device, void *dst,
+			size_t size, char *err, size_t err_size);
+
+/* Copy SIZE (>= FLAT_STAGE_MIN) bytes from SRC to the start of DEVICE
+   through S's buffers; SRC is free again on return.  */
+int flat_staged_write (const flat_stager *s, void *device, const void *src,
+		       size_t size, char *err, size_t err_size);
+
+/* Copy SIZE (>= FLAT_STAGE_MIN) bytes from the start of DEVICE to DST
+   through S's buffers.  */
+int flat_staged_read (const flat_stager *s, void *device, void *dst,
+		      size_t size, char *err, size_t err_size);
+
+#endif /* FLAT_RUNTIME_STAGING_H */
