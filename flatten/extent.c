@@ -593,11 +593,35 @@ note_access (walker *w, const flat_var *mem, const flat_expr *index,
   if (w->failed || mem->kind != FLAT_VAR_MEM
       || mem->clause != FLAT_CLAUSE_NONE)
     return;
-  bound b = bound_expr (w, index);
+  const flat_expr *row, *col;
+  bound b, c = { .ok = 1, .lo = 0, .hi = -1 };
+
+  if (mem->row_width)
+    {
+      if (!flat_row_access (mem, index, &row, &col))
+	{
+	  fail (w, mem, unknown ("the index of a row table is not its row "
+				 "times its width plus its column", NULL));
+	  return;
+	}
+      index = row;
+      c = bound_expr (w, col);
+      if (!c.ok)
+	{
+	  fail (w, mem, c);
+	  return;
+	}
+    }
+  b = bound_expr (w, index);
   if (!b.ok)
     fail (w, mem, b);
   else if (w->out)
-    add_interval (write ? &w->out[mem->id].write : &w->out[mem->id].read, b);
+    {
+      add_interval (write ? &w->out[mem->id].write : &w->out[mem->id].read,
+		    b);
+      if (mem->row_width)
+	add_interval (&w->out[mem->id].cols, c);
+    }
 }
 
 /* The loads in E, with the narrowing that C's evaluation order allows.  */
@@ -937,7 +961,7 @@ flat_extent_eval (const flat_nest *nest, const flat_value *env,
 		  flat_extent *out, char *msg, size_t msg_size)
 {
   for (int k = 0; k < nest->n_vars; k++)
-    out[k] = (flat_extent) { { 0, -1 }, { 0, -1 } };
+    out[k] = (flat_extent) { { 0, -1 }, { 0, -1 }, { 0, -1 } };
   walker w = { .nest = nest, .env = env, .out = out, .msg = msg,
 	       .msg_size = msg_size };
   if (walk_nest (&w) != 0)

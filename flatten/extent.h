@@ -24,9 +24,13 @@ typedef struct flat_interval
   int64_t lo, hi;
 } flat_interval;
 
+/* The elements a mem's loads and stores touch.  Of a row table (Note
+   [Row tables] in runtime/rows.c): the rows they read and write, and
+   the columns of both.  */
 typedef struct flat_extent
 {
   flat_interval read, write;
+  flat_interval cols;
 } flat_extent;
 
 /* For every MEM var of NEST, the elements its body reads and writes when

@@ -704,3 +704,20 @@ flat_accums_new (flat_nest *nest, int n_accs)
   return flat_arena_alloc (nest->arena,
 			   (size_t) n_accs * sizeof (flat_accum));
 }
+
+int
+flat_row_access (const flat_var *m, const flat_expr *index,
+		 const flat_expr **r, const flat_expr **c)
+{
+  const flat_expr *mul = index->kind == FLAT_E_BINARY
+			 && index->u.op.op == FLAT_OP_ADD ? index->u.op.a
+			 : NULL;
+
+  if (!m->row_width || !mul || mul->kind != FLAT_E_BINARY
+      || mul->u.op.op != FLAT_OP_MUL || mul->u.op.b->kind != FLAT_E_VAR
+      || mul->u.op.b->u.var != m->row_width)
+    return 0;
+  *r = mul->u.op.a;
+  *c = index->u.op.b;
+  return 1;
+}

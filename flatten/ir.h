@@ -199,6 +199,12 @@ typedef struct flat_var
   int plan_index;		/* INDEX: the index of a host-level loop of
 				   the plan (rule G7); kernels get its value
 				   as an argument (header line "index") */
+  struct flat_var *row_width;	/* MEM that is a table of row pointers (a
+				   `T **' indexed a[r][c]): the i64 PARAM
+				   that holds the width of its rows as the
+				   runtime packs them into one buffer; every
+				   index is (add (mul r width) c) (Note [Row
+				   tables] in runtime/rows.c) */
 } flat_var;
 
 /* ---- Expressions ------------------------------------------------------ */
@@ -533,6 +539,10 @@ flat_combiner *flat_combiner_new (flat_nest *nest, const char *name,
 				  flat_type type, int n_fields);
 flat_combiner *flat_combiner_lookup (const flat_nest *nest,
 				     const char *name);
+/* Whether INDEX, an index of mem M, is M's row R and column C: M is a
+   row table and INDEX is (add (mul R width) C).  */
+int flat_row_access (const flat_var *m, const flat_expr *index,
+		     const flat_expr **r, const flat_expr **c);
 /* Structural copy (variables shared).  */
 flat_expr *flat_e_copy (flat_nest *nest, const flat_expr *e);
 /* The same with every use of FROM (a variable or a mem) replaced by TO.  */

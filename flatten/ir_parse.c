@@ -809,10 +809,23 @@ static const char *const clause_words[] = {
   [FLAT_CLAUSE_PRESENT] = "present"
 };
 
+/* The row width param of a row table: an i64 param.  */
+static flat_var *
+parse_row_width (parser *ps)
+{
+  int line = ps->tok.line, col = ps->tok.col;
+  flat_var *w = parse_var_ref (ps, "the row width's param");
+
+  if (w->kind != FLAT_VAR_PARAM || w->type != FLAT_T_I64)
+    fail_at (ps, line, col, "row width '%s' is not an i64 param", w->name);
+  return w;
+}
+
 /* PARAM := 'param' NAME ':' TYPE
    ACC := 'acc' NAME ':' TYPE
    INDEX := 'index' NAME ':' TYPE       (a plan index)
-   MEM := 'mem' NAME ':' TYPE ['read'] ['write'] ['covered'] [CLAUSE]
+   MEM := 'mem' NAME ':' TYPE ['rows' '(' NAME ')'] ['read'] ['write']
+	  ['covered'] [CLAUSE]       (rows: an i64 param declared before)
    CLAUSE := ('copyin' | 'copyout' | 'copy' | 'create') '(' EXPR ',' EXPR ')'
 	   | 'present'  */
 static void
@@ -825,6 +838,13 @@ parse_param (parser *ps, flat_var_kind kind)
   v->plan_index = kind == FLAT_VAR_INDEX;
   if (kind != FLAT_VAR_MEM)
     return;
+  if (is_word (ps, "rows"))
+    {
+      next (ps);
+      expect_punct (ps, '(');
+      v->row_width = parse_row_width (ps);
+      expect_punct (ps, ')');
+    }
   if (is_word (ps, "read"))
     {
       v->access |= FLAT_ACCESS_READ;

@@ -299,7 +299,7 @@ static const char *const clause_names[] = {
 };
 
 /* "param n : i32"  |  "acc s : f32"
-   |  "mem y : f32 read write copy(LO, LEN)" */
+   |  "mem y : f32 read write copy(LO, LEN)"  |  "mem a : f32 rows(w) read" */
 static void
 print_param (FILE *out, const flat_var *v)
 {
@@ -308,6 +308,8 @@ print_param (FILE *out, const flat_var *v)
 	   v->name, flat_type_table[v->type].ir_name);
   if (v->kind == FLAT_VAR_MEM)
     {
+      if (v->row_width)
+	fprintf (out, " rows(%s)", v->row_width->name);
       if (v->access & FLAT_ACCESS_READ)
 	fputs (" read", out);
       if (v->access & FLAT_ACCESS_WRITE)

@@ -99,6 +99,8 @@ struct address
 {
   flat_var *base;
   flat_expr *offset;		/* bytes, i64 */
+  flat_expr *row = NULL;	/* i64: the row of a row table BASE, whose
+				   element OFFSET / size of the row is */
 };
 
 /* Bindings of one function body being lifted (the nest's function, or an
@@ -108,6 +110,9 @@ struct frame
   tree fndecl;
   std::map<tree, flat_var *> vars;	/* locals and indices */
   std::map<tree, address> pointers;	/* local pointers and pointer params */
+  std::map<tree, tree> tables;		/* callee: its `T **' params, the
+					   caller's row tables (Note [Row
+					   tables]) */
   /* Struct locals and params, one variable per field (scalar
      replacement, the way SRA does it).  */
   std::map<tree, std::vector<flat_var *> > structs;
@@ -553,6 +558,12 @@ invariant_base (lifter &L, tree key, tree value, tree access_type,
       return false;
     }
   flat_var *m = free_mem (L, key, value, (flat_type) elem);
+  if (m->row_width)
+    {
+      fail_at (L, EXPR_LOCATION (key), "'%s' is used both as a table of "
+	       "rows and as an array", m->source);
+      return false;
+    }
   out->base = m;
   out->offset = flat_e_const_int (L.nest, FLAT_T_I64, 0);
   return true;
@@ -684,11 +695,113 @@ only_saved_values (tree t)
   return true;
 }
 
+/* Note [Row tables]
+   A `T **a' indexed a[r][c] (kmeans' and backprop's matrices, rows that
+   may lie anywhere) is one mem of T elements marked as a row table: its
+   index is (add (mul r width) c), width a param the runtime sets to the
+   width of the box of columns the nest touches, after it has gathered
+   the rows of the box into one buffer (runtime/rows.c).  The table
+   itself must be a pointer the nest does not assign; the plugin never
+   reads the row pointers, the runtime does at each execution.  */
+
+/* The row table of `*TABLE' (a row pointer, of type T *), and its row,
+   into OUT for accesses of ELEM.  */
+bool
+row_of_table (lifter &L, tree table, tree elem, address *out)
+{
+  location_t loc = EXPR_LOCATION (table);
+  flat_expr *offset = flat_e_const_int (L.nest, FLAT_T_I64, 0);
+  int ty = flat_type_of (elem);
+
+  while (TREE_CODE (table) == POINTER_PLUS_EXPR || CONVERT_EXPR_P (table)
+	 || TREE_CODE (table) == NON_LVALUE_EXPR)
+    if (TREE_CODE (table) == POINTER_PLUS_EXPR)
+      {
+	offset = add_offset (L, offset, offset_expr (L, TREE_OPERAND (table,
+								       1)));
+	table = TREE_OPERAND (table, 0);
+      }
+    else
+      table = TREE_OPERAND (table, 0);
+  if (!offset)
+    return false;
+  if (TREE_CODE (table) == INDIRECT_REF)
+    {
+      fail_at (L, loc, "a table of row tables (`T ***', read as "
+	       "a[i][j][k]) is not supported; only `T **' tables of rows");
+      return false;
+    }
+  if ((!VAR_P (table) && TREE_CODE (table) != PARM_DECL)
+      || !POINTER_TYPE_P (TREE_TYPE (table))
+      || !POINTER_TYPE_P (TREE_TYPE (TREE_TYPE (table))))
+    {
+      fail_at (L, loc, "a row pointer that is not an element of a table "
+	       "of rows (`T **a', read as a[i][j]) that the loop does not "
+	       "assign");
+      return false;
+    }
+  for (frame *f = L.top; f->tables.count (table); f = f->parent)
+    table = f->tables[table];	/* a helper's parameter */
+  if (L.top->vars.count (table) || L.top->pointers.count (table))
+    {
+      fail_at (L, loc, "the table of rows '%s' is assigned in the loop",
+	       decl_name (table));
+      return false;
+    }
+  if (ty < 0)
+    {
+      fail_at (L, loc, "the rows of '%s' hold elements of an unsupported "
+	       "type (only integer and floating point scalars)",
+	       decl_name (table));
+      return false;
+    }
+  flat_expr *row = flat_expr_exact_div
+    (L.nest, offset, int_size_in_bytes (TREE_TYPE (TREE_TYPE (table))));
+  if (!row)
+    {
+      fail_at (L, loc, "a row of '%s' between two row pointers",
+	       decl_name (table));
+      return false;
+    }
+  flat_var *m = NULL;
+  for (auto &k : L.free_mems)
+    if (operand_equal_p (k.first, table, 0) && k.second->row_width)
+      m = k.second;
+  if (!m)
+    {
+      flat_var *width = flat_var_new
+	(L.nest, FLAT_VAR_PARAM, FLAT_T_I64,
+	 flat_arena_printf (L.nest->arena, "%s_width", decl_name (table)));
+      L.args.push_back (build_int_cst (long_integer_type_node, 0));
+      m = free_mem (L, table, table, (flat_type) ty);
+      if (m->row_width || m->type != (flat_type) ty)
+	{
+	  fail_at (L, loc, "'%s' is used both as a table of rows and as an "
+		   "array", decl_name (table));
+	  return false;
+	}
+      m->row_width = width;
+    }
+  else if (m->type != (flat_type) ty)
+    {
+      fail_at (L, loc, "the rows of '%s' are read with elements of two "
+	       "types", decl_name (table));
+      return false;
+    }
+  out->base = m;
+  out->offset = flat_e_const_int (L.nest, FLAT_T_I64, 0);
+  out->row = row;
+  return true;
+}
+
 bool
 decompose_pointer_typed (lifter &L, tree p, tree elem, address *out)
 {
   switch (TREE_CODE (p))
     {
+    case INDIRECT_REF:
+      /* A row pointer read from a table: Note [Row tables].  */
+      return row_of_table (L, TREE_OPERAND (p, 0), elem, out);
     case POINTER_PLUS_EXPR:
       {
 	if (!decompose_pointer_typed (L, TREE_OPERAND (p, 0), elem, out))
@@ -756,6 +869,17 @@ element_index (lifter &L, const address &a, tree elem, location_t loc)
   if (!idx)
     FAIL (L, loc, "access to '%s' is not aligned to its element size",
 	  a.base->name);
+  if (a.row)
+    {
+      if (a.base->type != (flat_type) flat_type_of (elem))
+	FAIL (L, loc, "the rows of '%s' are read with elements of two "
+	      "types", a.base->source);
+      idx = flat_e_binary (L.nest, FLAT_OP_ADD,
+			   flat_e_binary (L.nest, FLAT_OP_MUL, a.row,
+					  flat_e_var (L.nest,
+						      a.base->row_width)),
+			   idx);
+    }
   return idx;
 }
 
@@ -1289,6 +1413,20 @@ lift_call (lifter &L, tree call, bool want_value,
       if (i >= call_expr_nargs (call))
 	FAIL (L, loc, "call to '%s' with too few arguments", name);
       tree arg = CALL_EXPR_ARG (call, i);
+      if (POINTER_TYPE_P (TREE_TYPE (parm))
+	  && POINTER_TYPE_P (TREE_TYPE (TREE_TYPE (parm))))
+	{
+	  /* A table of rows: the helper reads the caller's.  */
+	  tree table = arg;
+	  while (CONVERT_EXPR_P (table)
+		 || TREE_CODE (table) == NON_LVALUE_EXPR)
+	    table = TREE_OPERAND (table, 0);
+	  if (!VAR_P (table) && TREE_CODE (table) != PARM_DECL)
+	    FAIL (L, loc, "argument %d of '%s' is a table of rows other "
+		  "than a variable", i + 1, name);
+	  callee.tables[parm] = table;
+	  continue;
+	}
       if (POINTER_TYPE_P (TREE_TYPE (parm)))
 	{
 	  address a;
@@ -2413,6 +2551,13 @@ bool
 store_to (lifter &L, tree lhs, tree rhs, flat_expr *value)
 {
   tree elem = TREE_TYPE (lhs);
+  if (POINTER_TYPE_P (elem))
+    {
+      fail_at (L, L.cur_loc, "the loop assigns a pointer in memory (a row "
+	       "of a table, say); the pointers a loop reads must not change "
+	       "in it");
+      return false;
+    }
   if (flat_type_of (elem) < 0)
     {
       fail_at (L, L.cur_loc, "store of an unsupported type");

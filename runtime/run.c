@@ -60,6 +60,7 @@
 #include "present.h"
 #include "process.h"
 #include "profile.h"
+#include "rows.h"
 #include "scalar.h"
 #include "segops.h"
 #include "site.h"
@@ -95,6 +96,9 @@ typedef struct buffer
 				   that array's buffer, neither allocated,
 				   copied nor released here */
   char mems[128];		/* "x" or "a+b", with FLAT_LOG=2 only */
+  int rows;			/* holds the box of a row table, ROW_BOX
+				   (Note [Row tables] in rows.c) */
+  flat_row_box row_box;
 } buffer;
 
 /* What libflat keeps per nest (behind the plugin's flat_state_N).  */
@@ -471,7 +475,7 @@ bind_present (nest_state *st, char *err, size_t err_size)
       const flat_present_entry *e;
       int64_t delta;
 
-      if (s->buffer < 0)
+      if (s->buffer < 0 || st->buffers[s->buffer].rows)
 	continue;
       switch (flat_present_find (&flat_rt.present,
 				 st->buffer_spans[s->buffer].start,
@@ -505,6 +509,53 @@ bind_present (nest_state *st, char *err, size_t err_size)
   return 0;
 }
 
+/* A buffer after the first *N_BUFFERS for each row table the nest
+   touches, holding its box (Note [Row tables] in rows.c); the width
+   params get their values.  */
+static int
+place_row_tables (nest_state *st, int *n_buffers, char *err,
+		  size_t err_size)
+{
+  const flat_nest *nest = st->nest;
+  int i, m = 0;
+
+  for (i = 0; i < nest->n_params; i++)
+    {
+      const flat_var *v = nest->params[i];
+      const flat_extent *e = &st->extents[v->id];
+      flat_mem_span *s;
+      flat_interval rows;
+      buffer *b;
+
+      if (v->kind != FLAT_VAR_MEM)
+	continue;
+      s = &st->spans[m++];
+      rows = hull (e->read, e->write);
+      if (!v->row_width || rows.lo > rows.hi)
+	continue;
+      b = &st->buffers[*n_buffers];
+      s->buffer = (*n_buffers)++;
+      b->row_box = (flat_row_box) { s->name, (const void *) s->base,
+				    s->elem_size, rows.lo,
+				    rows.hi - rows.lo + 1, e->cols.lo,
+				    e->cols.hi - e->cols.lo + 1 };
+      b->rows = 1;
+      b->size = flat_row_box_bytes (&b->row_box, err, err_size);
+      if (b->size == 0)
+	return -1;
+      b->written = e->write.lo <= e->write.hi;
+      b->n_mems = 1;
+      b->covered = 0;
+      b->entry = -1;
+      snprintf (b->mems, sizeof b->mems, "%s", s->name);
+      s->buffer_lo = rows.lo * b->row_box.width + e->cols.lo;
+      st->values[v->row_width->id].i = b->row_box.width;
+      st->scalars[v->row_width->id]
+	= flat_scalar_of (FLAT_T_I64, st->values[v->row_width->id]);
+    }
+  return 0;
+}
+
 /* Extents of the mems and their buffers for this execution.  Returns the
    number of buffers, or -1.  */
 static int
@@ -525,8 +576,8 @@ place_arrays (nest_state *st, char *err, size_t err_size)
 	continue;
       s = &st->spans[m++];
       touched = hull (e->read, e->write);
-      s->lo = touched.lo;
-      s->hi = touched.hi;
+      s->lo = nest->params[i]->row_width ? 1 : touched.lo;
+      s->hi = nest->params[i]->row_width ? 0 : touched.hi;
     }
   if (flat_layout (st->spans, st->n_mems, st->buffer_spans, &n_buffers, err,
 		   err_size) != 0)
@@ -540,8 +591,11 @@ place_arrays (nest_state *st, char *err, size_t err_size)
       st->buffers[i].n_mems = 0;
       st->buffers[i].covered = 0;
       st->buffers[i].entry = -1;
+      st->buffers[i].rows = 0;
       st->buffers[i].mems[0] = '\0';
     }
+  if (place_row_tables (st, &n_buffers, err, err_size) != 0)
+    return -1;
   for (i = 0, m = 0; i < nest->n_params; i++)
     if (nest->params[i]->kind == FLAT_VAR_MEM)
       {
@@ -550,7 +604,7 @@ place_arrays (nest_state *st, char *err, size_t err_size)
 	buffer *b;
 	size_t len;
 
-	if (s->buffer < 0)
+	if (s->buffer < 0 || nest->params[i]->row_width)
 	  continue;
 	b = &st->buffers[s->buffer];
 	b->written |= e->write.lo <= e->write.hi;
@@ -685,9 +739,12 @@ execute (nest_state *st, int n_buffers, flat_stopwatch *watch,
       {
 	flat_log_transfer (st->name, "copyin", st->buffers[i].mems,
 			   st->buffers[i].size);
-	if (flat_transfer_write (b, st->buffers[i].handle,
-				 (const void *) st->buffer_spans[i].start,
-				 st->buffers[i].size, err, err_size) != 0)
+	if ((st->buffers[i].rows
+	     ? flat_rows_transfer (b, st->buffers[i].handle,
+				   &st->buffers[i].row_box, 1, err, err_size)
+	     : flat_transfer_write (b, st->buffers[i].handle,
+				    (const void *) st->buffer_spans[i].start,
+				    st->buffers[i].size, err, err_size)) != 0)
 	  goto fail;
       }
   flat_stats_lap (watch, FLAT_PHASE_COPYIN);
@@ -710,9 +767,12 @@ execute (nest_state *st, int n_buffers, flat_stopwatch *watch,
       {
 	flat_log_transfer (st->name, "copyout", st->buffers[i].mems,
 			   st->buffers[i].size);
-	if (flat_transfer_read (b, st->buffers[i].handle,
-				(void *) st->buffer_spans[i].start,
-				st->buffers[i].size, err, err_size) != 0)
+	if ((st->buffers[i].rows
+	     ? flat_rows_transfer (b, st->buffers[i].handle,
+				   &st->buffers[i].row_box, 0, err, err_size)
+	     : flat_transfer_read (b, st->buffers[i].handle,
+				   (void *) st->buffer_spans[i].start,
+				   st->buffers[i].size, err, err_size)) != 0)
 	  goto fail;
       }
   store_accs (st);

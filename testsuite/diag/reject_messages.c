@@ -4,7 +4,7 @@
    - three arrays whose extents Flat cannot bound: one warning naming
      all three, with the clauses to add (copyin for the one only read);
    - a statement expression;
-   - a row-pointer matrix ('float **');
+   - a table of tables of rows ('float ***');
    - an assignment where C evaluates conditionally;
    - pointer arithmetic on the address of a scalar in a helper;
    - a helper with a static variable.  */
@@ -28,7 +28,7 @@ counter_scaled (float v)
 
 static void
 rejected (int n, float *a, float *b, const float *c, const int *idx,
-	  float **rows)
+	  float ***planes)
 {
 #pragma flat map
   for (int i = 0; i < n; i++)
@@ -41,7 +41,7 @@ rejected (int n, float *a, float *b, const float *c, const int *idx,
     b[i] = ({ float t = c[i]; t * t; }); /* flat-warning "statement expression" */
 #pragma flat map
   for (int i = 0; i < n; i++)
-    b[i] = rows[i][0]; /* flat-warning "row-pointer matrix" */
+    b[i] = planes[i][0][0]; /* flat-warning "table of row tables" */
   int k = 0;
 #pragma flat map
   for (int i = 0; i < n; i++)
@@ -64,7 +64,7 @@ rejected (int n, float *a, float *b, const float *c, const int *idx,
 int
 main (int argc, char **argv)
 {
-  float a[64], b[64], c[64], row[64], *rows[64];
+  float a[64], b[64], c[64], row[64], *rows[64], **planes[64];
   int idx[64];
   int n = argc > 1 ? atoi (argv[1]) : 9;
 
@@ -75,8 +75,9 @@ main (int argc, char **argv)
       c[i] = row[i] = (float) i * 0.25f;
       idx[i] = n - 1 - i;
       rows[i] = &row[i];
+      planes[i] = &rows[i];
     }
-  rejected (n, a, b, c, idx, rows);
+  rejected (n, a, b, c, idx, planes);
   for (int i = 0; i < n; i++)
     printf ("%.9g %.9g\n", (double) a[i], (double) b[i]);
   return 0;

@@ -1880,6 +1880,54 @@ static const char row_major_text[] =
   "    }\n"
   "  }\n}\n";
 
+/* A table of rows (Note [Row tables] in runtime/rows.c): the rows
+   read and written, the columns of both; the text prints back as it
+   was read; an index not in the row form is unbounded.  */
+static const char row_table_text[] =
+  "nest \"x\" at \"x.c\" 1 {\n"
+  "  param n : i32\n"
+  "  param m : i32\n"
+  "  param t_width : i64\n"
+  "  mem t : f64 rows(t_width) read write\n"
+  "  body {\n"
+  "    map i : i32 = 2:i32 .. n step 1:i32 {\n"
+  "      map j : i32 = 1:i32 .. m step 1:i32 {\n"
+  "        store t[(add (mul (cast i64 i) t_width) (cast i64 j))] = "
+  "(load t (add (mul (cast i64 (sub i 2:i32)) t_width) 0:i64))\n"
+  "      }\n"
+  "    }\n"
+  "  }\n}\n";
+
+static void
+test_extent_row_table (void)
+{
+  CU_ASSERT_EQUAL (extents (row_table_text, 9, 4), 0);
+  assert_interval (ext[3].write, 2, 8);
+  assert_interval (ext[3].read, 0, 6);
+  assert_interval (ext[3].cols, 0, 3);
+  flat_nest *nest = parse_ok (row_table_text);
+  CU_ASSERT_PTR_EQUAL (nest->vars[3]->row_width, nest->vars[2]);
+  char *text = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream (&text, &len);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (out);
+  flat_print_nest (out, nest);
+  fclose (out);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (text);
+  CU_ASSERT_PTR_NOT_NULL (strstr (text, "mem t : f64 rows(t_width) read "
+				  "write\n"));
+  free (text);
+  flat_nest_free (nest);
+  /* A plain index of a row table.  */
+  char plain[sizeof row_table_text + 16];
+  const char *at = strstr (row_table_text, "(add (mul (cast i64 (sub");
+  CU_ASSERT_PTR_NOT_NULL_FATAL (at);
+  snprintf (plain, sizeof plain, "%.*s(cast i64 i))\n      }\n    }\n"
+	    "  }\n}\n", (int) (at - row_table_text), row_table_text);
+  CU_ASSERT_EQUAL (extents (plain, 9, 4), -1);
+  CU_ASSERT_PTR_NOT_NULL (strstr (ext_msg, "row table"));
+}
+
 static void
 test_extent_row_major (void)
 {
@@ -2349,6 +2397,7 @@ flat_test_register_ir (void)
     { "ir eval", "trip counts", test_trip_counts },
     { "ir eval", "reduction operators", test_reduction_ops },
     { "ir extent", "row-major 2-D", test_extent_row_major },
+    { "ir extent", "tables of rows", test_extent_row_table },
     { "ir extent", "triangular", test_extent_triangular },
     { "ir extent", "guarded", test_extent_guarded },
     { "ir extent", "guards are tight", test_extent_guards_tight },

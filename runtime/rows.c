@@ -1,0 +1,92 @@
+/* Row tables between the host and the device.
+
+   Note [Row tables]
+   ~~~~~~~~~~~~~~~~~
+   C programs keep matrices as tables of row pointers (`float **a', each
+   row malloc'ed on its own, or slices of one block), indexed a[i][j].
+   The plugin lifts such a table as one mem whose every index is (add
+   (mul row width) col) (plugin/lift.cc, row_of_table), width a param
+   of the nest that the program passes as 0.  At each execution the
+   extents give the rows read and written and the columns of both
+   (flatten/extent.c); the runtime sets width to the number of those
+   columns, gathers that box of every row into one host buffer, copies
+   it to a device buffer whose element (r - row_lo) * width + (c -
+   col_lo) is a[r][c] (the mem's lo is row_lo * width + col_lo), and
+   after the launches copies written boxes back row by row.  The row
+   pointers are read at each execution, never kept: a program may
+   reallocate its rows between calls, not during one.  Elements of the
+   box that the nest does not write go back with the values they came
+   with.  */
+
+#include "rows.h"
+
+#include "staging.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+size_t
+flat_row_box_bytes (const flat_row_box *box, char *err, size_t err_size)
+{
+  if (box->n_rows <= 0 || box->width <= 0
+      || (uint64_t) box->n_rows > SIZE_MAX / (size_t) box->width / box->elem)
+    {
+      snprintf (err, err_size, "the rows of '%s' that the loop touches "
+		"(%lld x %lld elements) do not fit in memory", box->name,
+		(long long) box->n_rows, (long long) box->width);
+      return 0;
+    }
+  return (size_t) box->n_rows * (size_t) box->width * box->elem;
+}
+
+/* The bytes of BOX's row R (0-based in the box) in the host's table:
+   NULL, with a message, if its row pointer is null.  */
+static char *
+host_row (const flat_row_box *box, int64_t r, char *err, size_t err_size)
+{
+  char *const *rows = box->table;
+  char *row = rows[box->row_lo + r];
+
+  if (!row)
+    snprintf (err, err_size, "row %lld of '%s' is a null pointer",
+	      (long long) (box->row_lo + r), box->name);
+  return row ? row + (size_t) box->col_lo * box->elem : NULL;
+}
+
+int
+flat_rows_transfer (const flat_backend *b, void *buffer,
+		    const flat_row_box *box, int to_device, char *err,
+		    size_t err_size)
+{
+  size_t bytes = flat_row_box_bytes (box, err, err_size);
+  size_t row_bytes = (size_t) box->width * box->elem;
+  char *packed = bytes ? malloc (bytes) : NULL;
+  int rc = 0;
+
+  if (!bytes)
+    return -1;
+  if (!packed)
+    {
+      snprintf (err, err_size, "out of memory for the rows of '%s'",
+		box->name);
+      return -1;
+    }
+  if (!to_device)
+    rc = flat_transfer_read (b, buffer, packed, bytes, err, err_size);
+  for (int64_t r = 0; rc == 0 && r < box->n_rows; r++)
+    {
+      char *row = host_row (box, r, err, err_size);
+
+      if (!row)
+	rc = -1;
+      else if (to_device)
+	memcpy (packed + (size_t) r * row_bytes, row, row_bytes);
+      else
+	memcpy (row, packed + (size_t) r * row_bytes, row_bytes);
+    }
+  if (rc == 0 && to_device)
+    rc = flat_transfer_write (b, buffer, packed, bytes, err, err_size);
+  free (packed);
+  return rc;
+}

@@ -1,0 +1,49 @@
+/* Diagnostic: what Flat refuses of tables of rows (`T **', Note [Row
+   tables] in runtime/rows.c), each with a warning at its line, the loop
+   running on the host with the right results: a loop that assigns row
+   pointers, and a table of tables (`T ***').  */
+/* flat-run: 7 */
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static void
+swap_rows (int n, float **a, float **b)
+{
+#pragma flat map
+  for (int i = 0; i < n; i++)
+    a[i] = b[n - 1 - i]; /* flat-warning "assigns a pointer" */
+}
+
+static void
+first_of_planes (int n, float ***a, float *y)
+{
+#pragma flat map
+  for (int i = 0; i < n; i++)
+    y[i] = a[i][0][1]; /* flat-warning "table of row tables" */
+}
+
+int
+main (int argc, char **argv)
+{
+  int n = argc > 1 ? atoi (argv[1]) : 7;
+  float block[64 * 2], *rows[64], *other[64], **planes[64], y[64];
+
+  n = n < 1 ? 1 : n > 64 ? 64 : n;
+  for (int i = 0; i < 64 * 2; i++)
+    block[i] = (float) (i % 13);
+  for (int i = 0; i < 64; i++)
+    {
+      rows[i] = block + 2 * i;
+      other[i] = block + 2 * (63 - i);
+      planes[i] = rows + i;
+    }
+  swap_rows (n, rows, other);
+  first_of_planes (n, planes, y);
+  for (int i = 0; i < n; i++)
+    printf ("%g ", (double) y[i]);
+  for (int i = 0; i < n; i++)
+    printf ("%g ", (double) rows[i][1]);
+  printf ("\n");
+  return 0;
+}
