@@ -104,8 +104,17 @@ subst_stmt (const subst *su, const flat_stmt *s)
       c->u.red.accs = flat_accums_new (su->nest, s->u.red.n_accs);
       for (int j = 0; j < s->u.red.n_accs; j++)
 	{
-	  c->u.red.accs[j].op = s->u.red.accs[j].op;
-	  c->u.red.accs[j].var = subst_var (su, s->u.red.accs[j].var);
+	  const flat_accum *a = &s->u.red.accs[j];
+
+	  /* All of it: a declared reduction's combiner, a section's
+	     bounds.  */
+	  c->u.red.accs[j] = *a;
+	  c->u.red.accs[j].var = subst_var (su, a->var);
+	  if (a->lo)
+	    {
+	      c->u.red.accs[j].lo = subst_expr (su, a->lo);
+	      c->u.red.accs[j].len = subst_expr (su, a->len);
+	    }
 	}
       break;
     case FLAT_S_WHILE:

@@ -10,12 +10,41 @@
      -> one buffer [B, B + 24); x gets buffer_lo 0, x + 2 gets buffer_lo -2
         (its element e is buffer element e + 2).
 
-   Ranges that merely touch stay apart.  */
+   Ranges that merely touch stay apart.  A buffer starts a whole number
+   of elements from element 0 of each of its mems (align_starts).  */
 
 #include "layout.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+
+/* Move each buffer's start down to the first byte at a whole number of
+   elements from element 0 of its mem of the largest elements: the
+   members of an array of structs are mems of several element types
+   (`{ int a; float b; long c; }' read as b and c: a float view and a
+   long view of one address), and a buffer that began at the first
+   float would put the longs at half an element.  The bytes added lie
+   within the struct the buffer began in.  */
+static void
+align_starts (const flat_mem_span *mems, int n_mems,
+	      flat_buffer_span *buffers, int n_buffers)
+{
+  for (int b = 0; b < n_buffers; b++)
+    {
+      const flat_mem_span *widest = NULL;
+      int64_t size, off;
+
+      for (int i = 0; i < n_mems; i++)
+	if (mems[i].buffer == b
+	    && (!widest || mems[i].elem_size > widest->elem_size))
+	  widest = &mems[i];
+      if (!widest)
+	continue;
+      size = (int64_t) widest->elem_size;
+      off = (int64_t) (buffers[b].start - widest->base) % size;
+      buffers[b].start -= (uintptr_t) (off < 0 ? off + size : off);
+    }
+}
 
 /* Host byte range of M; -1 if it leaves the address space.  */
 static int
@@ -95,6 +124,7 @@ flat_layout (flat_mem_span *mems, int n_mems, flat_buffer_span *buffers,
       mems[order[i].mem].buffer = nb - 1;
     }
   free (order);
+  align_starts (mems, n_mems, buffers, nb);
 
   for (i = 0; i < n_mems; i++)
     {

@@ -475,6 +475,18 @@ test_layout_negative_and_misaligned (void)
   /* Outside the address space.  */
   m[0] = span ("x", 0x1000, 4, -2048, 0);
   CU_ASSERT_EQUAL (flat_layout (m, 1, b, &n, err, sizeof err), -1);
+
+  /* Members b and c of `{ int a; float b; long c; }' at 0x50000: a float
+     view (o[i].b is element 6 i + 1) and a long view (o[i].c is 3 i +
+     2); the buffer starts at o[0], not at o[0].b, half a long before.  */
+  m[0] = span ("o", 0x50000, 4, 1, 6 * 9 + 1);
+  m[1] = span ("o", 0x50000, 8, 2, 3 * 9 + 2);
+  CU_ASSERT_EQUAL_FATAL (flat_layout (m, 2, b, &n, err, sizeof err), 0);
+  CU_ASSERT_EQUAL_FATAL (n, 1);
+  CU_ASSERT_EQUAL (b[0].start, 0x50000);
+  CU_ASSERT_EQUAL (b[0].end, 0x50000 + 24 * 10);
+  CU_ASSERT_EQUAL (m[0].buffer_lo, 0);
+  CU_ASSERT_EQUAL (m[1].buffer_lo, 0);
 }
 
 /* ---- Buffer pool, on a counting fake backend --------------------------- */

@@ -1,0 +1,46 @@
+/* Covers (a differential-fuzzer finding, minimised): a map that reads
+   and writes members b and c of an array of `{ int a; float b; long c;
+   }' but not a: a float view and a long view of one address, whose
+   buffer began at &o[0].b, half a long before &o[0].c, and fell back
+   to the host ("overlaps another array at a distance that is not a
+   multiple of its element size").  */
+/* flat-test: sizes 1 7 100 */
+#include "e2e.h"
+
+typedef struct
+{
+  int a;
+  float b;
+  long c;
+} rec_t;
+
+static void
+nest (int n, const int *x, rec_t *o)
+{
+#pragma flat map
+  for (int i = 0; i < n; i++)
+    {
+      o[i].c = x[i];
+      o[i].b = 0.5f;
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  int n = e2e_size (argc, argv);
+  int *x = e2e_alloc (n, sizeof *x);
+  rec_t *o = e2e_alloc (n, sizeof *o);
+
+  for (int i = 0; i < n; i++)
+    x[i] = i;
+  nest (n, x, o);
+  for (int i = 0; i < n; i++)
+    {
+      e2e_print_float (o[i].b);
+      e2e_print_int (o[i].c);
+    }
+  free (x);
+  free (o);
+  return e2e_finish ();
+}
