@@ -1,21 +1,24 @@
 #!/bin/sh
 # The differential fuzzer on a fixed budget: testsuite/fuzz/run-fuzz.sh
 # on fixed seeds of testsuite/fuzz/flat-fuzz-gen (built by `make check'),
-# 30 default programs and 10 --long ones (larger, with varied group
+# 31 default programs and 10 --long ones (larger, with varied group
 # sizes), each checked by run-e2e.sh against plain gcc at -O2 and -O0,
 # every version forced.  Together they cover every construct the
 # generator makes (map nests one to three deep with inner maps, reduces,
 # scans and sequential loops, top-level reduces with several operators,
 # scans, histograms, data regions, helpers, switch, local arrays,
-# <math.h> calls); all of them pass today, so a failure is a regression
-# (a change of the generator changes the programs: run the seeds again).
+# <math.h> calls, loops left by break, while loops, arrays of structs,
+# declared reductions, CSR rows); all of them pass today, so a failure
+# is a regression (a change of the generator changes the programs: run
+# the seeds again, and check that run-fuzz.sh still lists every
+# construct).
 # FLAT_FUZZ_SEEDS and FLAT_FUZZ_LONG_SEEDS override them ("A-B,C,...").
 # Failing programs are kept in testsuite/fuzz-failures.
 . "$(dirname "$0")/harness.sh"
 [ -n "${FLAT_GCC:-}" ] || harness_error "FLAT_GCC is not set"
 gen=$HARNESS_DIR/fuzz/flat-fuzz-gen
 [ -x "$gen" ] || harness_error "no $gen (make check builds it)"
-seeds=${FLAT_FUZZ_SEEDS:-1-30}
+seeds=${FLAT_FUZZ_SEEDS:-1-30,37}
 long_seeds=${FLAT_FUZZ_LONG_SEEDS:-1000-1009}
 harness_tmpdir
 FLAT_FUZZ_GEN=$gen sh "$HARNESS_DIR/fuzz/run-fuzz.sh" --seeds "$seeds" \

@@ -19,7 +19,13 @@
    two maps (with host code and update host/device between them now and
    then); bodies with locals, fixed-size local arrays, if/else, switch,
    ?:, pure static inline helpers, guarded affine indices, inner loops
-   bounded by the outer index (j < min (i + 1, C)).
+   bounded by the outer index (j < min (i + 1, C)), counted loops left
+   by break and while loops over a local, both read after the loop;
+   arrays of structs read member by member (an array member too), struct
+   locals, helpers taking a struct by value or pointer and returning one,
+   outputs that are arrays of structs; declared reductions (#pragma flat
+   declare reduction) on a scalar and on 8-byte structs; CSR rows,
+   inner loops and reduces over rowptr[i] .. rowptr[i + 1].
 
    Validity is by construction:
    - every index is below (R + 1) * (C + 1) * (P + 1) for loops over
@@ -31,7 +37,12 @@
      that every value (every partial sum of a reduction or scan too, in
      any order) is exact: no tolerance is needed;
    - each iteration of a parallel loop writes only its own elements, and
-     reads no array that the nest writes.
+     reads no array that the nest writes;
+   - rowptr[] is non-decreasing with rows of 0 to 3 elements, so that
+     rowptr[R] <= 3 R < sz for R any of n, m and p;
+   - declared reductions' combiners are associative with their identity
+     neutral (argmin keeps the first of equal values, as the sequential
+     loop does).
    Sizes are those of the header; the bounds assume N <= MAX_N.  */
 
 #define _GNU_SOURCE
@@ -121,7 +132,9 @@ enum
   F_SCAN_EX, F_SCAN_IN, F_SCAN_STORE_AFTER, F_MULTI_REDUCE, F_IDX_TYPE,
   F_TRIANGULAR, F_UPDATE, F_MATH, F_INT, F_UNSIGNED, F_LONG, F_FLOAT, F_DOUBLE,
   F_ADD, F_MUL, F_MIN, F_MAX, F_AND, F_OR, F_XOR, F_LAND, F_LOR,
-  F_HOISTED,
+  F_HOISTED, F_BREAK, F_WHILE, F_STRUCT, F_STRUCT_MEMBER_ARRAY,
+  F_STRUCT_LOCAL, F_STRUCT_HELPER, F_STRUCT_OUT, F_DECL_REDUCE,
+  F_DECL_STRUCT, F_CSR, F_CSR_REDUCE,
   F_COUNT
 };
 
@@ -132,7 +145,9 @@ static const char *feature_name[F_COUNT] = {
   "scan_ex", "scan_in", "scan_store_after", "multi_reduce", "idx_type",
   "triangular", "update", "math", "int", "unsigned", "long", "float", "double",
   "op+", "op*", "min", "max", "op&", "op|", "op^", "op&&", "op||",
-  "hoisted"
+  "hoisted", "break", "while", "struct", "struct_member_array",
+  "struct_local", "struct_helper", "struct_out", "decl_reduce",
+  "decl_struct", "csr", "csr_reduce"
 };
 
 static int features[F_COUNT];
@@ -245,6 +260,7 @@ typedef struct
   int ro;			/* not assignable here */
   int hidden;			/* a reduce accumulator: not readable */
   int arr;			/* a local array of 4 */
+  int rec;			/* a rec_t (MAG, FB: of its member b) */
 } var_t;
 
 static var_t vars[512];
@@ -275,6 +291,7 @@ typedef struct
   int fb;
   int readable;			/* a later nest of a data region reads it */
   int reserved;			/* written by the nest's own code only */
+  int rec;			/* an array of rec_t (never read) */
 } out_t;
 
 static out_t outs[64];
@@ -306,6 +323,26 @@ static int nhelpers;
 static int row_helper_made;
 static buf_t helper_buf;
 static int in_helper;
+
+/* The array of structs rec[] (sz elements, from the inputs): 0 none;
+   1 rec_t of scalar members, also copied whole, passed to helpers and
+   returned; 2 rec_t with an array member w[3] as well, read and written
+   member by member only (Flat runs whole copies of such a struct on the
+   host: not generated).  */
+static int rec_kind;
+
+/* rowptr[] (CSR row offsets, sz elements) exists; the index of the CSR
+   row loop being generated, else NULL (reads may use it); the nest has
+   such a loop, so its outermost marked loop needs copyin clauses for
+   the arrays read at that index.  */
+static int csr_made;
+static const char *csr_iv;
+static int nest_csr;
+
+/* The declared reductions exist (argmin, sumcount, absmax); the type of
+   absmax, a scalar.  */
+static int decl_made;
+static int absmax_t;
 
 /* ---- Indices ------------------------------------------------------------ */
 
@@ -341,7 +378,7 @@ guarded (int l)
 }
 
 /* Any in-bounds index for a read at the current level.  All are below
-   (R + 1) * (C + 1) * (P + 1).  */
+   (R + 1) * (C + 1) * (P + 1), the CSR index too.  */
 static char *
 read_index (void)
 {
@@ -349,6 +386,8 @@ read_index (void)
 
   if (l == 0)
     return fmt ("0");
+  if (csr_iv && pct (50))
+    return fmt ("%s", csr_iv);
   if (l >= 3 && pct (50))
     {
       char *k = pct (60) ? fmt ("%s", cx.iv[2]) : guarded (2);
@@ -427,6 +466,51 @@ loop_var (int t)
   return mk (fmt ("(%s) %s", tname[t], cx.iv[l]), cx.ext[l], 0);
 }
 
+/* An index of rec_t's member w[3].  */
+static char *
+w_index (void)
+{
+  if (pct (50))
+    return fmt ("%u", rnd (3));
+  return fmt ("%s %% 3", cx.iv[rnd ((unsigned) cx.level)]);
+}
+
+/* A member of type T of the rec_t BASE (an element of rec[] when
+   ELEMENT, else a local whose member b is bounded by BMAG and BFB), or
+   a helper's result on it.  */
+static expr_t
+rec_member (const char *base, int element, int t, double bmag, int bfb)
+{
+  switch (t)
+    {
+    case TI:
+      return mk (fmt ("%s.a", base), 1000, 0);
+    case TU:
+      return mk (fmt ("(unsigned) %s.a", base), 1e300, 0);
+    case TL:
+      if (rec_kind == 1 && pct (40))
+	{
+	  features[F_STRUCT_HELPER]++;
+	  return mk (fmt ("rec_key (%s)", base), 1003000, 0);
+	}
+      return mk (fmt ("%s.c", base), 1000000, 0);
+    default:
+      if (rec_kind == 2 && pct (60))
+	{
+	  features[F_STRUCT_MEMBER_ARRAY]++;
+	  return mk (fmt ("(%s) %s.w[%s]", tname[t], base, w_index ()), 8, 3);
+	}
+      if (rec_kind == 1 && element && pct (40))
+	{
+	  /* A pointer to an element of rec[] (Flat refuses pointers to
+	     struct locals: not generated).  */
+	  features[F_STRUCT_HELPER]++;
+	  return mk (fmt ("(%s) rec_sum (&%s)", tname[t], base), 14, 3);
+	}
+      return mk (fmt ("(%s) %s.b", tname[t], base), bmag, bfb);
+    }
+}
+
 static expr_t
 leaf (int t)
 {
@@ -441,6 +525,8 @@ leaf (int t)
 	  var_t *v = &vars[rnd ((unsigned) nvars)];
 	  if (v->hidden || v->mag > 1e200)
 	    continue;
+	  if (v->rec)
+	    return rec_member (v->name, 0, t, v->mag, v->fb);
 	  if (v->arr)
 	    {
 	      if (v->t != t || cx.level == 0)
@@ -477,6 +563,11 @@ leaf (int t)
 	  && outs[k].mag < 1e200)
 	return mk (fmt ("%s[%s]", outs[k].name, read_index ()),
 		   outs[k].mag, outs[k].fb);
+  if (rec_kind && pct (12))
+    {
+      features[F_STRUCT]++;
+      return rec_member (fmt ("rec[%s]", read_index ()), 1, t, 8, 3);
+    }
   char *ix = read_index ();
   switch (t)
     {
@@ -755,13 +846,25 @@ store_budget (int t)
   return tlimit (t);
 }
 
+static void
+add_out (int t, int level)
+{
+  out_t *o = &outs[nouts++];
+
+  memset (o, 0, sizeof *o);
+  o->name = fmt ("o%d", nouts - 1);
+  o->t = t;
+  o->level = level;
+}
+
 static out_t *
 out_at_level (int level)
 {
   int k[64], n = 0;
 
   for (int q = 0; q < nouts; q++)
-    if (outs[q].level == level && !outs[q].readable && !outs[q].reserved)
+    if (outs[q].level == level && !outs[q].readable && !outs[q].reserved
+	&& !outs[q].rec)
       k[n++] = q;
   if (n == 0)
     return NULL;
@@ -777,11 +880,80 @@ note_store (out_t *o, expr_t e)
     o->fb = e.fb;
 }
 
+/* A rec_t built by rec_make (a struct returned by a helper).  */
+static char *
+rec_make_call (double *bmag, int *bfb)
+{
+  expr_t a = gen (TI, 2, 1000), f = gen (TF, 2, 6);
+
+  features[F_STRUCT_HELPER]++;
+  *bmag = f.mag / 2;
+  *bfb = f.fb + 1;
+  return fmt ("rec_make (%s, %s)", a.s, f.s);
+}
+
+/* A store into this iteration's element of an output array of rec_t at
+   this level, if there is one: member by member, or whole (a struct of
+   scalars only).  Nothing reads these outputs: no bounds to keep.  */
+static int
+gen_rec_store (buf_t *b, int ind)
+{
+  out_t *o = NULL;
+  double bmag;
+  int bfb;
+
+  for (int q = 0; q < nouts; q++)
+    if (outs[q].rec && outs[q].level == cx.level)
+      o = &outs[q];
+  if (!o)
+    return 0;
+  features[F_STRUCT_OUT]++;
+  char *el = fmt ("%s[%s]", o->name, own_index (cx.level));
+  if (rec_kind == 1 && pct (40))
+    {
+      int k[512], n = 0;
+
+      for (int q = 0; q < nvars; q++)
+	if (vars[q].rec && !vars[q].hidden)
+	  k[n++] = q;
+      if (n > 0 && pct (50))
+	bput (b, ind, "%s = %s;", el, vars[k[rnd ((unsigned) n)]].name);
+      else if (pct (50))
+	bput (b, ind, "%s = rec[%s];", el, read_index ());
+      else
+	bput (b, ind, "%s = %s;", el, rec_make_call (&bmag, &bfb));
+      return 1;
+    }
+  int any = 0;
+  if (pct (60))
+    {
+      bput (b, ind, "%s.a = %s;", el, gen (TI, 2, tlimit (TI)).s);
+      any = 1;
+    }
+  if (rec_kind == 2 && pct (50))
+    {
+      features[F_STRUCT_MEMBER_ARRAY]++;
+      bput (b, ind, "%s.w[%s] = %s;", el, w_index (),
+	    gen (TF, 2, tlimit (TF)).s);
+      any = 1;
+    }
+  if (pct (50))
+    {
+      bput (b, ind, "%s.c = %s;", el, gen (TL, 2, tlimit (TL)).s);
+      any = 1;
+    }
+  if (!any || pct (50))
+    bput (b, ind, "%s.b = %s;", el, gen (TF, 2, tlimit (TF)).s);
+  return 1;
+}
+
 static void
 gen_store (buf_t *b, int ind)
 {
   out_t *o = out_at_level (cx.level);
 
+  if (rec_kind && pct (30) && gen_rec_store (b, ind))
+    return;
   if (!o)
     return;
   expr_t e = gen (o->t, 3, store_budget (o->t));
@@ -822,7 +994,7 @@ gen_assign (buf_t *b, int ind)
   for (int tries = 0; tries < 6 && nvars > 0; tries++)
     {
       var_t *v = &vars[rnd ((unsigned) nvars)];
-      if (v->ro || v->hidden || v->arr || v->level != cx.level
+      if (v->ro || v->hidden || v->arr || v->rec || v->level != cx.level
 	  || v->mag > 1e200)
 	continue;
       expr_t e = gen (v->t, 3, is_float (v->t) ? tlimit (v->t) - 4
@@ -1158,6 +1330,135 @@ gen_update_1 (buf_t *b, int ind, var_t *v, int op, double ext, int cond_ok,
   return e;
 }
 
+/* ---- Declared reductions --------------------------------------------------- */
+
+/* Declared at file scope when DECL_MADE (see main): argmin on vi_t
+   { float v; int i; }, sumcount on sn_t { int s; int n; } (8 bytes
+   each: Flat lifts declared reductions on types of at most 8 bytes),
+   absmax on a scalar.  */
+enum { DR_ARGMIN, DR_SUMCOUNT, DR_ABSMAX, NDR };
+static const char *dr_name[NDR] = { "argmin", "sumcount", "absmax" };
+static const char *dr_member[NDR][2] = { { "v", "i" }, { "s", "n" },
+					 { NULL, NULL } };
+
+/* An accumulator of a declared reduction: its members (one for absmax)
+   as values of built-in types, with their bounds.  */
+typedef struct
+{
+  int dr;
+  char *name;
+  int nm;
+  int mt[2];
+  expr_t m[2];
+} dacc_t;
+
+/* Declare an accumulator D of a random declared reduction, at ind.  */
+static void
+dr_open (buf_t *b, int ind, dacc_t *d)
+{
+  d->dr = (int) rnd (NDR);
+  d->name = fmt ("d%d", name_counter++);
+  d->nm = d->dr == DR_ABSMAX ? 1 : 2;
+  switch (d->dr)
+    {
+    case DR_ARGMIN:
+      features[F_DECL_STRUCT]++;
+      d->mt[0] = TF;
+      d->mt[1] = TI;
+      if (pct (50))
+	{
+	  /* The identity: v is infinite while no value came.  */
+	  bput (b, ind, "vi_t %s = vi_none;", d->name);
+	  d->m[0] = mk (fmt ("%s.v", d->name), 1e300, 0);
+	}
+      else
+	{
+	  bput (b, ind, "vi_t %s = { 100.0f, -2 };", d->name);
+	  d->m[0] = mk (fmt ("%s.v", d->name), 100, 0);
+	}
+      d->m[1] = mk (fmt ("%s.i", d->name), 2, 0);
+      break;
+    case DR_SUMCOUNT:
+      features[F_DECL_STRUCT]++;
+      d->mt[0] = d->mt[1] = TI;
+      if (pct (50))
+	bput (b, ind, "sn_t %s = sn_zero;", d->name);
+      else
+	bput (b, ind, "sn_t %s = { 3, 1 };", d->name);
+      d->m[0] = mk (fmt ("%s.s", d->name), 3, 0);
+      d->m[1] = mk (fmt ("%s.n", d->name), 1, 0);
+      break;
+    default:
+      features[F_DECL_REDUCE]++;
+      d->mt[0] = absmax_t;
+      d->m[0] = constant (absmax_t);
+      bput (b, ind, "%s %s = %s;", tname[absmax_t], d->name, d->m[0].s);
+      d->m[0].s = d->name;
+    }
+}
+
+/* One update of D, in a loop of EXT iterations over cx.iv[cx.level -
+   1]; COND_OK: may be conditional.  */
+static void
+dr_update (buf_t *b, int ind, dacc_t *d, double ext, int cond_ok)
+{
+  const char *iv = cx.iv[cx.level - 1];
+  char *val;
+  expr_t e;
+
+  switch (d->dr)
+    {
+    case DR_ARGMIN:
+      /* Values are only compared: any exact float.  */
+      e = gen (TF, 3, tlimit (TF) - 4);
+      val = fmt ("(vi_t) { %s, (int) %s }", e.s, iv);
+      if (e.mag > d->m[0].mag)
+	d->m[0].mag = e.mag;
+      if (e.fb > d->m[0].fb)
+	d->m[0].fb = e.fb;
+      if (ext > d->m[1].mag)
+	d->m[1].mag = ext;
+      break;
+    case DR_SUMCOUNT:
+      e = gen (TI, 3, update_budget (TI, OP_ADD, ext));
+      val = fmt ("(sn_t) { %s, %s }", e.s, pct (50) ? "1" : gen_cond (1));
+      d->m[0].mag += ext * e.mag;
+      d->m[1].mag += ext;
+      break;
+    default:
+      e = gen (absmax_t, 3, is_float (absmax_t) ? tlimit (absmax_t) - 4
+	       : tlimit (absmax_t) / 4);
+      val = e.s;
+      if (e.mag > d->m[0].mag)
+	d->m[0].mag = e.mag;
+      if (e.fb > d->m[0].fb)
+	d->m[0].fb = e.fb;
+    }
+  if (d->dr != DR_ABSMAX && pct (30))
+    {
+      /* The value in a struct local first.  */
+      char *c = fmt ("c%d", name_counter++);
+      bput (b, ind, "%s %s = %s;", d->dr == DR_ARGMIN ? "vi_t" : "sn_t", c,
+	    strchr (val, '{'));
+      val = c;
+    }
+  if (cond_ok && pct (25))
+    {
+      features[F_COND_UPDATE]++;
+      bput (b, ind, "if (%s)", gen_cond (1));
+      ind++;
+    }
+  bput (b, ind, "%s = %s (%s, %s);", d->name, d->dr == DR_ARGMIN ? "vi_min"
+	: d->dr == DR_SUMCOUNT ? "sn_add" : "absmax", d->name, val);
+}
+
+/* Member K of D after the loop, and its name as a result.  */
+static char *
+dr_result_name (dacc_t *d, int k)
+{
+  return d->nm == 1 ? d->name : fmt ("%s%s", d->name, dr_member[d->dr][k]);
+}
+
 /* ---- Loops --------------------------------------------------------------- */
 
 /* --int-index: every loop index is an int (to look past the bugs of
@@ -1230,6 +1531,41 @@ mark_ro (int from)
     vars[k].ro = 1;
 }
 
+/* An inner reduce over the next level with a declared reduction (a
+   reduction per iteration of the map), its members stored into new
+   outputs of their own (a reduction whose value is never used could be
+   deleted).  */
+static void
+gen_inner_declared (buf_t *b, int ind, int nest_depth)
+{
+  int save = nvars;
+  double ext = dim_max[cx.level];
+  dacc_t d;
+
+  features[F_INNER_REDUCE]++;
+  mark_ro (0);
+  dr_open (b, ind, &d);
+  bput (b, ind, "#pragma flat reduce(%s: %s)", dr_name[d.dr], d.name);
+  open_loop (b, ind);
+  bput (b, ind, "  {");
+  gen_body (b, ind + 2, (int) rnd (3), nest_depth, 1);
+  dr_update (b, ind + 2, &d, ext, 1);
+  nvars = save;
+  bput (b, ind, "  }");
+  close_loop ();
+  for (int k = 0; k < nvars; k++)
+    if (vars[k].level == cx.level)
+      vars[k].ro = 0;
+  for (int k = 0; k < d.nm; k++)
+    {
+      add_out (d.mt[k], cx.level);
+      outs[nouts - 1].reserved = 1;
+      note_store (&outs[nouts - 1], d.m[k]);
+      bput (b, ind, "%s[%s] = %s;", outs[nouts - 1].name,
+	    own_index (cx.level), d.m[k].s);
+    }
+}
+
 /* Inner marked or sequential loop over the next level, from a body at
    level cx.level, with its result used after.  KIND: 0 map, 1 reduce,
    2 scan, 3 sequential accumulation, 4 sequential stores.  */
@@ -1246,6 +1582,11 @@ gen_inner (buf_t *b, int ind, int kind, int nest_depth)
     features[F_DEPTH2]++;
   else
     features[F_DEPTH3]++;
+  if (kind == 1 && decl_made && pct (35))
+    {
+      gen_inner_declared (b, ind, nest_depth);
+      return;
+    }
   switch (kind)
     {
     case 0:
@@ -1359,6 +1700,180 @@ gen_inner (buf_t *b, int ind, int kind, int nest_depth)
       vars[k].ro = 0;
 }
 
+/* Make every local read-only for the body of a sequential loop at this
+   level, keeping their flags in SAVE: a local's bounds hold for one
+   assignment, not for one per iteration.  */
+static void
+ro_save (int *save)
+{
+  for (int k = 0; k < nvars; k++)
+    {
+      save[k] = vars[k].ro;
+      vars[k].ro = 1;
+    }
+}
+
+static void
+ro_restore (const int *save, int n)
+{
+  for (int k = 0; k < n; k++)
+    vars[k].ro = save[k];
+}
+
+/* A counted loop left by break, its index read after the loop (where it
+   keeps the value it had when the loop stopped).  */
+static void
+gen_break_loop (buf_t *b, int ind)
+{
+  int lim = 3 + (int) rnd (6);
+  expr_t e = gen (TI, 2, 10000);
+  var_t *k = new_var ("k", TI, lim, 0);
+  char *c;
+
+  features[F_BREAK]++;
+  switch (rnd (3))
+    {
+    case 0:
+      c = fmt ("%s * %u > %s", k->name, 1 + rnd (300), e.s);
+      break;
+    case 1:
+      c = fmt ("(%s & (1 << %s)) != 0", e.s, k->name);
+      break;
+    default:
+      c = fmt ("%s == %s %% %d", k->name, e.s, lim + 1);
+    }
+  if (pct (20))
+    {
+      features[F_HOISTED]++;
+      bput (&hoisted_buf, 1, "int %s;", k->name);
+    }
+  else
+    bput (b, ind, "int %s;", k->name);
+  bput (b, ind, "for (%s = 0; %s < %d; %s++)", k->name, k->name, lim,
+	k->name);
+  bput (b, ind + 1, "if (%s)", c);
+  bput (b, ind + 2, "break;");
+}
+
+/* A while loop over a local, with a constant or data-dependent trip
+   count of at most 7, accumulating into a local; both are read after
+   it.  */
+static void
+gen_while_loop (buf_t *b, int ind)
+{
+  int save[512], n = nvars, t = pick_type ();
+  char *bound = pct (50) ? fmt ("%u", 2 + rnd (6))
+    : fmt ("(ia[%s] & 7)", read_index ());
+  expr_t init = constant (t);
+  var_t *w = new_var ("w", TI, 8, 0), *acc = new_var ("a", t, 0, 0);
+
+  features[F_WHILE]++;
+  bput (b, ind, "int %s = 0;", w->name);
+  bput (b, ind, "%s %s = %s;", tname[t], acc->name, init.s);
+  bput (b, ind, "while (%s < %s)", w->name, bound);
+  bput (b, ind, "  {");
+  ro_save (save);
+  /* The value added must not read the accumulator.  */
+  acc->hidden = 1;
+  for (int k = (int) rnd (2); k > 0; k--)
+    gen_decl (b, ind + 2);
+  expr_t e = gen (t, 3, update_budget (t, OP_ADD, 8));
+  if (pct (50))
+    bput (b, ind + 2, "%s += %s;", acc->name, e.s);
+  else
+    bput (b, ind + 2, "%s = %s + %s;", acc->name, acc->name, e.s);
+  if (pct (50))
+    bput (b, ind + 2, "%s++;", w->name);
+  else
+    bput (b, ind + 2, "%s += %u;", w->name, 1 + rnd (2));
+  bput (b, ind, "  }");
+  nvars = n + 2;
+  ro_restore (save, nvars);
+  acc->hidden = 0;
+  acc->mag = init.mag + 8 * e.mag;
+  acc->fb = init.fb > e.fb ? init.fb : e.fb;
+}
+
+/* An inner loop over a CSR row, rowptr[r] .. rowptr[r + 1] (bounds read
+   from memory, r an enclosing index), sequential or a marked reduce,
+   its accumulator stored after it.  Rows have at most 3 elements.  */
+static void
+gen_csr (buf_t *b, int ind)
+{
+  int save[512], n = nvars, marked = pct (50), t = pick_type ();
+  int op = marked ? pick_op (t) : OP_ADD;
+  expr_t init = acc_init (t, op);
+  const char *row = cx.iv[rnd ((unsigned) cx.level)];
+  char *e_iv = fmt ("e%d", name_counter++);
+  var_t *acc = new_var ("s", t, 0, 0);
+
+  if (marked)
+    features[F_CSR_REDUCE]++;
+  else
+    {
+      features[F_CSR]++;
+      features[F_ADD]++;
+    }
+  nest_csr = 1;
+  bput (b, ind, "%s %s = %s;", tname[t], acc->name, init.s);
+  ro_save (save);
+  acc->hidden = 1;
+  if (marked)
+    bput (b, ind, "#pragma flat reduce(%s: %s)", op_name[op], acc->name);
+  bput (b, ind, "for (int %s = rowptr[%s]; %s < rowptr[%s + 1]; %s++)",
+	e_iv, row, e_iv, row, e_iv);
+  bput (b, ind, "  {");
+  csr_iv = e_iv;
+  for (int k = (int) rnd (2); k > 0; k--)
+    gen_decl (b, ind + 2);
+  expr_t e = gen_update (b, ind + 2, acc, op, 3, 1);
+  csr_iv = NULL;
+  bput (b, ind, "  }");
+  nvars = n + 1;
+  ro_restore (save, n);
+  acc->hidden = 0;
+  acc->ro = 1;
+  acc_bound (acc, op, init, e.mag, e.fb, 3);
+  out_t *o = out_at_level (cx.level);
+  if (o && o->t == t)
+    {
+      note_store (o, mk ("", acc->mag, acc->fb));
+      bput (b, ind, "%s[%s] = %s;", o->name, own_index (cx.level),
+	    acc->name);
+    }
+}
+
+/* A local copy of an element of rec[], or a rec_t a helper returns.  */
+static void
+gen_rec_local (buf_t *b, int ind)
+{
+  double bmag = 8;
+  int bfb = 3;
+  char *init = pct (60) ? fmt ("rec[%s]", read_index ())
+    : rec_make_call (&bmag, &bfb);
+  var_t *v = new_var ("r", TI, bmag, bfb);
+
+  features[F_STRUCT_LOCAL]++;
+  v->rec = 1;
+  bput (b, ind, "rec_t %s = %s;", v->name, init);
+}
+
+/* One of the statements above that the program's features allow.  */
+static void
+gen_extra (buf_t *b, int ind)
+{
+  int r = (int) rnd (100);
+
+  if (r < 35 && rec_kind == 1)
+    gen_rec_local (b, ind);
+  else if (r < 70 && csr_made)
+    gen_csr (b, ind);
+  else if (r < 85)
+    gen_break_loop (b, ind);
+  else
+    gen_while_loop (b, ind);
+}
+
 /* NSTMT statements of a body at cx.level; NEST_DEPTH: the deepest level
    the nest may reach; ALLOW_LOOPS: inner loops may be opened here.  */
 static void
@@ -1383,6 +1898,8 @@ gen_body (buf_t *b, int ind, int nstmt, int nest_depth, int allow_loops)
 	gen_switch (b, ind, nest_depth);
       else if (r < 77)
 	gen_local_array (b, ind);
+      else if (r < 85 && allow_loops)
+	gen_extra (b, ind);
       else if (allow_loops && cx.level < nest_depth)
 	gen_inner (b, ind, (int) rnd (5), nest_depth);
       else
@@ -1394,17 +1911,6 @@ gen_body (buf_t *b, int ind, int nstmt, int nest_depth, int allow_loops)
 
 static buf_t nest_buf, main_buf;
 static int nest_count;
-
-static void
-add_out (int t, int level)
-{
-  out_t *o = &outs[nouts++];
-
-  memset (o, 0, sizeof *o);
-  o->name = fmt ("o%d", nouts - 1);
-  o->t = t;
-  o->level = level;
-}
 
 static char *
 dims_perm (void)
@@ -1427,10 +1933,42 @@ dims_perm (void)
     }
 }
 
+/* If the nest whose outermost marked loop's pragma line starts at AT in
+   B has a CSR loop, the extents of the arrays read at its index are
+   unknown to Flat (they depend on rowptr's values): give them as copyin
+   clauses on that line (SPEC 2.5).  Every input that reads may use.  */
+static void
+csr_clause (buf_t *b, size_t at)
+{
+  if (!nest_csr)
+    return;
+  nest_csr = 0;
+  const char *clause = rec_kind ? " copyin(ia[0:sz], ib[0:sz], ua[0:sz], "
+    "la[0:sz], fa[0:sz], fb[0:sz], da[0:sz], rec[0:sz])"
+    : " copyin(ia[0:sz], ib[0:sz], ua[0:sz], la[0:sz], fa[0:sz], "
+    "fb[0:sz], da[0:sz])";
+  char *eol = strchr (b->s + at, '\n');
+  size_t len = strlen (clause), tail = b->n - (size_t) (eol - b->s);
+  if (b->n + len + 1 > b->cap)
+    {
+      size_t off = (size_t) (eol - b->s);
+      b->cap = (b->n + len + 1) * 2;
+      b->s = realloc (b->s, b->cap);
+      if (!b->s)
+	exit (2);
+      eol = b->s + off;
+    }
+  memmove (eol + len, eol, tail + 1);
+  memcpy (eol, clause, len);
+  b->n += len;
+}
+
 /* The map nest body (top level, i).  */
 static void
 gen_map_nest (buf_t *b, int ind, int depth)
 {
+  size_t at = b->n;
+
   features[F_MAP]++;
   bput (b, ind, "#pragma flat map");
   open_loop (b, ind);
@@ -1441,6 +1979,7 @@ gen_map_nest (buf_t *b, int ind, int depth)
   gen_store (b, ind + 2);
   bput (b, ind, "  }");
   close_loop ();
+  csr_clause (b, at);
 }
 
 static void
@@ -1448,7 +1987,8 @@ gen_reduce_nest (buf_t *b, int ind, int depth)
 {
   int nacc = 1 + (int) rnd (3);
   var_t *acc[3];
-  int op[3];
+  dacc_t dacc[3];
+  int op[3], declared[3];
   expr_t init[3];
   char clause[512] = "";
 
@@ -1457,6 +1997,19 @@ gen_reduce_nest (buf_t *b, int ind, int depth)
     features[F_MULTI_REDUCE]++;
   for (int a = 0; a < nacc; a++)
     {
+      declared[a] = decl_made && pct (40);
+      if (declared[a])
+	{
+	  dr_open (b, ind, &dacc[a]);
+	  snprintf (clause + strlen (clause), sizeof clause - strlen (clause),
+		    " reduce(%s: %s)", dr_name[dacc[a].dr], dacc[a].name);
+	  for (int k = 0; k < dacc[a].nm; k++)
+	    {
+	      results[nresults].name = dr_result_name (&dacc[a], k);
+	      results[nresults++].t = dacc[a].mt[k];
+	    }
+	  continue;
+	}
       int t = pick_type ();
       op[a] = pick_op (t);
       init[a] = acc_init (t, op[a]);
@@ -1468,6 +2021,7 @@ gen_reduce_nest (buf_t *b, int ind, int depth)
       results[nresults].name = acc[a]->name;
       results[nresults++].t = t;
     }
+  size_t at = b->n;
   bput (b, ind, "#pragma flat%s%s", pct (15) ? " map" : "", clause);
   open_loop (b, ind);
   bput (b, ind, "  {");
@@ -1475,13 +2029,22 @@ gen_reduce_nest (buf_t *b, int ind, int depth)
   if (depth > 1 && pct (40))
     gen_inner (b, ind + 2, pct (50) ? 4 : 3, depth);
   for (int a = 0; a < nacc; a++)
-    gen_update (b, ind + 2, acc[a], op[a], dim_max[0], 1);
+    if (declared[a])
+      dr_update (b, ind + 2, &dacc[a], dim_max[0], 1);
+    else
+      gen_update (b, ind + 2, acc[a], op[a], dim_max[0], 1);
   if (pct (40))
     gen_store (b, ind + 2);
   bput (b, ind, "  }");
   close_loop ();
+  csr_clause (b, at);
   for (int a = 0; a < nacc; a++)
-    bput (b, ind, "*r_%s = %s;", acc[a]->name, acc[a]->name);
+    if (declared[a])
+      for (int k = 0; k < dacc[a].nm; k++)
+	bput (b, ind, "*r_%s = %s;", dr_result_name (&dacc[a], k),
+	      dacc[a].m[k].s);
+    else
+      bput (b, ind, "*r_%s = %s;", acc[a]->name, acc[a]->name);
 }
 
 static void
@@ -1615,6 +2178,11 @@ gen_nest (void)
   for (int l = 1; l <= 3; l++)
     for (int q = 0; q < 1 + (int) rnd (2); q++)
       add_out (pick_type (), l);
+  if (rec_kind && pct (50))
+    {
+      add_out (TI, 1 + (int) rnd ((unsigned) depth));
+      outs[nouts - 1].rec = 1;
+    }
   if (kind < 40)
     gen_map_nest (&body, 1, depth);
   else if (kind < 58)
@@ -1662,9 +2230,12 @@ gen_nest (void)
   bput (&nest_buf, 0, "nest%d (int R, int C, int P, int K, size_t sz, const int *ia, const int *ib,", id);
   bput (&nest_buf, 0, "        const unsigned *ua, const long *la, const float *fa, const float *fb,");
   {
-    char *extra = fmt ("        const double *da, const int *key");
+    char *extra = fmt ("        const double *da, const int *key%s%s",
+		       rec_kind ? ", const rec_t *rec" : "",
+		       csr_made ? ", const int *rowptr" : "");
     for (int q = 0; q < nouts; q++)
-      extra = fmt ("%s, %s *%s", extra, tname[outs[q].t], outs[q].name);
+      extra = fmt ("%s, %s *%s", extra,
+		   outs[q].rec ? "rec_t" : tname[outs[q].t], outs[q].name);
     for (int q = 0; q < nresults; q++)
       extra = fmt ("%s, %s *%s%s", extra,
 		   tname[results[q].t >= 0 ? results[q].t : -1 - results[q].t],
@@ -1687,10 +2258,14 @@ gen_nest (void)
   bput (&main_buf, 2, "int R, C, P;");
   bput (&main_buf, 2, "dims (%s, &R, &C, &P);", dims);
   for (int q = 0; q < nouts; q++)
-    bput (&main_buf, 2, "%s *%s = e2e_alloc (in.sz, sizeof (%s));",
-	  tname[outs[q].t], outs[q].name, tname[outs[q].t]);
+    {
+      const char *ot = outs[q].rec ? "rec_t" : tname[outs[q].t];
+      bput (&main_buf, 2, "%s *%s = e2e_alloc (in.sz, sizeof (%s));",
+	    ot, outs[q].name, ot);
+    }
   char *args = fmt ("R, C, P, in.K, in.sz, in.ia, in.ib, in.ua, in.la, "
-		    "in.fa, in.fb, in.da, in.key");
+		    "in.fa, in.fb, in.da, in.key%s%s",
+		    rec_kind ? ", rec" : "", csr_made ? ", rowptr" : "");
   for (int q = 0; q < nouts; q++)
     args = fmt ("%s, %s", args, outs[q].name);
   for (int q = 0; q < nresults; q++)
@@ -1730,7 +2305,19 @@ gen_nest (void)
 				      "(size_t) R * C", "(size_t) R * C * P" };
       bput (&main_buf, 2, "for (size_t q = 0; q < %s; q++)",
 	    count[outs[q].level]);
-      bput (&main_buf, 3, "%s (%s[q]);", tprint[outs[q].t], outs[q].name);
+      if (outs[q].rec)
+	{
+	  bput (&main_buf, 3, "{");
+	  bput (&main_buf, 4, "e2e_print_int (%s[q].a);", outs[q].name);
+	  bput (&main_buf, 4, "e2e_print_float (%s[q].b);", outs[q].name);
+	  bput (&main_buf, 4, "e2e_print_int (%s[q].c);", outs[q].name);
+	  if (rec_kind == 2)
+	    bput (&main_buf, 4, "for (int w = 0; w < 3; w++)\n"
+		  "          e2e_print_float (%s[q].w[w]);", outs[q].name);
+	  bput (&main_buf, 3, "}");
+	}
+      else
+	bput (&main_buf, 3, "%s (%s[q]);", tprint[outs[q].t], outs[q].name);
       bput (&main_buf, 2, "free (%s);", outs[q].name);
     }
   bput (&main_buf, 1, "}");
@@ -1764,6 +2351,102 @@ gen_helper (void)
   bput (&helper_buf, 0, "}");
   bput (&helper_buf, 0, "");
   nhelpers++;
+}
+
+/* rec_t and its helpers (a struct by value, through a pointer with a
+   loop, returned), for REC_KIND.  */
+static void
+gen_rec_decls (void)
+{
+  buf_t *h = &helper_buf;
+
+  bput (h, 0, "typedef struct");
+  bput (h, 0, "{");
+  bput (h, 0, "  int a;");
+  bput (h, 0, "  float b;");
+  bput (h, 0, "  long c;");
+  if (rec_kind == 2)
+    bput (h, 0, "  float w[3];");
+  bput (h, 0, "} rec_t;");
+  bput (h, 0, "");
+  if (rec_kind == 2)
+    return;
+  bput (h, 0, "static inline long");
+  bput (h, 0, "rec_key (rec_t r)");
+  bput (h, 0, "{");
+  bput (h, 0, "  return (long) r.a * 3 + r.c;");
+  bput (h, 0, "}");
+  bput (h, 0, "");
+  bput (h, 0, "static inline float");
+  bput (h, 0, "rec_sum (const rec_t *r)");
+  bput (h, 0, "{");
+  bput (h, 0, "  float s = r->b;");
+  bput (h, 0, "  for (int q = 0; q < 3; q++)");
+  bput (h, 0, "    s += (float) (r->a %% (q + 2));");
+  bput (h, 0, "  return s;");
+  bput (h, 0, "}");
+  bput (h, 0, "");
+  bput (h, 0, "static inline rec_t");
+  bput (h, 0, "rec_make (int a, float b)");
+  bput (h, 0, "{");
+  bput (h, 0, "  rec_t r = { a, b * 0.5f, (long) a * 2 };");
+  bput (h, 0, "  return r;");
+  bput (h, 0, "}");
+  bput (h, 0, "");
+}
+
+/* The declared reductions of dr_name.  */
+static void
+gen_declared_decls (void)
+{
+  static const char *zero[NT] = { "0", "0u", "0L", "0.0f", "0.0" };
+  buf_t *h = &helper_buf;
+  const char *t = tname[absmax_t];
+
+  bput (h, 0, "typedef struct");
+  bput (h, 0, "{");
+  bput (h, 0, "  float v;");
+  bput (h, 0, "  int i;");
+  bput (h, 0, "} vi_t;");
+  bput (h, 0, "");
+  bput (h, 0, "/* Keeps the first of equal values: associative, not commutative.  */");
+  bput (h, 0, "static inline vi_t");
+  bput (h, 0, "vi_min (vi_t a, vi_t b)");
+  bput (h, 0, "{");
+  bput (h, 0, "  return b.v < a.v ? b : a;");
+  bput (h, 0, "}");
+  bput (h, 0, "");
+  bput (h, 0, "static const vi_t vi_none = { INFINITY, -1 };");
+  bput (h, 0, "");
+  bput (h, 0, "#pragma flat declare reduction(argmin: vi_t: vi_min, vi_none)");
+  bput (h, 0, "");
+  bput (h, 0, "typedef struct");
+  bput (h, 0, "{");
+  bput (h, 0, "  int s;");
+  bput (h, 0, "  int n;");
+  bput (h, 0, "} sn_t;");
+  bput (h, 0, "");
+  bput (h, 0, "static inline sn_t");
+  bput (h, 0, "sn_add (sn_t a, sn_t b)");
+  bput (h, 0, "{");
+  bput (h, 0, "  sn_t r = { a.s + b.s, a.n + b.n };");
+  bput (h, 0, "  return r;");
+  bput (h, 0, "}");
+  bput (h, 0, "");
+  bput (h, 0, "static const sn_t sn_zero = { 0, 0 };");
+  bput (h, 0, "");
+  bput (h, 0, "#pragma flat declare reduction(sumcount: sn_t: sn_add, sn_zero)");
+  bput (h, 0, "");
+  bput (h, 0, "/* The first of the largest magnitude.  */");
+  bput (h, 0, "static inline %s", t);
+  bput (h, 0, "absmax (%s a, %s b)", t, t);
+  bput (h, 0, "{");
+  bput (h, 0, "  return (b < 0 ? -b : b) > (a < 0 ? -a : a) ? b : a;");
+  bput (h, 0, "}");
+  bput (h, 0, "");
+  bput (h, 0, "#pragma flat declare reduction(absmax: %s: absmax, %s)", t,
+	zero[absmax_t]);
+  bput (h, 0, "");
 }
 
 int
@@ -1824,6 +2507,20 @@ main (int argc, char **argv)
       bput (&helper_buf, 0, "");
     }
 
+  if (pct (35))
+    {
+      rec_kind = 1 + (int) rnd (2);
+      gen_rec_decls ();
+    }
+  csr_made = pct (30);
+  if (pct (30))
+    {
+      static const int at[] = { TI, TL, TF, TD };
+      decl_made = 1;
+      absmax_t = at[rnd (4)];
+      gen_declared_decls ();
+    }
+
   int nnests = long_mode ? 2 + (int) rnd (4) : 1 + (int) rnd (3);
   for (int k = 0; k < nnests; k++)
     gen_nest ();
@@ -1846,7 +2543,26 @@ main (int argc, char **argv)
 	  "  int n = e2e_size (argc, argv);\n"
 	  "  fuzz_inputs in;\n\n"
 	  "  fuzz_inputs_make (&in, n, %lu);\n", seed % 100000 + 1);
+  if (rec_kind)
+    printf ("  rec_t *rec = e2e_alloc (in.sz, sizeof *rec);\n"
+	    "  for (size_t q = 0; q < in.sz; q++)\n"
+	    "    {\n"
+	    "      rec[q].a = in.ia[q];\n"
+	    "      rec[q].b = in.fb[q];\n"
+	    "      rec[q].c = in.la[q];\n%s"
+	    "    }\n",
+	    rec_kind == 2 ? "      for (int w = 0; w < 3; w++)\n"
+	    "        rec[q].w[w] = in.fa[(q + w) % in.sz];\n" : "");
+  if (csr_made)
+    printf ("  /* CSR rows of 0 to 3 elements: rowptr[R] <= 3 R < sz.  */\n"
+	    "  int *rowptr = e2e_alloc (in.sz, sizeof *rowptr);\n"
+	    "  for (size_t q = 1; q < in.sz; q++)\n"
+	    "    rowptr[q] = rowptr[q - 1] + (int) (in.ua[q] %% 4u);\n");
   fputs (main_buf.s, stdout);
+  if (rec_kind)
+    printf ("  free (rec);\n");
+  if (csr_made)
+    printf ("  free (rowptr);\n");
   printf ("  fuzz_inputs_free (&in);\n  return e2e_finish ();\n}\n");
   return 0;
 }
