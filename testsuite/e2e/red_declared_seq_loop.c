@@ -1,9 +1,8 @@
-/* Found by testsuite/fuzz (minimised, seed 21098 --long): a reduce with
-   a declared operator inside a sequential loop inside a map is not
-   lifted: "internal error: IR ill-formed after pass 'kernels': kernel
-   k2: segred: bool is not a reduction operator".  With the sequential
-   loop marked as a map, it is lifted.
-   Check: testsuite/run-e2e.sh on this file (e2e.h from testsuite/e2e).  */
+/* Covers (a differential-fuzzer finding, minimised, seed 21098
+   --long): a reduce with a declared operator inside a sequential loop
+   inside a map.  Flattening copies the reduce into a kernel, and the
+   copy lost the declared operator ("kernel k2: segred: bool is not a
+   reduction operator").  */
 #include "e2e.h"
 
 typedef struct
