@@ -24,7 +24,8 @@
    (`{ int a; float b; long c; }' read as b and c: a float view and a
    long view of one address), and a buffer that began at the first
    float would put the longs at half an element.  The bytes added lie
-   within the struct the buffer began in.  */
+   within the struct the buffer began in, and may be another buffer's
+   (the int view of a): merge_overlaps joins them.  */
 static void
 align_starts (const flat_mem_span *mems, int n_mems,
 	      flat_buffer_span *buffers, int n_buffers)
@@ -44,6 +45,38 @@ align_starts (const flat_mem_span *mems, int n_mems,
       off = (int64_t) (buffers[b].start - widest->base) % size;
       buffers[b].start -= (uintptr_t) (off < 0 ? off + size : off);
     }
+}
+
+/* Join the buffers (in order of their starts) that overlap after
+   align_starts, renumbering the mems' buffers; whether any did.  REMAP
+   has room for *N_BUFFERS entries.  */
+static int
+merge_overlaps (flat_mem_span *mems, int n_mems, flat_buffer_span *buffers,
+		int *n_buffers, int *remap)
+{
+  int nb = 0;
+
+  for (int b = 0; b < *n_buffers; b++)
+    if (nb > 0 && buffers[b].start < buffers[nb - 1].end)
+      {
+	if (buffers[b].start < buffers[nb - 1].start)
+	  buffers[nb - 1].start = buffers[b].start;
+	if (buffers[b].end > buffers[nb - 1].end)
+	  buffers[nb - 1].end = buffers[b].end;
+	remap[b] = nb - 1;
+      }
+    else
+      {
+	buffers[nb] = buffers[b];
+	remap[b] = nb++;
+      }
+  for (int i = 0; i < n_mems; i++)
+    if (mems[i].buffer >= 0)
+      mems[i].buffer = remap[mems[i].buffer];
+  if (nb == *n_buffers)
+    return 0;
+  *n_buffers = nb;
+  return 1;
 }
 
 /* Host byte range of M; -1 if it leaves the address space.  */
@@ -82,7 +115,7 @@ flat_layout (flat_mem_span *mems, int n_mems, flat_buffer_span *buffers,
 	     int *n_buffers, char *err, size_t err_size)
 {
   ranked *order = malloc ((n_mems > 0 ? n_mems : 1) * sizeof *order);
-  int i, n = 0, nb = 0;
+  int i, n = 0, nb = 0, *remap;
 
   if (!order)
     {
@@ -124,7 +157,16 @@ flat_layout (flat_mem_span *mems, int n_mems, flat_buffer_span *buffers,
       mems[order[i].mem].buffer = nb - 1;
     }
   free (order);
-  align_starts (mems, n_mems, buffers, nb);
+  remap = malloc ((nb > 0 ? nb : 1) * sizeof *remap);
+  if (!remap)
+    {
+      snprintf (err, err_size, "out of memory");
+      return -1;
+    }
+  do
+    align_starts (mems, n_mems, buffers, nb);
+  while (merge_overlaps (mems, n_mems, buffers, &nb, remap));
+  free (remap);
 
   for (i = 0; i < n_mems; i++)
     {

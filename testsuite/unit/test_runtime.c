@@ -455,8 +455,8 @@ test_layout_overlap (void)
 static void
 test_layout_negative_and_misaligned (void)
 {
-  flat_mem_span m[2];
-  flat_buffer_span b[2];
+  flat_mem_span m[3];
+  flat_buffer_span b[3];
   char err[256];
   int n = -1;
 
@@ -476,17 +476,31 @@ test_layout_negative_and_misaligned (void)
   m[0] = span ("x", 0x1000, 4, -2048, 0);
   CU_ASSERT_EQUAL (flat_layout (m, 1, b, &n, err, sizeof err), -1);
 
-  /* Members b and c of `{ int a; float b; long c; }' at 0x50000: a float
-     view (o[i].b is element 6 i + 1) and a long view (o[i].c is 3 i +
-     2); the buffer starts at o[0], not at o[0].b, half a long before.  */
-  m[0] = span ("o", 0x50000, 4, 1, 6 * 9 + 1);
-  m[1] = span ("o", 0x50000, 8, 2, 3 * 9 + 2);
+  /* Members b and c of o[0..9], `{ int a; float b; long c; }' (16
+     bytes) at 0x50000: a float view (o[i].b is element 4 i + 1) and a
+     long view (o[i].c is 2 i + 1); the buffer starts at o[0], not at
+     o[0].b, half a long before.  */
+  m[0] = span ("o", 0x50000, 4, 1, 4 * 9 + 1);
+  m[1] = span ("o", 0x50000, 8, 1, 2 * 9 + 1);
   CU_ASSERT_EQUAL_FATAL (flat_layout (m, 2, b, &n, err, sizeof err), 0);
   CU_ASSERT_EQUAL_FATAL (n, 1);
   CU_ASSERT_EQUAL (b[0].start, 0x50000);
-  CU_ASSERT_EQUAL (b[0].end, 0x50000 + 24 * 10);
+  CU_ASSERT_EQUAL (b[0].end, 0x50000 + 16 * 10);
   CU_ASSERT_EQUAL (m[0].buffer_lo, 0);
   CU_ASSERT_EQUAL (m[1].buffer_lo, 0);
+
+  /* `{ int a; float b; long c; float w[3]; }' (32 bytes), o[0] only:
+     b to w (floats 1 to 6) overlap c (long 1), a (int 0) is a buffer of
+     its own until the one of b, c and w moves down to o[0]; then they
+     are one (else a's write would come back twice, once stale).  */
+  m[0] = span ("o", 0x50000, 4, 1, 6);
+  m[1] = span ("o", 0x50000, 8, 1, 1);
+  m[2] = span ("o", 0x50000, 4, 0, 0);
+  CU_ASSERT_EQUAL_FATAL (flat_layout (m, 3, b, &n, err, sizeof err), 0);
+  CU_ASSERT_EQUAL_FATAL (n, 1);
+  CU_ASSERT_EQUAL (b[0].start, 0x50000);
+  CU_ASSERT_EQUAL (b[0].end, 0x50000 + 28);
+  CU_ASSERT (m[0].buffer == 0 && m[1].buffer == 0 && m[2].buffer == 0);
 }
 
 /* ---- Buffer pool, on a counting fake backend --------------------------- */
