@@ -765,8 +765,20 @@ row_of_table (lifter &L, tree table, tree elem, address *out)
     }
   flat_var *m = NULL;
   for (auto &k : L.free_mems)
-    if (operand_equal_p (k.first, table, 0) && k.second->row_width)
+    if (operand_equal_p (k.first, table, 0))
       m = k.second;
+  if (m && !m->row_width)
+    {
+      fail_at (L, loc, "'%s' is used both as a table of rows and as an "
+	       "array", decl_name (table));
+      return false;
+    }
+  if (m && m->type != (flat_type) ty)
+    {
+      fail_at (L, loc, "the rows of '%s' are read with elements of two "
+	       "types", decl_name (table));
+      return false;
+    }
   if (!m)
     {
       flat_var *width = flat_var_new
@@ -774,19 +786,7 @@ row_of_table (lifter &L, tree table, tree elem, address *out)
 	 flat_arena_printf (L.nest->arena, "%s_width", decl_name (table)));
       L.args.push_back (build_int_cst (long_integer_type_node, 0));
       m = free_mem (L, table, table, (flat_type) ty);
-      if (m->row_width || m->type != (flat_type) ty)
-	{
-	  fail_at (L, loc, "'%s' is used both as a table of rows and as an "
-		   "array", decl_name (table));
-	  return false;
-	}
       m->row_width = width;
-    }
-  else if (m->type != (flat_type) ty)
-    {
-      fail_at (L, loc, "the rows of '%s' are read with elements of two "
-	       "types", decl_name (table));
-      return false;
     }
   out->base = m;
   out->offset = flat_e_const_int (L.nest, FLAT_T_I64, 0);
@@ -871,7 +871,10 @@ element_index (lifter &L, const address &a, tree elem, location_t loc)
 	  a.base->name);
   if (a.row)
     {
-      if (a.base->type != (flat_type) flat_type_of (elem))
+      /* A row reached through a pointer and read as another type gets
+	 a plain view of the table (other_view): refused too.  */
+      if (!a.base->row_width
+	  || a.base->type != (flat_type) flat_type_of (elem))
 	FAIL (L, loc, "the rows of '%s' are read with elements of two "
 	      "types", a.base->source);
       idx = flat_e_binary (L.nest, FLAT_OP_ADD,
@@ -1417,10 +1420,7 @@ lift_call (lifter &L, tree call, bool want_value,
 	  && POINTER_TYPE_P (TREE_TYPE (TREE_TYPE (parm))))
 	{
 	  /* A table of rows: the helper reads the caller's.  */
-	  tree table = arg;
-	  while (CONVERT_EXPR_P (table)
-		 || TREE_CODE (table) == NON_LVALUE_EXPR)
-	    table = TREE_OPERAND (table, 0);
+	  tree table = flat_skip_nops (arg);
 	  if (!VAR_P (table) && TREE_CODE (table) != PARM_DECL)
 	    FAIL (L, loc, "argument %d of '%s' is a table of rows other "
 		  "than a variable", i + 1, name);

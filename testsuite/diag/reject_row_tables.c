@@ -1,7 +1,9 @@
 /* Diagnostic: what Flat refuses of tables of rows (`T **', Note [Row
    tables] in runtime/rows.c), each with a warning at its line, the loop
    running on the host with the right results: a loop that assigns row
-   pointers, and a table of tables (`T ***').  */
+   pointers, and a table of tables (`T ***'); and, in functions that are
+   compiled only, a table also read as a plain array and a row read with
+   elements of another type (both crashed the plugin).  */
 /* flat-run: 7 */
 
 #include <stdio.h>
@@ -21,6 +23,25 @@ first_of_planes (int n, float ***a, float *y)
 #pragma flat map
   for (int i = 0; i < n; i++)
     y[i] = a[i][0][1]; /* flat-warning "table of row tables" */
+}
+
+void
+plain_too (int n, float **a, float *y)
+{
+#pragma flat map
+  for (int i = 0; i < n; i++)
+    y[i] = ((float *) a)[i] + a[i][0]; /* flat-warning "both as a table of rows and as an array" */
+}
+
+void
+other_type (int n, float **a, float *y)
+{
+#pragma flat map
+  for (int i = 0; i < n; i++)
+    {
+      float *r = a[i];
+      y[i] = (float) ((int *) r)[0]; /* flat-warning "read with elements of two types" */
+    }
 }
 
 int
