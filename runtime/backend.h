@@ -66,11 +66,11 @@ typedef struct flat_backend
 		size_t err_size);
   int (*read) (void *buffer, void *dst, size_t size, char *err,
 	       size_t err_size);
-  /* The pinned staging for a transfer of SIZE bytes (staging.h), its
-     buffers made at the first call, or NULL where write and read do
-     better; NULL with *FAILED set (and ERR) if the buffers cannot be
-     made.  NULL: never staged.  */
-  const struct flat_stager *(*stager) (size_t size, int *failed, char *err,
+  /* The pinned staging for transfers of FLAT_STAGE_MIN bytes or more
+     (staging.h), its buffers made at the first call, or NULL where write
+     and read do better; NULL with *FAILED set (and ERR) if the buffers
+     cannot be made.  NULL: never staged.  */
+  const struct flat_stager *(*stager) (int *failed, char *err,
 				       size_t err_size);
   /* Compile SOURCE with OPTIONS (through the binary cache of the config)
      into a program; the build log goes into ERR on failure.  */

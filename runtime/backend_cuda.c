@@ -78,7 +78,6 @@ enum
   CU_FUNC_MAX_THREADS_PER_BLOCK = 0
 };
 
-
 /* Every driver entry point the backend uses: name and parameters (all
    return a cu_result).  */
 #define CU_FUNCTIONS \
@@ -472,16 +471,13 @@ stage_wait (int b, char *err, size_t err_size)
   return rc == 0 ? 0 : fail (err, err_size, "cuEventSynchronize", rc);
 }
 
-/* The stager of the device for a transfer of SIZE bytes, its buffers
-   made if need be; NULL for a small one, which goes direct.  */
+/* The stager of the device, its buffers made if need be.  */
 static const flat_stager *
-cuda_stager (size_t size, int *failed, char *err, size_t err_size)
+cuda_stager (int *failed, char *err, size_t err_size)
 {
   static flat_stager s = { { NULL, NULL }, stage_queue, stage_wait };
 
   *failed = 0;
-  if (size < FLAT_STAGE_MIN)
-    return NULL;
   if (make_current (err, err_size) != 0 || open_stage (err, err_size) != 0)
     {
       *failed = 1;

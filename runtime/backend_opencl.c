@@ -520,16 +520,15 @@ stage_wait (int b, char *err, size_t err_size)
   return rc == CL_SUCCESS ? 0 : fail (err, err_size, "clWaitForEvents", rc);
 }
 
-/* The stager of a GPU for a transfer of SIZE bytes, its buffers made if
-   need be; NULL where the copy goes direct: a small one, or a CPU
-   device, whose buffers are host memory already.  */
+/* The stager of a GPU, its buffers made if need be; NULL for a CPU
+   device, whose buffers are host memory already: copies go direct.  */
 static const flat_stager *
-opencl_stager (size_t size, int *failed, char *err, size_t err_size)
+opencl_stager (int *failed, char *err, size_t err_size)
 {
   static flat_stager s = { { NULL, NULL }, stage_queue, stage_wait };
 
   *failed = 0;
-  if (size < FLAT_STAGE_MIN || cl.device_is_cpu)
+  if (cl.device_is_cpu)
     return NULL;
   if (open_stage (err, err_size) != 0)
     {

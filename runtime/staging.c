@@ -80,14 +80,16 @@ flat_staged_read (const flat_stager *s, void *device, void *dst,
   return 0;
 }
 
-/* B's stager for SIZE bytes, or NULL; -1 if it failed.  */
+/* B's stager for a transfer of SIZE bytes, or NULL where it goes direct
+   (fewer than FLAT_STAGE_MIN bytes, or B's say); -1 if it failed.  */
 static int
 stager_of (const flat_backend *b, size_t size, const flat_stager **s,
 	   char *err, size_t err_size)
 {
   int failed = 0;
 
-  *s = b->stager ? b->stager (size, &failed, err, err_size) : NULL;
+  *s = b->stager && size >= FLAT_STAGE_MIN
+       ? b->stager (&failed, err, err_size) : NULL;
   return failed ? -1 : 0;
 }
 

@@ -154,10 +154,13 @@ direct_read (void *buffer, void *dst, size_t size, char *err,
   return 0;
 }
 
+static int stager_calls;
+
 static const flat_stager *
-declining (size_t size, int *failed, char *err, size_t err_size)
+declining (int *failed, char *err, size_t err_size)
 {
-  (void) size, (void) err, (void) err_size;
+  (void) err, (void) err_size;
+  stager_calls++;
   *failed = stager_fails;
   return NULL;
 }
@@ -167,21 +170,32 @@ test_direct (void)
 {
   flat_backend b = { .write = direct_write, .read = direct_read };
   char err[64], buf[8] = "", out[8] = "";
+  char *big = calloc (FLAT_STAGE_MIN, 1), *big_out = malloc (FLAT_STAGE_MIN);
 
+  CU_ASSERT_PTR_NOT_NULL_FATAL (big);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (big_out);
   CU_ASSERT_EQUAL (flat_transfer_write (&b, buf, "abcdefg", 8, err,
 					sizeof err), 0);
   CU_ASSERT_EQUAL (flat_transfer_read (&b, buf, out, 8, err, sizeof err),
 		   0);
   CU_ASSERT_STRING_EQUAL (out, "abcdefg");
+  /* A small transfer never asks the stager; a large one does, and goes
+     direct where it declines.  */
   b.stager = declining;
   CU_ASSERT_EQUAL (flat_transfer_write (&b, buf, "ABCDEFG", 8, err,
 					sizeof err), 0);
-  CU_ASSERT_EQUAL (direct_writes, 2);
+  CU_ASSERT_EQUAL (stager_calls, 0);
+  CU_ASSERT_EQUAL (flat_transfer_write (&b, big_out, big, FLAT_STAGE_MIN,
+					err, sizeof err), 0);
+  CU_ASSERT_EQUAL (stager_calls, 1);
+  CU_ASSERT_EQUAL (direct_writes, 3);
   stager_fails = 1;
-  CU_ASSERT_EQUAL (flat_transfer_read (&b, buf, out, 8, err, sizeof err),
-		   -1);
+  CU_ASSERT_EQUAL (flat_transfer_read (&b, big_out, big, FLAT_STAGE_MIN,
+				       err, sizeof err), -1);
   CU_ASSERT_EQUAL (direct_reads, 1);
   stager_fails = 0;
+  free (big);
+  free (big_out);
 }
 
 void
