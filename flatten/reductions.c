@@ -69,8 +69,51 @@ is_acc (const flat_expr *e, const flat_var *v)
   return 0;
 }
 
+/* E as BASE + D for an integer constant D (D = 0 if E is no such sum).  */
+static const flat_expr *
+split_offset (const flat_expr *e, long long *d)
+{
+  e = strip_casts (e);
+  *d = 0;
+  if (e->kind == FLAT_E_BINARY
+      && (e->u.op.op == FLAT_OP_ADD || e->u.op.op == FLAT_OP_SUB))
+    {
+      const flat_expr *c = strip_casts (e->u.op.b);
+      if (c->kind == FLAT_E_CONST && !flat_type_table[c->type].is_float)
+	{
+	  *d = e->u.op.op == FLAT_OP_ADD ? c->u.c.i : -c->u.c.i;
+	  return e->u.op.a;
+	}
+    }
+  return e;
+}
+
+/* Whether A is P + D for some D: D = 0 if A and P are the same value;
+   otherwise both are sums of one base and constants of a signed integer
+   type, whose overflow GCC assumes away when it folds `x + 3 > y' into
+   `x + 2 >= y'.  */
+static int
+offset_from (const flat_expr *a, const flat_expr *p, long long *d)
+{
+  *d = 0;
+  if (flat_expr_same_value (p, a))
+    return 1;
+  const flat_type_info *t = &flat_type_table[a->type];
+  if (a->type != p->type || !t->is_signed || t->is_float)
+    return 0;
+  long long da, dp;
+  const flat_expr *ba = split_offset (a, &da), *bp = split_offset (p, &dp);
+  if (!flat_expr_same_value (ba, bp)
+      || __builtin_sub_overflow (da, dp, d))
+    return 0;
+  return 1;
+}
+
 /* The operator that `(CMP a b) ? p : q` computes, where {p, q} = {a, b},
-   or FLAT_N_OPS if it is not a min or max.  */
+   or FLAT_N_OPS if it is not a min or max.  A and B may also be P and Q
+   plus constants where that leaves the comparison one of P and Q (which
+   of < and <= does not matter to min and max): `p - 1 >= q' is `p > q'
+   on a signed integer type.  */
 static flat_op
 select_op (const flat_expr *cmp, const flat_expr *p, const flat_expr *q)
 {
@@ -78,16 +121,44 @@ select_op (const flat_expr *cmp, const flat_expr *p, const flat_expr *q)
   if (cmp->kind != FLAT_E_BINARY)
     return FLAT_N_OPS;
   flat_op c = cmp->u.op.op;
-  int less = c == FLAT_OP_LT || c == FLAT_OP_LE;
-  int greater = c == FLAT_OP_GT || c == FLAT_OP_GE;
-  if (!less && !greater)
-    return FLAT_N_OPS;
   const flat_expr *a = cmp->u.op.a, *b = cmp->u.op.b;
-  if (flat_expr_same_value (p, a) && flat_expr_same_value (q, b))
-    return less ? FLAT_OP_MIN : FLAT_OP_MAX;
-  if (flat_expr_same_value (p, b) && flat_expr_same_value (q, a))
-    return less ? FLAT_OP_MAX : FLAT_OP_MIN;
-  return FLAT_N_OPS;
+  long long da, db;
+  if (!offset_from (a, p, &da) || !offset_from (b, q, &db))
+    {
+      /* `q CMP p': the mirrored comparison of p and q.  */
+      if (!offset_from (a, q, &da) || !offset_from (b, p, &db))
+	return FLAT_N_OPS;
+      static const flat_op mirror[][2] = {
+	{ FLAT_OP_LT, FLAT_OP_GT }, { FLAT_OP_LE, FLAT_OP_GE },
+	{ FLAT_OP_GT, FLAT_OP_LT }, { FLAT_OP_GE, FLAT_OP_LE } };
+      flat_op m = FLAT_N_OPS;
+      for (size_t k = 0; k < sizeof mirror / sizeof *mirror; k++)
+	if (mirror[k][0] == c)
+	  m = mirror[k][1];
+      c = m;
+      long long t = da;
+      da = db;
+      db = t;
+    }
+  /* p + DA c q + DB is p c q + DELTA.  */
+  long long delta;
+  if (__builtin_sub_overflow (db, da, &delta))
+    return FLAT_N_OPS;
+  switch (c)
+    {
+    case FLAT_OP_LT:		/* p < q + 1 is p <= q */
+    case FLAT_OP_GE:		/* p >= q + 1 is p > q */
+      if (delta != 0 && delta != 1)
+	return FLAT_N_OPS;
+      return c == FLAT_OP_LT ? FLAT_OP_MIN : FLAT_OP_MAX;
+    case FLAT_OP_LE:		/* p <= q - 1 is p < q */
+    case FLAT_OP_GT:		/* p > q - 1 is p >= q */
+      if (delta != 0 && delta != -1)
+	return FLAT_N_OPS;
+      return c == FLAT_OP_LE ? FLAT_OP_MIN : FLAT_OP_MAX;
+    default:
+      return FLAT_N_OPS;
+    }
 }
 
 /* Is E, seen through conversions, V or a tree of the built-in operator

@@ -8,7 +8,10 @@
      and a constant `seen[k] = 1' under max: updates by a constant, as
      for a scalar (SPEC 2.2).
    - An || on an int, `s = !((x & 8) == 0) || s', which GCC folds into
-     `s = ((x & 8) | s) != 0'.  */
+     `s = ((x & 8) | s) != 0'.
+   - A max on an int array section and a min and max on signed scalars
+     whose comparison GCC rewrites with another constant than the value
+     (`v + 3 > h[k] ? v + 3 : h[k]' is `v + 2 >= h[k] ? v + 3 : h[k]').  */
 #include "e2e.h"
 
 static inline float
@@ -52,6 +55,23 @@ sections (int n, const int *key, const unsigned *x, unsigned *h,
     }
 }
 
+static void
+offsets (int n, const int *key, const int *ia, int *h, int *hi, long *lo)
+{
+  int s = *hi;
+  long l = *lo;
+#pragma flat reduce(max: h[0:5]) reduce(max: s) reduce(min: l)
+  for (int i = 0; i < n; i++)
+    {
+      h[key[i]] = ((ia[i] % 500) % 5) + 3 > h[key[i]]
+	? ((ia[i] % 500) % 5) + 3 : h[key[i]];
+      s = ia[i] % 7 - 2 > s ? ia[i] % 7 - 2 : s;
+      l = (long) ia[i] + 4 < l ? (long) ia[i] + 4 : l;
+    }
+  *hi = s;
+  *lo = l;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -61,6 +81,8 @@ main (int argc, char **argv)
   unsigned *x = e2e_alloc (n, sizeof *x);
   int *key = e2e_alloc (n, sizeof *key), *bits = e2e_alloc (n, sizeof *bits);
   unsigned h[5] = { 7, 8, 9, 10, 11 };
+  int hm[5] = { 0, 9, -1, 5, 3 }, hi = -9;
+  long lo = 1000;
   int seen[5] = { 0, -1, 0, 0, 0 };
   uint32_t seed = 11;
 
@@ -81,5 +103,10 @@ main (int argc, char **argv)
       e2e_print_uint (h[k]);
       e2e_print_int (seen[k]);
     }
+  offsets (n, key, bits, hm, &hi, &lo);
+  for (int k = 0; k < 5; k++)
+    e2e_print_int (hm[k]);
+  e2e_print_int (hi);
+  e2e_print_int (lo);
   return e2e_finish ();
 }
