@@ -16,7 +16,8 @@
 #include "../runtime/flat.h"
 #include "../runtime/stats.h"
 
-#include "../codegen/package.h"
+#include "../codegen/codegen.h"
+#include "../flatten/package.h"
 #include "../flatten/ir.h"
 
 #include <stdint.h>
@@ -104,8 +105,9 @@ time_raw (const unsigned char *pkg, long calls)
       fprintf (stderr, "overhead: no OpenCL device: %s\n", err);
       return -1.0;
     }
-  if (b->build (flat_package_get (pkg, FLAT_PKG_OPENCL), b->build_options,
-		&program, err, sizeof err) != 0
+  if (b->build (flat_package_get (pkg, FLAT_PKG_OPENCL),
+		flat_package_get (pkg, FLAT_PKG_OPENCL_OPTIONS), &program, err,
+		sizeof err) != 0
       || b->get_kernel (program, "flat_k0", &kernel, &max_group, err,
 			sizeof err) != 0
       || b->buffer_alloc (sizeof x, &bx, err, sizeof err) != 0

@@ -71,7 +71,7 @@
                     whole warps).  The iterations form tickets of
                     FLAT_SCAN_TICKET_TILES tiles.  With N tickets and W =
                     flat_segscan_status_words (k), flat_status holds
-                    flat_segscan_status_total (k, G, N) words, all
+                    flat_desc_status_total (G, N) words, all
                     cleared by flat_kN_pre: the ticket counter (an int
                     at the start of word 0), one word per group (1 + g)
                     and, from word 1 + G, published values of W words
@@ -160,6 +160,25 @@
 extern "C" {
 #endif
 
+/* Which kernel sources a package carries (plugin argument backends=).  */
+enum
+{
+  FLAT_BACKEND_OPENCL = 1,
+  FLAT_BACKEND_CUDA = 2
+};
+
+/* Serialize a flattened nest (package_build.c): its printed IR, its
+   kernel descriptors and the kernel sources of BACKENDS, laid out as
+   flatten/package.h says.  Returns a malloc'ed blob and its size in
+   *SIZE, or NULL with a message in ERR.  */
+unsigned char *flat_package_build (const flat_nest *nest, unsigned backends,
+				   size_t *size, char *err, size_t err_size);
+
+/* Options for the OpenCL compiler that go with the OpenCL source in a
+   package (no fast math: results must match the host's up to library
+   rounding).  */
+extern const char flat_opencl_build_options[];
+
 /* Source of every kernel of NEST, malloc'ed; NULL (and ERR set) if a
    construct has no translation.  */
 char *flat_emit_opencl (const flat_nest *nest, char *err, size_t err_size);
@@ -193,24 +212,21 @@ int flat_segscan_single_pass (const flat_kernel *k);
    (its operator is not exactly associative: float + and *).  */
 int flat_segscan_windowed (const flat_kernel *k);
 
-/* The status words of single-pass SEGSCAN kernel K on GROUPS groups
-   with TICKETS tickets (the protocol above).  */
-int64_t flat_segscan_status_total (const flat_kernel *k, int64_t groups,
-				   int64_t tickets);
-
 /* 64-bit status words a published value of single-pass SEGSCAN kernel K
    takes: one per 32 bits of its accumulator's type.  */
 int flat_segscan_status_words (const flat_kernel *k);
 
-/* Whether the loads of BODY are unit-stride in SEG's index (SEG's step
-   being 1) and one of them is not in INNER (lanes_protocol.c);
-   *INNER_UNIT (unless NULL) gets whether one of them is unit-stride in
-   INNER.  */
-int flat_lanes_body (const flat_block *body, const flat_range *seg,
-		     const flat_var *inner, int *inner_unit);
 /* Whether segmented SEGRED kernel K has the stage flat_kN_lanes: its
    body is flat_lanes_body in its last segment dim and its last dim.  */
 int flat_segred_lanes (const flat_kernel *k);
+
+struct flat_kernel_desc;
+/* The descriptor of K (flatten/descriptor.h; descriptor.c).  */
+void flat_kernel_describe (const flat_kernel *k,
+			   struct flat_kernel_desc *d);
+/* The descriptors of NEST's kernels as package text, malloc'ed; NULL if
+   memory ran out.  */
+char *flat_emit_descriptors (const flat_nest *nest);
 
 
 #ifdef __cplusplus

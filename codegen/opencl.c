@@ -13,6 +13,8 @@
 #include "codegen.h"
 #include "kernel_c.h"
 
+const char flat_opencl_build_options[] = "-cl-std=CL1.2";
+
 static const char *const opencl_types[FLAT_N_TYPES] = {
 #define FLAT_TYPE(E, IR, C, CL, SIZE, SIGNED, FLOAT) [E] = CL,
 #include "../flatten/types.def"

@@ -1,13 +1,16 @@
 /* What a nest package holds: the nest's name and location, the flattened
-   nest in IR text (the plan libflat interprets) and the kernel sources of
-   the requested backends.  The layout itself is package.c's business.  */
+   nest in IR text (the plan libflat interprets), the kernels'
+   descriptors (how to launch them) and the kernel sources of the
+   requested backends, with the OpenCL compiler's options.  The layout
+   itself is flatten/package.c's business.  */
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "package.h"
 #include "codegen.h"
+
+#include "../flatten/package.h"
 
 /* "FILE:LINE", malloc'ed.  */
 static char *
@@ -29,7 +32,7 @@ location_string (const flat_nest *nest)
 }
 
 unsigned char *
-flat_package_build (const struct flat_nest *nest, unsigned backends,
+flat_package_build (const flat_nest *nest, unsigned backends,
 		    size_t *size, char *err, size_t err_size)
 {
   flat_package_section kinds[FLAT_PKG_MAX_SECTIONS];
@@ -43,6 +46,8 @@ flat_package_build (const struct flat_nest *nest, unsigned backends,
   texts[n++] = location_string (nest);
   kinds[n] = FLAT_PKG_PLAN;
   texts[n++] = flat_nest_to_string (nest);
+  kinds[n] = FLAT_PKG_KERNELS;
+  texts[n++] = flat_emit_descriptors (nest);
   for (i = 0; i < n; i++)
     if (texts[i] == NULL)
       {
@@ -55,6 +60,13 @@ flat_package_build (const struct flat_nest *nest, unsigned backends,
       texts[n] = flat_emit_opencl (nest, err, err_size);
       if (texts[n++] == NULL)
 	goto done;
+      kinds[n] = FLAT_PKG_OPENCL_OPTIONS;
+      texts[n] = strdup (flat_opencl_build_options);
+      if (texts[n++] == NULL)
+	{
+	  snprintf (err, err_size, "out of memory while building a package");
+	  goto done;
+	}
     }
   if (backends & FLAT_BACKEND_CUDA)
     {

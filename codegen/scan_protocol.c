@@ -1,6 +1,7 @@
 /* Which of the two SEGSCAN protocols of codegen.h a scan kernel follows.
-   The code generator prints the kernels of one, the runtime launches
-   them, so both ask this file (it is in libflatir, which both link).
+   The code generator prints the kernels of one and writes it into the
+   kernel's descriptor (descriptor.c), by which the runtime launches
+   them.
 
    A single pass with decoupled look-back combines each ticket's
    aggregate with those of the tickets before it in whatever grouping the
@@ -50,17 +51,6 @@ flat_segscan_windowed (const flat_kernel *k)
   return flat_segscan_single_pass (k)
 	 && flat_type_table[acc->var->type].is_float
 	 && acc->op != FLAT_OP_MIN && acc->op != FLAT_OP_MAX;
-}
-
-int64_t
-flat_segscan_status_total (const flat_kernel *k, int64_t groups,
-			   int64_t tickets)
-{
-  int64_t w = flat_segscan_status_words (k);
-
-  if (flat_segscan_windowed (k))
-    return 1 + groups + w * (tickets + 2 * ((tickets + 31) / 32));
-  return 1 + groups + 2 * w * tickets;
 }
 
 int

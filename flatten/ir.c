@@ -696,6 +696,26 @@ flat_kernel_new (flat_nest *nest, flat_kernel_kind kind, flat_level level,
   return k;
 }
 
+const char *const flat_node_kind_names[FLAT_N_NODES] = {
+  "segmap", "segmap-group", "segred", "segred-segmented", "segscan",
+  "segscan-segmented"
+};
+
+flat_node_kind
+flat_kernel_node (const flat_kernel *k)
+{
+  switch (k->kind)
+    {
+    case FLAT_K_SEGRED:
+      return k->n_segments > 0 ? FLAT_N_SEGRED_SEGMENTED : FLAT_N_SEGRED;
+    case FLAT_K_SEGSCAN:
+      return k->n_segments > 0 ? FLAT_N_SEGSCAN_SEGMENTED : FLAT_N_SEGSCAN;
+    case FLAT_K_SEGMAP:
+      break;
+    }
+  return k->level == FLAT_LEVEL_GROUP ? FLAT_N_SEGMAP_GROUP : FLAT_N_SEGMAP;
+}
+
 flat_accum *
 flat_accums_new (flat_nest *nest, int n_accs)
 {

@@ -480,6 +480,25 @@ typedef struct flat_kernel
   flat_block pre, post;
 } flat_kernel;
 
+/* The kinds of kernel nodes, each with its own launch protocols
+   (descriptor.h): a kernel's kind, level and segments together.  */
+typedef enum flat_node_kind
+{
+  FLAT_N_SEGMAP,		/* one work-item per point */
+  FLAT_N_SEGMAP_GROUP,		/* one work-group per point (e_middle) */
+  FLAT_N_SEGRED,		/* reduction of all iterations */
+  FLAT_N_SEGRED_SEGMENTED,	/* one reduction per segment point */
+  FLAT_N_SEGSCAN,		/* scan of all iterations */
+  FLAT_N_SEGSCAN_SEGMENTED,	/* one scan per segment point */
+  FLAT_N_NODES
+} flat_node_kind;
+
+/* "segmap", "segmap-group", "segred", "segred-segmented", "segscan",
+   "segscan-segmented".  */
+extern const char *const flat_node_kind_names[FLAT_N_NODES];
+
+flat_node_kind flat_kernel_node (const flat_kernel *k);
+
 /* Work-groups have at most this many work-items (the size of the local
    arrays of reductions and scans).  */
 #define FLAT_MAX_GROUP 256

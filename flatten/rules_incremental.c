@@ -46,8 +46,6 @@
 
 #include "rules.h"
 
-#include "../codegen/codegen.h"
-
 flat_block
 flat_plan_launch (flat_nest *nest, flat_kernel *k)
 {

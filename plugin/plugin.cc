@@ -10,7 +10,7 @@
 #include "glue.h"
 #include "host_parallel.h"
 #include "plugin-version.h"
-#include "../codegen/package.h"
+#include "../codegen/codegen.h"
 
 int plugin_is_GPL_compatible;
 

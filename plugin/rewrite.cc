@@ -9,7 +9,7 @@
        else
          i = <final value of the index>;    (only if i outlives the loop)
 
-   where __flat_pkg_N holds the nest package (codegen/package.h) in the
+   where __flat_pkg_N holds the nest package (flatten/package.h) in the
    ELF section .flat_packages.  A nest that does not lift stays as it was,
    with a warning (an error under -fplugin-arg-flat-strict).  */
 
@@ -19,7 +19,7 @@
 #include "regions.h"
 #include "openmp.h"
 #include "../flatten/extent.h"
-#include "../codegen/package.h"
+#include "../flatten/package.h"
 #include "../codegen/codegen.h"
 
 static int package_counter;

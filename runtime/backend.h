@@ -16,7 +16,7 @@
 #include <stddef.h>
 
 /* Changes whenever a field is added, removed or changes meaning.  */
-#define FLAT_BACKEND_ABI 3
+#define FLAT_BACKEND_ABI 4
 
 /* One kernel argument, in the order of the kernel ABI (codegen.h).  */
 typedef struct flat_arg
@@ -43,7 +43,8 @@ typedef struct flat_backend
      are set.  */
   int runs_kernels;
   int source_section;		/* flat_package_section of its kernels */
-  const char *build_options;	/* passed to build with that source */
+  int options_section;		/* flat_package_section of the options to
+				   build that source with; 0: none */
 
   /* Open the device CONFIG selects; -1 if there is none.  */
   int (*init) (const flat_backend_config *config, char *err,

@@ -50,7 +50,7 @@
 #include "nvrtc.h"
 #include "staging.h"
 
-#include "../codegen/package.h"
+#include "../flatten/package.h"
 
 #include <dlfcn.h>
 #include <stdint.h>
@@ -737,7 +737,6 @@ const flat_backend flat_backend_cuda = {
   .name = "cuda",
   .runs_kernels = 1,
   .source_section = FLAT_PKG_CUDA,
-  .build_options = "",
   .init = cuda_init,
   .describe = cuda_describe,
   .local_memory = cuda_local_memory,

@@ -44,8 +44,7 @@
 #include "log.h"
 #include "staging.h"
 
-#include "../codegen/codegen.h"
-#include "../codegen/package.h"
+#include "../flatten/package.h"
 
 #include <dlfcn.h>
 #include <stdint.h>
@@ -877,7 +876,7 @@ const flat_backend flat_backend_opencl = {
   .name = "opencl",
   .runs_kernels = 1,
   .source_section = FLAT_PKG_OPENCL,
-  .build_options = flat_opencl_build_options,
+  .options_section = FLAT_PKG_OPENCL_OPTIONS,
   .init = opencl_init,
   .describe = opencl_describe,
   .on_host_cpus = opencl_on_host_cpus,

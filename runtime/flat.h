@@ -26,7 +26,7 @@ extern "C" {
 
 /* Run one nest on the device chosen by the environment (FLAT_DEVICE ...).
 
-   PACKAGE is the nest's package blob (codegen/package.h) as embedded by
+   PACKAGE is the nest's package blob (flatten/package.h) as embedded by
    the plugin.  STATE points to a per-nest pointer that must start out
    NULL and must be passed again on every later call for the same nest;
    libflat keeps the parsed nest, its compiled kernels and its failure

@@ -126,16 +126,16 @@ launch_group_segmap (const flat_launcher *l, const flat_kernel *k,
    runs the rest).  */
 static int
 launch_segmap (const flat_launcher *l, const flat_kernel *k,
-	       const flat_stage *s, int64_t total, const char **what,
-	       char *err, size_t err_size)
+	       const flat_kernel_desc *d, const flat_stage *s, int64_t total,
+	       const char **what, char *err, size_t err_size)
 {
   size_t group = l->group_size < s->max_group ? l->group_size
 		 : s->max_group;
   /* See Note [Private arrays].  */
-  size_t private_bytes = flat_kernel_private_bytes (k);
+  size_t private_bytes = (size_t) d->private_bytes;
   int64_t groups;
 
-  if (k->level == FLAT_LEVEL_GROUP)
+  if (d->protocol == FLAT_PROTO_GROUP_MAP)
     return launch_group_segmap (l, k, s, total, what, err, err_size);
   while (group > 1 && private_bytes > FLAT_PRIVATE_PER_GROUP / group)
     group /= 2;
@@ -144,7 +144,7 @@ launch_segmap (const flat_launcher *l, const flat_kernel *k,
     groups = FLAT_MAX_GROUPS;
   /* Private histograms are merged once per group: few groups, each over
      many iterations (the kernel's grid-stride loop), amortise that.  */
-  if (flat_kernel_private_histograms (k) > 0 && groups > FLAT_SEGOP_MAX_PARTS)
+  if (d->private_histograms > 0 && groups > FLAT_SEGOP_MAX_PARTS)
     groups = FLAT_SEGOP_MAX_PARTS;
   return flat_stage_launch (l->backend, l->nest, s, l->args, l->n_args,
 			    total, (size_t) groups, group, what, err,
@@ -156,8 +156,9 @@ launch_segmap (const flat_launcher *l, const flat_kernel *k,
    of later launches.  */
 static int
 launch_segop (const flat_launcher *l, const flat_kernel *k,
-	      const flat_stage *stages, int64_t total, int64_t segments,
-	      const char **what, char *err, size_t err_size)
+	      const flat_kernel_desc *d, const flat_stage *stages,
+	      int64_t total, int64_t segments, const char **what, char *err,
+	      size_t err_size)
 {
   flat_segop op;
   int j;
@@ -165,6 +166,7 @@ launch_segop (const flat_launcher *l, const flat_kernel *k,
   op.nest = l->nest;
   op.ir = l->ir;
   op.kernel = k;
+  op.desc = d;
   op.stages = stages;
   op.nest_args = l->args;
   op.n_nest_args = l->n_args;
@@ -194,7 +196,8 @@ flat_launch (const flat_launcher *l, const flat_kernel *k, int *launched,
 {
   int index = kernel_index (l, k);
   int64_t total, segments = 0, inner;
-  size_t local = flat_kernel_local_bytes (k);
+  const flat_kernel_desc *d;
+  size_t local;
 
   *launched = 0;
   *what = "evaluating the plan";
@@ -203,6 +206,8 @@ flat_launch (const flat_launcher *l, const flat_kernel *k, int *launched,
       snprintf (err, err_size, "launch of a kernel not in the nest");
       return -1;
     }
+  d = &l->descs[index];
+  local = (size_t) d->local_bytes;
   if (k->n_segments > 0)
     {
       if (count_points (l, k, 0, k->n_segments, &segments, err, err_size)
@@ -232,9 +237,9 @@ flat_launch (const flat_launcher *l, const flat_kernel *k, int *launched,
       return -1;
     }
   *launched = 1;
-  if (k->kind == FLAT_K_SEGMAP)
-    return launch_segmap (l, k, &l->stages[index * FLAT_MAX_STAGES], total,
-			  what, err, err_size);
-  return launch_segop (l, k, &l->stages[index * FLAT_MAX_STAGES], total,
+  if (d->protocol == FLAT_PROTO_MAP || d->protocol == FLAT_PROTO_GROUP_MAP)
+    return launch_segmap (l, k, d, &l->stages[index * FLAT_MAX_STAGES],
+			  total, what, err, err_size);
+  return launch_segop (l, k, d, &l->stages[index * FLAT_MAX_STAGES], total,
 		       segments, what, err, err_size);
 }

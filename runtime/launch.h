@@ -1,7 +1,7 @@
 /* One launch of a kernel of a nest, as a `launch kN' of its plan asks
    for it: the work it has with the values of this moment (the bounds may
    depend on plan indices), whether it fits the device's local memory,
-   and its shape by the protocols of codegen/codegen.h:
+   and its shape by the protocol its descriptor names (descriptor.h):
 
      segmap grid    ceil (total / FLAT_GROUP_SIZE) groups (capped)
      segmap group   one group per point, B items from THREADS
@@ -30,6 +30,7 @@ typedef struct flat_launcher
   flat_pool *pool;
   const char *nest;		/* the nest's name, for FLAT_LOG */
   const flat_nest *ir;
+  const flat_kernel_desc *descs;	/* by kernel index */
   const flat_stage *stages;	/* FLAT_MAX_STAGES per kernel */
   const flat_arg *args;		/* the nest args of the kernel ABI, plan
 				   indices included; the scalars point

@@ -24,10 +24,10 @@
 
 /* ---- Reading the plan ------------------------------------------------- */
 
-/* The most local memory of a GROUP kernel that block B launches outside
-   guards.  */
+/* The most local memory of a GROUP kernel that block B of P's plan
+   launches outside guards.  */
 static size_t
-group_local_bytes (const flat_block *b)
+group_local_bytes (const flat_plan *p, const flat_block *b)
 {
   const flat_stmt *s;
   size_t most = 0, n;
@@ -38,17 +38,22 @@ group_local_bytes (const flat_block *b)
       switch (s->kind)
 	{
 	case FLAT_S_LAUNCH:
-	  if (s->u.launch.kernel->level == FLAT_LEVEL_GROUP)
-	    n = flat_kernel_local_bytes (s->u.launch.kernel);
+	  {
+	    const flat_kernel_desc *d
+	      = flat_desc_of (p->nest, p->descs, s->u.launch.kernel);
+
+	    if (d && d->protocol == FLAT_PROTO_GROUP_MAP)
+	      n = (size_t) d->local_bytes;
+	  }
 	  break;
 	case FLAT_S_LOOP:
-	  n = group_local_bytes (&s->u.loop.body);
+	  n = group_local_bytes (p, &s->u.loop.body);
 	  break;
 	case FLAT_S_IF:
 	  {
-	    size_t e = group_local_bytes (&s->u.if_.else_b);
+	    size_t e = group_local_bytes (p, &s->u.if_.else_b);
 
-	    n = group_local_bytes (&s->u.if_.then_b);
+	    n = group_local_bytes (p, &s->u.if_.then_b);
 	    if (e > n)
 	      n = e;
 	  }
@@ -79,7 +84,7 @@ walk_block (flat_plan *p, const flat_block *b, char *err, size_t err_size)
 	  {
 	    p->guards[p->n_guards].stmt = s;
 	    p->guards[p->n_guards].local_bytes
-	      = group_local_bytes (&s->u.guard.then_b);
+	      = group_local_bytes (p, &s->u.guard.then_b);
 	  }
 	p->n_guards++;
 	if (walk_block (p, &s->u.guard.then_b, err, err_size) != 0
@@ -116,13 +121,14 @@ is_host (const flat_block *b)
 }
 
 int
-flat_plan_init (flat_plan *p, const flat_nest *nest, char *err,
-		size_t err_size)
+flat_plan_init (flat_plan *p, const flat_nest *nest,
+		const flat_kernel_desc *descs, char *err, size_t err_size)
 {
   const flat_stmt *first = nest->plan.first;
 
   memset (p, 0, sizeof *p);
   p->nest = nest;
+  p->descs = descs;
   if (is_host (&nest->plan))
     {
       p->no_device = 1;

@@ -69,6 +69,7 @@ typedef struct flat_plan_guard
 typedef struct flat_plan
 {
   const flat_nest *nest;
+  const flat_kernel_desc *descs;	/* by kernel index */
   /* The root host guard, whose else-block is `host'; NULL when the plan
      has none (it has one version, or it is `host' alone).  */
   const flat_stmt *root;
@@ -85,12 +86,13 @@ typedef struct flat_plan
   char version[256];
 } flat_plan;
 
-/* P for the plan of NEST (which must outlive it): its guards, their
-   local memory, its root.  Returns -1, with ERR saying why, for a plan
+/* P for the plan of NEST with the descriptors DESCS of its kernels (both
+   must outlive it): its guards, their local memory, its root.  Returns -1, with ERR saying why, for a plan
    this libflat cannot run (a statement it does not know, `host'
    anywhere but in the root host guard's else-block or alone); then
    flat_plan_free still applies.  */
-int flat_plan_init (flat_plan *p, const flat_nest *nest, char *err,
+int flat_plan_init (flat_plan *p, const flat_nest *nest,
+		    const flat_kernel_desc *descs, char *err,
 		    size_t err_size);
 void flat_plan_free (flat_plan *p);
 

@@ -69,7 +69,7 @@
 #include "stats.h"
 #include "thresholds.h"
 
-#include "../codegen/package.h"
+#include "../flatten/package.h"
 #include "../flatten/extent.h"
 #include "../flatten/ir.h"
 #include "../flatten/value.h"
@@ -122,6 +122,7 @@ typedef struct nest_state
      device's local memory per work-group.  */
   void *program;
   unsigned generation;
+  flat_kernel_desc *descs;	/* by kernel index, from the package */
   flat_stage *stages;
   size_t local_memory;
 
@@ -154,6 +155,7 @@ state_free (nest_state *st)
   if (st->nest)
     flat_nest_free (st->nest);
   free (st->name);
+  free (st->descs);
   free (st->stages);
   free (st->values);
   free (st->extents);
@@ -205,21 +207,22 @@ check_accs (const flat_nest *nest, int *max_accs, char *err,
   return 0;
 }
 
-/* Stage names of every kernel of ST's nest.  */
+/* Stage names of every kernel of ST's nest, by their descriptors.  */
 static void
 name_stages (nest_state *st)
 {
   const flat_nest *nest = st->nest;
-  int i, j;
+  int i, j, n;
 
   for (i = 0; i < nest->n_kernels; i++)
     {
-      const char *const *suffixes = flat_stage_suffixes (nest->kernels[i]);
+      flat_stage_spec spec[FLAT_MAX_STAGES];
 
-      for (j = 0; suffixes[j]; j++)
+      n = flat_protocol_stages (st->descs[i].protocol, spec);
+      for (j = 0; j < n; j++)
 	st->stages[i * FLAT_MAX_STAGES + j].name
 	  = flat_arena_printf (nest->arena, "%s%s", nest->kernels[i]->name,
-			       suffixes[j]);
+			       spec[j].suffix);
     }
 }
 
@@ -256,7 +259,8 @@ load_package (nest_state *st, const unsigned char *package, char *err,
     }
   nest = st->nest = flat_parse_nest (plan, err, err_size);
   if (!nest || check_accs (nest, &max_accs, err, err_size) != 0
-      || flat_plan_init (&st->plan, nest, err, err_size) != 0)
+      || flat_stage_descs (package, nest, &st->descs, err, err_size) != 0
+      || flat_plan_init (&st->plan, nest, st->descs, err, err_size) != 0)
     return -1;
 
   n_vars = nest->n_vars > 0 ? nest->n_vars : 1;
@@ -310,8 +314,8 @@ state_new (const unsigned char *package)
     return NULL;
   if (load_package (st, package, err, sizeof err) != 0)
     {
-      flat_warning ("%s: unusable package: %s; running on the host",
-		    st->name ? st->name : "?", err);
+      flat_warning ("%s%sunusable package: %s; running on the host",
+		    st->name ? st->name : "", st->name ? ": " : "", err);
       flat_plan_free (&st->plan);
       if (st->nest)
 	flat_nest_free (st->nest);
@@ -402,19 +406,23 @@ prepare_program (nest_state *st, const char **what, char *err,
 {
   const flat_backend *b = flat_rt.backend;
   const char *source = flat_package_get (st->package, b->source_section);
+  const char *options = b->options_section
+			? flat_package_get (st->package, b->options_section)
+			: "";
   int i;
 
-  if (!source)
+  if (!source || !options)
     {
       *what = "no kernels";
-      snprintf (err, err_size, "the package has no %s source", b->name);
+      snprintf (err, err_size, "the package has no %s %s", b->name,
+		source ? "build options" : "source");
       return -1;
     }
   *what = "querying the device";
   if (b->local_memory (&st->local_memory, err, err_size) != 0)
     return -1;
   *what = "building the program";
-  if (b->build (source, b->build_options, &st->program, err, err_size) != 0)
+  if (b->build (source, options, &st->program, err, err_size) != 0)
     {
       st->program = NULL;
       return -1;
@@ -698,6 +706,7 @@ launcher_of (nest_state *st, flat_launcher *l)
   l->pool = &flat_rt.pool;
   l->nest = st->name;
   l->ir = st->nest;
+  l->descs = st->descs;
   l->stages = st->stages;
   l->args = st->args;
   l->n_args = st->n_args;

@@ -1,12 +1,13 @@
 /* Launches of SEGRED and SEGSCAN kernels by the protocols at the top of
-   codegen/codegen.h.  For a kernel k0 over TOTAL iterations, with B
+   codegen/codegen.h, as the kernels' descriptors name them.  For a
+   kernel k0 over TOTAL iterations, with B
    work-items per group:
 
      segred k0 with (add s, max m), G groups of CHUNK iterations:
        flat_k0         (nest args, chunk, part_s, part_m)       G x B
        flat_k0_final   (G, part_s, res_s, part_m, res_m)        1 x B
        s = s add res_s[0],  m = m max res_m[0]
-     segscan k0 with (add a), tiles of B * FLAT_SCAN_ITEMS iterations,
+     segscan k0 with (add a), tiles of B * scan-items iterations,
      reduce-then-scan, G groups of CHUNK iterations (whole tiles):
        flat_k0_pre     (nest args, chunk, part)                 G x B
        flat_k0         (nest args, chunk, part, res)            G x B
@@ -33,17 +34,16 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "../codegen/codegen.h"
-
 /* The most work-items a group of OP's stages can have.  */
 static size_t
 stage_limit (const flat_segop *op)
 {
-  const char *const *suffixes = flat_stage_suffixes (op->kernel);
+  flat_stage_spec spec[FLAT_MAX_STAGES];
+  int n = flat_protocol_stages (op->desc->protocol, spec);
   size_t limit = FLAT_MAX_GROUP;
   int i;
 
-  for (i = 0; suffixes[i]; i++)
+  for (i = 0; i < n; i++)
     if (op->stages[i].max_group < limit)
       limit = op->stages[i].max_group;
   return limit;
@@ -77,12 +77,11 @@ flat_segop_shape (const flat_segop *op, size_t *group, int64_t *n_parts,
   size_t b = group_limit (op);
   int64_t g, cap = FLAT_SEGOP_MAX_PARTS, least = (int64_t) b;
 
-  for (int j = 0; j < op->kernel->n_accs; j++)
-    if (op->kernel->accs[j].user)
-      {
-	cap = FLAT_SEGOP_MAX_ORDERED_PARTS;
-	least = (int64_t) b * FLAT_ORDERED_RUN;
-      }
+  if (op->desc->protocol == FLAT_PROTO_CHUNKED)
+    {
+      cap = FLAT_SEGOP_MAX_ORDERED_PARTS;
+      least = (int64_t) b * op->desc->ordered_run;
+    }
   g = (op->total - 1) / least + 1;
   if (g > cap)
     g = cap;
@@ -120,19 +119,19 @@ flat_segscan_shape (const flat_segop *op, size_t *group, int64_t *tiles,
 		    int64_t *groups, int64_t *chunk)
 {
   size_t b = group_limit (op);
-  int64_t tile = (int64_t) b * FLAT_SCAN_ITEMS, cap;
+  const flat_kernel_desc *d = op->desc;
+  int64_t tile = (int64_t) b * d->scan_items, cap;
 
-  if (flat_segscan_single_pass (op->kernel))
+  if (flat_desc_single_pass (d))
     {
       /* Whole warps, FLAT_GROUP_SIZE notwithstanding, where the stages
 	 can run them.  */
-      size_t limit = stage_limit (op);
-      size_t least = pow2_at_most (limit < FLAT_SCAN_MIN_GROUP ? limit
-				   : FLAT_SCAN_MIN_GROUP);
+      size_t limit = stage_limit (op), min_group = (size_t) d->min_group;
+      size_t least = pow2_at_most (limit < min_group ? limit : min_group);
 
       if (b < least)
 	b = least;
-      tile = (int64_t) b * FLAT_SCAN_ITEMS * FLAT_SCAN_TICKET_TILES;
+      tile = (int64_t) b * d->scan_items * d->ticket_tiles;
       *tiles = (op->total - 1) / tile + 1;
       cap = FLAT_SEGOP_FILL / (int64_t) b;
       if (cap > FLAT_MAX_GROUPS)
@@ -302,7 +301,7 @@ run_segmented (const flat_backend *b, flat_pool *pool, const flat_segop *op,
   size_t group, final_group;
   int64_t gps, n_parts, groups;
   int n, n_args;
-  int lanes = flat_segred_lanes (k)
+  int lanes = op->desc->protocol == FLAT_PROTO_SEGMENTED_LANES
 	      && op->segments >= FLAT_SEGOP_LANES_MIN_SEGMENTS;
 
   if (lanes)
@@ -401,7 +400,7 @@ run_segscan (const flat_backend *b, flat_pool *pool, const flat_segop *op,
   int n, n_args;
 
   flat_segscan_shape (op, &group, &tiles, &groups, &chunk);
-  if (flat_segscan_single_pass (k))
+  if (flat_desc_single_pass (op->desc))
     {
       /* The tile numbers come from a 32-bit atomic counter.  */
       if (tiles > INT32_MAX - groups)
@@ -411,7 +410,7 @@ run_segscan (const flat_backend *b, flat_pool *pool, const flat_segop *op,
 		    "its tile counter", k->name, tiles);
 	  return -1;
 	}
-      words = flat_segscan_status_total (k, groups, tiles);
+      words = flat_desc_status_total (op->desc, groups, tiles);
     }
   *what = "allocating device memory";
   n = 0;
@@ -470,7 +469,7 @@ flat_segscan_segmented_shape (const flat_segop *op, size_t *group,
 
   flat_segop_segmented_shape (op, group, gps, n_parts);
   tiles = (op->total / op->segments - 1) / ((int64_t) *group
-					     * FLAT_SCAN_ITEMS) + 1;
+					     * op->desc->scan_items) + 1;
   if (*gps > tiles)
     *gps = tiles > 0 ? tiles : 1;
   *n_parts = op->segments * *gps;

@@ -1,5 +1,5 @@
-/* The host side of the reduction and scan protocols of
-   codegen/codegen.h: one launch of a SEGRED or SEGSCAN kernel, from the
+/* The host side of the reduction and scan protocols (descriptor.h,
+   codegen/codegen.h): one launch of a SEGRED or SEGSCAN kernel, from the
    choice of work-groups to the accumulators' new values.
 
      segred k0 with (add s), s = 5, x = 1 2 3 4, groups of B = 2:
@@ -74,7 +74,8 @@ typedef struct flat_segop
   const char *nest;		/* the nest's name, for FLAT_LOG */
   const flat_nest *ir;		/* its combiners (declared reductions) */
   const flat_kernel *kernel;
-  const flat_stage *stages;	/* in the order of flat_stage_suffixes */
+  const flat_kernel_desc *desc;	/* its protocol (descriptor.h) */
+  const flat_stage *stages;	/* in the order of its protocol's stages */
   const flat_arg *nest_args;	/* the nest arguments of the kernel ABI */
   int n_nest_args;
   int64_t total;		/* iterations of the kernel's dims, > 0
@@ -89,21 +90,21 @@ typedef struct flat_segop
 /* The launch shape of OP: *GROUP, the largest power of two that is at
    most FLAT_GROUP_SIZE, FLAT_MAX_GROUP and every stage's max_group;
    *N_PARTS groups (at most FLAT_SEGOP_MAX_PARTS, or
-   FLAT_SEGOP_MAX_ORDERED_PARTS for a declared operator, whose chunks
-   have at least *GROUP * FLAT_ORDERED_RUN iterations where there are
+   FLAT_SEGOP_MAX_ORDERED_PARTS for the chunked protocol, whose chunks
+   have at least *GROUP * ordered-run iterations where there are
    that many; none empty) of *CHUNK iterations each (the last one
    fewer).  */
 void flat_segop_shape (const flat_segop *op, size_t *group,
 		       int64_t *n_parts, int64_t *chunk);
 
 /* The launch shape of a SEGSCAN OP: *GROUP as for flat_segop_shape
-   (for the single pass at least FLAT_SCAN_MIN_GROUP where the stages
-   allow), and *GROUPS groups: for the single-pass protocol *TILES
-   tickets of
-   *CHUNK = *GROUP * FLAT_SCAN_ITEMS * FLAT_SCAN_TICKET_TILES iterations
+   (for the single pass at least the descriptor's min-group where the
+   stages allow), and *GROUPS groups: for the single-pass protocols
+   *TILES tickets of
+   *CHUNK = *GROUP * scan-items * ticket-tiles iterations
    over the total and enough groups to fill the device (FLAT_SEGOP_FILL
    work-items, at most the tickets); for reduce-then-scan *TILES of
-   *GROUP * FLAT_SCAN_ITEMS iterations and at most FLAT_SEGOP_MAX_PARTS
+   *GROUP * scan-items iterations and at most FLAT_SEGOP_MAX_PARTS
    groups, none of them empty, each a chunk of *CHUNK iterations (whole
    tiles; the last chunk fewer).  */
 void flat_segscan_shape (const flat_segop *op, size_t *group,
@@ -120,7 +121,7 @@ void flat_segop_segmented_shape (const flat_segop *op, size_t *group,
 
 /* The launch shape of a segmented SEGSCAN OP: as for
    flat_segop_segmented_shape, with no more virtual groups per segment
-   than it has tiles of *GROUP * FLAT_SCAN_ITEMS iterations.  */
+   than it has tiles of *GROUP * scan-items iterations.  */
 void flat_segscan_segmented_shape (const flat_segop *op, size_t *group,
 				   int64_t *gps, int64_t *n_parts);
 

@@ -1,4 +1,4 @@
-/* Stages of kernels (stages.h): their names by kernel kind, and one
+/* Stages of kernels (stages.h): the kernels' descriptors, and one
    launch with its FLAT_LOG line and FLAT_PROFILE timing, e.g.
 
      flat: launch dot k0 total=100003 groups=391 x 256
@@ -9,31 +9,64 @@
 #include "log.h"
 #include "stats.h"
 
-#include "../codegen/codegen.h"
+#include "../flatten/package.h"
 
-static const char *const segmap_stages[] = { "", NULL };
-static const char *const segred_stages[] = { "", "_final", NULL };
-/* A segmented reduction with a lanes stage (codegen.h) runs it or the
-   first.  */
-static const char *const segred_lanes_stages[] = { "", "_final", "_lanes",
-						   NULL };
-/* A scan's first stage reduces the chunks or clears the tile statuses,
-   by its protocol (codegen.h).  */
-static const char *const segscan_stages[] = { "_pre", "", NULL };
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
-const char *const *
-flat_stage_suffixes (const flat_kernel *k)
+int
+flat_stage_descs (const unsigned char *package, const flat_nest *nest,
+		  flat_kernel_desc **descs, char *err, size_t err_size)
 {
-  switch (k->kind)
+  const char *text = flat_package_get (package, FLAT_PKG_KERNELS);
+  int n, i;
+
+  *descs = NULL;
+  if (!text)
     {
-    case FLAT_K_SEGRED:
-      return flat_segred_lanes (k) ? segred_lanes_stages : segred_stages;
-    case FLAT_K_SEGSCAN:
-      return segscan_stages;
-    case FLAT_K_SEGMAP:
-      break;
+      snprintf (err, err_size, "no kernel descriptors");
+      return -1;
     }
-  return segmap_stages;
+  if (flat_descs_parse (text, descs, &n, err, err_size) != 0)
+    return -1;
+  if (n != nest->n_kernels)
+    {
+      snprintf (err, err_size, "%d kernel descriptors for %d kernels", n,
+		nest->n_kernels);
+      goto fail;
+    }
+  for (i = 0; i < n; i++)
+    {
+      const flat_kernel *k = nest->kernels[i];
+      flat_node_kind node = flat_protocol_node ((*descs)[i].protocol);
+
+      if (strcmp ((*descs)[i].name, k->name) != 0
+	  || node != flat_kernel_node (k))
+	{
+	  snprintf (err, err_size, "the descriptor of kernel %s, a %s, is "
+		    "%s's, a %s", k->name,
+		    flat_node_kind_names[flat_kernel_node (k)],
+		    (*descs)[i].name, flat_node_kind_names[node]);
+	  goto fail;
+	}
+    }
+  return 0;
+
+fail:
+  free (*descs);
+  *descs = NULL;
+  return -1;
+}
+
+const flat_kernel_desc *
+flat_desc_of (const flat_nest *nest, const flat_kernel_desc *descs,
+	      const flat_kernel *k)
+{
+  for (int i = 0; i < nest->n_kernels; i++)
+    if (nest->kernels[i] == k)
+      return &descs[i];
+  return NULL;
 }
 
 int

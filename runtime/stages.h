@@ -1,10 +1,10 @@
-/* The device functions of one flat_kernel ("stages") and how one of them
-   is launched.  A segmap kernel k0 is the one function flat_k0; the
-   reduction and scan protocols of codegen/codegen.h need more:
+/* The device functions of one flat_kernel ("stages"), as its descriptor
+   in the package says (flatten/descriptor.h), and how one of them is
+   launched.  A segmap kernel k0 is the one function flat_k0; the
+   reduction and scan protocols need more:
 
-     segmap   k0                      (flat_k0)
-     segred   k0, k0_final            (flat_k0, flat_k0_final)
-     segscan  k0_pre, k0
+     strided  k0, k0_final            (flat_k0, flat_k0_final)
+     decoupled  k0_pre, k0
 
    each launched in that order.  Every stage has its own line in the
    FLAT_LOG=2 trace and its own row in the FLAT_PROFILE table.  */
@@ -15,13 +15,13 @@
 #include "backend.h"
 #include "profile.h"
 
-#include "../flatten/ir.h"
+#include "../flatten/descriptor.h"
 
 #include <stddef.h>
 #include <stdint.h>
 
 /* Most stages of a kernel.  */
-#define FLAT_MAX_STAGES 3
+#define FLAT_MAX_STAGES FLAT_DESC_MAX_STAGES
 
 /* At most this many work-groups per launch; kernels walk larger sizes
    with their grid-stride loops.  */
@@ -36,10 +36,19 @@ typedef struct flat_stage
   flat_profile_entry *profile;	/* NULL unless FLAT_PROFILE=1 */
 } flat_stage;
 
-/* Name suffixes of the stages of kernel K (its protocol's, codegen.h),
-   NULL-terminated, in launch order but for a segmented segred's
-   "_lanes", which runs instead of "" (segops.c).  */
-const char *const *flat_stage_suffixes (const flat_kernel *k);
+/* The descriptors of NEST's kernels in PACKAGE, one per kernel in order,
+   into *DESCS (malloc'ed); -1 with ERR saying why for a package without
+   them or with descriptors that do not fit its kernels.  The stages of
+   a kernel are its protocol's (flat_protocol_stages), in launch order
+   but for a segmented reduction's "_lanes", which runs instead of ""
+   (segops.c).  */
+int flat_stage_descs (const unsigned char *package, const flat_nest *nest,
+		      flat_kernel_desc **descs, char *err, size_t err_size);
+
+/* The descriptor of kernel K of NEST among its DESCS.  */
+const flat_kernel_desc *flat_desc_of (const flat_nest *nest,
+				      const flat_kernel_desc *descs,
+				      const flat_kernel *k);
 
 /* Launch stage S of nest NEST (its name, for the log) on backend B:
    GROUPS work-groups of GROUP work-items that cover TOTAL iterations

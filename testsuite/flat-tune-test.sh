@@ -164,7 +164,7 @@ EOF
 printf 'nest "broken" at "b.c" 1 {\n  body {\n' > broken.ir
 
 # package LABEL IR-FILE VERSION [NAME LOCATION]: assembly of one package
-# (codegen/package.h) with the plan IR-FILE, and the name and location
+# (flatten/package.h) with the plan IR-FILE, and the name and location
 # sections when given.
 package ()
 {
@@ -211,8 +211,8 @@ program ()
 
 # The package version this Flat writes and reads, and another one.
 version=$(sed -n 's/^#define FLAT_PACKAGE_VERSION \([0-9]*\)u$/\1/p' \
-  "$HARNESS_DIR/../codegen/package.h")
-[ -n "$version" ] || harness_error "no FLAT_PACKAGE_VERSION in codegen/package.h"
+  "$HARNESS_DIR/../flatten/package.h")
+[ -n "$version" ] || harness_error "no FLAT_PACKAGE_VERSION in flatten/package.h"
 echo 'int main (void) { return 0; }' > main.c
 package p_mm mm.ir "$version" mm mm.c:12 > mm.pkg
 package p_steps steps.ir "$version" > steps.pkg
@@ -337,7 +337,7 @@ cp hand not64 && printf '\001' | dd of=not64 bs=1 seek=4 conv=notrunc 2>/dev/nul
 fails 1 'not a 64-bit ELF file' --list not64
 head -c 200 hand > truncated
 fails 1 'section header table' --list truncated
-fails 1 "package of version $((version + 1)), this Flat reads $version" --list bad_version
+fails 1 "package of the loop at mm.c:12 of version $((version + 1)), this Flat reads $version" --list bad_version
 fails 1 'package 1 (broken): plan:' --versions with_broken
 grep -q '^mm	3	host	' err.out \
   || harness_fail "the good package before a broken one is not listed"

@@ -1,9 +1,10 @@
 /* flat-ir: the compiler core without GCC.  Reads one nest in IR text,
    runs the pipeline (flatten/pipeline.c) and prints what a stage makes of
-   it: the target IR (default), the OpenCL or the CUDA kernels.
+   it: the target IR (default), the OpenCL or the CUDA kernels, or the
+   kernels' descriptors as the package carries them.
 
-     flat-ir [--strategy=S] [--stop-after=PASS] [--emit=flat|opencl|cuda]
-             [--list-passes] [FILE]
+     flat-ir [--strategy=S] [--stop-after=PASS]
+             [--emit=flat|opencl|cuda|descriptors] [--list-passes] [FILE]
 
    The IR checker runs after every pass; a rejection prints the reason
    with its source line and exits 1; an unreadable input exits 2.  */
@@ -47,8 +48,8 @@ static int
 usage (FILE *out, int status)
 {
   fprintf (out, "usage: flat-ir [--strategy=incremental|moderate|full] "
-	   "[--stop-after=PASS] [--emit=flat|opencl|cuda] [--list-passes] "
-	   "[FILE]\n");
+	   "[--stop-after=PASS] [--emit=flat|opencl|cuda|descriptors] "
+	   "[--list-passes] [FILE]\n");
   return status;
 }
 
@@ -88,7 +89,8 @@ main (int argc, char **argv)
       else
 	path = a;
     }
-  if (strcmp (emit, "flat") && strcmp (emit, "opencl") && strcmp (emit, "cuda"))
+  if (strcmp (emit, "flat") && strcmp (emit, "opencl") && strcmp (emit, "cuda")
+      && strcmp (emit, "descriptors"))
     return usage (stderr, 2);
   FILE *in = path && strcmp (path, "-") ? fopen (path, "r") : stdin;
   if (!in)
@@ -153,6 +155,12 @@ main (int argc, char **argv)
 	out = flat_emit_opencl (nest, err, sizeof err);
       else if (strcmp (emit, "cuda") == 0)
 	out = flat_emit_cuda (nest, err, sizeof err);
+      else if (strcmp (emit, "descriptors") == 0)
+	{
+	  out = flat_emit_descriptors (nest);
+	  if (!out)
+	    snprintf (err, sizeof err, "out of memory");
+	}
       else
 	out = flat_nest_to_string (nest);
       if (!out)

@@ -1,6 +1,6 @@
 /* flat-tune: what a Flat program can be tuned on, read from the program
    file alone (SPEC 4).  The plugin embeds one package per nest in the ELF
-   section ".flat_packages" (codegen/package.h); each carries the nest's
+   section ".flat_packages" (flatten/package.h); each carries the nest's
    flattened IR, whose plan is the version tree.
 
      flat-tune --list PROGRAM       each nest's version tree: guards with
@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "codegen/package.h"
+#include "flatten/package.h"
 #include "tune.h"
 
 typedef enum mode

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "codegen/package.h"
+#include "flatten/package.h"
 #include "tune.h"
 
 static void

@@ -4,7 +4,8 @@
 #include "helpers.h"
 #include "runtime/backend.h"
 #include "runtime/control.h"
-#include "codegen/package.h"
+#include "codegen/codegen.h"
+#include "flatten/package.h"
 #include "flatten/ir.h"
 
 #include <CUnit/CUnit.h>

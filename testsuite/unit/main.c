@@ -29,6 +29,7 @@ main (void)
   flat_test_register_sections ();
   flat_test_register_host_parallel ();
   flat_test_register_staging ();
+  flat_test_register_package ();
   CU_basic_set_mode (CU_BRM_VERBOSE);
   CU_basic_run_tests ();
   unsigned failed = CU_get_number_of_failures ()

@@ -26,7 +26,8 @@
 #include <string.h>
 
 #include "../../codegen/codegen.h"
-#include "../../codegen/package.h"
+#include "../../flatten/descriptor.h"
+#include "../../flatten/package.h"
 #include "unit.h"
 
 /* ---- Nests -------------------------------------------------------------- */
@@ -930,6 +931,7 @@ run_segscan (void *prog, const flat_nest *nest, const flat_kernel *k,
   if (flat_segscan_single_pass (k))
     {
       int64_t words;
+      flat_kernel_desc d;
 
       /* Whole warps, as the runtime gives it.  */
       if (b < FLAT_SCAN_MIN_GROUP)
@@ -937,7 +939,8 @@ run_segscan (void *prog, const flat_nest *nest, const flat_kernel *k,
 	  b = FLAT_SCAN_MIN_GROUP;
 	  tiles = (total - 1) / ((int64_t) b * FLAT_SCAN_ITEMS) + 1;
 	}
-      words = flat_segscan_status_total (k, (int64_t) g, tiles);
+      flat_kernel_describe (k, &d);
+      words = flat_desc_status_total (&d, (int64_t) g, tiles);
 
       status = current->alloc ((size_t) words * 8, NULL);
       add_i64 (&l, words);
@@ -2881,22 +2884,25 @@ test_package_round_trip (void)
   char *plan = flat_nest_to_string (nest);
   char *cl = flat_emit_opencl (nest, err, sizeof err);
   char *cu = flat_emit_cuda (nest, err, sizeof err);
+  char *descs = flat_emit_descriptors (nest);
 
   CU_ASSERT_PTR_NOT_NULL_FATAL (plan);
   CU_ASSERT_PTR_NOT_NULL_FATAL (cl);
   CU_ASSERT_PTR_NOT_NULL_FATAL (cu);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (descs);
 
-  /* The header, read by hand.  */
+  /* The header, read by hand: name, location, plan, descriptors, OpenCL
+     source and options, CUDA source.  */
   CU_ASSERT_EQUAL (memcmp (pkg, "FLATPKG", 8), 0);
   CU_ASSERT_EQUAL (read32 (pkg + 8), FLAT_PACKAGE_VERSION);
   CU_ASSERT_EQUAL (read32 (pkg + 12), size);
-  CU_ASSERT_EQUAL (read32 (pkg + 16), 5);
+  CU_ASSERT_EQUAL (read32 (pkg + 16), 7);
   CU_ASSERT_EQUAL (read32 (pkg + 20), 0);
-  for (i = 0; i < 5; i++)
+  for (i = 0; i < 7; i++)
     CU_ASSERT_EQUAL (read32 (pkg + 24 + 16 * i + 12), 0);
   CU_ASSERT_EQUAL (size % 8, 0);
-  CU_ASSERT (size >= 24 + 5 * 16 + strlen (plan) + strlen (cl)
-	     + strlen (cu));
+  CU_ASSERT (size >= 24 + 7 * 16 + strlen (plan) + strlen (cl)
+	     + strlen (cu) + strlen (descs));
 
   CU_ASSERT_EQUAL (flat_package_size (pkg, size), size);
   CU_ASSERT_EQUAL (flat_package_size (pkg, size + 1000), size);
@@ -2906,9 +2912,12 @@ test_package_round_trip (void)
   CU_ASSERT_STRING_EQUAL (flat_package_get (pkg, FLAT_PKG_PLAN), plan);
   CU_ASSERT_STRING_EQUAL (flat_package_get (pkg, FLAT_PKG_OPENCL), cl);
   CU_ASSERT_STRING_EQUAL (flat_package_get (pkg, FLAT_PKG_CUDA), cu);
+  CU_ASSERT_STRING_EQUAL (flat_package_get (pkg, FLAT_PKG_KERNELS), descs);
+  CU_ASSERT_STRING_EQUAL (flat_package_get (pkg, FLAT_PKG_OPENCL_OPTIONS),
+			  flat_opencl_build_options);
 
   CU_ASSERT_EQUAL (flat_package_size (pkg_cl, size_cl), size_cl);
-  CU_ASSERT_EQUAL (read32 (pkg_cl + 16), 4);
+  CU_ASSERT_EQUAL (read32 (pkg_cl + 16), 6);
   CU_ASSERT_STRING_EQUAL (flat_package_get (pkg_cl, FLAT_PKG_OPENCL), cl);
   CU_ASSERT_PTR_NULL (flat_package_get (pkg_cl, FLAT_PKG_CUDA));
 
@@ -2926,6 +2935,7 @@ test_package_round_trip (void)
   free (plan);
   free (cl);
   free (cu);
+  free (descs);
   free (pkg);
   free (pkg_cl);
   flat_nest_free (nest);

@@ -26,7 +26,7 @@
 #include "unit.h"
 
 #include "../../codegen/codegen.h"
-#include "../../codegen/package.h"
+#include "../../flatten/package.h"
 #include "../../runtime/backend.h"
 #include "../../runtime/nvrtc.h"
 
@@ -468,7 +468,7 @@ build (const flat_nest *nest)
   if (src == NULL)
     fprintf (stderr, "\nemit: %s\n", err);
   CU_ASSERT_PTR_NOT_NULL_FATAL (src);
-  check (dev->build (src, dev->build_options, &prog, err, sizeof err),
+  check (dev->build (src, flat_opencl_build_options, &prog, err, sizeof err),
 	 "build", err);
   free (src);
   return prog;

@@ -20,7 +20,7 @@
 #include "../../runtime/flat.h"
 #include "../../runtime/nvrtc.h"
 
-#include "../../codegen/package.h"
+#include "../../flatten/package.h"
 #include "../../flatten/ir.h"
 
 #include <stdio.h>

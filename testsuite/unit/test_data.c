@@ -25,7 +25,7 @@
 #include "../../runtime/present.h"
 #include "../../runtime/stats.h"
 
-#include "../../codegen/package.h"
+#include "../../flatten/package.h"
 #include "../../flatten/ir.h"
 
 #include <stdint.h>

@@ -25,6 +25,7 @@
 #include "../../runtime/segops.h"
 #include "../../runtime/thresholds.h"
 
+#include "../../codegen/codegen.h"
 #include "../../flatten/ir.h"
 #include "../../flatten/value.h"
 
@@ -232,6 +233,7 @@ enum { MAX_VARS = 64, MAX_ARGS = 32 };
 typedef struct fake_nest
 {
   flat_nest *nest;
+  flat_kernel_desc *descs;	/* as the package gives them */
   flat_plan plan;
   flat_stage stages[8 * FLAT_MAX_STAGES];
   flat_value values[MAX_VARS];
@@ -249,7 +251,8 @@ static void
 fake_open (fake_nest *f, const char *text, size_t local_memory,
 	   size_t max_group)
 {
-  int i, j, a = 0;
+  int i, j, a = 0, n;
+  char *descs;
 
   memset (f, 0, sizeof *f);
   f->nest = flat_parse_nest (text, f->err, sizeof f->err);
@@ -259,20 +262,26 @@ fake_open (fake_nest *f, const char *text, size_t local_memory,
   if (flat_check_nest (f->nest, f->err, sizeof f->err) != 0)
     printf ("\n  %s ", f->err);
   CU_ASSERT_FATAL (f->nest->n_vars <= MAX_VARS && f->nest->n_kernels <= 8);
-  CU_ASSERT_EQUAL_FATAL (flat_plan_init (&f->plan, f->nest, f->err,
-					 sizeof f->err), 0);
+  descs = flat_emit_descriptors (f->nest);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (descs);
+  CU_ASSERT_EQUAL_FATAL (flat_descs_parse (descs, &f->descs, &n, f->err,
+					   sizeof f->err), 0);
+  free (descs);
+  CU_ASSERT_EQUAL_FATAL (n, f->nest->n_kernels);
+  CU_ASSERT_EQUAL_FATAL (flat_plan_init (&f->plan, f->nest, f->descs,
+					 f->err, sizeof f->err), 0);
   for (i = 0; i < f->nest->n_kernels; i++)
     {
-      const char *const *suffixes
-	= flat_stage_suffixes (f->nest->kernels[i]);
+      flat_stage_spec spec[FLAT_MAX_STAGES];
+      int n_stages = flat_protocol_stages (f->descs[i].protocol, spec);
 
-      for (j = 0; suffixes[j]; j++)
+      for (j = 0; j < n_stages; j++)
 	{
 	  flat_stage *s = &f->stages[i * FLAT_MAX_STAGES + j];
 
 	  s->name = flat_arena_printf (f->nest->arena, "%s%s",
 				       f->nest->kernels[i]->name,
-				       suffixes[j]);
+				       spec[j].suffix);
 	  s->fn = (void *) s->name;
 	  s->max_group = max_group;
 	}
@@ -304,6 +313,7 @@ fake_open (fake_nest *f, const char *text, size_t local_memory,
   f->l.pool = &f->pool;
   f->l.nest = f->nest->name;
   f->l.ir = f->nest;
+  f->l.descs = f->descs;
   f->l.stages = f->stages;
   f->l.args = f->args;
   f->l.n_args = a;
@@ -321,6 +331,7 @@ fake_close (fake_nest *f)
 {
   CU_ASSERT_EQUAL (flat_pool_clear (&f->pool, f->err, sizeof f->err), 0);
   flat_plan_free (&f->plan);
+  free (f->descs);
   flat_nest_free (f->nest);
 }
 
@@ -705,7 +716,8 @@ test_plan_refused (void)
 		plans[i]);
       nest = flat_parse_nest (text, err, sizeof err);
       CU_ASSERT_PTR_NOT_NULL_FATAL (nest);
-      CU_ASSERT_EQUAL (flat_plan_init (&plan, nest, err, sizeof err), -1);
+      CU_ASSERT_EQUAL (flat_plan_init (&plan, nest, NULL, err, sizeof err),
+		       -1);
       if (strstr (plans[i], "host"))
 	CU_ASSERT_PTR_NOT_NULL (strstr (err, "`host' outside the root host "
 					"guard's else-block"));

@@ -26,7 +26,8 @@
 #include "../../runtime/scalar.h"
 #include "../../runtime/segops.h"
 
-#include "../../codegen/package.h"
+#include "../../codegen/codegen.h"
+#include "../../flatten/package.h"
 #include "../../flatten/ir.h"
 
 #include <fcntl.h>
@@ -750,6 +751,47 @@ test_run_unusable_package (void)
   CU_ASSERT_EQUAL (count_lines (log, "flat:"), 1);
   free (log);
   flat_state_free (&state);
+  free (pkg);
+
+  /* A package of an older version: the warning names both versions
+     and the loop.  */
+  pkg = package_of (saxpy_ir);
+  {
+    uint32_t old = FLAT_PACKAGE_VERSION - 1;
+    char want[256];
+
+    memcpy (pkg + 8, &old, sizeof old);
+    CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
+    CU_ASSERT_NOT_EQUAL (flat_run (pkg, &state, 4, 2.0f, x, y), 0);
+    CU_ASSERT_NOT_EQUAL (flat_run (pkg, &state, 4, 2.0f, x, y), 0);
+    log = capture_end (&c);
+    snprintf (want, sizeof want, "flat: warning: unusable package: "
+	      "package of the loop at saxpy.c:12 of version %u, this Flat "
+	      "reads %u: rebuild the program with this Flat's plugin; "
+	      "running on the host\n", (unsigned) old,
+	      (unsigned) FLAT_PACKAGE_VERSION);
+    CU_ASSERT_STRING_EQUAL (log, want);
+    free (log);
+    flat_state_free (&state);
+  }
+
+  /* A kernel descriptor whose stages are not its protocol's.  */
+  {
+    const char *descs = flat_package_get (pkg, FLAT_PKG_KERNELS);
+    uint32_t v = FLAT_PACKAGE_VERSION;
+
+    memcpy (pkg + 8, &v, sizeof v);
+    CU_ASSERT_PTR_NOT_NULL_FATAL (descs);
+    pkg[descs - (const char *) pkg + 1] = '9';
+    CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
+    CU_ASSERT_NOT_EQUAL (flat_run (pkg, &state, 4, 2.0f, x, y), 0);
+    log = capture_end (&c);
+    CU_ASSERT_PTR_NOT_NULL (strstr (log, "saxpy: unusable package: kernel "
+				    "k9: stages 'k0(nest)' are not those of "
+				    "protocol map"));
+    free (log);
+    flat_state_free (&state);
+  }
 
   /* Not a package at all.  */
   memset (pkg, 0, 64);
@@ -757,7 +799,7 @@ test_run_unusable_package (void)
   CU_ASSERT_NOT_EQUAL (flat_run (pkg, &state, 4, 2.0f, x, y), 0);
   CU_ASSERT_NOT_EQUAL (flat_run (pkg, &state, 4, 2.0f, x, y), 0);
   log = capture_end (&c);
-  CU_ASSERT_STRING_EQUAL (log, "flat: warning: ?: unusable package: not a "
+  CU_ASSERT_STRING_EQUAL (log, "flat: warning: unusable package: not a "
 			  "Flat package; running on the host\n");
   free (log);
   flat_state_free (&state);
@@ -1036,6 +1078,7 @@ shape_acc (flat_kernel_kind kind, int64_t total, size_t group_size,
 	   int64_t *n_parts, int64_t *chunk)
 {
   flat_kernel k;
+  flat_kernel_desc d;
   flat_stage stages[FLAT_MAX_STAGES];
   flat_segop op;
   int i;
@@ -1044,11 +1087,13 @@ shape_acc (flat_kernel_kind kind, int64_t total, size_t group_size,
   k.kind = kind;
   k.n_accs = acc != NULL;
   k.accs = acc;
+  flat_kernel_describe (&k, &d);
   memset (stages, 0, sizeof stages);
   for (i = 0; i < FLAT_MAX_STAGES; i++)
     stages[i].max_group = max_group[i];
   memset (&op, 0, sizeof op);
   op.kernel = &k;
+  op.desc = &d;
   op.stages = stages;
   op.total = total;
   op.group_size = group_size;
@@ -1127,6 +1172,7 @@ scan_shape (flat_type type, flat_op op, int64_t total, size_t group_size,
   flat_combiner comb;
   flat_accum acc = { .op = op, .var = &v };
   flat_kernel k;
+  flat_kernel_desc d;
   flat_stage stages[FLAT_MAX_STAGES];
   flat_segop op_;
   int i;
@@ -1138,11 +1184,13 @@ scan_shape (flat_type type, flat_op op, int64_t total, size_t group_size,
   k.kind = FLAT_K_SEGSCAN;
   k.n_accs = 1;
   k.accs = &acc;
+  flat_kernel_describe (&k, &d);
   memset (stages, 0, sizeof stages);
   for (i = 0; i < FLAT_MAX_STAGES; i++)
     stages[i].max_group = max_group[i];
   memset (&op_, 0, sizeof op_);
   op_.kernel = &k;
+  op_.desc = &d;
   op_.stages = stages;
   op_.total = total;
   op_.group_size = group_size;

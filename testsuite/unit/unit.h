@@ -19,5 +19,6 @@ void flat_test_register_combiner (void);
 void flat_test_register_sections (void);
 void flat_test_register_host_parallel (void);
 void flat_test_register_staging (void);
+void flat_test_register_package (void);
 
 #endif /* FLAT_UNIT_H */

@@ -1,6 +1,7 @@
 /* Nest packages: laying one out, validating and reading one (for the
    plugin, libflat and flat-tune).  The layout is in package.h; this file is
-   its only reader and writer; package_build.c decides what goes in.
+   its only reader and writer; codegen/package_build.c decides what goes
+   in.
 
    A reader may be handed any bytes (a corrupt ELF section, a truncated
    file), so flat_package_size checks every field against the bytes it was
@@ -14,8 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-const char flat_opencl_build_options[] = "-cl-std=CL1.2";
 
 enum
 {
@@ -88,33 +87,16 @@ flat_package_pack (const flat_package_section *kinds, char *const *texts,
   return blob;
 }
 
-int
-flat_package_other_version (const unsigned char *pkg, size_t avail,
-			    char *err, size_t err_size)
-{
-  uint32_t version;
-
-  if (pkg == NULL || avail < 12
-      || memcmp (pkg, FLAT_PACKAGE_MAGIC, sizeof FLAT_PACKAGE_MAGIC) != 0)
-    return 0;
-  version = get32 (pkg + 8);
-  if (version == FLAT_PACKAGE_VERSION)
-    return 0;
-  snprintf (err, err_size, "package of version %u, this Flat reads %u: "
-	    "rebuild the program with this Flat's plugin", (unsigned) version,
-	    (unsigned) FLAT_PACKAGE_VERSION);
-  return 1;
-}
-
-size_t
-flat_package_size (const unsigned char *pkg, size_t avail)
+/* Size of the package at PKG whose header and section table are
+   well-formed within AVAIL bytes, whatever its version; else 0.  */
+static size_t
+layout_size (const unsigned char *pkg, size_t avail)
 {
   uint32_t size, n_sections, i;
   size_t table_end;
 
   if (pkg == NULL || avail < HEADER_SIZE
-      || memcmp (pkg, FLAT_PACKAGE_MAGIC, sizeof FLAT_PACKAGE_MAGIC) != 0
-      || get32 (pkg + 8) != FLAT_PACKAGE_VERSION)
+      || memcmp (pkg, FLAT_PACKAGE_MAGIC, sizeof FLAT_PACKAGE_MAGIC) != 0)
     return 0;
   size = get32 (pkg + 12);
   n_sections = get32 (pkg + 16);
@@ -133,6 +115,37 @@ flat_package_size (const unsigned char *pkg, size_t avail)
 	return 0;
     }
   return size;
+}
+
+int
+flat_package_other_version (const unsigned char *pkg, size_t avail,
+			    char *err, size_t err_size)
+{
+  uint32_t version;
+  const char *where = NULL;
+
+  if (pkg == NULL || avail < 12
+      || memcmp (pkg, FLAT_PACKAGE_MAGIC, sizeof FLAT_PACKAGE_MAGIC) != 0)
+    return 0;
+  version = get32 (pkg + 8);
+  if (version == FLAT_PACKAGE_VERSION)
+    return 0;
+  if (layout_size (pkg, avail))
+    where = flat_package_get (pkg, FLAT_PKG_LOCATION);
+  snprintf (err, err_size, "package%s%s of version %u, this Flat reads %u: "
+	    "rebuild the program with this Flat's plugin",
+	    where ? " of the loop at " : "", where ? where : "",
+	    (unsigned) version, (unsigned) FLAT_PACKAGE_VERSION);
+  return 1;
+}
+
+size_t
+flat_package_size (const unsigned char *pkg, size_t avail)
+{
+  if (pkg == NULL || avail < HEADER_SIZE
+      || get32 (pkg + 8) != FLAT_PACKAGE_VERSION)
+    return 0;
+  return layout_size (pkg, avail);
 }
 
 const char *

@@ -1,5 +1,7 @@
 /* Nest packages: what the plugin embeds for each lifted nest and libflat
    reads back at run time (and flat-tune reads from a binary's ELF section).
+   codegen/package_build.c decides what goes in; this layout is the
+   contract between the two sides.
 
    A package is one self-contained, position-independent byte blob, so it
    can live in read-only data without relocations:
@@ -12,6 +14,10 @@
            24   n_sections x { uint32 kind, offset, length, reserved }
            ..   section bytes; each section is a NUL-terminated string
                 (length counts the NUL), offsets from the blob's start
+
+   The header and the section table keep this layout in every version,
+   so that a reader can name the loop of a package it cannot run; what
+   the sections hold and mean is what the version tells.
 
    Integers are in the byte order of the machine (a package never leaves
    the binary it was compiled into).  Blobs are placed one after another in
@@ -31,8 +37,11 @@ extern "C" {
 /* Raised with every change of what a package means to libflat (the IR
    text, the kernels' arguments, the launch protocols), so that an object
    built by another plugin falls back to the host instead of running
-   kernels wrongly.  2: a level-GROUP segmap takes flat_base.  */
-#define FLAT_PACKAGE_VERSION 2u
+   kernels wrongly; testsuite/unit/test_package.c fails when the
+   format changes and this does not.  2: a level-GROUP segmap takes
+   flat_base.  3: kernel descriptors and OpenCL build options in the
+   package.  */
+#define FLAT_PACKAGE_VERSION 3u
 #define FLAT_PACKAGE_ELF_SECTION ".flat_packages"
 
 typedef enum flat_package_section
@@ -41,33 +50,16 @@ typedef enum flat_package_section
   FLAT_PKG_LOCATION = 2,	/* "file:line" of the marked loop */
   FLAT_PKG_PLAN = 3,		/* the flattened nest in IR text (ir.h) */
   FLAT_PKG_OPENCL = 4,		/* OpenCL C source of every kernel */
-  FLAT_PKG_CUDA = 5		/* CUDA C source of every kernel */
+  FLAT_PKG_CUDA = 5,		/* CUDA C source of every kernel */
+  FLAT_PKG_KERNELS = 6,		/* kernel descriptors (descriptor.h) */
+  FLAT_PKG_OPENCL_OPTIONS = 7	/* options of the OpenCL compiler for
+				   FLAT_PKG_OPENCL */
 } flat_package_section;
 
 enum
 {
-  FLAT_PKG_MAX_SECTIONS = 5
+  FLAT_PKG_MAX_SECTIONS = 7
 };
-
-/* Options for the OpenCL compiler that go with a package's OpenCL source
-   (no fast math: results must match the host's up to library rounding).  */
-extern const char flat_opencl_build_options[];
-
-/* Which kernel sources a package carries (plugin argument backends=).  */
-enum
-{
-  FLAT_BACKEND_OPENCL = 1,
-  FLAT_BACKEND_CUDA = 2
-};
-
-struct flat_nest;
-
-/* Serialize a flattened nest: its printed IR plus the kernel sources of
-   BACKENDS.  Returns a malloc'ed blob and its size in *SIZE, or NULL with a
-   message in ERR.  */
-unsigned char *flat_package_build (const struct flat_nest *nest,
-				   unsigned backends, size_t *size,
-				   char *err, size_t err_size);
 
 /* Lay out N NUL-terminated TEXTS as sections of kinds KINDS (N at most
    FLAT_PKG_MAX_SECTIONS).  Returns a malloc'ed blob and its size, or NULL
@@ -76,15 +68,16 @@ unsigned char *flat_package_pack (const flat_package_section *kinds,
 				  char *const *texts, int n, size_t *size,
 				  char *err, size_t err_size);
 
-/* Size of the package at PKG, or 0 if PKG does not hold a well-formed one
-   within AVAIL bytes.  A program reading a package embedded in itself
-   trusts the size field and passes it as AVAIL; flat-tune, reading a
+/* Size of the package of this version at PKG, or 0 if PKG does not hold
+   a well-formed one within AVAIL bytes.  A program reading a package
+   embedded in itself trusts the size field and passes it as AVAIL; flat-tune, reading a
    section of a file, passes the bytes left in the section.  */
 size_t flat_package_size (const unsigned char *pkg, size_t avail);
 
 /* If the AVAIL bytes at PKG start a package of another version than
-   FLAT_PACKAGE_VERSION, write to ERR what to do about it and return 1;
-   else 0.  */
+   FLAT_PACKAGE_VERSION, write to ERR what to do about it, naming both
+   versions and the package's loop where its layout allows, and return
+   1; else 0.  */
 int flat_package_other_version (const unsigned char *pkg, size_t avail,
 				char *err, size_t err_size);
 
