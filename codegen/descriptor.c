@@ -23,7 +23,7 @@ has_declared_op (const flat_kernel *k)
 static flat_protocol
 protocol_of (const flat_kernel *k)
 {
-  switch (flat_kernel_node (k))
+  switch (k->kind)
     {
     case FLAT_N_SEGMAP_GROUP:
       return FLAT_PROTO_GROUP_MAP;
@@ -53,7 +53,7 @@ flat_kernel_describe (const flat_kernel *k, flat_kernel_desc *d)
   d->local_bytes = (int64_t) flat_kernel_local_bytes (k);
   d->private_bytes = (int64_t) flat_kernel_private_bytes (k);
   d->private_histograms = flat_kernel_private_histograms (k);
-  d->scan_items = k->kind == FLAT_K_SEGSCAN ? FLAT_SCAN_ITEMS : 0;
+  d->scan_items = flat_node_scans (k->kind) ? FLAT_SCAN_ITEMS : 0;
   d->min_group = 1;
   d->ticket_tiles = 0;
   d->status_words = 0;

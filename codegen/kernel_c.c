@@ -188,7 +188,7 @@ static int
 scan_post_stores_to (const flat_kernel *k, const flat_block *writes,
 		     const flat_var *mem)
 {
-  return (k->kind == FLAT_K_SEGSCAN && k->n_segments > 0
+  return (k->kind == FLAT_N_SEGSCAN_SEGMENTED
 	  && writes == &k->body && block_stores_to (&k->post, mem));
 }
 
@@ -706,8 +706,8 @@ flat_c_check_kernel (flat_emitter *em, const flat_kernel *k)
 		     "more than params", em->d->name, k->name,
 		     k->dims[d].index->name);
     }
-  if (k->kind != FLAT_K_SEGMAP
-      && (k->n_accs < 1 || (k->kind == FLAT_K_SEGSCAN && k->n_accs != 1)))
+  if (!flat_node_maps (k->kind)
+      && (k->n_accs < 1 || (flat_node_scans (k->kind) && k->n_accs != 1)))
     flat_c_fail (em, "%s: kernel %s has %d accumulators", em->d->name,
 		 k->name, k->n_accs);
   for (j = 0; j < k->n_accs && !em->failed; j++)
@@ -919,23 +919,25 @@ emit_kernel (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
     return;
   switch (k->kind)
     {
-    case FLAT_K_SEGMAP:
-      if (k->level == FLAT_LEVEL_GROUP)
-	flat_c_group_segmap (em, nest, k);
-      else
-	emit_segmap (em, nest, k);
+    case FLAT_N_SEGMAP:
+      emit_segmap (em, nest, k);
       break;
-    case FLAT_K_SEGRED:
-      if (k->n_segments > 0)
-	flat_c_segments (em, nest, k);
-      else
-	flat_c_segred (em, nest, k);
+    case FLAT_N_SEGMAP_GROUP:
+      flat_c_group_segmap (em, nest, k);
       break;
-    case FLAT_K_SEGSCAN:
-      if (k->n_segments > 0)
-	flat_c_segscan_segments (em, nest, k);
-      else
-	flat_c_segscan (em, nest, k);
+    case FLAT_N_SEGRED:
+      flat_c_segred (em, nest, k);
+      break;
+    case FLAT_N_SEGRED_SEGMENTED:
+      flat_c_segments (em, nest, k);
+      break;
+    case FLAT_N_SEGSCAN:
+      flat_c_segscan (em, nest, k);
+      break;
+    case FLAT_N_SEGSCAN_SEGMENTED:
+      flat_c_segscan_segments (em, nest, k);
+      break;
+    default:
       break;
     }
 }

@@ -23,7 +23,7 @@
 int
 flat_segred_lanes (const flat_kernel *k)
 {
-  return k->kind == FLAT_K_SEGRED && k->n_segments > 0
+  return k->kind == FLAT_N_SEGRED_SEGMENTED
     && flat_lanes_body (&k->body, &k->dims[k->n_segments - 1],
 			k->dims[k->n_dims - 1].index, NULL);
 }

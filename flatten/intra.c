@@ -83,8 +83,7 @@ flat_intra_kernel (flat_flattener *f, const flat_context *ctx,
   flat_block body = to_level0 (nest, b, &threads, &regular);
   if (!regular || !threads)
     return NULL;
-  flat_kernel *k = flat_kernel_new (nest, FLAT_K_SEGMAP, FLAT_LEVEL_GROUP,
-				    ctx->n);
+  flat_kernel *k = flat_kernel_new (nest, FLAT_N_SEGMAP_GROUP, ctx->n, 0);
   for (int d = 0; d < ctx->n; d++)
     k->dims[d] = ctx->dims[d];
   k->body = body;

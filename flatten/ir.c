@@ -678,14 +678,14 @@ flat_block_append (flat_block *block, flat_stmt *s)
 }
 
 flat_kernel *
-flat_kernel_new (flat_nest *nest, flat_kernel_kind kind, flat_level level,
-		 int n_dims)
+flat_kernel_new (flat_nest *nest, flat_node_kind kind, int n_dims,
+		 int n_segments)
 {
   flat_kernel *k = flat_arena_alloc (nest->arena, sizeof *k);
   k->name = flat_arena_printf (nest->arena, "k%d", nest->n_kernels);
   k->kind = kind;
-  k->level = level;
   k->n_dims = n_dims;
+  k->n_segments = n_segments;
   if (n_dims > 0)
     k->dims = flat_arena_alloc (nest->arena,
 				(size_t) n_dims * sizeof *k->dims);
@@ -700,21 +700,6 @@ const char *const flat_node_kind_names[FLAT_N_NODES] = {
   "segmap", "segmap-group", "segred", "segred-segmented", "segscan",
   "segscan-segmented"
 };
-
-flat_node_kind
-flat_kernel_node (const flat_kernel *k)
-{
-  switch (k->kind)
-    {
-    case FLAT_K_SEGRED:
-      return k->n_segments > 0 ? FLAT_N_SEGRED_SEGMENTED : FLAT_N_SEGRED;
-    case FLAT_K_SEGSCAN:
-      return k->n_segments > 0 ? FLAT_N_SEGSCAN_SEGMENTED : FLAT_N_SEGSCAN;
-    case FLAT_K_SEGMAP:
-      break;
-    }
-  return k->level == FLAT_LEVEL_GROUP ? FLAT_N_SEGMAP_GROUP : FLAT_N_SEGMAP;
-}
 
 flat_accum *
 flat_accums_new (flat_nest *nest, int n_accs)

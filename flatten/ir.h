@@ -309,8 +309,6 @@ extern const char *const flat_guard_kind_names[];
 size_t flat_threshold_var_name (const char *threshold, char *buf,
 				size_t size);
 
-/* "segmap", "segred", "segscan".  */
-extern const char *const flat_kernel_kind_names[];
 
 struct flat_stmt;
 struct flat_kernel;
@@ -408,27 +406,61 @@ typedef struct flat_stmt
 
 /* ---- Kernels (target level) ------------------------------------------- */
 
-typedef enum flat_kernel_kind
+/* The kinds of kernel nodes, each with its own checker rules
+   (ir_check.c) and launch protocols (descriptor.h).  In the text a
+   kernel's kind is its word, its level (grid or group) and whether it
+   has segment dims.  */
+typedef enum flat_node_kind
 {
-  FLAT_K_SEGMAP,
-  FLAT_K_SEGRED,		/* reduction over the dims (codegen.h) */
-  FLAT_K_SEGSCAN		/* scan over one dim (codegen.h) */
-} flat_kernel_kind;
+  FLAT_N_SEGMAP,		/* one work-item per point */
+  FLAT_N_SEGMAP_GROUP,		/* one work-group per point (e_middle) */
+  FLAT_N_SEGRED,		/* reduction of all iterations */
+  FLAT_N_SEGRED_SEGMENTED,	/* one reduction per segment point */
+  FLAT_N_SEGSCAN,		/* scan of all iterations */
+  FLAT_N_SEGSCAN_SEGMENTED,	/* one scan per segment point */
+  FLAT_N_NODES
+} flat_node_kind;
 
-typedef enum flat_level
+/* "segmap", "segmap-group", "segred", "segred-segmented", "segscan",
+   "segscan-segmented".  */
+extern const char *const flat_node_kind_names[FLAT_N_NODES];
+/* A kernel's kind in the text before its dims: "segmap grid", "segmap
+   group", "segred grid", ... (a segmented one's segments follow them).  */
+extern const char *const flat_node_words[FLAT_N_NODES];
+
+/* What a kernel of kind K runs, whatever its level and segments.  */
+static inline int
+flat_node_maps (flat_node_kind k)
 {
-  FLAT_LEVEL_GROUP = 0,
-  FLAT_LEVEL_GRID = 1
-} flat_level;
+  return k == FLAT_N_SEGMAP || k == FLAT_N_SEGMAP_GROUP;
+}
+
+static inline int
+flat_node_reduces (flat_node_kind k)
+{
+  return k == FLAT_N_SEGRED || k == FLAT_N_SEGRED_SEGMENTED;
+}
+
+static inline int
+flat_node_scans (flat_node_kind k)
+{
+  return k == FLAT_N_SEGSCAN || k == FLAT_N_SEGSCAN_SEGMENTED;
+}
+
+static inline int
+flat_node_segmented (flat_node_kind k)
+{
+  return k == FLAT_N_SEGRED_SEGMENTED || k == FLAT_N_SEGSCAN_SEGMENTED;
+}
 
 /* A kernel runs its body once per point of the product of its dims (outer
    to inner).  The innermost dim varies fastest across work-items.  Kernels
    take every param and mem of the nest as arguments, then the plan
    indices (codegen.h).
 
-   Level GRID: one work-item per point (segmap, or the parallel SEGRED and
-   SEGSCAN protocols of codegen.h).  Level GROUP (a SEGMAP only): one
-   work-group per point, the paper's e_middle; the statements of the body
+   Level grid: one work-item per point (segmap, or the parallel segred and
+   segscan protocols of codegen.h).  Level group (FLAT_N_SEGMAP_GROUP):
+   one work-group per point, the paper's e_middle; the statements of the body
    outside its segmap0/segred0/segscan0 statements run in every work-item
    of the group alike (stores by one of them), those run by the group
    together, and THREADS is the inner parallelism the group size is chosen
@@ -443,7 +475,8 @@ typedef enum flat_level
        store y[i] = s
      }
 
-   A SEGRED with N_SEGMENTS > 0 is segmented (rule G9 in a map context):
+   A segmented segred or segscan (FLAT_N_SEGRED_SEGMENTED,
+   FLAT_N_SEGSCAN_SEGMENTED: rule G9 in a map context), N_SEGMENTS > 0:
    its first N_SEGMENTS dims are the segments, the rest are reduced; PRE
    (pure: no stores to mems) runs before each segment's reduction and
    declares the accumulators (LOCAL vars) with their start values, POST
@@ -460,44 +493,26 @@ typedef enum flat_level
 typedef struct flat_kernel
 {
   const char *name;		/* k0, k1, ...: unique in the nest */
-  flat_kernel_kind kind;
-  flat_level level;
+  flat_node_kind kind;
   int n_dims;
   flat_range *dims;
   flat_block body;
-  /* SEGRED, SEGSCAN: the accumulators (ACC vars of the nest).  */
+  /* Segreds and segscans: the accumulators (ACC vars of the nest, or
+     for a segmented one locals of PRE).  */
   int n_accs;
   flat_accum *accs;
   /* SEGSCAN: the statements of the body up to and including the update
      of the accumulator, without stores: run with the accumulator at the
      identity, they leave the iteration's contribution in it.  */
   flat_block contrib;
-  /* SEGMAP of level GROUP: inner parallelism (i64 expression of params and
+  /* FLAT_N_SEGMAP_GROUP: inner parallelism (i64 expression of params and
      plan indices).  */
   flat_expr *threads;
-  /* SEGRED: segment dims, and the blocks around each segment.  */
+  /* Segmented kinds: the segment dims (the first N_SEGMENTS), and the
+     blocks around each segment.  */
   int n_segments;
   flat_block pre, post;
 } flat_kernel;
-
-/* The kinds of kernel nodes, each with its own launch protocols
-   (descriptor.h): a kernel's kind, level and segments together.  */
-typedef enum flat_node_kind
-{
-  FLAT_N_SEGMAP,		/* one work-item per point */
-  FLAT_N_SEGMAP_GROUP,		/* one work-group per point (e_middle) */
-  FLAT_N_SEGRED,		/* reduction of all iterations */
-  FLAT_N_SEGRED_SEGMENTED,	/* one reduction per segment point */
-  FLAT_N_SEGSCAN,		/* scan of all iterations */
-  FLAT_N_SEGSCAN_SEGMENTED,	/* one scan per segment point */
-  FLAT_N_NODES
-} flat_node_kind;
-
-/* "segmap", "segmap-group", "segred", "segred-segmented", "segscan",
-   "segscan-segmented".  */
-extern const char *const flat_node_kind_names[FLAT_N_NODES];
-
-flat_node_kind flat_kernel_node (const flat_kernel *k);
 
 /* Work-groups have at most this many work-items (the size of the local
    arrays of reductions and scans).  */
@@ -581,8 +596,10 @@ int flat_expr_same_value (const flat_expr *a, const flat_expr *b);
 flat_stmt *flat_s_new (flat_nest *nest, flat_stmt_kind kind, int line);
 void flat_block_append (flat_block *block, flat_stmt *s);
 
-flat_kernel *flat_kernel_new (flat_nest *nest, flat_kernel_kind kind,
-			      flat_level level, int n_dims);
+/* A kernel of KIND over N_DIMS dims, the first N_SEGMENTS of them
+   segment dims (0 unless KIND is segmented).  */
+flat_kernel *flat_kernel_new (flat_nest *nest, flat_node_kind kind,
+			      int n_dims, int n_segments);
 /* N_ACCS accumulators (zeroed) for a REDUCE/SCAN statement or kernel.  */
 flat_accum *flat_accums_new (flat_nest *nest, int n_accs);
 

@@ -666,50 +666,53 @@ check_params (checker *c)
   return 0;
 }
 
-/* What K's kind asks of it: accumulators (acc vars) for segred and
-   segscan, exactly one and a contrib block for segscan, neither for
-   segmap, which has no segment dims either.  */
+/* What each kind of kernel node asks of it.  Segmaps: no accumulators,
+   no segments, threads exactly at level group.  Reductions: at least
+   one accumulator; scans exactly one and a contrib block.  Segmented
+   kinds: between one and n_dims - 1 segment dims, their accumulators
+   the locals that the pre block declares (checked there); the others
+   none and no pre or post block.  */
 static int
 check_kernel_kind (checker *c, const flat_kernel *k)
 {
-  switch (k->kind)
+  if ((unsigned) k->kind >= FLAT_N_NODES)
     {
-    case FLAT_K_SEGMAP:
-      at (c, 0, "segmap");
+      at (c, 0, "kernel");
+      return problem (c, "unknown kind %d", (int) k->kind);
+    }
+  at (c, 0, "%s", flat_node_kind_names[k->kind]);
+  if (flat_node_maps (k->kind))
+    {
       if (k->n_accs != 0)
 	return problem (c, "has accumulators");
-      if ((k->level == FLAT_LEVEL_GROUP) != (k->threads != NULL))
+      if ((k->kind == FLAT_N_SEGMAP_GROUP) != (k->threads != NULL))
 	return problem (c, "threads are given exactly for level group");
-      break;
-    case FLAT_K_SEGRED:
-      at (c, 0, "segred");
-      if (k->n_accs < 1)
-	return problem (c, "no accumulators");
-      break;
-    case FLAT_K_SEGSCAN:
-      at (c, 0, "segscan");
+    }
+  else if (k->threads)
+    return problem (c, "has threads");
+  if (flat_node_reduces (k->kind) && k->n_accs < 1)
+    return problem (c, "no accumulators");
+  if (flat_node_scans (k->kind))
+    {
       if (k->n_accs != 1)
 	return problem (c, "%d accumulators, not one", k->n_accs);
       if (!k->contrib.first)
 	return problem (c, "no contrib block");
-      break;
-    default:
-      at (c, 0, "kernel");
-      return problem (c, "unknown kind %d", (int) k->kind);
     }
-  if (k->n_segments < 0
-      || (k->n_segments > 0
-	  && (k->n_segments >= k->n_dims || k->kind == FLAT_K_SEGMAP)))
-    return problem (c, "%d segment dims of %d", k->n_segments, k->n_dims);
-  if (k->kind != FLAT_K_SEGSCAN && k->contrib.first)
+  else if (k->contrib.first)
     return problem (c, "has a contrib block");
-  if (k->level == FLAT_LEVEL_GROUP && k->kind != FLAT_K_SEGMAP)
-    return problem (c, "only a segmap has level group");
-  if (k->n_segments == 0 && (k->pre.first || k->post.first))
+  if (flat_node_segmented (k->kind))
+    {
+      if (k->n_segments < 1 || k->n_segments >= k->n_dims)
+	return problem (c, "%d segment dims of %d", k->n_segments,
+			k->n_dims);
+      return 0;
+    }
+  if (k->n_segments != 0)
+    return problem (c, "%d segment dims", k->n_segments);
+  if (k->pre.first || k->post.first)
     return problem (c, "pre or post block without segments");
-  /* A segmented kernel's accumulators are the locals its pre block
-     declares: checked there.  */
-  return k->n_segments > 0 ? 0 : check_accums (c, k->n_accs, k->accs, 1);
+  return check_accums (c, k->n_accs, k->accs, 1);
 }
 
 /* The statements of a segmented kernel's pre block, in the kernel's
@@ -732,7 +735,7 @@ check_pre (checker *c, const flat_kernel *k)
   c->block_depth--;
   if (r == 0)
     {
-      at (c, 0, "%s", k->kind == FLAT_K_SEGSCAN ? "segscan" : "segred");
+      at (c, 0, "%s", flat_node_kind_names[k->kind]);
       r = check_accums (c, k->n_accs, k->accs, 0);
     }
   return r;
@@ -773,7 +776,7 @@ check_kernel (checker *c, const flat_kernel *k)
       r = check_parallel_body (c, &k->contrib, k->n_accs, k->accs);
       c->in_contrib = 0;
     }
-  c->in_group_kernel = k->level == FLAT_LEVEL_GROUP;
+  c->in_group_kernel = k->kind == FLAT_N_SEGMAP_GROUP;
   if (r == 0)
     r = check_parallel_body (c, &k->body, k->n_accs, k->accs);
   c->in_group_kernel = 0;

@@ -900,17 +900,21 @@ parse_kernel (parser *ps)
       expected (ps, what);
     }
   next (ps);
-  int kind = FLAT_K_SEGMAP;
-  while (kind <= FLAT_K_SEGSCAN && !is_word (ps, flat_kernel_kind_names[kind]))
-    kind++;
-  if (kind > FLAT_K_SEGSCAN)
+  /* The kind: a word and a level (flat_node_words), and later whether
+     there are segments.  */
+  static const char *const words[] = { "segmap", "segred", "segscan" };
+  int word = 0, group;
+  while (word < 3 && !is_word (ps, words[word]))
+    word++;
+  if (word == 3)
     expected (ps, "'segmap', 'segred' or 'segscan'");
+  int kind_line = ps->tok.line, kind_col = ps->tok.col;
   next (ps);
-  flat_level level = FLAT_LEVEL_GRID;
-  if (is_word (ps, "group"))
-    level = FLAT_LEVEL_GROUP;
-  else if (!is_word (ps, "grid"))
+  group = is_word (ps, "group");
+  if (!group && !is_word (ps, "grid"))
     expected (ps, "'grid' or 'group'");
+  if (group && word != 0)
+    fail_at (ps, ps->tok.line, ps->tok.col, "only a segmap has level group");
   next (ps);
 
   /* Dims are read into an arena list first: their number is known only at
@@ -934,38 +938,47 @@ parse_kernel (parser *ps)
       n_dims++;
     }
   next (ps);
-  flat_kernel *k = flat_kernel_new (nest, (flat_kernel_kind) kind, level,
-				    n_dims);
-  int i = 0;
-  for (dim_list *d = dims; d; d = d->next)
-    k->dims[i++] = d->range;
+  flat_expr *threads = NULL;
+  long long n_segments = 0;
   if (is_word (ps, "threads"))
     {
       next (ps);
-      k->threads = parse_expr (ps);
+      threads = parse_expr (ps);
     }
   if (is_word (ps, "segments"))
     {
       next (ps);
       int line = ps->tok.line, col = ps->tok.col;
-      long long n = parse_int (ps, "a number of segment dims");
-      if (n < 1 || n >= n_dims)
+      n_segments = parse_int (ps, "a number of segment dims");
+      if (n_segments < 1 || n_segments >= n_dims)
 	fail_at (ps, line, col, "a kernel of %d dims cannot have %lld "
-		 "segment dims", n_dims, n);
-      k->n_segments = (int) n;
+		 "segment dims", n_dims, n_segments);
+      if (word == 0)
+	fail_at (ps, kind_line, kind_col, "a segmap has no segment dims");
     }
+  static const flat_node_kind kinds[3][2] = {
+    { FLAT_N_SEGMAP, FLAT_N_SEGMAP_GROUP },
+    { FLAT_N_SEGRED, FLAT_N_SEGRED_SEGMENTED },
+    { FLAT_N_SEGSCAN, FLAT_N_SEGSCAN_SEGMENTED }
+  };
+  flat_node_kind kind = kinds[word][word == 0 ? group : n_segments > 0];
+  flat_kernel *k = flat_kernel_new (nest, kind, n_dims, (int) n_segments);
+  int i = 0;
+  for (dim_list *d = dims; d; d = d->next)
+    k->dims[i++] = d->range;
+  k->threads = threads;
   parse_accums (ps, &k->n_accs, &k->accs);
   if (k->n_segments > 0)
     {
       expect_word (ps, "pre");
       parse_block (ps, &k->pre);
     }
-  if (kind == FLAT_K_SEGSCAN)
+  if (flat_node_scans (kind))
     {
       expect_word (ps, "contrib");
       parse_block (ps, &k->contrib);
     }
-  if (k->n_segments > 0 || kind == FLAT_K_SEGSCAN)
+  if (k->n_segments > 0 || flat_node_scans (kind))
     expect_word (ps, "body");
   parse_block (ps, &k->body);
   if (k->n_segments > 0)

@@ -338,10 +338,13 @@ const char *const flat_guard_kind_names[] = {
   [FLAT_GUARD_INTRA] = "intra"
 };
 
-const char *const flat_kernel_kind_names[] = {
-  [FLAT_K_SEGMAP] = "segmap",
-  [FLAT_K_SEGRED] = "segred",
-  [FLAT_K_SEGSCAN] = "segscan"
+const char *const flat_node_words[FLAT_N_NODES] = {
+  [FLAT_N_SEGMAP] = "segmap grid",
+  [FLAT_N_SEGMAP_GROUP] = "segmap group",
+  [FLAT_N_SEGRED] = "segred grid",
+  [FLAT_N_SEGRED_SEGMENTED] = "segred grid",
+  [FLAT_N_SEGSCAN] = "segscan grid",
+  [FLAT_N_SEGSCAN_SEGMENTED] = "segscan grid"
 };
 
 /* "kernel k0 segred grid (DIMS) with (ACCS) {"  BODY  "}", a segscan's
@@ -351,8 +354,7 @@ const char *const flat_kernel_kind_names[] = {
 static void
 print_kernel (FILE *out, const flat_kernel *k)
 {
-  fprintf (out, "  kernel %s %s %s (", k->name, flat_kernel_kind_names[k->kind],
-	   k->level == FLAT_LEVEL_GRID ? "grid" : "group");
+  fprintf (out, "  kernel %s %s (", k->name, flat_node_words[k->kind]);
   for (int d = 0; d < k->n_dims; d++)
     {
       if (d > 0)
@@ -372,9 +374,9 @@ print_kernel (FILE *out, const flat_kernel *k)
     {
       fputs (" pre {\n", out);
       print_block_close (out, &k->pre, 2);
-      fputs (k->kind == FLAT_K_SEGSCAN ? "" : " body", out);
+      fputs (flat_node_scans (k->kind) ? "" : " body", out);
     }
-  if (k->kind == FLAT_K_SEGSCAN)
+  if (flat_node_scans (k->kind))
     {
       fputs (" contrib {\n", out);
       print_block_close (out, &k->contrib, 2);

@@ -103,8 +103,7 @@ flat_kernel_privatizes (const flat_kernel *k, const flat_var *mem)
   int atomics = 0, others = 0;
   void *data[3] = { (void *) mem, &atomics, &others };
   flat_walker w = { count_atomic, count_load, data };
-  if (k->kind != FLAT_K_SEGMAP || k->level != FLAT_LEVEL_GRID
-      || mem->kind != FLAT_VAR_MEM || !mem->extent_len)
+  if (k->kind != FLAT_N_SEGMAP || mem->kind != FLAT_VAR_MEM || !mem->extent_len)
     return 0;
   flat_walk_block (&k->body, &w);
   return atomics > 0 && others == 0;
@@ -148,16 +147,13 @@ flat_kernel_local_bytes (const flat_kernel *k)
 {
   switch (k->kind)
     {
-    case FLAT_K_SEGMAP:
-      if (k->level == FLAT_LEVEL_GRID)
-	return flat_kernel_private_histograms (k)
-	  ? FLAT_PRIVATE_HISTOGRAM : 0;
+    case FLAT_N_SEGMAP:
+      return flat_kernel_private_histograms (k) ? FLAT_PRIVATE_HISTOGRAM : 0;
+    case FLAT_N_SEGMAP_GROUP:
       return block_bytes (&k->body);
-    case FLAT_K_SEGRED:
-    case FLAT_K_SEGSCAN:
+    default:
       return exchange_bytes (k->n_accs, k->accs, 0);
     }
-  return 0;
 }
 
 /* Bytes of the local arrays B declares, at any depth; with SHARED_LEVEL
@@ -197,7 +193,6 @@ private_bytes (const flat_block *b, int shared_level)
 size_t
 flat_kernel_private_bytes (const flat_kernel *k)
 {
-  return private_bytes (&k->body, k->kind == FLAT_K_SEGMAP
-			&& k->level == FLAT_LEVEL_GROUP)
+  return private_bytes (&k->body, k->kind == FLAT_N_SEGMAP_GROUP)
     + private_bytes (&k->pre, 0) + private_bytes (&k->post, 0);
 }

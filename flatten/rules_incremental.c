@@ -81,8 +81,7 @@ flat_kernel *
 flat_segmap_grid (flat_flattener *f, const flat_context *ctx,
 		  const flat_block *b)
 {
-  flat_kernel *k = flat_kernel_new (f->nest, FLAT_K_SEGMAP, FLAT_LEVEL_GRID,
-				    ctx->n);
+  flat_kernel *k = flat_kernel_new (f->nest, FLAT_N_SEGMAP, ctx->n, 0);
   for (int d = 0; d < ctx->n; d++)
     k->dims[d] = ctx->dims[d];
   k->body = *b;
@@ -190,8 +189,7 @@ rule_top_redomap (flat_flattener *f, flat_stmt *red)
 {
   flat_nest *nest = f->nest;
   flat_kernel *k = flat_kernel_new (nest, red->kind == FLAT_S_REDUCE
-				    ? FLAT_K_SEGRED : FLAT_K_SEGSCAN,
-				    FLAT_LEVEL_GRID, 1);
+				    ? FLAT_N_SEGRED : FLAT_N_SEGSCAN, 1, 0);
   k->dims[0] = red->u.red.range;
   k->body = red->u.red.body;
   k->n_accs = red->u.red.n_accs;

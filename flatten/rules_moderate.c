@@ -294,13 +294,16 @@ rule_g9_segmented (distribution *d, flat_stmt *r)
   if (writes_outer (r, r))
     return -1;
   flush_pending (d);
+  int seg = d->ctx->n > 0;
   flat_kernel *k = flat_kernel_new (nest, r->kind == FLAT_S_REDUCE
-				    ? FLAT_K_SEGRED : FLAT_K_SEGSCAN,
-				    FLAT_LEVEL_GRID, d->ctx->n + 1);
+				    ? (seg ? FLAT_N_SEGRED_SEGMENTED
+				       : FLAT_N_SEGRED)
+				    : (seg ? FLAT_N_SEGSCAN_SEGMENTED
+				       : FLAT_N_SEGSCAN),
+				    d->ctx->n + 1, d->ctx->n);
   for (int i = 0; i < d->ctx->n; i++)
     k->dims[i] = d->ctx->dims[i];
   k->dims[d->ctx->n] = r->u.red.range;
-  k->n_segments = d->ctx->n;
   k->pre = flat_block_concat (nest, &d->pre, NULL);
   k->body = r->u.red.body;
   k->n_accs = r->u.red.n_accs;
@@ -443,7 +446,7 @@ scalar_stmt (distribution *d, flat_stmt *s)
 	 other chunks: the post block must not touch what the body
 	 stores, nor store what it loads (a segmented reduction runs its
 	 post block in a later launch).  */
-      if (d->open_segred->kind == FLAT_K_SEGSCAN
+      if (flat_node_scans (d->open_segred->kind)
 	  && touches_stored_by (s, &d->open_segred->body))
 	return -1;
       flat_block one = flat_block_of (nest, s);

@@ -186,9 +186,9 @@ check_accs (const flat_nest *nest, int *max_accs, char *err,
     {
       const flat_kernel *k = nest->kernels[i];
 
-      if (k->kind == FLAT_K_SEGMAP)
+      if (flat_node_maps (k->kind))
 	continue;
-      if (k->n_accs < 1 || (k->kind == FLAT_K_SEGSCAN && k->n_accs != 1))
+      if (k->n_accs < 1 || (flat_node_scans (k->kind) && k->n_accs != 1))
 	{
 	  snprintf (err, err_size, "kernel %s has %d accumulators", k->name,
 		    k->n_accs);

@@ -246,7 +246,7 @@ read_result (const flat_backend *b, const flat_segop *op, int j,
 	       err_size) != 0)
     return -1;
   r = flat_scalar_value (t, &s);
-  if (op->kernel->kind == FLAT_K_SEGSCAN)
+  if (flat_node_scans (op->kernel->kind))
     *v = r;
   else if (!acc->user)
     *v = flat_op_apply (acc->op, t, *v, r);
@@ -519,11 +519,15 @@ flat_segop_run (const flat_backend *b, flat_pool *pool,
 		const flat_segop *op, flat_value *values, const char **what,
 		char *err, size_t err_size)
 {
-  if (op->kernel->n_segments > 0 && op->kernel->kind == FLAT_K_SEGSCAN)
-    return run_segmented_scan (b, pool, op, what, err, err_size);
-  if (op->kernel->n_segments > 0)
-    return run_segmented (b, pool, op, what, err, err_size);
-  if (op->kernel->kind == FLAT_K_SEGSCAN)
-    return run_segscan (b, pool, op, values, what, err, err_size);
-  return run_segred (b, pool, op, values, what, err, err_size);
+  switch (op->kernel->kind)
+    {
+    case FLAT_N_SEGSCAN_SEGMENTED:
+      return run_segmented_scan (b, pool, op, what, err, err_size);
+    case FLAT_N_SEGRED_SEGMENTED:
+      return run_segmented (b, pool, op, what, err, err_size);
+    case FLAT_N_SEGSCAN:
+      return run_segscan (b, pool, op, values, what, err, err_size);
+    default:
+      return run_segred (b, pool, op, values, what, err, err_size);
+    }
 }

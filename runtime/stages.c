@@ -41,12 +41,10 @@ flat_stage_descs (const unsigned char *package, const flat_nest *nest,
       const flat_kernel *k = nest->kernels[i];
       flat_node_kind node = flat_protocol_node ((*descs)[i].protocol);
 
-      if (strcmp ((*descs)[i].name, k->name) != 0
-	  || node != flat_kernel_node (k))
+      if (strcmp ((*descs)[i].name, k->name) != 0 || node != k->kind)
 	{
 	  snprintf (err, err_size, "the descriptor of kernel %s, a %s, is "
-		    "%s's, a %s", k->name,
-		    flat_node_kind_names[flat_kernel_node (k)],
+		    "%s's, a %s", k->name, flat_node_kind_names[k->kind],
 		    (*descs)[i].name, flat_node_kind_names[node]);
 	  goto fail;
 	}

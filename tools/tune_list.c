@@ -35,8 +35,7 @@ indent (FILE *out, int depth)
 static void
 print_kernel (FILE *out, const flat_kernel *k)
 {
-  fprintf (out, "%s %s %s (", k->name, flat_kernel_kind_names[k->kind],
-	   k->level == FLAT_LEVEL_GRID ? "grid" : "group");
+  fprintf (out, "%s %s (", k->name, flat_node_words[k->kind]);
   for (int d = 0; d < k->n_dims; d++)
     fprintf (out, "%s%s", d > 0 ? ", " : "", k->dims[d].index->name);
   fputc (')', out);

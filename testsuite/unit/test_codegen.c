@@ -522,7 +522,7 @@ flatten_by_hand (flat_nest *nest)
 	  m = m->u.loop.body.first;
 	  depth++;
 	}
-      k = flat_kernel_new (nest, FLAT_K_SEGMAP, FLAT_LEVEL_GRID, depth);
+      k = flat_kernel_new (nest, FLAT_N_SEGMAP, depth, 0);
       for (m = s, d = 0; d < depth; d++)
 	{
 	  k->dims[d] = m->u.loop.range;
@@ -1000,12 +1000,12 @@ run_plan (void *prog, const flat_nest *nest, arg *args, int n_args,
       int64_t total = kernel_total (nest, k, args, n_args);
       arg_list l = { 0 };
 
-      if (k->kind == FLAT_K_SEGMAP)
+      if (k->kind == FLAT_N_SEGMAP)
 	{
 	  add_nest_args (&l, nest, args, n_args, bufs);
 	  launch_kernel (prog, k, "", &l, groups, group_size);
 	}
-      else if (total > 0 && k->kind == FLAT_K_SEGRED)
+      else if (total > 0 && k->kind == FLAT_N_SEGRED)
 	run_segred (prog, nest, k, args, n_args, bufs, total, groups,
 		    group_size);
       else if (total > 0)

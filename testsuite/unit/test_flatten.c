@@ -78,12 +78,12 @@ test_segmap_perfect_2d (void)
   /* G3 at map i: e_top, e_middle, and e_flat = G2 at map j.  */
   CU_ASSERT_EQUAL_FATAL (nest->n_kernels, 3);
   flat_kernel *k = nest->kernels[2];
-  CU_ASSERT_EQUAL (k->level, FLAT_LEVEL_GRID);
+  CU_ASSERT_EQUAL (k->kind, FLAT_N_SEGMAP);
   CU_ASSERT_EQUAL_FATAL (k->n_dims, 2);
   CU_ASSERT_STRING_EQUAL (k->dims[0].index->name, "i");
   CU_ASSERT_STRING_EQUAL (k->dims[1].index->name, "j");
   CU_ASSERT_EQUAL (k->body.first->kind, FLAT_S_STORE);
-  CU_ASSERT_EQUAL (nest->kernels[1]->level, FLAT_LEVEL_GROUP);
+  CU_ASSERT_EQUAL (nest->kernels[1]->kind, FLAT_N_SEGMAP_GROUP);
   CU_ASSERT_EQUAL (nest->kernels[1]->body.first->group, 1);
   /* host guard { top guard { k0 } else { intra guard { k1 } else { k2 } } }
      else { host } */
@@ -310,7 +310,7 @@ test_scan_forms (void)
   flat_diag diag;
   CU_ASSERT_EQUAL_FATAL (run_text (ok_text, &nest, &diag), 0);
   flat_kernel *k = nest->kernels[0];
-  CU_ASSERT_EQUAL (k->kind, FLAT_K_SEGSCAN);
+  CU_ASSERT_EQUAL (k->kind, FLAT_N_SEGSCAN);
   /* contrib: the let and the update, no store.  */
   CU_ASSERT_EQUAL (k->contrib.first->kind, FLAT_S_LET);
   CU_ASSERT_EQUAL (k->contrib.first->next->kind, FLAT_S_SET);

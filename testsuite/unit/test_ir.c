@@ -391,14 +391,13 @@ test_vars (void)
 					"y_7")->name, "y_7_1");
 
   /* Kernels are named in order, with zeroed dims.  */
-  flat_kernel *k0 = flat_kernel_new (nest, FLAT_K_SEGMAP, FLAT_LEVEL_GRID, 2);
-  flat_kernel *k1 = flat_kernel_new (nest, FLAT_K_SEGMAP, FLAT_LEVEL_GROUP,
-				     0);
+  flat_kernel *k0 = flat_kernel_new (nest, FLAT_N_SEGMAP, 2, 0);
+  flat_kernel *k1 = flat_kernel_new (nest, FLAT_N_SEGMAP_GROUP, 0, 0);
   CU_ASSERT_STRING_EQUAL (k0->name, "k0");
   CU_ASSERT_STRING_EQUAL (k1->name, "k1");
   CU_ASSERT_EQUAL (k0->n_dims, 2);
   CU_ASSERT_PTR_NULL (k0->dims[1].index);
-  CU_ASSERT_EQUAL (k1->level, FLAT_LEVEL_GROUP);
+  CU_ASSERT_EQUAL (k1->kind, FLAT_N_SEGMAP_GROUP);
   CU_ASSERT_EQUAL (nest->n_kernels, 2);
   CU_ASSERT_PTR_EQUAL (nest->kernels[1], k1);
   flat_nest_free (nest);
@@ -479,7 +478,7 @@ test_build_saxpy (void)
   flat_block_append (&map->u.loop.body, store);
   flat_block_append (&nest->body, map);
 
-  flat_kernel *k = flat_kernel_new (nest, FLAT_K_SEGMAP, FLAT_LEVEL_GRID, 1);
+  flat_kernel *k = flat_kernel_new (nest, FLAT_N_SEGMAP, 1, 0);
   k->dims[0] = range;
   flat_stmt *kstore = flat_s_new (nest, FLAT_S_STORE, 13);
   kstore->u.store = store->u.store;
@@ -546,8 +545,8 @@ test_accums (void)
   accs[2].var = s;		/* all three are usable */
   CU_ASSERT_PTR_NULL (flat_accums_new (nest, 0));
 
-  flat_kernel *k = flat_kernel_new (nest, FLAT_K_SEGSCAN, FLAT_LEVEL_GRID, 1);
-  CU_ASSERT_EQUAL (k->kind, FLAT_K_SEGSCAN);
+  flat_kernel *k = flat_kernel_new (nest, FLAT_N_SEGSCAN, 1, 0);
+  CU_ASSERT_EQUAL (k->kind, FLAT_N_SEGSCAN);
   CU_ASSERT_EQUAL (k->n_accs, 0);
   CU_ASSERT_PTR_NULL (k->accs);
   CU_ASSERT_PTR_NULL (k->contrib.first);
@@ -594,7 +593,7 @@ test_parse_reductions (void)
   CU_ASSERT_EQUAL (r->u.red.body.first->kind, FLAT_S_SET);
   CU_ASSERT_PTR_EQUAL (r->u.red.body.last->u.set.var, c);
   flat_kernel *k = nest->kernels[0];
-  CU_ASSERT_EQUAL (k->kind, FLAT_K_SEGRED);
+  CU_ASSERT_EQUAL (k->kind, FLAT_N_SEGRED);
   CU_ASSERT_EQUAL_FATAL (k->n_accs, 3);
   CU_ASSERT_PTR_EQUAL (k->accs[1].var, m);
   CU_ASSERT_PTR_EQUAL (k->dims[0].index, r->u.red.range.index);
@@ -607,7 +606,7 @@ test_parse_reductions (void)
   CU_ASSERT_EQUAL_FATAL (r->u.red.n_accs, 1);
   CU_ASSERT_PTR_EQUAL (r->u.red.accs[0].var, var (nest, "acc"));
   k = nest->kernels[0];
-  CU_ASSERT_EQUAL (k->kind, FLAT_K_SEGSCAN);
+  CU_ASSERT_EQUAL (k->kind, FLAT_N_SEGSCAN);
   CU_ASSERT_EQUAL (k->n_accs, 1);
   /* One statement in contrib, three in the body.  */
   CU_ASSERT_PTR_NOT_NULL_FATAL (k->contrib.first);
@@ -779,6 +778,12 @@ test_parse_errors (void)
   assert_parse_error (HEAD "  body {\n  }\n  kernel k0 segmap grid () {\n"
 		      "  }\n  plan {\n    launch k2\n  }\n}\n",
 		      "7:12: unknown kernel 'k2'");
+  assert_parse_error (HEAD "  body {\n  }\n  kernel k0 segred group () {\n",
+		      "4:20: only a segmap has level group");
+  assert_parse_error (HEAD "  param n : i32\n  body {\n  }\n"
+		      "  kernel k0 segmap grid (i : i32 = 0:i32 .. n step 1:i32, "
+		      "j : i32 = 0:i32 .. n step 1:i32) segments 1 {\n",
+		      "5:13: a segmap has no segment dims");
   assert_parse_error (HEAD "  body {\n  }\n}\n}\n",
 		      "5:1: expected end of text, found '}'");
   assert_parse_error ("nest \"e\n", "1:6: unterminated string");
@@ -1254,9 +1259,30 @@ test_check_reductions_built (void)
   flat_block_append (&k->contrib, flat_s_new (nest, FLAT_S_BREAK, 0));
   CU_ASSERT_EQUAL (flat_check_nest (nest, err, sizeof err), -1);
   CU_ASSERT_STRING_EQUAL (err, "kernel k0: segred: has a contrib block");
-  k->kind = (flat_kernel_kind) 7;
+  k->kind = (flat_node_kind) 7;
   CU_ASSERT_EQUAL (flat_check_nest (nest, err, sizeof err), -1);
   CU_ASSERT_STRING_EQUAL (err, "kernel k0: kernel: unknown kind 7");
+  flat_nest_free (nest);
+
+  /* Each kind of node has its own rules.  */
+  nest = parse_ok (red_text);
+  k = nest->kernels[0];
+  k->kind = FLAT_N_SEGRED_SEGMENTED;
+  CU_ASSERT_EQUAL (flat_check_nest (nest, err, sizeof err), -1);
+  CU_ASSERT_STRING_EQUAL (err, "kernel k0: segred-segmented: 0 segment "
+			  "dims of 1");
+  k->kind = FLAT_N_SEGMAP_GROUP;
+  CU_ASSERT_EQUAL (flat_check_nest (nest, err, sizeof err), -1);
+  CU_ASSERT_STRING_EQUAL (err, "kernel k0: segmap-group: has "
+			  "accumulators");
+  k->kind = FLAT_N_SEGRED;
+  k->threads = k->dims[0].ub;
+  CU_ASSERT_EQUAL (flat_check_nest (nest, err, sizeof err), -1);
+  CU_ASSERT_STRING_EQUAL (err, "kernel k0: segred: has threads");
+  k->threads = NULL;
+  k->n_segments = 1;
+  CU_ASSERT_EQUAL (flat_check_nest (nest, err, sizeof err), -1);
+  CU_ASSERT_STRING_EQUAL (err, "kernel k0: segred: 1 segment dims");
   flat_nest_free (nest);
 
   /* The params hold params, accs and mems only.  */

@@ -1073,7 +1073,7 @@ test_scalar_conversions (void)
    when its stages allow MAX_GROUP[] work-items and FLAT_GROUP_SIZE is
    GROUP_SIZE; the kernel has accumulator ACC, or none if NULL.  */
 static void
-shape_acc (flat_kernel_kind kind, int64_t total, size_t group_size,
+shape_acc (flat_node_kind kind, int64_t total, size_t group_size,
 	   const size_t *max_group, flat_accum *acc, size_t *group,
 	   int64_t *n_parts, int64_t *chunk)
 {
@@ -1102,7 +1102,7 @@ shape_acc (flat_kernel_kind kind, int64_t total, size_t group_size,
 
 /* shape_acc with no accumulator.  */
 static void
-shape (flat_kernel_kind kind, int64_t total, size_t group_size,
+shape (flat_node_kind kind, int64_t total, size_t group_size,
        const size_t *max_group, size_t *group, int64_t *n_parts,
        int64_t *chunk)
 {
@@ -1119,25 +1119,25 @@ test_segop_shape (void)
   size_t group;
   int64_t parts, chunk;
 
-  shape (FLAT_K_SEGRED, 1, 256, big, &group, &parts, &chunk);
+  shape (FLAT_N_SEGRED, 1, 256, big, &group, &parts, &chunk);
   CU_ASSERT (group == 256 && parts == 1 && chunk == 1);
-  shape (FLAT_K_SEGRED, 257, 256, big, &group, &parts, &chunk);
+  shape (FLAT_N_SEGRED, 257, 256, big, &group, &parts, &chunk);
   CU_ASSERT (group == 256 && parts == 2 && chunk == 129);
-  shape (FLAT_K_SEGRED, 100003, 256, big, &group, &parts, &chunk);
+  shape (FLAT_N_SEGRED, 100003, 256, big, &group, &parts, &chunk);
   CU_ASSERT (group == 256 && parts == 391 && chunk == 256);
   /* FLAT_GROUP_SIZE=100 gives 64; 1563 groups are capped to 1024, whose
      chunk of 98 needs only 1021 of them.  */
-  shape (FLAT_K_SEGRED, 100003, 100, big, &group, &parts, &chunk);
+  shape (FLAT_N_SEGRED, 100003, 100, big, &group, &parts, &chunk);
   CU_ASSERT (group == 64 && parts == 1021 && chunk == 98);
   /* Larger than FLAT_MAX_GROUP, or than a stage can run.  */
-  shape (FLAT_K_SEGRED, 5000, 100000, big, &group, &parts, &chunk);
+  shape (FLAT_N_SEGRED, 5000, 100000, big, &group, &parts, &chunk);
   CU_ASSERT_EQUAL (group, 256);
-  shape (FLAT_K_SEGRED, 5000, 256, small_final, &group, &parts, &chunk);
+  shape (FLAT_N_SEGRED, 5000, 256, small_final, &group, &parts, &chunk);
   CU_ASSERT_EQUAL (group, 32);
   /* No group is left without work.  */
-  shape (FLAT_K_SEGRED, 1030, 256, one, &group, &parts, &chunk);
+  shape (FLAT_N_SEGRED, 1030, 256, one, &group, &parts, &chunk);
   CU_ASSERT (group == 1 && parts == 515 && chunk == 2);
-  shape (FLAT_K_SEGRED, 1000000000000LL, 256, big, &group, &parts,
+  shape (FLAT_N_SEGRED, 1000000000000LL, 256, big, &group, &parts,
 	 &chunk);
   CU_ASSERT (group == 256 && parts == 1024 && chunk == 976562500);
   /* A declared operator keeps chunks, more and shorter ones.  */
@@ -1147,15 +1147,15 @@ test_segop_shape (void)
     flat_accum acc = { .op = FLAT_N_OPS, .var = &v, .user = &comb };
 
     memset (&comb, 0, sizeof comb);
-    shape_acc (FLAT_K_SEGRED, 1000000000000LL, 256, big, &acc, &group,
+    shape_acc (FLAT_N_SEGRED, 1000000000000LL, 256, big, &acc, &group,
 	       &parts, &chunk);
     CU_ASSERT (group == 256 && parts == 16384 && chunk == 61035157);
     /* Chunks of at least 256 * FLAT_ORDERED_RUN: every warp of a group
        gets iterations.  */
-    shape_acc (FLAT_K_SEGRED, 100003, 256, big, &acc, &group, &parts,
+    shape_acc (FLAT_N_SEGRED, 100003, 256, big, &acc, &group, &parts,
 	       &chunk);
     CU_ASSERT (group == 256 && parts == 49 && chunk == 2041);
-    shape_acc (FLAT_K_SEGRED, 2000, 256, big, &acc, &group, &parts,
+    shape_acc (FLAT_N_SEGRED, 2000, 256, big, &acc, &group, &parts,
 	       &chunk);
     CU_ASSERT (group == 256 && parts == 1 && chunk == 2000);
   }
@@ -1181,7 +1181,7 @@ scan_shape (flat_type type, flat_op op, int64_t total, size_t group_size,
   if (op == FLAT_N_OPS)
     acc.user = &comb;
   memset (&k, 0, sizeof k);
-  k.kind = FLAT_K_SEGSCAN;
+  k.kind = FLAT_N_SEGSCAN;
   k.n_accs = 1;
   k.accs = &acc;
   flat_kernel_describe (&k, &d);
