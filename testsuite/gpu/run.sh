@@ -118,8 +118,8 @@ unbuffered=
 command -v stdbuf > /dev/null && unbuffered="stdbuf -o0"
 (cd "$top" && $unbuffered "$dir/flat-unit") > "$scratch/logs/unit.log" 2>&1
 status=$?
-grep -E 'FAILED|^ +[0-9]+\. |skipped' "$scratch/logs/unit.log" \
-  | sed 's/^/  unit: /'
+grep -E '^not ok|^# |# SKIP' "$scratch/logs/unit.log" | sed 's/^/  unit: /'
+! grep -q '# SKIP' "$scratch/logs/unit.log" || status=1
 if grep -q 'Run Summary' "$scratch/logs/unit.log"; then
   sed -n '/Run Summary/,$p' "$scratch/logs/unit.log"
 else

@@ -2,7 +2,6 @@
    stderr or to clean up are CUnit failures of the running test.  */
 
 #include "helpers.h"
-#include "runtime/backend.h"
 #include "runtime/control.h"
 #include "codegen/codegen.h"
 #include "flatten/package.h"
@@ -123,27 +122,16 @@ list_dir (const char *dir, char *out, size_t size)
 }
 
 char *device_cache_dir;
-int device_have_opencl;
 
 int
 device_suite_init (void)
 {
-  flat_backend_config config = { NULL, -1, NULL };
-  char err[512];
-
   /* libflat may be starting the device in the background since it
-     loaded: the backend is used directly below.  */
+     loaded.  */
   if (flat_reset () != 0)
     return -1;
   device_cache_dir = make_temp_dir ();
-  if (!device_cache_dir)
-    return -1;
-  device_have_opencl = flat_backend_opencl.init (&config, err,
-						 sizeof err) == 0;
-  if (device_have_opencl
-      && flat_backend_opencl.shutdown (err, sizeof err) != 0)
-    return -1;
-  return 0;
+  return device_cache_dir ? 0 : -1;
 }
 
 int
@@ -169,14 +157,6 @@ device_use (const char *device, const char *log)
   CU_ASSERT_EQUAL (setenv ("FLAT_CACHE_DIR", device_cache_dir, 1), 0);
   CU_ASSERT_EQUAL (setenv ("FLAT_EAGER", "0", 1), 0);
   CU_ASSERT_EQUAL (flat_reset (), 0);
-}
-
-int
-device_skip_without_opencl (void)
-{
-  if (!device_have_opencl)
-    printf ("skipped: no OpenCL device ");
-  return !device_have_opencl;
 }
 
 unsigned char *

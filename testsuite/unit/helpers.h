@@ -38,17 +38,13 @@ void list_dir (const char *dir, char *out, size_t size);
    malloc'ed; a fatal test failure if it does not parse or build.  */
 unsigned char *package_of (const char *text);
 
-/* Suites whose tests call flat_run: a scratch kernel cache and whether
-   an OpenCL device exists (probed once, at suite start).  */
+/* Suites whose tests call flat_run: a scratch kernel cache.  */
 extern char *device_cache_dir;
-extern int device_have_opencl;
 int device_suite_init (void);
 int device_suite_clean (void);
 /* A fresh libflat for the next call: FLAT_DEVICE=DEVICE, FLAT_LOG=LOG,
    the scratch cache, and FLAT_EAGER=0, so that the device starts in the
    test's thread and its log lines come in order.  */
 void device_use (const char *device, const char *log);
-/* Nonzero (after saying so) when there is no OpenCL device.  */
-int device_skip_without_opencl (void);
 
 #endif /* FLAT_UNIT_HELPERS_H */

@@ -773,20 +773,8 @@ typedef struct runner
 		  size_t groups, size_t group_size);
 } runner;
 
-/* The runner of the suite being run, NULL if its device is missing.  */
+/* The runner of the suite being run.  */
 static const runner *current;
-static const char *current_name;
-
-/* Whether there is a device; if not, the test passes with a note.  */
-static int
-have_device (void)
-{
-  if (current != NULL)
-    return 1;
-  printf ("skipped: no %s device ", current_name);
-  CU_PASS ("no device");
-  return 0;
-}
 
 /* The nest args of a kernel of NEST (codegen.h): each mem's buffer (in
    BUFS, by param) and offset, each param's and acc's value.  */
@@ -1129,12 +1117,10 @@ opencl_suite_init (void)
   cl_uint n;
   cl_int rc;
 
-  current_name = "OpenCL";
-  current = NULL;
   if (clGetPlatformIDs (1, &platform, &n) != CL_SUCCESS || n == 0
       || clGetDeviceIDs (platform, CL_DEVICE_TYPE_ALL, 1, &cl_dev, &n)
 	 != CL_SUCCESS || n == 0)
-    return 0;
+    return 1;
   cl_ctx = clCreateContext (NULL, 1, &cl_dev, NULL, NULL, &rc);
   if (rc != CL_SUCCESS)
     return 1;
@@ -1199,8 +1185,10 @@ static int
 nvrtc_load (void)
 {
   static const char *const names[] = {
-    "libnvrtc.so", "libnvrtc.so.13", "/usr/local/cuda/lib64/libnvrtc.so",
-    "/usr/local/cuda/lib64/libnvrtc.so.13"
+    "libnvrtc.so", "libnvrtc.so.13", "libnvrtc.so.12",
+    "/usr/local/cuda/lib64/libnvrtc.so",
+    "/usr/local/cuda/lib64/libnvrtc.so.13",
+    "/usr/local/cuda/lib64/libnvrtc.so.12"
   };
   const symbol syms[] = {
     { "nvrtcCreateProgram", (void **) &nvrtc.create },
@@ -1416,12 +1404,9 @@ cuda_suite_init (void)
 {
   int n, major, minor;
 
-  current_name = "CUDA";
-  current = NULL;
   if (!nvrtc_load () || !cuda_load () || cu.init (0) != 0
-      || cu.device_count (&n) != 0 || n < 1)
-    return 0;
-  if (cu.device_get (&cu.dev, 0) != 0
+      || cu.device_count (&n) != 0 || n < 1
+      || cu.device_get (&cu.dev, 0) != 0
       || cu.attribute (&major, CU_ATTRIBUTE_CC_MAJOR, cu.dev) != 0
       || cu.attribute (&minor, CU_ATTRIBUTE_CC_MINOR, cu.dev) != 0
       || cu.primary_retain (&cu.ctx, cu.dev) != 0
@@ -1490,8 +1475,6 @@ test_run_saxpy (void)
   size_t si;
   int g;
 
-  if (!have_device ())
-    return;
   nest = load_nest (saxpy_ir);
   prog = current->build (nest);
   for (si = 0; prog != NULL && si < sizeof sizes / sizeof sizes[0]; si++)
@@ -1542,8 +1525,6 @@ test_run_2d (void)
   size_t si;
   int g;
 
-  if (!have_device ())
-    return;
   nest = load_nest (grid2_ir);
   prog = current->build (nest);
   for (si = 0; prog != NULL && si < sizeof shapes / sizeof shapes[0]; si++)
@@ -1590,8 +1571,6 @@ test_run_innermost_fastest (void)
   void *prog;
   int cnt = 0, order[N * M], k;
 
-  if (!have_device ())
-    return;
   nest = load_nest (order_ir);
   prog = current->build (nest);
   if (prog != NULL)
@@ -1618,8 +1597,6 @@ test_run_narrow (void)
   int16_t s[N], h[2 * N];
   int i, bad = 0;
 
-  if (!have_device ())
-    return;
   lcg_state = 11;
   for (i = 0; i < N; i++)
     {
@@ -1668,8 +1645,6 @@ test_run_f64 (void)
   float f[N];
   int i, bad = 0;
 
-  if (!have_device ())
-    return;
   lcg_state = 5;
   for (i = 0; i < N; i++)
     {
@@ -1710,8 +1685,6 @@ test_run_math (void)
   double d[N], dout[N];
   int i, bad = 0;
 
-  if (!have_device ())
-    return;
   lcg_state = 9;
   for (i = 0; i < N; i++)
     {
@@ -1785,8 +1758,6 @@ test_run_all_math (void)
   double xd[N], out[N * FLAT_N_MATH];
   int i, fn;
 
-  if (!have_device ())
-    return;
   libm = dlopen ("libm.so.6", RTLD_NOW | RTLD_LOCAL);
   CU_ASSERT_PTR_NOT_NULL_FATAL (libm);
   for (i = 0; i < N; i++)
@@ -1840,8 +1811,6 @@ test_run_local_array (void)
   float x[N], out[N];
   int i, k, bad = 0;
 
-  if (!have_device ())
-    return;
   lcg_state = 3;
   for (i = 0; i < N; i++)
     x[i] = (float) (lcg () % 1000) / 9.0f;
@@ -1877,8 +1846,6 @@ test_run_break (void)
   void *prog;
   int a[N * M], pos[N], i, j, t = 950, bad = 0, found = 0;
 
-  if (!have_device ())
-    return;
   lcg_state = 21;
   for (i = 0; i < N * M; i++)
     a[i] = (int) (lcg () % 1000);
@@ -1919,8 +1886,6 @@ test_run_control (void)
   void *prog;
   int x[N], out[4 * N], i, bad = 0;
 
-  if (!have_device ())
-    return;
   lcg_state = 77;
   for (i = 0; i < N; i++)
     x[i] = (int) (lcg () % 200001) - 100000;
@@ -1974,8 +1939,6 @@ test_run_minmax (void)
   float of[3 * N];
   int oi[3 * N], i, bad = 0;
 
-  if (!have_device ())
-    return;
   nest = load_nest (minmax_ir);
   prog = current->build (nest);
   if (prog != NULL)
@@ -2019,8 +1982,6 @@ test_run_constants (void)
   double d[5];
   int flag, i;
 
-  if (!have_device ())
-    return;
   nest = load_nest (consts_ir);
   prog = current->build (nest);
   for (flag = 0; prog != NULL && flag < 2; flag++)
@@ -2074,8 +2035,6 @@ test_run_two_kernels (void)
   float x[N], y[N], z[N];
   int i, bad = 0;
 
-  if (!have_device ())
-    return;
   for (i = 0; i < N; i++)
     x[i] = (float) i * 0.75f - 10.0f;
   nest = load_nest (two_ir);
@@ -2148,11 +2107,6 @@ for_each_size (char *text,
   size_t si;
   int reported = 0;
 
-  if (!have_device ())
-    {
-      free (text);
-      return;
-    }
   nest = load_nest (text);
   prog = current->build (nest);
   for (si = 0; prog != NULL && si < sizeof shapes / sizeof shapes[0]; si++)
@@ -2516,8 +2470,6 @@ scan_same_bits (char *text, size_t size)
 static void
 test_float_scan_deterministic (void)
 {
-  if (!have_device ())
-    return;
   scan_same_bits (fscan_ir (), sizeof (float));
   scan_same_bits (dscan_ir (), sizeof (double));
 }
@@ -2533,8 +2485,6 @@ test_run_rows (void)
   void *prog;
   size_t wi;
 
-  if (!have_device ())
-    return;
   nest = load_nest (rows_ir);
   prog = current->build (nest);
   for (wi = 0; prog != NULL && wi < sizeof widths / sizeof widths[0]; wi++)
@@ -2811,12 +2761,7 @@ test_cuda_nvrtc (void)
   size_t i;
   int oldest;
 
-  if (!nvrtc_load ())
-    {
-      printf ("skipped: NVRTC not found ");
-      CU_PASS ("NVRTC not found");
-      return;
-    }
+  CU_ASSERT_FATAL (nvrtc_load ());
   oldest = nvrtc_arch (0);
   CU_ASSERT_FATAL (oldest > 0);
   for (i = 0; i < n_fixed + 1 + n_soac; i++)
@@ -3039,6 +2984,8 @@ test_package_corrupt (void)
 static void
 add_run_tests (CU_pSuite suite)
 {
+  if (suite == NULL)
+    return;
   CU_add_test (suite, "saxpy, sizes and launch shapes", test_run_saxpy);
   CU_add_test (suite, "2-D kernel", test_run_2d);
   CU_add_test (suite, "innermost dim fastest", test_run_innermost_fastest);
@@ -3065,23 +3012,22 @@ add_run_tests (CU_pSuite suite)
 void
 flat_test_register_codegen (void)
 {
-  CU_pSuite opencl = CU_add_suite ("codegen/opencl", opencl_suite_init,
-				   opencl_suite_cleanup);
-  CU_pSuite cuda = CU_add_suite ("codegen/cuda", cuda_suite_init,
-				 cuda_suite_cleanup);
-  CU_pSuite other = CU_add_suite ("codegen", NULL, NULL);
+  CU_pSuite other;
 
-  if (opencl == NULL || cuda == NULL || other == NULL)
+  add_run_tests (unit_add_suite ("codegen/opencl", opencl_suite_init,
+				 opencl_suite_cleanup, NEED_OPENCL));
+  add_run_tests (unit_add_suite ("codegen/cuda", cuda_suite_init,
+				 cuda_suite_cleanup, NEED_CUDA));
+  other = CU_add_suite ("codegen", NULL, NULL);
+  if (other == NULL)
     return;
-  add_run_tests (opencl);
-  add_run_tests (cuda);
   CU_add_test (other, "source text", test_source_text);
   CU_add_test (other, "untranslatable nests", test_emit_errors);
   CU_add_test (other, "reduction and scan source text",
 	       test_soac_source_text);
   CU_add_test (other, "untranslatable reductions and scans",
 	       test_soac_emit_errors);
-  CU_add_test (other, "CUDA through NVRTC", test_cuda_nvrtc);
+  unit_add_test (other, "CUDA through NVRTC", test_cuda_nvrtc, NEED_NVRTC);
   CU_add_test (other, "package round trip", test_package_round_trip);
   CU_add_test (other, "corrupt packages", test_package_corrupt);
 }

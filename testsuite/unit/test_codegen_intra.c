@@ -10,8 +10,8 @@
    result with the same computation done here in plain C, at sizes 0, 1,
    sizes that are not multiples of the group size and sizes larger than
    one group, on several launch shapes.  The run tests are registered
-   once for OpenCL (PoCL on the CI machine) and once for CUDA, where they
-   pass with a note when there is no device.  The CUDA source of every
+   once for OpenCL (PoCL on the CI machine) and once for CUDA, and are
+   skipped where there is no such device.  The CUDA source of every
    nest is compiled with NVRTC for compute_90 wherever NVRTC loads, and
    the local memory each kernel declares is checked against
    flat_kernel_local_bytes.  */
@@ -398,31 +398,34 @@ random_ints (size_t n, int32_t lo, int32_t span)
 
 /* ---- The device --------------------------------------------------------- */
 
-/* The backend of the running suite, NULL if it has no device.  */
+/* The backend of the running suite.  */
 static const flat_backend *dev;
-static const char *dev_name;
 
 static int
-suite_init (const flat_backend *backend, const char *name)
+suite_init (const flat_backend *backend)
 {
   flat_backend_config config = { NULL, -1, NULL };
   char err[512];
 
-  dev_name = name;
-  dev = backend->init (&config, err, sizeof err) == 0 ? backend : NULL;
+  if (backend->init (&config, err, sizeof err) != 0)
+    {
+      fprintf (stderr, "%s: %s\n", backend->name, err);
+      return 1;
+    }
+  dev = backend;
   return 0;
 }
 
 static int
 opencl_init (void)
 {
-  return suite_init (&flat_backend_opencl, "OpenCL");
+  return suite_init (&flat_backend_opencl);
 }
 
 static int
 cuda_init (void)
 {
-  return suite_init (&flat_backend_cuda, "CUDA");
+  return suite_init (&flat_backend_cuda);
 }
 
 static int
@@ -433,17 +436,6 @@ suite_clean (void)
 
   dev = NULL;
   return status;
-}
-
-/* Whether there is a device; if not, the test passes with a note.  */
-static int
-have_device (void)
-{
-  if (dev != NULL)
-    return 1;
-  printf ("skipped: no %s device ", dev_name);
-  CU_PASS ("no device");
-  return 0;
 }
 
 /* Report a failed backend call with its message.  */
@@ -689,8 +681,6 @@ for_each_size (const char *text, void (*run) (void *, int, int, int))
   void *prog;
   int pi, mi, s;
 
-  if (!have_device ())
-    return;
   nest = load_nest (text);
   prog = build (nest);
   lcg_state = 1;
@@ -980,8 +970,6 @@ for_each_split (const char *text, const int *sizes, int n_rows, int n_sizes,
   void *prog;
   int ni, mi, s, g;
 
-  if (!have_device ())
-    return;
   nest = load_nest (text);
   prog = build (nest);
   lcg_state = 2;
@@ -1026,8 +1014,6 @@ test_plan_indices (void)
   void *prog;
   size_t si;
 
-  if (!have_device ())
-    return;
   nest = load_nest (indexed_ir);
   prog = build (nest);
   for (si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
@@ -1227,12 +1213,7 @@ test_nvrtc (void)
   char err[16384], options[256];
   size_t i;
 
-  if (flat_nvrtc_open (err, sizeof err) != 0)
-    {
-      printf ("skipped: NVRTC not found ");
-      CU_PASS ("NVRTC not found");
-      return;
-    }
+  CU_ASSERT_EQUAL_FATAL (flat_nvrtc_open (err, sizeof err), 0);
   CU_ASSERT_EQUAL_FATAL (flat_nvrtc_options (90, FLAT_NVRTC_PTX, options,
 					     sizeof options), 0);
   for (i = 0; i < N_NESTS; i++)
@@ -1408,6 +1389,8 @@ test_segmented_scan (void)
 static void
 add_run_tests (CU_pSuite suite)
 {
+  if (suite == NULL)
+    return;
   CU_add_test (suite, "segred0 with stores after it", test_group_segred);
   CU_add_test (suite, "shared local array", test_group_shared);
   CU_add_test (suite, "segscan0, exclusive and inclusive",
@@ -1426,20 +1409,19 @@ add_run_tests (CU_pSuite suite)
 void
 flat_test_register_codegen_intra (void)
 {
-  CU_pSuite opencl = CU_add_suite ("codegen-intra/opencl", opencl_init,
-				   suite_clean);
-  CU_pSuite cuda = CU_add_suite ("codegen-intra/cuda", cuda_init,
-				 suite_clean);
-  CU_pSuite other = CU_add_suite ("codegen-intra", NULL, NULL);
+  CU_pSuite other;
 
-  if (opencl == NULL || cuda == NULL || other == NULL)
+  add_run_tests (unit_add_suite ("codegen-intra/opencl", opencl_init,
+				 suite_clean, NEED_OPENCL));
+  add_run_tests (unit_add_suite ("codegen-intra/cuda", cuda_init,
+				 suite_clean, NEED_CUDA));
+  other = CU_add_suite ("codegen-intra", NULL, NULL);
+  if (other == NULL)
     return;
-  add_run_tests (opencl);
-  add_run_tests (cuda);
   CU_add_test (other, "local memory", test_local_bytes);
   CU_add_test (other, "source text", test_source_text);
   CU_add_test (other, "untranslatable level-0 statements", test_emit_errors);
-  CU_add_test (other, "CUDA through NVRTC", test_nvrtc);
+  unit_add_test (other, "CUDA through NVRTC", test_nvrtc, NEED_NVRTC);
   CU_add_test (other, "lanes stage of segmented reductions",
 	       test_lanes_decision);
 }

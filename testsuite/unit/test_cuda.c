@@ -9,11 +9,12 @@
      a GPU                   flat_run runs nests on it, with every scalar
                              argument type and through the kernel cache
 
-   Tests that need what is missing print "skipped: ..." and pass.  */
+   Tests that need what is missing are skipped (unit.h).  */
 
 #include <CUnit/CUnit.h>
 
 #include "helpers.h"
+#include "unit.h"
 
 #include "../../runtime/backend.h"
 #include "../../runtime/control.h"
@@ -75,74 +76,6 @@ static const char kinds_ir[] =
   "  }\n"
   "}\n";
 
-static int have_cuda, have_opencl, have_nvrtc;
-static char *cache_dir;
-
-
-/* Settings for the next flat_run: FLAT_DEVICE=DEVICE, FLAT_LOG=LOG, the
-   device started on demand (device_use in helpers.h).  */
-static void
-use_env (const char *device, const char *log)
-{
-  CU_ASSERT_EQUAL (setenv ("FLAT_DEVICE", device, 1), 0);
-  CU_ASSERT_EQUAL (setenv ("FLAT_LOG", log, 1), 0);
-  CU_ASSERT_EQUAL (setenv ("FLAT_CACHE_DIR", cache_dir, 1), 0);
-  CU_ASSERT_EQUAL (setenv ("FLAT_EAGER", "0", 1), 0);
-  CU_ASSERT_EQUAL (flat_reset (), 0);
-}
-
-/* Whether backend B opens on this machine (and close it again).  */
-static int
-opens (const flat_backend *b)
-{
-  flat_backend_config config = { NULL, -1, NULL };
-  char err[1024];
-
-  if (b->init (&config, err, sizeof err) != 0)
-    return 0;
-  return b->shutdown (err, sizeof err) == 0;
-}
-
-static int
-cuda_suite_init (void)
-{
-  char err[1024];
-
-  /* libflat may be starting the device in the background since it
-     loaded: the backends are used directly below.  */
-  if (flat_reset () != 0)
-    return -1;
-  cache_dir = make_temp_dir ();
-  if (!cache_dir)
-    return -1;
-  have_cuda = opens (&flat_backend_cuda);
-  have_opencl = opens (&flat_backend_opencl);
-  have_nvrtc = flat_nvrtc_open (err, sizeof err) == 0;
-  return 0;
-}
-
-static int
-cuda_suite_clean (void)
-{
-  int status = flat_reset ();
-
-  unsetenv ("FLAT_DEVICE");
-  unsetenv ("FLAT_LOG");
-  unsetenv ("FLAT_CACHE_DIR");
-  unsetenv ("FLAT_EAGER");
-  remove_dir (cache_dir);
-  free (cache_dir);
-  return status;
-}
-
-static int
-skip_without (int have, const char *what)
-{
-  if (!have)
-    printf ("skipped: no %s ", what);
-  return !have;
-}
-
 static void
 saxpy_inputs (int n, float *x, float *y)
 {
@@ -168,7 +101,7 @@ test_init (void)
   CU_ASSERT_STRING_EQUAL (b->name, "cuda");
   CU_ASSERT_TRUE (b->runs_kernels);
   CU_ASSERT_EQUAL (b->source_section, FLAT_PKG_CUDA);
-  if (!have_cuda)
+  if (!(unit_have & NEED_CUDA))
     {
       /* Fails cleanly, saying what is missing.  */
       CU_ASSERT_NOT_EQUAL (b->init (&config, err, sizeof err), 0);
@@ -198,7 +131,7 @@ test_init_refused (void)
   config.platform = "nvidia";
   config.device_index = 1000;
   CU_ASSERT_NOT_EQUAL (b->init (&config, err, sizeof err), 0);
-  if (have_cuda)
+  if (unit_have & NEED_CUDA)
     {
       CU_ASSERT_PTR_NOT_NULL (strstr (err, "FLAT_DEVICE_INDEX=1000 but "
 				      "there are "));
@@ -215,7 +148,8 @@ test_init_refused (void)
 static const char *
 auto_choice (void)
 {
-  return have_cuda ? "cuda" : have_opencl ? "opencl" : "host";
+  return ((unit_have & NEED_CUDA) ? "cuda"
+	  : (unit_have & NEED_OPENCL) ? "opencl" : "host");
 }
 
 /* Run saxpy of N elements as the plugin's rewritten code does (the
@@ -258,9 +192,9 @@ test_device_cuda (void)
   char expect[64];
   char *log;
 
-  use_env ("cuda", "1");
+  device_use ("cuda", "1");
   log = run_saxpy (1000);
-  if (have_cuda)
+  if (unit_have & NEED_CUDA)
     {
       CU_ASSERT_EQUAL (count_lines (log, "flat: run saxpy on cuda: k0 ("), 1);
       CU_ASSERT_EQUAL (count_lines (log, "flat: warning"), 0);
@@ -289,7 +223,7 @@ test_device_auto (void)
   char expect[64];
   char *log;
 
-  use_env ("auto", "1");
+  device_use ("auto", "1");
   log = run_saxpy (333);
   snprintf (expect, sizeof expect, "flat: run saxpy on %s: ", auto_choice ());
   CU_ASSERT_EQUAL (count_lines (log, expect), 1);
@@ -305,8 +239,6 @@ test_nvrtc_arch (void)
   char err[512], options[256];
   int arch = -1;
 
-  if (skip_without (have_nvrtc, "NVRTC"))
-    return;
   CU_ASSERT_EQUAL (flat_nvrtc_arch (90, &arch, err, sizeof err), 0);
   CU_ASSERT_EQUAL (arch, 90);
   /* A device newer than NVRTC gets PTX of its newest architecture.  */
@@ -352,8 +284,6 @@ test_nvrtc_compile (void)
   char *ptx;
   size_t size = 0;
 
-  if (skip_without (have_nvrtc, "NVRTC"))
-    return;
   pkg = package_of (saxpy_ir);
   source = flat_package_get (pkg, FLAT_PKG_CUDA);
   CU_ASSERT_PTR_NOT_NULL_FATAL (source);
@@ -395,8 +325,6 @@ test_nvrtc_error (void)
   unsigned char *ptx = NULL;
   size_t size;
 
-  if (skip_without (have_nvrtc, "NVRTC"))
-    return;
   CU_ASSERT_EQUAL (flat_nvrtc_options (90, FLAT_NVRTC_PTX, options,
 				       sizeof options), 0);
   CU_ASSERT_EQUAL (flat_nvrtc_compile (bad, "bad.cu", options,
@@ -422,10 +350,8 @@ test_run_kinds (void)
   void *state = NULL;
   int i, ok;
 
-  if (skip_without (have_cuda, "CUDA device"))
-    return;
   pkg = package_of (kinds_ir);
-  use_env ("cuda", "0");
+  device_use ("cuda", "0");
   CU_ASSERT_EQUAL (flat_run (pkg, &state, N, -5, 65535, 4000000000u, q,
 			     0.5f, out), 0);
   for (i = 0, ok = 1; i < N; i++)
@@ -440,25 +366,23 @@ test_run_cache (void)
 {
   char listing[4096], *log;
 
-  if (skip_without (have_cuda, "CUDA device"))
-    return;
-  remove_dir (cache_dir);
-  CU_ASSERT_EQUAL_FATAL (mkdir (cache_dir, 0700), 0);
+  remove_dir (device_cache_dir);
+  CU_ASSERT_EQUAL_FATAL (mkdir (device_cache_dir, 0700), 0);
 
   /* The first process compiles and stores the module, the second loads
      it: nothing is added.  */
-  use_env ("cuda", "1");
+  device_use ("cuda", "1");
   log = run_saxpy (4099);
   CU_ASSERT_EQUAL (count_lines (log, "flat: run saxpy on cuda: k0 ("), 1);
   free (log);
-  list_dir (cache_dir, listing, sizeof listing);
+  list_dir (device_cache_dir, listing, sizeof listing);
   CU_ASSERT_EQUAL (strlen (listing), 16 + 4 + 1);
-  use_env ("cuda", "1");
+  device_use ("cuda", "1");
   log = run_saxpy (4099);
   CU_ASSERT_EQUAL (count_lines (log, "flat: run saxpy on cuda: k0 ("), 1);
   CU_ASSERT_EQUAL (count_lines (log, "flat: warning"), 0);
   free (log);
-  list_dir (cache_dir, listing, sizeof listing);
+  list_dir (device_cache_dir, listing, sizeof listing);
   CU_ASSERT_EQUAL (strlen (listing), 16 + 4 + 1);
 }
 
@@ -473,24 +397,25 @@ flat_test_register_cuda (void)
   {
     const char *name;
     CU_TestFunc fn;
+    unsigned need;
   } tests[] = {
-    { "init", test_init },
-    { "init refused", test_init_refused },
-    { "FLAT_DEVICE=cuda", test_device_cuda },
-    { "FLAT_DEVICE=auto prefers CUDA", test_device_auto },
-    { "NVRTC architectures and options", test_nvrtc_arch },
-    { "NVRTC compiles a package", test_nvrtc_compile },
-    { "NVRTC error and log", test_nvrtc_error },
-    { "scalar argument types on CUDA", test_run_kinds },
-    { "kernel cache on CUDA", test_run_cache }
+    { "init", test_init, 0 },
+    { "init refused", test_init_refused, 0 },
+    { "FLAT_DEVICE=cuda", test_device_cuda, 0 },
+    { "FLAT_DEVICE=auto prefers CUDA", test_device_auto, 0 },
+    { "NVRTC architectures and options", test_nvrtc_arch, NEED_NVRTC },
+    { "NVRTC compiles a package", test_nvrtc_compile, NEED_NVRTC },
+    { "NVRTC error and log", test_nvrtc_error, NEED_NVRTC },
+    { "scalar argument types on CUDA", test_run_kinds, NEED_CUDA },
+    { "kernel cache on CUDA", test_run_cache, NEED_CUDA }
   };
-  CU_pSuite suite = CU_add_suite ("cuda backend", cuda_suite_init,
-				  cuda_suite_clean);
+  CU_pSuite suite = CU_add_suite ("cuda backend", device_suite_init,
+				  device_suite_clean);
   size_t i;
 
   if (!suite)
     return;
   for (i = 0; i < sizeof tests / sizeof tests[0]; i++)
-    if (!CU_add_test (suite, tests[i].name, tests[i].fn))
+    if (!unit_add_test (suite, tests[i].name, tests[i].fn, tests[i].need))
       return;
 }

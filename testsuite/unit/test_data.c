@@ -12,12 +12,13 @@
 
    Transfers are counted in the FLAT_LOG=2 trace, and each test checks
    what the host arrays hold between the calls as well as at the end.
-   Where there is no OpenCL device the device tests print "skipped: no
-   OpenCL device" and pass.  */
+   Where there is no OpenCL device the device tests are skipped
+   (unit.h).  */
 
 #include <CUnit/CUnit.h>
 
 #include "helpers.h"
+#include "unit.h"
 
 #include "../../runtime/backend.h"
 #include "../../runtime/control.h"
@@ -193,8 +194,6 @@ test_region_copy (void)
   capture c;
   char *log;
 
-  if (device_skip_without_opencl ())
-    return;
   pkg = package_of (saxpy_ir);
   saxpy_inputs (N, x, y);
   device_use ("opencl", "2");
@@ -242,8 +241,6 @@ test_region_kinds (void)
   char *log;
   int i, ok;
 
-  if (device_skip_without_opencl ())
-    return;
   pkg = package_of (scale_ir);
   for (i = 0; i < N; i++)
     {
@@ -289,8 +286,6 @@ test_region_nested (void)
   capture c;
   char *log;
 
-  if (device_skip_without_opencl ())
-    return;
   pkg = package_of (saxpy_ir);
   saxpy_inputs (N, x, y);
   device_use ("opencl", "2");
@@ -345,8 +340,6 @@ test_region_offsets (void)
   char *log;
   int i, ok;
 
-  if (device_skip_without_opencl ())
-    return;
   pkg = package_of (saxpy_ir);
   saxpy_inputs (N, x, y);
   device_use ("opencl", "2");
@@ -381,8 +374,6 @@ test_region_update (void)
   char *log;
   int i, ok;
 
-  if (device_skip_without_opencl ())
-    return;
   pkg = package_of (saxpy_ir);
   saxpy_inputs (N, x, y);
   for (i = 0; i < N; i++)
@@ -441,8 +432,6 @@ test_region_not_present (void)
   char *log;
   int i, ok;
 
-  if (device_skip_without_opencl ())
-    return;
   saxpy_inputs (N, x, y);
   device_use ("opencl", "2");
   CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
@@ -552,8 +541,6 @@ test_region_device_failure (void)
   char *log, line[160];
   int i, ok;
 
-  if (device_skip_without_opencl ())
-    return;
   good = package_of (scale_ir);
   bad = package_of (scale_ir);
   source = flat_package_get (bad, FLAT_PKG_OPENCL);
@@ -629,8 +616,6 @@ test_region_failed_before (void)
   char *log;
   int i, ok;
 
-  if (device_skip_without_opencl ())
-    return;
   bad = package_of (scale_ir);
   source = flat_package_get (bad, FLAT_PKG_OPENCL);
   CU_ASSERT_PTR_NOT_NULL_FATAL (source);
@@ -677,8 +662,6 @@ test_region_partly_inside (void)
   char *log;
   int i, ok;
 
-  if (device_skip_without_opencl ())
-    return;
   pkg = package_of (scale_ir);
   for (i = 0; i < N + 8; i++)
     a[i] = b[i] = i;
@@ -747,8 +730,6 @@ test_region_out_of_memory (void)
   char *log;
   int i;
 
-  if (device_skip_without_opencl ())
-    return;
   pkg = package_of (saxpy_ir);
   saxpy_inputs (N, x, y);
   /* 2^50 bytes of scratch past both arrays: never allocated, never
@@ -793,8 +774,6 @@ test_region_steady_state (void)
   long first;
   int t;
 
-  if (device_skip_without_opencl ())
-    return;
   pkg = package_of (saxpy_ir);
   saxpy_inputs (N, x, y);
   device_use ("opencl", "2");
@@ -842,19 +821,20 @@ flat_test_register_data (void)
   {
     const char *name;
     CU_TestFunc fn;
+    unsigned need;
   } tests[] = {
-    { "region copy", test_region_copy },
-    { "copyin, create, copyout", test_region_kinds },
-    { "nested regions", test_region_nested },
-    { "sections at offsets", test_region_offsets },
-    { "update host and device", test_region_update },
-    { "not present", test_region_not_present },
-    { "host backend", test_region_host },
-    { "device failure inside", test_region_device_failure },
-    { "device failed before", test_region_failed_before },
-    { "partly inside", test_region_partly_inside },
-    { "out of device memory", test_region_out_of_memory },
-    { "steady state allocates nothing", test_region_steady_state }
+    { "region copy", test_region_copy, NEED_OPENCL },
+    { "copyin, create, copyout", test_region_kinds, NEED_OPENCL },
+    { "nested regions", test_region_nested, NEED_OPENCL },
+    { "sections at offsets", test_region_offsets, NEED_OPENCL },
+    { "update host and device", test_region_update, NEED_OPENCL },
+    { "not present", test_region_not_present, NEED_OPENCL },
+    { "host backend", test_region_host, 0 },
+    { "device failure inside", test_region_device_failure, NEED_OPENCL },
+    { "device failed before", test_region_failed_before, NEED_OPENCL },
+    { "partly inside", test_region_partly_inside, NEED_OPENCL },
+    { "out of device memory", test_region_out_of_memory, NEED_OPENCL },
+    { "steady state allocates nothing", test_region_steady_state, NEED_OPENCL }
   };
   CU_pSuite table = CU_add_suite ("runtime present table", NULL, NULL);
   CU_pSuite regions = CU_add_suite ("runtime data regions", device_suite_init,
@@ -865,6 +845,7 @@ flat_test_register_data (void)
       || !CU_add_test (table, "find, add, remove", test_present_table))
     return;
   for (i = 0; i < sizeof tests / sizeof tests[0]; i++)
-    if (!CU_add_test (regions, tests[i].name, tests[i].fn))
+    if (!unit_add_test (regions, tests[i].name, tests[i].fn,
+			  tests[i].need))
       return;
 }

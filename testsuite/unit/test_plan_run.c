@@ -11,12 +11,12 @@
        (pthread-...)                               v[i] = 0 everywhere
 
    and the tuning file is read and reported on once.  Where there is no
-   OpenCL device the device tests print "skipped: no OpenCL device" and
-   pass.  */
+   OpenCL device the device tests are skipped (unit.h).  */
 
 #include <CUnit/CUnit.h>
 
 #include "helpers.h"
+#include "unit.h"
 #include "plan_nests.h"
 
 #include "../../runtime/control.h"
@@ -171,8 +171,6 @@ test_run_versions (void)
   void *state = NULL;
   char *log;
 
-  if (device_skip_without_opencl ())
-    return;
   pkg = package_of (mv_ir);
 
   /* The host version: no transfer, no warning.  */
@@ -220,8 +218,6 @@ test_run_default_threshold (void)
   void *state = NULL;
   char *log;
 
-  if (device_skip_without_opencl ())
-    return;
   pkg = package_of (mv_ir);
   device_use ("opencl", "1");
   CU_ASSERT_EQUAL (run_mv (pkg, &state, N, &log), -1);
@@ -258,8 +254,6 @@ test_run_tuning_file (void)
   unsigned char *pkg;
   void *s1 = NULL, *s2 = NULL;
 
-  if (device_skip_without_opencl ())
-    return;
   path = temp_file ("# mv on PoCL\n"
 		    "mv.0=0\n"
 		    "\n"
@@ -314,8 +308,6 @@ test_run_bad_threshold (void)
   void *state = NULL;
   char *log, *log2;
 
-  if (device_skip_without_opencl ())
-    return;
   pkg = package_of (mv_ir);
   mv_thresholds ("12k", "0", NULL);
   device_use ("opencl", "1");
@@ -346,8 +338,6 @@ test_run_copy_once (void)
   char *log;
   int i, ok = 1;
 
-  if (device_skip_without_opencl ())
-    return;
   pkg = package_of (two_ir);
   CU_ASSERT_EQUAL (setenv ("FLAT_DEFAULT_THRESHOLD", "0", 1), 0);
   device_use ("opencl", "2");
@@ -383,8 +373,6 @@ test_run_plan_if (void)
   void *state = NULL;
   char *log;
 
-  if (device_skip_without_opencl ())
-    return;
   pkg = package_of (branch_ir);
   CU_ASSERT_EQUAL (setenv ("FLAT_DEFAULT_THRESHOLD", "0", 1), 0);
   device_use ("opencl", "1");
@@ -411,8 +399,6 @@ test_run_in_region (void)
   char *log;
   int i, ok = 1;
 
-  if (device_skip_without_opencl ())
-    return;
   pkg = package_of (mv_ir);
   device_use ("opencl", "1");
   for (i = 0; i < N; i++)
@@ -457,8 +443,6 @@ test_run_plan_loop (void)
   char *log;
   int t, i, ok = 1;
 
-  if (device_skip_without_opencl ())
-    return;
   pkg = package_of (loop_ir);
   CU_ASSERT_EQUAL (setenv ("FLAT_THRESHOLD_lp_0", "0", 1), 0);
   CU_ASSERT_EQUAL (setenv ("FLAT_THRESHOLD_lp_1", "2", 1), 0);
@@ -542,8 +526,6 @@ test_run_row_sums (void)
   char *log, want[64];
   size_t s, v;
 
-  if (device_skip_without_opencl ())
-    return;
   pkg = package_of (rs_ir);
   for (s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
     for (v = 0; v < 3; v++)
@@ -569,8 +551,6 @@ test_run_local_memory (void)
   void *state = NULL;
   char *log;
 
-  if (device_skip_without_opencl ())
-    return;
   pkg = package_of (rs_huge_ir);
   CU_ASSERT (run_rows (pkg, &state, 50, 1000, "1000000000", "0", &log));
   CU_ASSERT_EQUAL (count_lines (log, "flat: run rs on opencl: k2 [rs.0 host "
@@ -594,8 +574,6 @@ test_run_eager (void)
   void *state = NULL;
   char *log;
 
-  if (device_skip_without_opencl ())
-    return;
   pkg = package_of (mv_ir);
   mv_thresholds ("2000", NULL, NULL);
   device_use ("opencl", "2");
@@ -643,26 +621,29 @@ flat_test_register_plan_run (void)
   {
     const char *name;
     CU_TestFunc fn;
+    unsigned need;
   } tests[] = {
-    { "reading the tuning file", test_tuning_read },
-    { "tuning file not text", test_tuning_not_text },
-    { "versions on OpenCL", test_run_versions },
-    { "default threshold", test_run_default_threshold },
-    { "FLAT_TUNING", test_run_tuning_file },
-    { "bad FLAT_THRESHOLD", test_run_bad_threshold },
-    { "FLAT_EAGER", test_run_eager },
-    { "copy-in and copy-out once", test_run_copy_once },
-    { "plan if on OpenCL", test_run_plan_if },
-    { "in a data region", test_run_in_region },
-    { "plan loop on OpenCL", test_run_plan_loop },
-    { "row sums: group kernel, segmented segred", test_run_row_sums },
-    { "local memory too small for a version", test_run_local_memory }
+    { "reading the tuning file", test_tuning_read, 0 },
+    { "tuning file not text", test_tuning_not_text, 0 },
+    { "versions on OpenCL", test_run_versions, NEED_OPENCL },
+    { "default threshold", test_run_default_threshold, NEED_OPENCL },
+    { "FLAT_TUNING", test_run_tuning_file, NEED_OPENCL },
+    { "bad FLAT_THRESHOLD", test_run_bad_threshold, NEED_OPENCL },
+    { "FLAT_EAGER", test_run_eager, NEED_OPENCL },
+    { "copy-in and copy-out once", test_run_copy_once, NEED_OPENCL },
+    { "plan if on OpenCL", test_run_plan_if, NEED_OPENCL },
+    { "in a data region", test_run_in_region, NEED_OPENCL },
+    { "plan loop on OpenCL", test_run_plan_loop, NEED_OPENCL },
+    { "row sums: group kernel, segmented segred", test_run_row_sums,
+      NEED_OPENCL },
+    { "local memory too small for a version", test_run_local_memory,
+      NEED_OPENCL }
   };
   CU_pSuite suite = CU_add_suite ("plan flat_run", device_suite_init,
 				  device_suite_clean);
   size_t i;
 
   for (i = 0; suite && i < sizeof tests / sizeof tests[0]; i++)
-    if (!CU_add_test (suite, tests[i].name, tests[i].fn))
+    if (!unit_add_test (suite, tests[i].name, tests[i].fn, tests[i].need))
       return;
 }

@@ -9,11 +9,12 @@
                                              sizes 0 .. 100003
 
    The OpenCL tests run on the first OpenCL device (PoCL in CI); where
-   there is none they print "skipped: no OpenCL device" and pass.  */
+   there is none they are skipped (unit.h).  */
 
 #include <CUnit/CUnit.h>
 
 #include "helpers.h"
+#include "unit.h"
 
 #include "../../runtime/backend.h"
 #include "../../runtime/cache.h"
@@ -817,8 +818,6 @@ test_run_saxpy (void)
   char *log;
   int i;
 
-  if (device_skip_without_opencl ())
-    return;
   pkg = package_of (saxpy_ir);
   saxpy_inputs (N, x, y);
   for (i = 0; i < N; i++)
@@ -873,8 +872,6 @@ test_run_param_types (void)
   void *state = NULL;
   int i, ok;
 
-  if (device_skip_without_opencl ())
-    return;
   pkg = package_of (mix_ir);
   device_use ("opencl", "0");
   /* u8 gets 300: the nest sees 300 mod 256 = 44, as C's conversion.  */
@@ -902,8 +899,6 @@ test_run_aliasing (void)
   char *log;
   int i, ok;
 
-  if (device_skip_without_opencl ())
-    return;
   scale = package_of (scale_ir);
   sum = package_of (sum_ir);
   for (i = 0; i < N + 3; i++)
@@ -953,8 +948,6 @@ test_run_build_failure (void)
   capture c;
   char *log;
 
-  if (device_skip_without_opencl ())
-    return;
   pkg = package_of (saxpy_ir);
   source = flat_package_get (pkg, FLAT_PKG_OPENCL);
   CU_ASSERT_PTR_NOT_NULL_FATAL (source);
@@ -993,8 +986,6 @@ test_run_cache (void)
   FILE *f;
   int i;
 
-  if (device_skip_without_opencl ())
-    return;
   pkg = package_of (scale_ir);
   remove_dir (device_cache_dir);
   CU_ASSERT_EQUAL (mkdir (device_cache_dir, 0700), 0);
@@ -1395,8 +1386,6 @@ test_red_sum (void)
   void *state = NULL;
   int t, i;
 
-  if (device_skip_without_opencl ())
-    return;
   pkg = package_of (rsum_ir);
   red_inputs ();
   device_use ("opencl", "0");
@@ -1422,8 +1411,6 @@ test_red_min (void)
   void *state = NULL;
   int t, i, k;
 
-  if (device_skip_without_opencl ())
-    return;
   pkg = package_of (rmin_ir);
   red_inputs ();
   device_use ("opencl", "0");
@@ -1451,8 +1438,6 @@ test_red_two_accs (void)
   void *state = NULL;
   int t, i;
 
-  if (device_skip_without_opencl ())
-    return;
   pkg = package_of (rtwo_ir);
   red_inputs ();
   device_use ("opencl", "0");
@@ -1486,8 +1471,6 @@ test_scan_prefix (void)
   void *state = NULL;
   int t, i;
 
-  if (device_skip_without_opencl ())
-    return;
   pkg = package_of (scan_ir);
   red_inputs ();
   device_use ("opencl", "0");
@@ -1524,8 +1507,6 @@ test_red_then_map (void)
   void *state = NULL;
   int i, s = 3, want = 3, ok = 1;
 
-  if (device_skip_without_opencl ())
-    return;
   pkg = package_of (center_ir);
   red_inputs ();
   device_use ("opencl", "0");
@@ -1550,8 +1531,6 @@ test_red_log (void)
   capture c;
   char *log;
 
-  if (device_skip_without_opencl ())
-    return;
   sum = package_of (rsum_ir);
   scan = package_of (scan_ir);
   red_inputs ();
@@ -1593,8 +1572,6 @@ test_red_group_size (void)
   capture c;
   char *log;
 
-  if (device_skip_without_opencl ())
-    return;
   pkg = package_of (scan_ir);
   red_inputs ();
   CU_ASSERT_EQUAL (setenv ("FLAT_GROUP_SIZE", "100", 1), 0);
@@ -1649,8 +1626,6 @@ test_red_failures (void)
   capture c;
   char *log;
 
-  if (device_skip_without_opencl ())
-    return;
   sum = package_of (rsum_ir);
   scan = package_of (scan_ir);
   center = package_of (center_ir);
@@ -1697,6 +1672,7 @@ typedef struct test_entry
 {
   const char *name;
   CU_TestFunc fn;
+  unsigned need;
 } test_entry;
 
 static void
@@ -1709,7 +1685,7 @@ add_suite (const char *name, CU_InitializeFunc init, CU_CleanupFunc clean,
   if (!suite)
     return;
   for (i = 0; i < n; i++)
-    if (!CU_add_test (suite, tests[i].name, tests[i].fn))
+    if (!unit_add_test (suite, tests[i].name, tests[i].fn, tests[i].need))
       return;
 }
 
@@ -1719,47 +1695,47 @@ void
 flat_test_register_runtime (void)
 {
   static const test_entry env_tests[] = {
-    { "defaults", test_env_defaults },
-    { "good values", test_env_good_values },
-    { "cache dir default", test_env_cache_dir_default },
-    { "bad values", test_env_bad_values },
-    { "escaped values", test_env_escaped_values },
-    { "edge values", test_env_edge_values }
+    { "defaults", test_env_defaults, 0 },
+    { "good values", test_env_good_values, 0 },
+    { "cache dir default", test_env_cache_dir_default, 0 },
+    { "bad values", test_env_bad_values, 0 },
+    { "escaped values", test_env_escaped_values, 0 },
+    { "edge values", test_env_edge_values, 0 }
   };
   static const test_entry cache_tests[] = {
-    { "FNV-1a", test_cache_hash },
-    { "key", test_cache_key },
-    { "round trip", test_cache_round_trip },
-    { "corrupt file", test_cache_corrupt },
-    { "key mismatch", test_cache_key_mismatch },
-    { "directory not creatable", test_cache_prepare_fails }
+    { "FNV-1a", test_cache_hash, 0 },
+    { "key", test_cache_key, 0 },
+    { "round trip", test_cache_round_trip, 0 },
+    { "corrupt file", test_cache_corrupt, 0 },
+    { "key mismatch", test_cache_key_mismatch, 0 },
+    { "directory not creatable", test_cache_prepare_fails, 0 }
   };
   static const test_entry memory_tests[] = {
-    { "layout disjoint", test_layout_disjoint_and_adjacent },
-    { "layout overlap", test_layout_overlap },
-    { "layout negative, misaligned", test_layout_negative_and_misaligned },
-    { "pool", test_pool_reuse },
-    { "scalar conversions", test_scalar_conversions },
-    { "reduction shape", test_segop_shape },
-    { "scan shape", test_segscan_shape }
+    { "layout disjoint", test_layout_disjoint_and_adjacent, 0 },
+    { "layout overlap", test_layout_overlap, 0 },
+    { "layout negative, misaligned", test_layout_negative_and_misaligned, 0 },
+    { "pool", test_pool_reuse, 0 },
+    { "scalar conversions", test_scalar_conversions, 0 },
+    { "reduction shape", test_segop_shape, 0 },
+    { "scan shape", test_segscan_shape, 0 }
   };
   static const test_entry run_tests[] = {
-    { "host backend", test_host_backend },
-    { "FLAT_DEVICE=host", test_run_host },
-    { "unusable package", test_run_unusable_package },
-    { "saxpy on OpenCL", test_run_saxpy },
-    { "parameter types", test_run_param_types },
-    { "aliasing and partial writes", test_run_aliasing },
-    { "build failure", test_run_build_failure },
-    { "kernel cache", test_run_cache },
-    { "reduce: sum", test_red_sum },
-    { "reduce: min", test_red_min },
-    { "reduce: two accumulators", test_red_two_accs },
-    { "scan: prefixes", test_scan_prefix },
-    { "reduce, then a map of its result", test_red_then_map },
-    { "reduce and scan: FLAT_LOG=2", test_red_log },
-    { "scan: FLAT_GROUP_SIZE=100", test_red_group_size },
-    { "reduce and scan: failures", test_red_failures }
+    { "host backend", test_host_backend, 0 },
+    { "FLAT_DEVICE=host", test_run_host, 0 },
+    { "unusable package", test_run_unusable_package, 0 },
+    { "saxpy on OpenCL", test_run_saxpy, NEED_OPENCL },
+    { "parameter types", test_run_param_types, NEED_OPENCL },
+    { "aliasing and partial writes", test_run_aliasing, NEED_OPENCL },
+    { "build failure", test_run_build_failure, NEED_OPENCL },
+    { "kernel cache", test_run_cache, NEED_OPENCL },
+    { "reduce: sum", test_red_sum, NEED_OPENCL },
+    { "reduce: min", test_red_min, NEED_OPENCL },
+    { "reduce: two accumulators", test_red_two_accs, NEED_OPENCL },
+    { "scan: prefixes", test_scan_prefix, NEED_OPENCL },
+    { "reduce, then a map of its result", test_red_then_map, NEED_OPENCL },
+    { "reduce and scan: FLAT_LOG=2", test_red_log, NEED_OPENCL },
+    { "scan: FLAT_GROUP_SIZE=100", test_red_group_size, NEED_OPENCL },
+    { "reduce and scan: failures", test_red_failures, NEED_OPENCL }
   };
 
   add_suite ("runtime env", NULL, NULL, env_tests,
