@@ -20,7 +20,7 @@ their seq and omp entries are those of X, the same code on the host, and
 so is their cublas-dev entry (cuBLAS on data on the device, their vendor
 where CUB has none).  A Flat time is marked where placement.csv says that
 its nests did not all run on the device.  The section on reductions,
-scans and histograms (issue 3) is written to be pasted into a note.
+scans and histograms is written to be pasted into a note.
 Python 3 standard library only, so that it runs on the GPU machine as it
 is.
 """
@@ -37,8 +37,8 @@ HOST = ["seq", "omp"]
 # benchmark: the host's, and cuBLAS on device data.
 FROM_BASE = HOST + ["cublas-dev"]
 VENDORS = ["cublas", "cub", "cublas-dev"]
-# The benchmarks of issue 3: reductions, scans and histograms.
-ISSUE3 = ["sum", "dot", "max", "argmax", "scan", "histogram", "rowsums",
+# The benchmarks of reductions, scans and histograms.
+REDUCTIONS = ["sum", "dot", "max", "argmax", "scan", "histogram", "rowsums",
           "colsums"]
 # Suffixes of the benchmarks whose data stays on the device.
 ON_DEVICE = ["-resident", "-data"]
@@ -330,24 +330,24 @@ def resident_table(res):
 
 
 def elements(size):
-    """The number of elements of a dataset of issue 3: N, M x N (row and
+    """The number of elements of a reduction's dataset: N, M x N (row and
     column sums) or N of NxK (the histogram's keys)."""
     parts = [int(x) for x in size.split("x")]
     return parts[0] if len(parts) == 1 else parts[0] * parts[1]
 
 
-def issue3_section(res):
-    """The reductions, scans and histograms (issue 3): bandwidth on the
+def reductions_section(res):
+    """The reductions, scans and histograms: bandwidth on the
     device as a fraction of the copy bandwidth, ratios to the vendor and
     OpenACC, and the same benchmarks with their transfers."""
-    keys = [k for k in res.order if base_benchmark(k[0]) in ISSUE3]
+    keys = [k for k in res.order if base_benchmark(k[0]) in REDUCTIONS]
     if not keys:
         return []
     copy = res.device_bandwidth()
     copy_gbs = None if copy is None else copy / 1e6
     resident = [k for k in keys if k[0].endswith("-resident")]
     plain = [k for k in keys if base_benchmark(k[0]) == k[0]]
-    md = ["## Reductions, scans and histograms (issue 3)", "",
+    md = ["## Reductions, scans and histograms", "",
           "Flat is the faster of the flat-* variants (the variant named); "
           "vendor is CUB (DeviceReduce Sum, TransformReduce, Max, ArgMax, "
           "DeviceScan::InclusiveSum, DeviceHistogram::HistogramEven) and, "
@@ -415,11 +415,11 @@ def issue3_section(res):
                          fmt_ratio(f, res.median(key, "seq")),
                          fmt_ratio(f, res.vendor(key))])
         md += table(header, rows) + [""]
-    md += issue3_summary(res, resident, copy_gbs)
+    md += reductions_summary(res, resident, copy_gbs)
     return md
 
 
-def issue3_summary(res, resident, copy_gbs):
+def reductions_summary(res, resident, copy_gbs):
     """One line per benchmark (per K for the histogram) at its largest
     size kept on the device."""
     largest = {}
@@ -503,7 +503,7 @@ def markdown(res):
         md += [""]
 
     md += default_section(res)
-    md += issue3_section(res)
+    md += reductions_section(res)
 
     md += ["## Median time per call (ms)", "",
            "Whole marked region per call, host-device transfers included "

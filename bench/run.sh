@@ -4,10 +4,10 @@
 # bench/build.sh and runs from there, on the GPU machine:
 #
 #   bench/out/run.sh                    the full suite (about 15 minutes on
-#                                       an H100: more than one command of
-#                                       the device tool, so run it in parts)
-#   bench/out/run.sh --part reductions  issue 3's programs only (reduce,
-#                                       scan, histogram, rowsums)
+#                                       an H100: run it in parts where a
+#                                       command's time is limited)
+#   bench/out/run.sh --part reductions  the reductions and scans only
+#                                       (reduce, scan, histogram, rowsums)
 #   bench/out/run.sh --part maps        the others
 #   bench/out/run.sh --quick            small sizes, to check a build (any
 #                                       machine; with --part too)

@@ -1,6 +1,6 @@
 #!/bin/sh
 # bench/versions.sh: builds the benchmarks of incremental flattening's
-# code versions (issue 4) into bench/out-versions/, a folder to copy to a
+# code versions into bench/out-versions/, a folder to copy to a
 # GPU machine and run there with bench/out-versions/run.sh.
 #
 # Run it from the top of a built Flat tree:   bench/versions.sh

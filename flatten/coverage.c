@@ -1,6 +1,6 @@
 /* Pass `coverage`: which write-only mems the nest writes densely, every
    element of their write extent, so that the runtime need not copy them
-   in (issue 6: a nest copies in only what it reads).  SPEC 2.5 keeps the
+   in (a nest copies in only what it reads).  SPEC 2.5 keeps the
    elements a nest does not write; an array the nest provably overwrites
    whole has no such elements.
 
