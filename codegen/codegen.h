@@ -9,8 +9,9 @@
      * Arguments, in nest->params order: a PARAM becomes one argument of its
        scalar type (bool passed as an unsigned char, i64/u64 as 64-bit
        integers, f32 as float, f64 as double); a MEM becomes two arguments:
-       a global pointer to its element type and a 64-bit signed integer
-       NAME_lo such that IR element index e is buffer element (e - NAME_lo).
+       a global pointer v_NAME to its element type and a 64-bit signed
+       integer lo_NAME such that IR element index e is buffer element
+       (e - lo_NAME).
      * Each kernel computes its dims' trip counts from the params, linearises
        the product (innermost dim fastest) and walks it with a grid-stride
        loop over the global 1-D work-item id, so any 1-D launch size is
@@ -19,7 +20,7 @@
        results match gcc's -O2 code on x86-64 up to library rounding.  */
 
 /* Reductions and scans (kernel kinds SEGRED and SEGSCAN), shared with
-   runtime/run.c.  Work-groups have at most FLAT_MAX_GROUP work-items (the
+   runtime/segops.c and runtime/stages.c.  Work-groups have at most FLAT_MAX_GROUP work-items (the
    size of the local arrays); the runtime launches them with a power of
    two B <= FLAT_MAX_GROUP and picks G groups.  "Nest args" are the
    arguments above, where an ACC var is passed by value (its value before

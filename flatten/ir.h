@@ -159,7 +159,7 @@ typedef enum flat_var_kind
 				   kernels, a scalar argument like a param) */
 } flat_var_kind;
 
-/* Access flags of a mem, computed by flat_analyze_accesses.  */
+/* Access flags of a mem, computed by flat_pass_accesses.  */
 enum
 {
   FLAT_ACCESS_READ = 1,

@@ -1,14 +1,19 @@
 /* The flattening rules of paper 000 (Figure 3 and 4), shared by the files
    that implement them:
 
-     rules_incremental.c  G0-G3 (the map rule with its three versions),
-                          G8 (if), G9 (redomap) and the driver;
-     rules_moderate.c     G6 (map distribution with let-floating) and G7
-                          (map-loop interchange), which incremental
-                          flattening builds on; G4 and G5 (see there);
-     intra.c              e_middle: the work-group version of a map body;
+     rules_incremental.c  G0, G2 and G3 (the map rule with its three
+                          versions) and the driver, the kernels pass;
+     rules_moderate.c     G6 (map distribution with let-floating) and its
+                          split points G7 (map-loop interchange), G8 (if)
+                          and G9 (redomap, scanomap), which incremental
+                          flattening builds on; why not G5;
+     intra.c              e_middle: the work-group version of a map body,
+                          with G1 at level 0;
      par.c                Par(...) expressions;
      copy.c               statement copies and variable substitution.
+
+   G4 (reduce-map interchange) is rule_g4.c, which the sections pass
+   applies before this one (sections.h).
 
    A rule turns source statements in a map-nest context Sigma into plan
    statements (launches, guards, host loops and ifs) and kernels.  A rule

@@ -38,12 +38,11 @@
 		  loop (its index a plan index) around the distributed body;
      while        no e_flat (its trip count is data).
 
-   G4 (reduce-map interchange) applies to a reduction whose operator is
-   a map over arrays, `reduce(+: a[0:k])' in C: the lifter does not
-   produce such reductions yet (array-section accumulators, issue 3), so
-   the rule has nothing to fire on.  G5 (rearrange) applies to explicit
-   transpositions, which C loops do not have: the lifter sees the
-   permuted indices directly.  */
+   G4 (reduce-map interchange), for a reduction whose operator is a map
+   over arrays, `reduce(+: a[0:k])' in C, is not here: the sections pass
+   applies it (rule_g4.c) before the kernels pass runs.  G5 (rearrange)
+   applies to explicit transpositions, which C loops do not have: the
+   lifter sees the permuted indices directly.  */
 
 #include "rules.h"
 

@@ -1,6 +1,6 @@
 /* One traversal of blocks, statements and expressions, so each analysis
-   states only what it looks for (accesses.c, collisions.c, reductions.c,
-   kernels.c).  Reduces and scans are walked like maps: their range, then
+   or rewrite states only what it looks for (accesses.c, reductions.c,
+   fusion.c, sections.c, rules_moderate.c, ...).  Reduces and scans are walked like maps: their range, then
    their body (accumulators are variables, not expressions: not visited).  */
 
 #include "flatten.h"

@@ -1,7 +1,7 @@
 /* The `#pragma flat` front end: tokens in, directive records out.
 
-   The GCC glue turns the rest of a pragma line into flat_tokens (or, in
-   tests and tools, flat_pragma_lex does it from text) and calls
+   The GCC glue turns the rest of a pragma line into a flat_token_list
+   (or, in tests and tools, flat_pragma_lex does it from text) and calls
    flat_directive_parse, which checks the grammar of SPEC section 2 and
    returns a plain record the glue binds to the next loop later:
 

@@ -10,12 +10,14 @@
 
    into
 
-     static void *flat_state_7;
-     if (flat_run (flat_package_7, &flat_state_7, n, a, x, y) != 0)
+     if (flat_run (__flat_pkg_7, &__flat_state_7, n, a, x, y) != 0)
        for (int i = 0; i < n; i++)
          y[i] = a * x[i] + y[i];
 
-   so the original loop stays the host fallback.  */
+   where __flat_pkg_7 (the nest's package, in the ELF section
+   .flat_packages) and __flat_state_7 (a void *, NULL at first) are
+   static variables of the file, so the original loop stays the host
+   fallback.  */
 
 #ifndef FLAT_H
 #define FLAT_H

@@ -14,7 +14,7 @@ extern "C" {
    flat_run returns nonzero, the plugin's code runs a map, reduce or scan
    nest's outer loop on a team of threads, as
 
-     width = flat_host_threads (&flat_state_7, n);
+     width = flat_host_threads (&__flat_state_7, n);
      flat_host_loop_init (loop, n, width, reduction);
      parallel region on WIDTH threads (flat_host_parallel, or libgomp's
      GOMP_parallel in a program built with -fopenmp), each thread doing

@@ -1,7 +1,7 @@
 /* flat_run: one execution of a lifted nest, as the plugin's rewritten code
    calls it,
 
-     if (flat_run (flat_package_7, &flat_state_7, n, a, x, y) != 0)
+     if (flat_run (__flat_pkg_7, &__flat_state_7, n, a, x, y) != 0)
        host version;          (the original loop, or its parallel form)
 
    The first call of a nest parses its package into a state kept in
@@ -30,7 +30,7 @@
 
    Accumulators of reductions and scans come by address,
 
-     flat_run (flat_package_8, &flat_state_8, n, x, &s)
+     flat_run (__flat_pkg_8, &__flat_state_8, n, x, &s)
 
    their values are the kernels' arguments, a segred or segscan launch
    (launch.c, segops.c) gives them new values that later launches see,
@@ -101,7 +101,7 @@ typedef struct buffer
   flat_row_box row_box;
 } buffer;
 
-/* What libflat keeps per nest (behind the plugin's flat_state_N).  */
+/* What libflat keeps per nest (behind the plugin's __flat_state_N).  */
 typedef struct nest_state
 {
   const unsigned char *package;
