@@ -40,9 +40,10 @@ static const char *const cuda_math[FLAT_N_MATH] = {
 
 /* CUDA's atomic functions on int and unsigned int.  */
 static const char *const cuda_atomics[FLAT_N_OPS] = {
-  [FLAT_OP_ADD] = "atomicAdd", [FLAT_OP_MIN] = "atomicMin",
-  [FLAT_OP_MAX] = "atomicMax", [FLAT_OP_BAND] = "atomicAnd",
-  [FLAT_OP_BOR] = "atomicOr", [FLAT_OP_BXOR] = "atomicXor"
+#define FLAT_REDUCTION(NAME, SPELLING, IDENTITY, FLOAT_EXACT, OPENCL_ATOMIC, \
+		       CUDA_ATOMIC, GCC_CODE) [FLAT_OP_##NAME] = CUDA_ATOMIC,
+#include "../flatten/ops.def"
+#undef FLAT_REDUCTION
 };
 
 static const flat_dialect cuda_dialect = {

@@ -48,7 +48,8 @@ typedef struct flat_dialect
 					   pointer an atomic function takes */
   const char *atomic_local_qualifier;	/* the same in local memory */
   const char *const *atomic_names;	/* by flat_op: the atomic function
-					   on 32-bit integers, or NULL */
+					   on 32-bit integers (ops.def), or
+					   NULL */
   const char *cas32, *cas64;		/* compare-and-swap of 32 and 64
 					   unsigned bits; returns the old */
   const char *prelude_atomic64;		/* added when the nest updates

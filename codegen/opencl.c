@@ -29,9 +29,10 @@ static const char *const opencl_math[FLAT_N_MATH] = {
 
 /* OpenCL 1.1's atomic functions on 32-bit integers.  */
 static const char *const opencl_atomics[FLAT_N_OPS] = {
-  [FLAT_OP_ADD] = "atomic_add", [FLAT_OP_MIN] = "atomic_min",
-  [FLAT_OP_MAX] = "atomic_max", [FLAT_OP_BAND] = "atomic_and",
-  [FLAT_OP_BOR] = "atomic_or", [FLAT_OP_BXOR] = "atomic_xor"
+#define FLAT_REDUCTION(NAME, SPELLING, IDENTITY, FLOAT_EXACT, OPENCL_ATOMIC, \
+		       CUDA_ATOMIC, GCC_CODE) [FLAT_OP_##NAME] = OPENCL_ATOMIC,
+#include "../flatten/ops.def"
+#undef FLAT_REDUCTION
 };
 
 static const flat_dialect opencl_dialect = {

@@ -50,7 +50,7 @@ flat_segscan_windowed (const flat_kernel *k)
 
   return flat_segscan_single_pass (k)
 	 && flat_type_table[acc->var->type].is_float
-	 && acc->op != FLAT_OP_MIN && acc->op != FLAT_OP_MAX;
+	 && !flat_reduction_table[acc->op].float_exact;
 }
 
 int

@@ -265,21 +265,7 @@ arithmetic (flat_op op, flat_type t, flat_value a, flat_value b,
 int
 flat_op_is_reduction (flat_op op)
 {
-  switch (op)
-    {
-    case FLAT_OP_ADD:
-    case FLAT_OP_MUL:
-    case FLAT_OP_MIN:
-    case FLAT_OP_MAX:
-    case FLAT_OP_BAND:
-    case FLAT_OP_BOR:
-    case FLAT_OP_BXOR:
-    case FLAT_OP_LAND:
-    case FLAT_OP_LOR:
-      return 1;
-    default:
-      return 0;
-    }
+  return op < FLAT_N_OPS && flat_reduction_table[op].spelling != NULL;
 }
 
 /* Note [Identity of float addition]: the identity of add on f32 and f64
@@ -291,14 +277,14 @@ flat_value
 flat_op_identity (flat_op op, flat_type type)
 {
   const flat_type_info *t = &flat_type_table[type];
+  flat_identity id = flat_reduction_table[op].identity;
   if (t->is_float)
-    switch (op)
+    switch (id)
       {
-      case FLAT_OP_ADD: return (flat_value) { .f = -0.0 };
-      case FLAT_OP_MUL:
-      case FLAT_OP_LAND: return (flat_value) { .f = 1.0 };
-      case FLAT_OP_MIN: return (flat_value) { .f = INFINITY };
-      case FLAT_OP_MAX: return (flat_value) { .f = -INFINITY };
+      case FLAT_IDENTITY_NEG_ZERO: return (flat_value) { .f = -0.0 };
+      case FLAT_IDENTITY_ONE: return (flat_value) { .f = 1.0 };
+      case FLAT_IDENTITY_LARGEST: return (flat_value) { .f = INFINITY };
+      case FLAT_IDENTITY_SMALLEST: return (flat_value) { .f = -INFINITY };
       default: return (flat_value) { .f = 0.0 };
       }
   /* All ones is the largest value of an unsigned type (and bool); a
@@ -306,13 +292,13 @@ flat_op_identity (flat_op op, flat_type type)
      bit alone.  */
   flat_value ones = flat_value_normalize (type, (flat_value) { .u = ~0ULL });
   uint64_t largest = t->is_signed ? ~0ULL >> (65 - 8 * t->size) : ones.u;
-  switch (op)
+  switch (id)
     {
-    case FLAT_OP_MUL:
-    case FLAT_OP_LAND: return (flat_value) { .u = 1 };
-    case FLAT_OP_MIN: return (flat_value) { .u = largest };
-    case FLAT_OP_MAX: return (flat_value) { .u = t->is_signed ? ~largest : 0 };
-    case FLAT_OP_BAND: return ones;
+    case FLAT_IDENTITY_ONE: return (flat_value) { .u = 1 };
+    case FLAT_IDENTITY_LARGEST: return (flat_value) { .u = largest };
+    case FLAT_IDENTITY_SMALLEST:
+      return (flat_value) { .u = t->is_signed ? ~largest : 0 };
+    case FLAT_IDENTITY_ONES: return ones;
     default: return (flat_value) { .u = 0 };
     }
 }

@@ -161,6 +161,14 @@ const flat_op_info flat_op_table[FLAT_N_OPS] = {
 #undef FLAT_OP
 };
 
+const flat_reduction_info flat_reduction_table[FLAT_N_OPS] = {
+#define FLAT_REDUCTION(NAME, SPELLING, IDENTITY, FLOAT_EXACT, OPENCL_ATOMIC, \
+		       CUDA_ATOMIC, GCC_CODE) \
+  [FLAT_OP_##NAME] = { SPELLING, FLAT_IDENTITY_##IDENTITY, FLOAT_EXACT },
+#include "ops.def"
+#undef FLAT_REDUCTION
+};
+
 const flat_math_info flat_math_table[FLAT_N_MATH] = {
 #define FLAT_MATH(E, C, CL, ARITY, TYPE) [E] = { C, CL, ARITY, TYPE },
 #include "mathfns.def"

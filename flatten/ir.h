@@ -119,11 +119,35 @@ typedef struct flat_op_info
   const char *ir_name;
   int arity;
   const char *c_spelling;	/* NULL for function-like operators */
-  char kind;			/* 'A', 'C', 'L', 'F': see ops.def */
+  char kind;			/* 'A', 'I', 'C', 'L', 'F': see ops.def */
 } flat_op_info;
 
 extern const flat_op_info flat_op_table[FLAT_N_OPS];
 int flat_op_by_name (const char *ir_name);
+
+/* The identity of a reduction operator: its value on integer types, on
+   float types (flat_op_identity).  */
+typedef enum flat_identity
+{
+  FLAT_IDENTITY_ZERO,		/* 0, +0.0 */
+  FLAT_IDENTITY_NEG_ZERO,	/* 0, -0.0 (Note [Identity of float
+				   addition], eval.c) */
+  FLAT_IDENTITY_ONE,		/* 1, 1.0 */
+  FLAT_IDENTITY_LARGEST,	/* the type's largest value, +inf */
+  FLAT_IDENTITY_SMALLEST,	/* the type's smallest value, -inf */
+  FLAT_IDENTITY_ONES		/* all bits set; integers only (0.0) */
+} flat_identity;
+
+/* The properties of a reduction operator (the FLAT_REDUCTION rows of
+   ops.def), by flat_op; all zero for the other operators.  */
+typedef struct flat_reduction_info
+{
+  const char *spelling;		/* NULL: not a reduction operator */
+  flat_identity identity;
+  int float_exact;
+} flat_reduction_info;
+
+extern const flat_reduction_info flat_reduction_table[FLAT_N_OPS];
 
 typedef enum flat_math
 {
@@ -627,11 +651,12 @@ int flat_check_nest (const flat_nest *nest, char *err, size_t err_size);
    wrapped to the expression's type as C would.  */
 flat_value flat_eval_expr (const flat_expr *e, const flat_value *env,
 			   int *ok);
-/* Is OP a reduction operator (add mul min max band bor bxor land lor)?  */
+/* Is OP a reduction operator (a FLAT_REDUCTION row of ops.def)?  */
 int flat_op_is_reduction (flat_op op);
-/* The identity of reduction operator OP on TYPE (min: the largest value
-   or +inf, max: the smallest or -inf, band: all ones, land: 1, add on
-   floats: -0.0 (so that a sum of -0.0 stays -0.0), else 0).  */
+/* The identity of reduction operator OP on TYPE, as its row of ops.def
+   says (min: the largest value or +inf, max: the smallest or -inf,
+   band: all ones, land: 1, add on floats: -0.0 (so that a sum of -0.0
+   stays -0.0), else 0).  */
 flat_value flat_op_identity (flat_op op, flat_type type);
 /* Field K of the packed value P of COMB.  */
 flat_value flat_combiner_field (const flat_combiner *comb, int k,

@@ -186,9 +186,7 @@ check_binary (checker *c, const flat_expr *e)
   if (kind == 'L' && a->type != FLAT_T_BOOL)
     return problem (c, "%s of operands of type %s, not bool", name,
 		    tname (a->type));
-  int bitwise = op == FLAT_OP_MOD || op == FLAT_OP_BAND || op == FLAT_OP_BOR
-    || op == FLAT_OP_BXOR;
-  if (bitwise && flat_type_table[a->type].is_float)
+  if (kind == 'I' && flat_type_table[a->type].is_float)
     return problem (c, "%s of operands of type %s", name, tname (a->type));
   return 0;
 }
@@ -367,8 +365,7 @@ check_operator (checker *c, flat_op op, flat_type type, const char *name)
   if (!flat_op_is_reduction (op))
     return problem (c, "%s is not a reduction operator",
 		    flat_op_table[op].ir_name);
-  if ((op == FLAT_OP_BAND || op == FLAT_OP_BOR || op == FLAT_OP_BXOR)
-      && flat_type_table[type].is_float)
+  if (flat_op_table[op].kind == 'I' && flat_type_table[type].is_float)
     return problem (c, "%s accumulator %s has type %s, not an integer "
 		    "or bool type", flat_op_table[op].ir_name, name,
 		    tname (type));

@@ -28,20 +28,10 @@
 const char *
 flat_reduction_op_spelling (flat_op op)
 {
-  switch (op)
-    {
-    case FLAT_OP_ADD: return "+";
-    case FLAT_OP_MUL: return "*";
-    case FLAT_OP_MIN: return "min";
-    case FLAT_OP_MAX: return "max";
-    case FLAT_OP_BAND: return "&";
-    case FLAT_OP_BOR: return "|";
-    case FLAT_OP_BXOR: return "^";
-    case FLAT_OP_LAND: return "&&";
-    case FLAT_OP_LOR: return "||";
-    case FLAT_N_OPS: return "its combiner";	/* a declared reduction */
-    default: return flat_op_table[op].ir_name;
-    }
+  if (op == FLAT_N_OPS)
+    return "its combiner";	/* a declared reduction */
+  return flat_op_is_reduction (op) ? flat_reduction_table[op].spelling
+    : flat_op_table[op].ir_name;
 }
 
 static const flat_expr *

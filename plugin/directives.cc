@@ -520,6 +520,23 @@ declare_reduction (const flat_declared_reduction &r, const pragma_tokens &pt,
   declared_ops[r.name] = op;
 }
 
+/* The IR operator of reduction operator OP, by its name in ops.def; add
+   for a declared one (USER_OP tells it).  */
+static flat_op
+ir_operator (flat_reduce_op op)
+{
+  switch (op)
+    {
+#define FLAT_REDUCTION(NAME, SPELLING, IDENTITY, FLOAT_EXACT, OPENCL_ATOMIC, \
+		       CUDA_ATOMIC, GCC_CODE) \
+    case FLAT_REDUCE_##NAME: return FLAT_OP_##NAME;
+#include "../flatten/ops.def"
+#undef FLAT_REDUCTION
+    case FLAT_REDUCE_USER: return FLAT_OP_ADD;
+    }
+  gcc_unreachable ();
+}
+
 /* Resolve the data-clause items of D in the current scope.  */
 static bool
 resolve_items (flat_recorded_directive *rd, const pragma_tokens &pt)
@@ -563,10 +580,6 @@ resolve_items (flat_recorded_directive *rd, const pragma_tokens &pt)
   const flat_reduction_clause *rcs = rd->dir.kind == FLAT_DIRECTIVE_SCAN
     ? &rd->dir.scan : rd->dir.reductions;
   size_t nrc = rd->dir.kind == FLAT_DIRECTIVE_SCAN ? 1 : rd->dir.n_reductions;
-  static const flat_op ops[] = {
-    FLAT_OP_ADD, FLAT_OP_MUL, FLAT_OP_MIN, FLAT_OP_MAX, FLAT_OP_BAND,
-    FLAT_OP_BOR, FLAT_OP_BXOR, FLAT_OP_LAND, FLAT_OP_LOR, FLAT_OP_ADD
-  };
   if (rd->dir.kind == FLAT_DIRECTIVE_REDUCE
       || rd->dir.kind == FLAT_DIRECTIVE_SCAN)
     for (size_t c = 0; c < nrc; c++)
@@ -576,7 +589,7 @@ resolve_items (flat_recorded_directive *rd, const pragma_tokens &pt)
 	  flat_reduction_item r;
 	  r.loc = token_location (pt, it.loc, rd->loc);
 	  r.decl = lookup_name (get_identifier (it.name));
-	  r.op = ops[rcs[c].op];
+	  r.op = ir_operator (rcs[c].op);
 	  r.user_op = rcs[c].op == FLAT_REDUCE_USER ? rcs[c].user_op : NULL;
 	  r.section = it.lo != NULL;
 	  r.lo = r.len = NULL_TREE;

@@ -164,21 +164,18 @@ auto_local_p (tree fndecl, tree v)
     && DECL_CONTEXT (v) == fndecl && !TREE_STATIC (v) && !DECL_EXTERNAL (v);
 }
 
-/* The tree code combining two partial results of OP, or ERROR_MARK.  */
+/* The tree code combining two partial results of OP (ops.def), or
+   ERROR_MARK.  */
 static enum tree_code
 combiner_code (flat_op op)
 {
   switch (op)
     {
-    case FLAT_OP_ADD: return PLUS_EXPR;
-    case FLAT_OP_MUL: return MULT_EXPR;
-    case FLAT_OP_MIN: return MIN_EXPR;
-    case FLAT_OP_MAX: return MAX_EXPR;
-    case FLAT_OP_BAND: return BIT_AND_EXPR;
-    case FLAT_OP_BOR: return BIT_IOR_EXPR;
-    case FLAT_OP_BXOR: return BIT_XOR_EXPR;
-    case FLAT_OP_LAND: return TRUTH_ANDIF_EXPR;
-    case FLAT_OP_LOR: return TRUTH_ORIF_EXPR;
+#define FLAT_REDUCTION(NAME, SPELLING, IDENTITY, FLOAT_EXACT, OPENCL_ATOMIC, \
+		       CUDA_ATOMIC, GCC_CODE) \
+    case FLAT_OP_##NAME: return GCC_CODE;
+#include "../flatten/ops.def"
+#undef FLAT_REDUCTION
     default: return ERROR_MARK;
     }
 }

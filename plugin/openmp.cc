@@ -97,23 +97,20 @@ flat_omp_match (tree t, omp_loop *out)
   return false;
 }
 
-/* The IR operator of an OpenMP reduction, or FLAT_N_OPS.  */
+/* The IR operator of an OpenMP reduction (the tree code of its row of
+   ops.def), or FLAT_N_OPS.  */
 static flat_op
 reduction_op (enum tree_code code)
 {
   switch (code)
     {
-    case PLUS_EXPR:
+#define FLAT_REDUCTION(NAME, SPELLING, IDENTITY, FLOAT_EXACT, OPENCL_ATOMIC, \
+		       CUDA_ATOMIC, GCC_CODE) \
+    case GCC_CODE: return FLAT_OP_##NAME;
+#include "../flatten/ops.def"
+#undef FLAT_REDUCTION
     case MINUS_EXPR:		/* OpenMP's `-' adds the partial results */
       return FLAT_OP_ADD;
-    case MULT_EXPR: return FLAT_OP_MUL;
-    case MIN_EXPR: return FLAT_OP_MIN;
-    case MAX_EXPR: return FLAT_OP_MAX;
-    case BIT_AND_EXPR: return FLAT_OP_BAND;
-    case BIT_IOR_EXPR: return FLAT_OP_BOR;
-    case BIT_XOR_EXPR: return FLAT_OP_BXOR;
-    case TRUTH_ANDIF_EXPR: return FLAT_OP_LAND;
-    case TRUTH_ORIF_EXPR: return FLAT_OP_LOR;
     default: return FLAT_N_OPS;
     }
 }

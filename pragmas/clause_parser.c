@@ -104,22 +104,17 @@ static const directive_info directive_table[] = {
     CLAUSE_BIT (CLAUSE_HOST) | CLAUSE_BIT (CLAUSE_DEVICE) }
 };
 
-/* The built-in reduction operators; the message below lists them.  */
+/* The built-in reduction operators (flatten/ops.def), each a name or a
+   punctuator.  */
 static const struct
 {
-  flat_token_kind kind;
   const char *spelling;
   flat_reduce_op op;
 } reduce_op_table[] = {
-  { FLAT_TOK_PUNCT, "+", FLAT_REDUCE_ADD },
-  { FLAT_TOK_PUNCT, "*", FLAT_REDUCE_MUL },
-  { FLAT_TOK_NAME, "min", FLAT_REDUCE_MIN },
-  { FLAT_TOK_NAME, "max", FLAT_REDUCE_MAX },
-  { FLAT_TOK_PUNCT, "&", FLAT_REDUCE_BAND },
-  { FLAT_TOK_PUNCT, "|", FLAT_REDUCE_BOR },
-  { FLAT_TOK_PUNCT, "^", FLAT_REDUCE_BXOR },
-  { FLAT_TOK_PUNCT, "&&", FLAT_REDUCE_LAND },
-  { FLAT_TOK_PUNCT, "||", FLAT_REDUCE_LOR }
+#define FLAT_REDUCTION(NAME, SPELLING, IDENTITY, FLOAT_EXACT, OPENCL_ATOMIC, \
+		       CUDA_ATOMIC, GCC_CODE) { SPELLING, FLAT_REDUCE_##NAME },
+#include "../flatten/ops.def"
+#undef FLAT_REDUCTION
 };
 
 #define N_ELEMS(A) (sizeof (A) / sizeof ((A)[0]))
@@ -313,7 +308,7 @@ parse_reduce_op (parser *p, flat_reduction_clause *r)
   r->op_loc = flat_token_loc (t);
   for (size_t i = 0; i < N_ELEMS (reduce_op_table); i++)
     {
-      if (t->kind == reduce_op_table[i].kind
+      if ((t->kind == FLAT_TOK_NAME || t->kind == FLAT_TOK_PUNCT)
 	  && strcmp (t->text, reduce_op_table[i].spelling) == 0)
 	{
 	  r->op = reduce_op_table[i].op;
@@ -335,8 +330,12 @@ parse_reduce_op (parser *p, flat_reduction_clause *r)
     }
   return flat_cursor_error (c, r->op_loc,
 			    "unknown reduction operator '%s'; expected one "
-			    "of + * min max & | ^ && || or a declared "
-			    "reduction", t->text);
+			    "of "
+#define FLAT_REDUCTION(NAME, SPELLING, IDENTITY, FLOAT_EXACT, OPENCL_ATOMIC, \
+		       CUDA_ATOMIC, GCC_CODE) SPELLING " "
+#include "../flatten/ops.def"
+#undef FLAT_REDUCTION
+			    "or a declared reduction", t->text);
 }
 
 /* reduction-body: '(' reduction-op ':' items ')'

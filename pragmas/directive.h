@@ -180,17 +180,14 @@ typedef enum flat_directive_kind
   FLAT_DIRECTIVE_UPDATE
 } flat_directive_kind;
 
+/* The reduction operators of flatten/ops.def (FLAT_REDUCE_ADD for `+',
+   ...), and a declared one.  */
 typedef enum flat_reduce_op
 {
-  FLAT_REDUCE_ADD,		/* + */
-  FLAT_REDUCE_MUL,		/* * */
-  FLAT_REDUCE_MIN,		/* min */
-  FLAT_REDUCE_MAX,		/* max */
-  FLAT_REDUCE_BAND,		/* & */
-  FLAT_REDUCE_BOR,		/* | */
-  FLAT_REDUCE_BXOR,		/* ^ */
-  FLAT_REDUCE_LAND,		/* && */
-  FLAT_REDUCE_LOR,		/* || */
+#define FLAT_REDUCTION(NAME, SPELLING, IDENTITY, FLOAT_EXACT, OPENCL_ATOMIC, \
+		       CUDA_ATOMIC, GCC_CODE) FLAT_REDUCE_##NAME,
+#include "../flatten/ops.def"
+#undef FLAT_REDUCTION
   FLAT_REDUCE_USER		/* a `declare reduction` name, unchecked */
 } flat_reduce_op;
 
