@@ -134,8 +134,7 @@ flat_expr *flat_reduction_constant_update (flat_nest *nest, flat_expr *acc,
 					   flat_type t, flat_op op,
 					   flat_expr *value);
 /* OP as a reduction clause writes it (ops.def): "+", "min", "&&", ...;
-   "its combiner" for a declared reduction (FLAT_N_OPS), the IR name of
-   other operators.  */
+   "its combiner" for FLAT_OP_USER, the IR name of other operators.  */
 const char *flat_reduction_op_spelling (flat_op op);
 
 /* E without the integer casts that cannot change its value (to a type as

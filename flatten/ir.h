@@ -111,7 +111,10 @@ typedef enum flat_op
 #define FLAT_OP(E, IR, ARITY, C, KIND) E,
 #include "ops.def"
 #undef FLAT_OP
-  FLAT_N_OPS
+  FLAT_N_OPS,
+  /* The operator of a declared reduction's accumulator (flat_accum's
+     USER), which its combiner defines: no row of ops.def.  */
+  FLAT_OP_USER = FLAT_N_OPS
 } flat_op;
 
 typedef struct flat_op_info
@@ -386,7 +389,7 @@ typedef struct flat_combiner
    update see the exclusive prefix, reads after it the inclusive one.  */
 typedef struct flat_accum
 {
-  flat_op op;			/* FLAT_N_OPS with USER */
+  flat_op op;			/* FLAT_OP_USER with USER */
   flat_var *var;
   /* A declared reduction's accumulator: VAR has the packed type.  */
   flat_combiner *user;
@@ -651,7 +654,8 @@ int flat_check_nest (const flat_nest *nest, char *err, size_t err_size);
    wrapped to the expression's type as C would.  */
 flat_value flat_eval_expr (const flat_expr *e, const flat_value *env,
 			   int *ok);
-/* Is OP a reduction operator (a FLAT_REDUCTION row of ops.def)?  */
+/* Is OP a reduction operator (a FLAT_REDUCTION row of ops.def)?  No for
+   FLAT_OP_USER.  */
 int flat_op_is_reduction (flat_op op);
 /* The identity of reduction operator OP on TYPE, as its row of ops.def
    says (min: the largest value or +inf, max: the smallest or -inf,

@@ -584,7 +584,7 @@ parse_accums (parser *ps, int *n_accs, flat_accum **accs)
       if (!a->accum.user && (op < 0 || flat_op_table[op].arity != 2))
 	fail_at (ps, line, col, "expected a binary operator or a combiner, "
 		 "found '%s'", name);
-      a->accum.op = a->accum.user ? FLAT_N_OPS : (flat_op) op;
+      a->accum.op = a->accum.user ? FLAT_OP_USER : (flat_op) op;
       a->accum.var = parse_var_ref (ps, "an accumulator name");
       if (is_punct (ps, '['))
 	{

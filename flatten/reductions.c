@@ -28,8 +28,8 @@
 const char *
 flat_reduction_op_spelling (flat_op op)
 {
-  if (op == FLAT_N_OPS)
-    return "its combiner";	/* a declared reduction */
+  if (op == FLAT_OP_USER)
+    return "its combiner";
   return flat_op_is_reduction (op) ? flat_reduction_table[op].spelling
     : flat_op_table[op].ir_name;
 }

@@ -520,8 +520,7 @@ declare_reduction (const flat_declared_reduction &r, const pragma_tokens &pt,
   declared_ops[r.name] = op;
 }
 
-/* The IR operator of reduction operator OP, by its name in ops.def; add
-   for a declared one (USER_OP tells it).  */
+/* The IR operator of reduction operator OP, by its name in ops.def.  */
 static flat_op
 ir_operator (flat_reduce_op op)
 {
@@ -532,7 +531,7 @@ ir_operator (flat_reduce_op op)
     case FLAT_REDUCE_##NAME: return FLAT_OP_##NAME;
 #include "../flatten/ops.def"
 #undef FLAT_REDUCTION
-    case FLAT_REDUCE_USER: return FLAT_OP_ADD;
+    case FLAT_REDUCE_USER: return FLAT_OP_USER;
     }
   gcc_unreachable ();
 }

@@ -44,7 +44,8 @@ struct flat_clause_item
 /* One variable of a reduce or scan clause, resolved at the pragma.  */
 struct flat_reduction_item
 {
-  flat_op op;			/* the IR operator; see user_op */
+  flat_op op;			/* the IR operator; FLAT_OP_USER with
+				   user_op */
   const char *user_op;		/* a declared reduction's name, or NULL */
   tree decl;
   bool section;			/* an array-section accumulator */

@@ -2025,7 +2025,7 @@ bind_user_accumulator (lifter &L, flat_stmt *s, const flat_reduction_item &r,
       flat_block_append (L.cur, let);
       L.user_accs[r.decl] = std::make_pair (p, d);
       L.nested_users.push_back ({ s, r.decl, p, c, fields });
-      a->op = FLAT_N_OPS;
+      a->op = FLAT_OP_USER;
       a->user = c;
       a->var = p;
       return true;
@@ -2035,7 +2035,7 @@ bind_user_accumulator (lifter &L, flat_stmt *s, const flat_reduction_item &r,
 			  build_fold_addr_expr (r.decl), c->type);
   L.top->vars[r.decl] = v;
   L.user_accs[r.decl] = std::make_pair (v, d);
-  a->op = FLAT_N_OPS;
+  a->op = FLAT_OP_USER;
   a->user = c;
   a->var = v;
   return true;
@@ -2164,6 +2164,13 @@ bind_sections (lifter &L, flat_stmt *s, flat_recorded_directive *dir,
     {
       if (!r.section)
 	continue;
+      if (r.user_op)
+	{
+	  fail_at (L, r.loc, "array-section accumulator '%s' takes a "
+		   "built-in operator, not declared reduction '%s'",
+		   decl_name (r.decl), r.user_op);
+	  return false;
+	}
       flat_var *m = NULL;
       for (auto &p : L.free_mems)
 	if (p.first == r.decl)

@@ -1135,7 +1135,7 @@ test_segop_shape (void)
   {
     flat_combiner comb;
     flat_var v = { .name = "a", .kind = FLAT_VAR_ACC, .type = FLAT_T_U64 };
-    flat_accum acc = { .op = FLAT_N_OPS, .var = &v, .user = &comb };
+    flat_accum acc = { .op = FLAT_OP_USER, .var = &v, .user = &comb };
 
     memset (&comb, 0, sizeof comb);
     shape_acc (FLAT_N_SEGRED, 1000000000000LL, 256, big, &acc, &group,
@@ -1169,7 +1169,7 @@ scan_shape (flat_type type, flat_op op, int64_t total, size_t group_size,
   int i;
 
   memset (&comb, 0, sizeof comb);
-  if (op == FLAT_N_OPS)
+  if (op == FLAT_OP_USER)
     acc.user = &comb;
   memset (&k, 0, sizeof k);
   k.kind = FLAT_N_SEGSCAN;
@@ -1197,19 +1197,19 @@ test_segscan_shape (void)
   size_t group;
   int64_t tiles, groups, chunk;
 
-  /* A declared operator (FLAT_N_OPS here): reduce-then-scan, chunks of
+  /* A declared operator (FLAT_OP_USER here): reduce-then-scan, chunks of
      whole tiles of 2048, at most 1024 of them.  */
-  scan_shape (FLAT_T_U64, FLAT_N_OPS, 5000, 256, big, &group, &tiles,
+  scan_shape (FLAT_T_U64, FLAT_OP_USER, 5000, 256, big, &group, &tiles,
 	      &groups, &chunk);
   CU_ASSERT (group == 256 && tiles == 3 && groups == 3 && chunk == 2048);
-  scan_shape (FLAT_T_U64, FLAT_N_OPS, 1000000000000LL, 256, big, &group,
+  scan_shape (FLAT_T_U64, FLAT_OP_USER, 1000000000000LL, 256, big, &group,
 	      &tiles, &groups, &chunk);
   CU_ASSERT (tiles == 488281250 && groups == 1024
 	     && chunk == 476838 * 2048);
-  scan_shape (FLAT_T_U64, FLAT_N_OPS, 1, 100, big, &group, &tiles, &groups,
+  scan_shape (FLAT_T_U64, FLAT_OP_USER, 1, 100, big, &group, &tiles, &groups,
 	      &chunk);
   CU_ASSERT (group == 64 && tiles == 1 && groups == 1 && chunk == 512);
-  scan_shape (FLAT_T_U64, FLAT_N_OPS, 5000, 256, small_main, &group,
+  scan_shape (FLAT_T_U64, FLAT_OP_USER, 5000, 256, small_main, &group,
 	      &tiles, &groups, &chunk);
   CU_ASSERT (group == 128 && tiles == 5 && groups == 5);
   /* Float + and *: a single pass too (its look-back windowed).  */
@@ -1235,7 +1235,7 @@ test_segscan_shape (void)
   scan_shape (FLAT_T_I32, FLAT_OP_ADD, 100003, 8, big, &group, &tiles,
 	      &groups, &chunk);
   CU_ASSERT (group == 32 && tiles == 196 && groups == 196 && chunk == 512);
-  scan_shape (FLAT_T_U64, FLAT_N_OPS, 100003, 8, big, &group, &tiles,
+  scan_shape (FLAT_T_U64, FLAT_OP_USER, 100003, 8, big, &group, &tiles,
 	      &groups, &chunk);
   CU_ASSERT_EQUAL (group, 8);
 }
