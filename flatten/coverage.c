@@ -115,7 +115,7 @@ flat_pass_coverage (flat_nest *nest, flat_strategy strategy, flat_diag *diag)
     {
       flat_var *mem = s->kind == FLAT_S_STORE ? s->u.store.mem : NULL;
       if (!mem || mem->kind != FLAT_VAR_MEM || mem->access != FLAT_ACCESS_WRITE
-	  || mem->clause != FLAT_CLAUSE_NONE
+	  || mem->clause != FLAT_DATA_NONE
 	  || !dense_with_offset (s->u.store.index, dims, k))
 	continue;
       int stores = 0;

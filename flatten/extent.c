@@ -591,7 +591,7 @@ note_access (walker *w, const flat_var *mem, const flat_expr *index,
 	     int write)
 {
   if (w->failed || mem->kind != FLAT_VAR_MEM
-      || mem->clause != FLAT_CLAUSE_NONE)
+      || mem->clause != FLAT_DATA_NONE)
     return;
   const flat_expr *row, *col;
   bound b, c = { .ok = 1, .lo = 0, .hi = -1 };
@@ -969,7 +969,7 @@ flat_extent_eval (const flat_nest *nest, const flat_value *env,
   for (int k = 0; k < nest->n_params; k++)
     {
       const flat_var *m = nest->params[k];
-      if (m->kind == FLAT_VAR_MEM && m->clause != FLAT_CLAUSE_NONE
+      if (m->kind == FLAT_VAR_MEM && m->clause != FLAT_DATA_NONE
 	  && m->extent_lo && m->extent_len
 	  && clause_extent (m, env, &out[m->id], msg, msg_size) != 0)
 	return -1;

@@ -319,6 +319,7 @@ flat_var_new (flat_nest *nest, flat_var_kind kind, flat_type type,
   v->source = base;
   v->kind = kind;
   v->type = type;
+  v->clause = FLAT_DATA_NONE;
   nest->vars = grow_array (nest->vars, nest->n_vars, &nest->cap_vars,
 			   sizeof *nest->vars);
   nest->vars[nest->n_vars++] = v;

@@ -70,6 +70,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "../runtime/flat_data_kind.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -195,17 +197,6 @@ enum
 				   (pass coverage) */
 };
 
-/* Data clause given for a mem (SPEC 2.5).  */
-typedef enum flat_clause
-{
-  FLAT_CLAUSE_NONE,
-  FLAT_CLAUSE_COPYIN,
-  FLAT_CLAUSE_COPYOUT,
-  FLAT_CLAUSE_COPY,
-  FLAT_CLAUSE_CREATE,
-  FLAT_CLAUSE_PRESENT
-} flat_clause;
-
 struct flat_expr;
 
 typedef struct flat_var
@@ -220,7 +211,9 @@ typedef struct flat_var
 				   local arrays */
   long long length;		/* LOCAL_ARRAY: number of elements */
   unsigned access;		/* MEM: FLAT_ACCESS_* */
-  flat_clause clause;		/* MEM: data clause, if any */
+  flat_data_kind clause;	/* MEM: data clause (SPEC 2.5),
+				   FLAT_DATA_COPYIN .. FLAT_DATA_PRESENT,
+				   or FLAT_DATA_NONE */
   struct flat_expr *extent_lo;	/* MEM with a clause: first element */
   struct flat_expr *extent_len;	/* MEM with a clause: element count */
   int plan_index;		/* INDEX: the index of a host-level loop of

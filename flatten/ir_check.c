@@ -648,8 +648,8 @@ check_params (checker *c)
   for (int k = 0; k < nest->n_params; k++)
     {
       const flat_var *v = nest->params[k];
-      if (v->kind != FLAT_VAR_MEM || v->clause == FLAT_CLAUSE_NONE
-	  || v->clause == FLAT_CLAUSE_PRESENT)
+      if (v->kind != FLAT_VAR_MEM || v->clause == FLAT_DATA_NONE
+	  || v->clause == FLAT_DATA_PRESENT)
 	continue;
       at (c, 0, "data clause of %s", v->name);
       if (check_expr (c, v->extent_lo) != 0

@@ -802,11 +802,9 @@ parse_block (parser *ps, flat_block *b)
 /* ---- Nest --------------------------------------------------------------- */
 
 static const char *const clause_words[] = {
-  [FLAT_CLAUSE_COPYIN] = "copyin",
-  [FLAT_CLAUSE_COPYOUT] = "copyout",
-  [FLAT_CLAUSE_COPY] = "copy",
-  [FLAT_CLAUSE_CREATE] = "create",
-  [FLAT_CLAUSE_PRESENT] = "present"
+#define FLAT_DATA_KIND(E, VALUE, CLAUSE, MESSAGE) [E] = CLAUSE,
+#include "../runtime/flat_data_kinds.def"
+#undef FLAT_DATA_KIND
 };
 
 /* The row width param of a row table: an i64 param.  */
@@ -860,12 +858,12 @@ parse_param (parser *ps, flat_var_kind kind)
       v->access |= FLAT_ACCESS_COVERED;
       next (ps);
     }
-  for (int c = FLAT_CLAUSE_COPYIN; c <= FLAT_CLAUSE_PRESENT; c++)
+  for (int c = FLAT_DATA_COPYIN; c <= FLAT_DATA_PRESENT; c++)
     if (is_word (ps, clause_words[c]))
       {
 	next (ps);
-	v->clause = (flat_clause) c;
-	if (c == FLAT_CLAUSE_PRESENT)
+	v->clause = (flat_data_kind) c;
+	if (c == FLAT_DATA_PRESENT)
 	  return;
 	expect_punct (ps, '(');
 	v->extent_lo = parse_expr (ps);

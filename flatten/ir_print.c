@@ -290,12 +290,9 @@ print_string (FILE *out, const char *s)
 }
 
 static const char *const clause_names[] = {
-  [FLAT_CLAUSE_NONE] = NULL,
-  [FLAT_CLAUSE_COPYIN] = "copyin",
-  [FLAT_CLAUSE_COPYOUT] = "copyout",
-  [FLAT_CLAUSE_COPY] = "copy",
-  [FLAT_CLAUSE_CREATE] = "create",
-  [FLAT_CLAUSE_PRESENT] = "present"
+#define FLAT_DATA_KIND(E, VALUE, CLAUSE, MESSAGE) [E] = CLAUSE,
+#include "../runtime/flat_data_kinds.def"
+#undef FLAT_DATA_KIND
 };
 
 /* "param n : i32"  |  "acc s : f32"
@@ -316,10 +313,10 @@ print_param (FILE *out, const flat_var *v)
 	fputs (" write", out);
       if (v->access & FLAT_ACCESS_COVERED)
 	fputs (" covered", out);
-      if (v->clause != FLAT_CLAUSE_NONE)
+      if (v->clause != FLAT_DATA_NONE)
 	{
 	  fprintf (out, " %s", clause_names[v->clause]);
-	  if (v->clause != FLAT_CLAUSE_PRESENT)
+	  if (v->clause != FLAT_DATA_PRESENT)
 	    {
 	      fputc ('(', out);
 	      flat_print_expr (out, v->extent_lo);

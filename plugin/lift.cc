@@ -2192,9 +2192,9 @@ bind_sections (lifter &L, flat_stmt *s, flat_recorded_directive *dir,
       a->len = lift_bound (L, r.len);
       if (!a->lo || !a->len)
 	return false;
-      if (root && m->clause == FLAT_CLAUSE_NONE)
+      if (root && m->clause == FLAT_DATA_NONE)
 	{
-	  m->clause = FLAT_CLAUSE_COPY;
+	  m->clause = FLAT_DATA_COPY;
 	  m->extent_lo = flat_e_copy (L.nest, a->lo);
 	  m->extent_len = flat_e_copy (L.nest, a->len);
 	}
@@ -3330,11 +3330,7 @@ inline_body (lifter &L, tree fndecl)
 bool
 clause_mem (lifter &L, const flat_clause_item &item, flat_var *m)
 {
-  static const flat_clause clause_of[] = {
-    FLAT_CLAUSE_COPYIN, FLAT_CLAUSE_COPYOUT, FLAT_CLAUSE_COPY,
-    FLAT_CLAUSE_CREATE, FLAT_CLAUSE_PRESENT
-  };
-  m->clause = clause_of[item.kind];
+  m->clause = item.kind;
   if (!item.lo || !item.len)
     {
       fail_at (L, item.loc, "clause on '%s' needs a section '[lo:len]'",
@@ -3375,7 +3371,7 @@ lift_clauses (lifter &L, const flat_recorded_directive *dir)
     {
       /* present(a) on a loop only asserts what the runtime finds by
 	 address anyway: the extent still comes from the indices.  */
-      if (item.kind == FLAT_DATA_HOST || item.kind == FLAT_DATA_DEVICE
+      if (item.kind == FLAT_UPDATE_HOST || item.kind == FLAT_UPDATE_DEVICE
 	  || item.kind == FLAT_DATA_PRESENT || item.kind == FLAT_DATA_PRIVATE
 	  || item.kind == FLAT_DATA_FIRSTPRIVATE)
 	continue;

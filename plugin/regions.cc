@@ -139,9 +139,11 @@ static tree host_loop_begin_decl, host_loop_end_decl;
 static int region_depth;
 
 /* A call FN (N, kind, "section", start, bytes, ...) at LOC over the items
-   KINDS, TEXTS, STARTS, BYTES.  */
+   KINDS (their values are libflat's: flat_data_kind.h), TEXTS, STARTS,
+   BYTES.  */
 static tree
-call_items (location_t loc, tree fn, const std::vector<int> &kinds,
+call_items (location_t loc, tree fn,
+	    const std::vector<flat_data_kind> &kinds,
 	    const std::vector<std::string> &texts,
 	    const std::vector<tree> &starts, const std::vector<tree> &bytes)
 {
@@ -167,7 +169,7 @@ static tree
 items_call (const flat_recorded_directive *d, tree fn,
 	    const std::vector<tree> &starts, const std::vector<tree> &bytes)
 {
-  std::vector<int> kinds;
+  std::vector<flat_data_kind> kinds;
   for (const flat_clause_item &item : d->items)
     kinds.push_back (item.kind);
   return call_items (d->loc, fn, kinds, section_texts (d), starts, bytes);
@@ -331,13 +333,13 @@ flat_rewrite_host_loop (flat_recorded_directive *d,
       tsi_link_before (it, loop, TSI_NEW_STMT);
       return;
     }
-  std::vector<int> kinds;
+  std::vector<flat_data_kind> kinds;
   std::vector<std::string> names;
   std::vector<tree> starts, bytes;
   std::string listed;
   for (tree a : h.arrays)
     {
-      kinds.push_back (FLAT_DATA_HOST_LOOP_ARRAY);
+      kinds.push_back (FLAT_HOST_LOOP_ARRAY);
       names.push_back (DECL_NAME (a) ? IDENTIFIER_POINTER (DECL_NAME (a))
 		       : "?");
       starts.push_back (array_start (a));

@@ -39,69 +39,61 @@ typedef enum clause_id
   CLAUSE_NAME,
   CLAUSE_REDUCE,
   CLAUSE_SCAN,
-  CLAUSE_COPYIN,
-  CLAUSE_COPYOUT,
-  CLAUSE_COPY,
-  CLAUSE_CREATE,
-  CLAUSE_PRESENT,
-  CLAUSE_HOST,
-  CLAUSE_DEVICE,
-  CLAUSE_PRIVATE,
-  CLAUSE_FIRSTPRIVATE
+  CLAUSE_DATA			/* data, update and privatization clauses */
 } clause_id;
 
 typedef struct clause_info
 {
   const char *word;
   clause_id id;
-  flat_data_kind data_kind;	/* data and update clauses */
+  flat_data_kind data_kind;	/* CLAUSE_DATA */
 } clause_info;
 
+/* The clause words; those of CLAUSE_DATA are the data kinds'
+   (runtime/flat_data_kinds.def), NULL for a kind without one.  */
 static const clause_info clause_table[] = {
-  { "name", CLAUSE_NAME, FLAT_DATA_COPYIN },
-  { "reduce", CLAUSE_REDUCE, FLAT_DATA_COPYIN },
-  { "scan", CLAUSE_SCAN, FLAT_DATA_COPYIN },
-  { "copyin", CLAUSE_COPYIN, FLAT_DATA_COPYIN },
-  { "copyout", CLAUSE_COPYOUT, FLAT_DATA_COPYOUT },
-  { "copy", CLAUSE_COPY, FLAT_DATA_COPY },
-  { "create", CLAUSE_CREATE, FLAT_DATA_CREATE },
-  { "present", CLAUSE_PRESENT, FLAT_DATA_PRESENT },
-  { "host", CLAUSE_HOST, FLAT_DATA_HOST },
-  { "device", CLAUSE_DEVICE, FLAT_DATA_DEVICE },
-  { "private", CLAUSE_PRIVATE, FLAT_DATA_PRIVATE },
-  { "firstprivate", CLAUSE_FIRSTPRIVATE, FLAT_DATA_FIRSTPRIVATE }
+  { "name", CLAUSE_NAME, FLAT_DATA_NONE },
+  { "reduce", CLAUSE_REDUCE, FLAT_DATA_NONE },
+  { "scan", CLAUSE_SCAN, FLAT_DATA_NONE },
+#define FLAT_DATA_KIND(E, VALUE, CLAUSE, MESSAGE) { CLAUSE, CLAUSE_DATA, E },
+#include "../runtime/flat_data_kinds.def"
+#undef FLAT_DATA_KIND
 };
 
+/* A clause allowed on a directive: CLAUSE_BIT of its id, or for
+   CLAUSE_DATA, DATA_BIT of its kind.  */
 #define CLAUSE_BIT(ID) (1u << (ID))
+#define DATA_BIT(KIND) (1u << (KIND))
 #define DATA_CLAUSES \
-  (CLAUSE_BIT (CLAUSE_COPYIN) | CLAUSE_BIT (CLAUSE_COPYOUT) \
-   | CLAUSE_BIT (CLAUSE_COPY) | CLAUSE_BIT (CLAUSE_CREATE) \
-   | CLAUSE_BIT (CLAUSE_PRESENT))
+  (DATA_BIT (FLAT_DATA_COPYIN) | DATA_BIT (FLAT_DATA_COPYOUT) \
+   | DATA_BIT (FLAT_DATA_COPY) | DATA_BIT (FLAT_DATA_CREATE) \
+   | DATA_BIT (FLAT_DATA_PRESENT))
 /* OpenMP's privatization clauses, on loop directives (SPEC 2.1).  */
 #define PRIVATE_CLAUSES \
-  (CLAUSE_BIT (CLAUSE_PRIVATE) | CLAUSE_BIT (CLAUSE_FIRSTPRIVATE))
+  (DATA_BIT (FLAT_DATA_PRIVATE) | DATA_BIT (FLAT_DATA_FIRSTPRIVATE))
 
 typedef struct directive_info
 {
   const char *word;
   flat_directive_kind kind;
   unsigned allowed;		/* CLAUSE_BITs */
+  unsigned data;		/* DATA_BITs */
 } directive_info;
 
 static const directive_info directive_table[] = {
   { "map", FLAT_DIRECTIVE_MAP,
-    CLAUSE_BIT (CLAUSE_REDUCE) | CLAUSE_BIT (CLAUSE_NAME) | DATA_CLAUSES
-    | PRIVATE_CLAUSES },
+    CLAUSE_BIT (CLAUSE_REDUCE) | CLAUSE_BIT (CLAUSE_NAME),
+    DATA_CLAUSES | PRIVATE_CLAUSES },
   { "reduce", FLAT_DIRECTIVE_REDUCE,
-    CLAUSE_BIT (CLAUSE_REDUCE) | CLAUSE_BIT (CLAUSE_NAME) | DATA_CLAUSES
-    | PRIVATE_CLAUSES },
+    CLAUSE_BIT (CLAUSE_REDUCE) | CLAUSE_BIT (CLAUSE_NAME),
+    DATA_CLAUSES | PRIVATE_CLAUSES },
   { "scan", FLAT_DIRECTIVE_SCAN,
-    CLAUSE_BIT (CLAUSE_SCAN) | CLAUSE_BIT (CLAUSE_NAME) | DATA_CLAUSES
-    | PRIVATE_CLAUSES },
-  { "declare", FLAT_DIRECTIVE_DECLARE_REDUCTION, 0 },
-  { "data", FLAT_DIRECTIVE_DATA, DATA_CLAUSES },
-  { "update", FLAT_DIRECTIVE_UPDATE,
-    CLAUSE_BIT (CLAUSE_HOST) | CLAUSE_BIT (CLAUSE_DEVICE) }
+    CLAUSE_BIT (CLAUSE_SCAN) | CLAUSE_BIT (CLAUSE_NAME),
+    DATA_CLAUSES | PRIVATE_CLAUSES },
+  { "declare", FLAT_DIRECTIVE_DECLARE_REDUCTION, 0, 0 },
+  { "data", FLAT_DIRECTIVE_DATA, 0, DATA_CLAUSES },
+  { "update", FLAT_DIRECTIVE_UPDATE, 0,
+    DATA_BIT (FLAT_UPDATE_HOST) | DATA_BIT (FLAT_UPDATE_DEVICE) }
 };
 
 /* The built-in reduction operators (flatten/ops.def), each a name or a
@@ -427,12 +419,21 @@ lookup_clause (const char *word)
 {
   for (size_t i = 0; i < N_ELEMS (clause_table); i++)
     {
-      if (strcmp (clause_table[i].word, word) == 0)
+      if (clause_table[i].word && strcmp (clause_table[i].word, word) == 0)
 	{
 	  return &clause_table[i];
 	}
     }
   return NULL;
+}
+
+/* Whether directive INFO takes CLAUSE.  */
+static int
+clause_allowed (const directive_info *info, const clause_info *clause)
+{
+  if (clause->id == CLAUSE_DATA)
+    return (info->data & DATA_BIT (clause->data_kind)) != 0;
+  return (info->allowed & CLAUSE_BIT (clause->id)) != 0;
 }
 
 /* One clause after the first: its word, then its own syntax.  */
@@ -455,7 +456,7 @@ parse_clause (parser *p)
 				"unknown clause '%s' in '#pragma flat %s'",
 				t->text, directive);
     }
-  if ((p->info->allowed & CLAUSE_BIT (clause->id)) == 0)
+  if (!clause_allowed (p->info, clause))
     {
       return flat_cursor_error (c, flat_token_loc (t),
 				"clause '%s' is not allowed on '#pragma flat "

@@ -25,6 +25,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* The kinds of data clauses: one enum with the IR and libflat, whose
+   public header holds it.  */
+#include "../runtime/flat_data_kind.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -211,24 +215,9 @@ typedef struct flat_reduction_clause
   size_t n_items;
 } flat_reduction_clause;
 
-typedef enum flat_data_kind
-{
-  FLAT_DATA_COPYIN,
-  FLAT_DATA_COPYOUT,
-  FLAT_DATA_COPY,
-  FLAT_DATA_CREATE,
-  FLAT_DATA_PRESENT,		/* plain variables only */
-  FLAT_DATA_HOST,		/* update host(...) */
-  FLAT_DATA_DEVICE,		/* update device(...) */
-  FLAT_DATA_HOST_LOOP_ARRAY,	/* no clause: an array of a loop that runs
-				   on the host (plugin/regions.cc) */
-  FLAT_DATA_PRIVATE,		/* private(v): plain variables, loops only */
-  FLAT_DATA_FIRSTPRIVATE	/* firstprivate(v): likewise */
-} flat_data_kind;
-
 typedef struct flat_data_clause
 {
-  flat_data_kind kind;
+  flat_data_kind kind;		/* one with a clause word */
   flat_pragma_loc loc;		/* the clause word */
   flat_pragma_item *items;	/* at least one */
   size_t n_items;

@@ -62,14 +62,9 @@ typedef struct item
 } item;
 
 static const char *const kind_names[] = {
-  [FLAT_DATA_COPYIN] = "copyin",
-  [FLAT_DATA_COPYOUT] = "copyout",
-  [FLAT_DATA_COPY] = "copy",
-  [FLAT_DATA_CREATE] = "create",
-  [FLAT_DATA_PRESENT] = "present",
-  [FLAT_UPDATE_HOST] = "update host",
-  [FLAT_UPDATE_DEVICE] = "update device",
-  [FLAT_HOST_LOOP_ARRAY] = "host loop"
+#define FLAT_DATA_KIND(E, VALUE, CLAUSE, MESSAGE) [E] = MESSAGE,
+#include "flat_data_kinds.def"
+#undef FLAT_DATA_KIND
 };
 
 /* The item as messages show it: "copy(a[0:n])".  */

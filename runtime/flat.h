@@ -22,6 +22,8 @@
 #ifndef FLAT_H
 #define FLAT_H
 
+#include "flat_data_kind.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -63,24 +65,12 @@ int flat_run (const unsigned char *package, void **state, ...);
      flat_update (1, FLAT_UPDATE_HOST, "a[0:n]", &a[0], n * sizeof *a);
 
    Each of the N clause items after N is four arguments: an int, one of
-   flat_data_kind; the section as the pragma wrote it (a string that
-   outlives the region, such as a literal), which messages and the
-   FLAT_LOG=2 trace name it by; a pointer to the section's first
-   element; the section's length in bytes as unsigned long long.
-   flat_data_end must get the same items as the flat_data_begin it
-   closes.  */
-enum flat_data_kind
-{
-  FLAT_DATA_COPYIN = 0,		/* to the device at entry */
-  FLAT_DATA_COPYOUT = 1,	/* to the host at exit */
-  FLAT_DATA_COPY = 2,		/* both */
-  FLAT_DATA_CREATE = 3,		/* device scratch, no transfer */
-  FLAT_DATA_PRESENT = 4,	/* must be on the device already */
-  FLAT_UPDATE_HOST = 5,		/* flat_update: device to host */
-  FLAT_UPDATE_DEVICE = 6,	/* flat_update: host to device */
-  FLAT_HOST_LOOP_ARRAY = 7	/* flat_host_loop_*: the array holding
-				   the byte at the item's start */
-};
+   flat_data_kind (flat_data_kind.h: FLAT_DATA_COPYIN .. FLAT_DATA_PRESENT
+   here); the section as the pragma wrote it (a string that outlives the
+   region, such as a literal), which messages and the FLAT_LOG=2 trace
+   name it by; a pointer to the section's first element; the section's
+   length in bytes as unsigned long long.  flat_data_end must get the
+   same items as the flat_data_begin it closes.  */
 
 /* Enter a data region.  A section already on the device (inside an
    enclosing region's section) is counted once more and not copied;

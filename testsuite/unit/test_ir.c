@@ -457,7 +457,7 @@ test_build_saxpy (void)
   flat_var *i = flat_var_new (nest, FLAT_VAR_INDEX, FLAT_T_I32, "i");
   x->access = FLAT_ACCESS_READ;
   y->access = FLAT_ACCESS_READ | FLAT_ACCESS_WRITE;
-  y->clause = FLAT_CLAUSE_COPY;
+  y->clause = FLAT_DATA_COPY;
   y->extent_lo = flat_e_binary (nest, FLAT_OP_SUB, flat_e_var (nest, n),
 				flat_e_const_int (nest, FLAT_T_I32, 1));
   y->extent_len = flat_e_var (nest, n);
@@ -724,7 +724,7 @@ test_parse_shared_vars (void)
   CU_ASSERT_PTR_EQUAL (nest->kernels[0]->dims[0].index,
 		       first_stmt (nest)->u.loop.range.index);
   CU_ASSERT_EQUAL (nest->n_vars, 5);
-  CU_ASSERT_EQUAL (var (nest, "y")->clause, FLAT_CLAUSE_COPY);
+  CU_ASSERT_EQUAL (var (nest, "y")->clause, FLAT_DATA_COPY);
   CU_ASSERT_EQUAL (var (nest, "y")->access,
 		   FLAT_ACCESS_READ | FLAT_ACCESS_WRITE);
   CU_ASSERT_PTR_EQUAL (nest->plan.first->u.launch.kernel, nest->kernels[0]);

@@ -1018,8 +1018,8 @@ test_data_and_update (void)
     {
       CU_ASSERT_EQUAL (d.kind, FLAT_DIRECTIVE_UPDATE);
       CU_ASSERT_EQUAL_FATAL (d.n_data, 2);
-      CU_ASSERT_EQUAL (d.data[0].kind, FLAT_DATA_HOST);
-      CU_ASSERT_EQUAL (d.data[1].kind, FLAT_DATA_DEVICE);
+      CU_ASSERT_EQUAL (d.data[0].kind, FLAT_UPDATE_HOST);
+      CU_ASSERT_EQUAL (d.data[1].kind, FLAT_UPDATE_DEVICE);
       CU_ASSERT_EQUAL_FATAL (d.data[1].n_items, 2);
       EXPECT_STR (printed (d.data[1].items[1].lo), "k");
       flat_directive_free (&d);
