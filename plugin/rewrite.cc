@@ -189,19 +189,21 @@ state_decl (location_t loc)
   return decl;
 }
 
-/* The type a param travels as through `...` (C default promotions).  */
+/* The type a param travels as through `...` (C default promotions, as
+   promotions.def says for libflat too).  */
 static tree
 promoted_type (flat_type t)
 {
   switch (t)
     {
-    case FLAT_T_U32: return unsigned_type_node;
-    case FLAT_T_I64: return long_long_integer_type_node;
-    case FLAT_T_U64: return long_long_unsigned_type_node;
-    case FLAT_T_F32:
-    case FLAT_T_F64: return double_type_node;
-    default: return integer_type_node;
+#define FLAT_PROMOTED(TYPE, C_TYPE, FIELD, GCC_TYPE) \
+    case TYPE: return GCC_TYPE;
+#include "../flatten/promotions.def"
+#undef FLAT_PROMOTED
+    case FLAT_N_TYPES:
+      break;
     }
+  gcc_unreachable ();
 }
 
 static tree

@@ -72,6 +72,7 @@
 #include "../flatten/package.h"
 #include "../flatten/extent.h"
 #include "../flatten/ir.h"
+#include "../flatten/promotions.h"
 #include "../flatten/value.h"
 
 #include <stdarg.h>
@@ -334,35 +335,6 @@ state_new (const unsigned char *package)
 
 /* ---- One execution ---------------------------------------------------- */
 
-/* The next argument of AP, a scalar of TYPE after C's default argument
-   promotions, as a canonical value.  */
-static flat_value
-promoted_arg (flat_type type, va_list *ap)
-{
-  flat_value x;
-
-  switch (type)
-    {
-    case FLAT_T_U32:
-      x.u = va_arg (*ap, unsigned int);
-      break;
-    case FLAT_T_I64:
-      x.i = va_arg (*ap, long long);
-      break;
-    case FLAT_T_U64:
-      x.u = va_arg (*ap, unsigned long long);
-      break;
-    case FLAT_T_F32:
-    case FLAT_T_F64:
-      x.f = va_arg (*ap, double);
-      break;
-    default:
-      x.i = va_arg (*ap, int);
-      break;
-    }
-  return flat_value_normalize (type, x);
-}
-
 /* Read the arguments after STATE in flat_run: the values of scalar
    params, and of accumulators at the host addresses passed for them
    (kept in st->acc_hosts), into st->values and their kernel-argument
@@ -391,7 +363,7 @@ read_args (nest_state *st, va_list *ap)
 	  st->values[v->id] = flat_scalar_value (v->type, &host);
 	  break;
 	default:
-	  st->values[v->id] = promoted_arg (v->type, ap);
+	  st->values[v->id] = flat_promoted_arg (v->type, ap);
 	  break;
 	}
       st->scalars[v->id] = flat_scalar_of (v->type, st->values[v->id]);

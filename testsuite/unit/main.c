@@ -220,6 +220,7 @@ main (void)
   flat_test_register_host_parallel ();
   flat_test_register_staging ();
   flat_test_register_package ();
+  flat_test_register_promotions ();
   CU_set_fail_on_inactive (CU_FALSE);
   CU_set_test_complete_handler (test_done);
   CU_set_suite_init_failure_handler (init_failed);
