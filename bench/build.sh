@@ -98,7 +98,8 @@ fi
 # Libraries to carry.  The binaries look for them through LD_LIBRARY_PATH,
 # which run.sh sets, before their build-tree run path.
 libdir=$(./flat-config --libs | sed -n 's/.*-L\([^ ]*\).*/\1/p')
-cp -L "$libdir/libflat.so.0" "$out/lib/"
+soname=$(readelf -d "$libdir/libflat.so" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+cp -L "$libdir/$soname" "$out/lib/"
 gomp=$(ldd "$out/bin/saxpy-omp" | awk '$1 == "libgomp.so.1" { print $3 }')
 cp -L "$gomp" "$out/lib/"
 if [ $acc = yes ]; then

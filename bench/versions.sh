@@ -59,7 +59,8 @@ for p in $programs; do
 done
 
 libdir=$(./flat-config --libs | sed -n 's/.*-L\([^ ]*\).*/\1/p')
-cp -L "$libdir/libflat.so.0" "$out/lib/"
+soname=$(readelf -d "$libdir/libflat.so" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+cp -L "$libdir/$soname" "$out/lib/"
 if [ $acc = yes ]; then
   gomp=$($cc -print-file-name=libgomp.so.1)
   cp -L "$gomp" "$(dirname "$gomp")/libgomp-plugin-nvptx.so.1" "$out/lib/"

@@ -7,7 +7,7 @@
 #   DIR/e2e/NAME/ref, flat_O2, ...   each e2e program, built by run-e2e.sh
 #                                    (FLAT_TEST_BUILD_DIR); rpath
 #                                    $ORIGIN/../../lib
-#   DIR/lib/libflat.so.0             the runtime
+#   DIR/lib/libflat.so.N             the runtime (its soname)
 #   DIR/lib/libcunit.so.1            for flat-unit
 #   DIR/lib/libgomp.so.1             for the e2e programs built with
 #                                    -fopenmp
@@ -29,7 +29,9 @@ die ()
   exit "$1"
 }
 
-[ -x "$top/flat-gcc" ] && [ -f "$top/.libs/libflat.so.0" ] \
+soname=$(readelf -d "$top/.libs/libflat.so" 2>/dev/null \
+	   | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+[ -x "$top/flat-gcc" ] && [ -n "$soname" ] \
   || die 99 "build the tree first (./configure && make)"
 make -C "$top" -s testsuite/numdiff testsuite/unit/flat-unit \
   || die 99 "cannot build numdiff and flat-unit"
@@ -38,7 +40,7 @@ unit=$top/testsuite/unit/.libs/flat-unit
 
 rm -rf "$dir" && mkdir -p "$dir/lib/opencl" "$dir/e2e" \
   || die 99 "cannot create $dir"
-cp -L "$top/.libs/libflat.so.0" "$dir/lib/" \
+cp -L "$top/.libs/$soname" "$dir/lib/" \
   && cp "$top/testsuite/numdiff" "$unit" "$dir/" \
   || die 99 "cannot copy the runtime and the test programs"
 # The libraries flat-unit needs that a GPU machine may lack.
