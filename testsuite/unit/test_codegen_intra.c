@@ -460,7 +460,8 @@ build (const flat_nest *nest)
   if (src == NULL)
     fprintf (stderr, "\nemit: %s\n", err);
   CU_ASSERT_PTR_NOT_NULL_FATAL (src);
-  check (dev->build (src, flat_opencl_build_options, &prog, err, sizeof err),
+  check (dev->build (src, dev == &flat_backend_cuda ? ""
+		     : flat_opencl_build_options, &prog, err, sizeof err),
 	 "build", err);
   free (src);
   return prog;
