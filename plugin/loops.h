@@ -1,5 +1,5 @@
 /* Recognising the loops the C front end lowered to labels and gotos, and
-   the canonical counted form among them (lift.cc, rewrite.cc).  */
+   the canonical counted form among them (lift_*.cc, rewrite.cc).  */
 
 #ifndef FLAT_LOOPS_H
 #define FLAT_LOOPS_H

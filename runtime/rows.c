@@ -5,7 +5,7 @@
    C programs keep matrices as tables of row pointers (`float **a', each
    row malloc'ed on its own, or slices of one block), indexed a[i][j].
    The plugin lifts such a table as one mem whose every index is (add
-   (mul row width) col) (plugin/lift.cc, row_of_table), width a param
+   (mul row width) col) (plugin/lift_mem.cc, row_of_table), width a param
    of the nest that the program passes as 0.  At each execution the
    extents give the rows read and written and the columns of both
    (flatten/extent.c); the runtime sets width to the number of those

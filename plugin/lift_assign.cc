@@ -1,0 +1,340 @@
+/* The lifter: assignments, stores to memory, and local declarations.  */
+
+#include "lift_internal.h"
+
+namespace flat_lift {
+
+/* The call in the nest's own body that led to the current helper: where
+   a side effect of the helper is reported.  */
+static location_t
+nest_call_location (lifter &L)
+{
+  frame *f = L.top;
+  while (f->parent && f->parent->parent)
+    f = f->parent;
+  return f->call_loc;
+}
+
+/* `ACC = COMBINER (ACC, X)', the update of a declared reduction's
+   accumulator ACC (bound to V): set v = (user C v X's fields).  */
+static bool
+lift_user_update (lifter &L, tree acc, tree rhs, flat_var *v,
+		  const flat_declared_op *d)
+{
+  rhs = flat_skip_nops (rhs);
+  if (TREE_CODE (rhs) == TARGET_EXPR)
+    rhs = TARGET_EXPR_INITIAL (rhs);
+  if (TREE_CODE (rhs) != CALL_EXPR || get_callee_fndecl (rhs) != d->combiner
+      || call_expr_nargs (rhs) != 2
+      || flat_skip_nops (CALL_EXPR_ARG (rhs, 0)) != acc)
+    {
+      fail_at (L, L.cur_loc, "the update of '%s' is not '%s = %s (%s, e)'",
+	       decl_name (acc), decl_name (acc),
+	       IDENTIFIER_POINTER (DECL_NAME (d->combiner)), decl_name (acc));
+      return false;
+    }
+  std::vector<flat_expr *> fields;
+  tree x = CALL_EXPR_ARG (rhs, 1);
+  if (TREE_CODE (d->type) == RECORD_TYPE)
+    {
+      if (!lift_struct_value (L, x, &fields))
+	return false;
+    }
+  else
+    {
+      flat_expr *e = lift_typed (L, x, (flat_type) flat_type_of (d->type));
+      if (!e)
+	return false;
+      fields.push_back (e);
+    }
+  flat_combiner *comb = flat_combiner_lookup (L.nest, d->name.c_str ());
+  emit_set (L, v, flat_e_user (L.nest, comb, flat_e_var (L.nest, v),
+			       fields.data ()));
+  return true;
+}
+
+/* Store RHS (a tree), or VALUE (lifted) when RHS is NULL_TREE, into the
+   memory lvalue LHS: an element of a mem, or a scalar local whose
+   address a helper got.  */
+static bool
+store_to (lifter &L, tree lhs, tree rhs, flat_expr *value)
+{
+  tree elem = TREE_TYPE (lhs);
+  if (POINTER_TYPE_P (elem))
+    {
+      fail_at (L, L.cur_loc, "the loop assigns a pointer in memory (a row "
+	       "of a table, say); the pointers a loop reads must not change "
+	       "in it");
+      return false;
+    }
+  if (flat_type_of (elem) < 0)
+    {
+      fail_at (L, L.cur_loc, "store of an unsupported type");
+      return false;
+    }
+  address a;
+  if (!decompose_lvalue (L, lhs, elem, &a))
+    return false;
+  if (!scalar_through_pointer (L, a, elem, L.cur_loc))
+    {
+      flat_expr *e = L.fail.failed ? NULL
+	: value ? cast_to (L, a.base->type, value)
+	: lift_typed (L, rhs, a.base->type);
+      if (!e)
+	return false;
+      emit_set (L, a.base, e);
+      return true;
+    }
+  if (L.top->parent && a.base->kind == FLAT_VAR_MEM)
+    {
+      /* Helpers may write through their pointer parameters only.  */
+      bool via_param = false;
+      for (tree p = DECL_ARGUMENTS (L.top->fndecl); p; p = DECL_CHAIN (p))
+	if (flat_tree_uses (lhs, p))
+	  via_param = true;
+      if (!via_param)
+	{
+	  fail_at (L, nest_call_location (L), "call to '%s', which has side "
+		   "effects (it writes global '%s')",
+		   IDENTIFIER_POINTER (DECL_NAME (L.top->fndecl)),
+		   a.base->name);
+	  return false;
+	}
+    }
+  flat_expr *idx = element_index (L, a, elem, L.cur_loc);
+  flat_expr *e = !idx ? NULL : value ? cast_to (L, a.base->type, value)
+    : lift_typed (L, rhs, a.base->type);
+  if (!e)
+    return false;
+  flat_stmt *s = new_stmt (L, FLAT_S_STORE);
+  s->u.store.mem = a.base;
+  s->u.store.index = idx;
+  s->u.store.value = e;
+  flat_block_append (L.cur, s);
+  return true;
+}
+
+
+bool
+lift_assign (lifter &L, tree lhs, tree rhs)
+{
+  lhs = flat_skip_nops (lhs);
+  auto user = L.user_accs.find (lhs);
+  if (user != L.user_accs.end ())
+    return lift_user_update (L, lhs, rhs, user->second.first,
+			     user->second.second);
+  if (TREE_CODE (TREE_TYPE (lhs)) == RECORD_TYPE)
+    {
+      std::vector<flat_var *> *vars = TREE_CODE (lhs) == RESULT_DECL
+	&& !L.top->result_fields.empty () ? &L.top->result_fields
+	: lookup_struct (L, lhs);
+      std::vector<flat_expr *> values;
+      if (!vars && struct_in_memory (lhs))
+	{
+	  /* A whole struct into memory: member by member.  */
+	  std::vector<tree> fields;
+	  if (!lift_struct_value (L, rhs, &values)
+	      || !flat_struct_fields (TREE_TYPE (lhs), &fields))
+	    return false;
+	  for (size_t k = 0; k < fields.size (); k++)
+	    if (!store_to (L, build3 (COMPONENT_REF, TREE_TYPE (fields[k]), lhs,
+				      fields[k], NULL_TREE), NULL_TREE,
+			   values[k]))
+	      return false;
+	  return true;
+	}
+      if (!vars)
+	{
+	  fail_at (L, L.cur_loc, "assignment to struct '%s', which is "
+		   "declared outside the loop", decl_name (lhs));
+	  return false;
+	}
+      if (!lift_struct_value (L, rhs, &values))
+	return false;
+      set_fields (L, *vars, values);
+      return true;
+    }
+  if (TREE_CODE (lhs) == COMPONENT_REF
+      && !struct_in_memory (flat_skip_nops (TREE_OPERAND (lhs, 0))))
+    {
+      tree base = flat_skip_nops (TREE_OPERAND (lhs, 0));
+      std::vector<flat_var *> *vars = lookup_struct (L, base);
+      int k = field_index (TREE_OPERAND (lhs, 1));
+      if (!vars || k < 0)
+	{
+	  fail_at (L, L.cur_loc, "store to a member of a struct that is "
+		   "not a local of the loop");
+	  return false;
+	}
+      flat_expr *e = lift_typed (L, rhs, (*vars)[k]->type);
+      if (!e)
+	return false;
+      emit_set (L, (*vars)[k], e);
+      return true;
+    }
+  if (VAR_P (lhs) || TREE_CODE (lhs) == PARM_DECL)
+    {
+      flat_var *v = lookup_local (L, lhs);
+      if (!v)
+	{
+	  if (POINTER_TYPE_P (TREE_TYPE (lhs)) && L.top->pointers.count (lhs))
+	    {
+	      fail_at (L, EXPR_LOCATION (rhs),
+		       "pointer '%s' is assigned inside the loop",
+		       decl_name (lhs));
+	      return false;
+	    }
+	  if (L.top->parent)
+	    fail_at (L, nest_call_location (L), "call to '%s', which has "
+		     "side effects (it writes global '%s')",
+		     IDENTIFIER_POINTER (DECL_NAME (L.top->fndecl)),
+		     decl_name (lhs));
+	  else
+	    fail_at (L, L.cur_loc, "assignment to '%s', which is declared "
+		     "outside the loop", decl_name (lhs));
+	  return false;
+	}
+      flat_expr *e = lift_typed (L, rhs, v->type);
+      if (!e)
+	return false;
+      emit_set (L, v, e);
+      return true;
+    }
+  if (TREE_CODE (lhs) == RESULT_DECL && L.top->result)
+    {
+      flat_expr *e = lift_typed (L, rhs, L.top->result->type);
+      if (!e)
+	return false;
+      emit_set (L, L.top->result, e);
+      return true;
+    }
+  return store_to (L, lhs, rhs, NULL);
+}
+
+/* A local declaration: scalar (let), fixed-size array, or pointer alias.  */
+bool
+lift_decl (lifter &L, tree decl)
+{
+  if (!VAR_P (decl))
+    return true;		/* types, functions: nothing to do */
+  if (TREE_STATIC (decl) || DECL_EXTERNAL (decl))
+    {
+      if (TREE_READONLY (decl))
+	return true;		/* a const table: read as a mem */
+      if (L.top->parent)
+	fail_at (L, DECL_SOURCE_LOCATION (decl), "static variable '%s' of "
+		 "helper '%s'", decl_name (decl),
+		 IDENTIFIER_POINTER (DECL_NAME (L.top->fndecl)));
+      else
+	fail_at (L, DECL_SOURCE_LOCATION (decl),
+		 "static variable '%s' inside the loop", decl_name (decl));
+      return false;
+    }
+  tree type = TREE_TYPE (decl);
+  tree init = DECL_INITIAL (decl);
+  if (TREE_CODE (type) == RECORD_TYPE)
+    return bind_struct (L, type, decl_name (decl), init,
+			&L.top->structs[decl]);
+  if (POINTER_TYPE_P (type))
+    {
+      if (!init)
+	{
+	  fail_at (L, DECL_SOURCE_LOCATION (decl),
+		   "pointer '%s' without initialiser", decl_name (decl));
+	  return false;
+	}
+      address a;
+      if (!decompose_pointer_typed (L, init,
+				     array_elem_type (TREE_TYPE (type)), &a))
+	return false;
+      L.top->pointers[decl] = a;
+      return true;
+    }
+  if (TREE_CODE (type) == ARRAY_TYPE)
+    {
+      tree elem = array_elem_type (type);
+      int ety = flat_type_of (elem);
+      if (ety < 0 || !tree_fits_shwi_p (TYPE_SIZE_UNIT (type)))
+	{
+	  fail_at (L, DECL_SOURCE_LOCATION (decl),
+		   "local array '%s' must have a constant size and scalar "
+		   "elements", decl_name (decl));
+	  return false;
+	}
+      flat_var *v = flat_var_new (L.nest, FLAT_VAR_LOCAL_ARRAY,
+				  (flat_type) ety, decl_name (decl));
+      v->length = tree_to_shwi (TYPE_SIZE_UNIT (type))
+	/ int_size_in_bytes (elem);
+      L.top->vars[decl] = v;
+      flat_stmt *s = new_stmt (L, FLAT_S_LET);
+      s->u.let.var = v;
+      flat_block_append (L.cur, s);
+      if (init && TREE_CODE (init) == CONSTRUCTOR)
+	{
+	  /* Zero everything, then store the listed elements.  */
+	  if (TREE_CODE (TREE_TYPE (type)) == ARRAY_TYPE)
+	    {
+	      fail_at (L, DECL_SOURCE_LOCATION (decl),
+		       "initialiser of a multi-dimensional local array");
+	      return false;
+	    }
+	  for (long long k = 0; k < v->length; k++)
+	    {
+	      flat_stmt *st = new_stmt (L, FLAT_S_STORE);
+	      st->u.store.mem = v;
+	      st->u.store.index = flat_e_const_int (L.nest, FLAT_T_I64, k);
+	      st->u.store.value = (ety == FLAT_T_F32 || ety == FLAT_T_F64)
+		? flat_e_const_float (L.nest, (flat_type) ety, 0.0)
+		: flat_e_const_int (L.nest, (flat_type) ety, 0);
+	      flat_block_append (L.cur, st);
+	    }
+	  unsigned HOST_WIDE_INT k;
+	  tree idx, val;
+	  FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), k, idx, val)
+	    {
+	      flat_stmt *st = new_stmt (L, FLAT_S_STORE);
+	      st->u.store.mem = v;
+	      st->u.store.index = flat_e_const_int
+		(L.nest, FLAT_T_I64,
+		 idx && TREE_CODE (idx) == INTEGER_CST ? tree_to_shwi (idx)
+		 : (HOST_WIDE_INT) k);
+	      st->u.store.value = lift_typed (L, val, (flat_type) ety);
+	      if (!st->u.store.value)
+		return false;
+	      flat_block_append (L.cur, st);
+	    }
+	}
+      else if (init)
+	{
+	  fail_at (L, DECL_SOURCE_LOCATION (decl),
+		   "unsupported initialiser of local array '%s'",
+		   decl_name (decl));
+	  return false;
+	}
+      return true;
+    }
+  int ty = flat_type_of (type);
+  if (ty < 0)
+    {
+      fail_at (L, DECL_SOURCE_LOCATION (decl),
+	       "local '%s' has an unsupported type", decl_name (decl));
+      return false;
+    }
+  flat_expr *e = NULL;
+  if (init)
+    {
+      e = lift_typed (L, init, (flat_type) ty);
+      if (!e)
+	return false;
+    }
+  flat_var *v = flat_var_new (L.nest, FLAT_VAR_LOCAL, (flat_type) ty,
+			      decl_name (decl));
+  L.top->vars[decl] = v;
+  flat_stmt *s = new_stmt (L, FLAT_S_LET);
+  s->u.let.var = v;
+  s->u.let.init = e;
+  flat_block_append (L.cur, s);
+  return true;
+}
+
+} /* namespace flat_lift */
