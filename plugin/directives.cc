@@ -15,11 +15,60 @@
 #include "glue.h"
 #include "lift.h"
 
-vec<tree> flat_functions_with_directives;
+/* Note [Trees across collections]
+   ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+   The C parser collects garbage before each top-level declaration
+   (c_parser_translation_unit), and the collector frees every tree that
+   no root reaches: it sees none of the plugin's statics and C++
+   containers.  What the plugin records while parsing and reads when it
+   lifts, after the last declaration, is therefore reached from roots of
+   its own (gc_roots): the marker function, the functions with markers,
+   the statement lists keep_next_block marked, and every tree of a
+   recorded directive or a declared reduction (kept_trees; a section
+   bound or an `if' condition is a new expression that nothing else
+   holds).  Everything else the plugin keeps lives within one call of
+   parse_then_lift (plugin.cc), which lifts and rewrites every function
+   with no collection in between: the lifter's maps, the rewriter's
+   flat_run declaration, the runtime functions of data regions; the
+   calls of the rewritten bodies reach the last two afterwards.
+   testsuite/ggc-test.sh compiles every e2e program with a collection at
+   every opportunity.  */
+
+vec<tree, va_gc> *flat_functions_with_directives;
 
 static std::vector<flat_recorded_directive *> directives;
-static vec<tree> marked_lists;
+static vec<tree, va_gc> *marked_lists;
 static tree marker_decl;
+static vec<tree, va_gc> *kept_trees;
+
+static const struct ggc_root_tab gc_roots[] = {
+  { &flat_functions_with_directives, 1,
+    sizeof (flat_functions_with_directives), &gt_ggc_mx_vec_tree_va_gc_,
+    &gt_pch_nx_vec_tree_va_gc_ },
+  { &marked_lists, 1, sizeof (marked_lists), &gt_ggc_mx_vec_tree_va_gc_,
+    &gt_pch_nx_vec_tree_va_gc_ },
+  { &marker_decl, 1, sizeof (marker_decl), &gt_ggc_mx_tree_node,
+    &gt_pch_nx_tree_node },
+  { &kept_trees, 1, sizeof (kept_trees), &gt_ggc_mx_vec_tree_va_gc_,
+    &gt_pch_nx_vec_tree_va_gc_ },
+  LAST_GGC_ROOT_TAB
+};
+
+void
+flat_register_gc_roots (const char *plugin_name)
+{
+  register_callback (plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+		     (void *) gc_roots);
+}
+
+/* Keep T, a tree of a directive recorded while parsing, until the end
+   (Note [Trees across collections]).  */
+static void
+keep_tree (tree t)
+{
+  if (t)
+    vec_safe_push (kept_trees, t);
+}
 
 const char *
 flat_directive_kind_name (flat_directive_kind kind)
@@ -517,6 +566,8 @@ declare_reduction (const flat_declared_reduction &r, const pragma_tokens &pt,
       error_at (loc, "flat: reduction '%s' declared twice", r.name);
       return;
     }
+  keep_tree (op.type);
+  keep_tree (op.combiner);
   declared_ops[r.name] = op;
 }
 
@@ -629,7 +680,7 @@ keep_next_block (cpp_reader *reader)
       && !STATEMENT_LIST_STMT_EXPR (cur_stmt_list))
     {
       STATEMENT_LIST_STMT_EXPR (cur_stmt_list) = 1;
-      marked_lists.safe_push (cur_stmt_list);
+      vec_safe_push (marked_lists, cur_stmt_list);
     }
 }
 
@@ -638,9 +689,9 @@ flat_clear_block_marks (void)
 {
   unsigned i;
   tree list;
-  FOR_EACH_VEC_ELT (marked_lists, i, list)
+  FOR_EACH_VEC_SAFE_ELT (marked_lists, i, list)
     STATEMENT_LIST_STMT_EXPR (list) = 0;
-  marked_lists.truncate (0);
+  vec_safe_truncate (marked_lists, 0);
 }
 
 /* Note [Where an update stands]
@@ -719,9 +770,22 @@ flat_new_marker (flat_recorded_directive *rd, location_t loc)
 static void
 add_marker (flat_recorded_directive *rd, location_t loc)
 {
-  if (flat_functions_with_directives.is_empty ()
-      || flat_functions_with_directives.last () != current_function_decl)
-    flat_functions_with_directives.safe_push (current_function_decl);
+  if (vec_safe_is_empty (flat_functions_with_directives)
+      || flat_functions_with_directives->last () != current_function_decl)
+    vec_safe_push (flat_functions_with_directives, current_function_decl);
+  keep_tree (rd->if_cond);
+  for (const flat_clause_item &item : rd->items)
+    {
+      keep_tree (item.decl);
+      keep_tree (item.lo);
+      keep_tree (item.len);
+    }
+  for (const flat_reduction_item &r : rd->reductions)
+    {
+      keep_tree (r.decl);
+      keep_tree (r.lo);
+      keep_tree (r.len);
+    }
   add_stmt (flat_new_marker (rd, loc));
 }
 

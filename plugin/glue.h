@@ -107,7 +107,10 @@ tree flat_new_marker (flat_recorded_directive *rd, location_t loc);
 /* Directive of marker statement STMT, or NULL if STMT is no marker.  */
 flat_recorded_directive *flat_marker_directive (tree stmt);
 /* Functions that hold markers, in order of appearance.  */
-extern vec<tree> flat_functions_with_directives;
+extern vec<tree, va_gc> *flat_functions_with_directives;
+/* Make the trees recorded while parsing roots of the garbage collector
+   (directives.cc, Note [Trees across collections]).  */
+void flat_register_gc_roots (const char *plugin_name);
 
 /* Warn (or error under strict) at LOC that a marked loop is not lifted.  */
 void flat_reject (location_t loc, const char *reason);

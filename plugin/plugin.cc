@@ -38,7 +38,7 @@ parse_then_lift (void)
   unsigned i;
   tree fndecl;
   std::set<tree> done;
-  FOR_EACH_VEC_ELT (flat_functions_with_directives, i, fndecl)
+  FOR_EACH_VEC_SAFE_ELT (flat_functions_with_directives, i, fndecl)
     if (done.insert (fndecl).second)
       flat_process_function (fndecl);
   /* OpenMP loops (SPEC 2.7) are trees in any function.  */
@@ -218,6 +218,7 @@ plugin_init (struct plugin_name_args *info,
 			 register_ignored_pragma, NULL);
       return 0;
     }
+  flat_register_gc_roots (info->base_name);
   register_callback (info->base_name, PLUGIN_PRAGMAS, flat_register_pragmas,
 		     NULL);
   if (!c_parse_file_hook)

@@ -132,6 +132,8 @@ varargs_fn (tree *cache, const char *name)
   return *cache;
 }
 
+/* Made and used within parse_then_lift (directives.cc, Note [Trees
+   across collections]).  */
 static tree data_begin_decl, data_end_decl, update_decl;
 static tree host_loop_begin_decl, host_loop_end_decl;
 

@@ -23,6 +23,8 @@
 #include "../codegen/codegen.h"
 
 static int package_counter;
+/* Made and used within parse_then_lift (directives.cc, Note [Trees
+   across collections]).  */
 static tree flat_run_decl;
 
 void
