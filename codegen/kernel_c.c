@@ -646,6 +646,10 @@ flat_c_item_stmt (flat_emitter *em, const flat_stmt *s)
       flat_c_fail (em, "%s: a plan statement inside a kernel has no "
 		   "translation", em->d->name);
       break;
+    case FLAT_S_SWITCH:
+      flat_c_fail (em, "%s: a switch, lowered right after lifting "
+		   "(switches.c), has no translation", em->d->name);
+      break;
     }
 }
 

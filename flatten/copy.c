@@ -129,6 +129,7 @@ subst_stmt (const subst *su, const flat_stmt *s)
     case FLAT_S_BREAK:
     case FLAT_S_LAUNCH:
     case FLAT_S_HOST:
+    case FLAT_S_SWITCH:		/* lowered before any pass (switches.c) */
       break;
     }
   return c;

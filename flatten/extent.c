@@ -801,6 +801,7 @@ walk_stmt (walker *w, const flat_stmt *s)
     case FLAT_S_LAUNCH:
     case FLAT_S_GUARD:
     case FLAT_S_HOST:
+    case FLAT_S_SWITCH:		/* lowered before any pass (switches.c) */
       break;
     }
 }
@@ -849,6 +850,7 @@ count_defs (const flat_block *b, int *defs, int *inits)
       case FLAT_S_LAUNCH:
       case FLAT_S_GUARD:
       case FLAT_S_HOST:
+      case FLAT_S_SWITCH:	/* lowered before any pass (switches.c) */
 	break;
       }
 }

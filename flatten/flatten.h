@@ -101,6 +101,10 @@ typedef struct flat_private_clause
   int first;			/* firstprivate */
 } flat_private_clause;
 
+/* Lower every switch statement of NEST, lifted, to a let and a chain of
+   ifs (switches.c).  */
+void flat_lower_switches (flat_nest *nest);
+
 /* Make every local that a map, reduce or scan assigns but that is
    declared outside its body a local of each iteration, where every
    iteration assigns it before reading it or a clause says so, and drop

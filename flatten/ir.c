@@ -686,6 +686,20 @@ flat_block_append (flat_block *block, flat_stmt *s)
     block->last = block->last->next;
 }
 
+flat_case *
+flat_case_add (flat_nest *nest, flat_stmt *s, int n_labels)
+{
+  flat_case *c = flat_arena_alloc (nest->arena, sizeof *c);
+  c->n_labels = n_labels;
+  c->lo = flat_arena_alloc (nest->arena, n_labels * sizeof *c->lo);
+  c->hi = flat_arena_alloc (nest->arena, n_labels * sizeof *c->hi);
+  flat_case **link = &s->u.switch_.cases;
+  while (*link)
+    link = &(*link)->next;
+  *link = c;
+  return c;
+}
+
 flat_kernel *
 flat_kernel_new (flat_nest *nest, flat_node_kind kind, int n_dims,
 		 int n_segments)

@@ -295,6 +295,9 @@ typedef enum flat_stmt_kind
 				     with (add s, max m) { } */
   FLAT_S_SCAN,			/* scan i : T = lb .. ub step s
 				     with (add acc) { } */
+  FLAT_S_SWITCH,		/* switch v : T = e { case 1:T, 3:T .. 5:T
+				     { } default { } }: lifted only,
+				     lowered right after (switches.c) */
   /* Host plan level (also LOOP and IF, run by the host).  */
   FLAT_S_LAUNCH,		/* launch KERNEL */
   FLAT_S_GUARD,			/* guard "NAME" KIND (PAR) { } else { } */
@@ -394,6 +397,20 @@ typedef struct flat_accum
   flat_expr *lo, *len;
 } flat_accum;
 
+/* One arm of a SWITCH, in source order.  It runs when the switch's
+   variable is one of its labels: the value LO[k] if HI[k] is NULL, else
+   LO[k] to HI[k] inclusive (integer constants of the variable's type,
+   each value in one arm at most).  The default arm has no labels and
+   runs when no other arm does.  Arms do not fall through; a `break' in
+   one leaves the enclosing loop, as in an if.  */
+typedef struct flat_case
+{
+  int n_labels;
+  struct flat_expr **lo, **hi;
+  flat_block body;
+  struct flat_case *next;
+} flat_case;
+
 typedef struct flat_stmt
 {
   flat_stmt_kind kind;
@@ -418,6 +435,8 @@ typedef struct flat_stmt
     struct { flat_range range; flat_block body; int n_accs;
 	     flat_accum *accs; } red;			/* REDUCE, SCAN */
     struct { flat_expr *cond; int do_while; flat_block body; } while_;
+    /* SWITCH: VAR, a local visible in the arms, holds VALUE.  */
+    struct { flat_var *var; flat_expr *value; flat_case *cases; } switch_;
     struct { struct flat_kernel *kernel; } launch;
     struct { const char *threshold; flat_guard_kind kind; flat_expr *par;
 	     flat_block then_b, else_b; } guard;
@@ -615,6 +634,8 @@ int flat_expr_same_value (const flat_expr *a, const flat_expr *b);
 
 flat_stmt *flat_s_new (flat_nest *nest, flat_stmt_kind kind, int line);
 void flat_block_append (flat_block *block, flat_stmt *s);
+/* A new arm of switch S with room for N_LABELS labels, after its others.  */
+flat_case *flat_case_add (flat_nest *nest, flat_stmt *s, int n_labels);
 
 /* A kernel of KIND over N_DIMS dims, the first N_SEGMENTS of them
    segment dims (0 unless KIND is segmented).  */

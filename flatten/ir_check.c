@@ -9,9 +9,9 @@
 
    Scope: params, accs and mems are visible everywhere; a let is visible
    in the rest of its block, a loop's, map's, reduce's or scan's index in
-   its body, a kernel's dims in the later dims, the contrib block and the
-   kernel body.  A variable may not be declared again while it is in
-   scope.
+   its body, a switch's variable in its arms, a kernel's dims in the
+   later dims, the contrib block and the kernel body.  A variable may not
+   be declared again while it is in scope.
 
    Accumulators: a reduce or scan directly in the nest's body accumulates
    into acc vars (the host's), one inside a map or kernel into local
@@ -531,6 +531,73 @@ check_guard (checker *c, const flat_stmt *s, int in_loop)
   return check_block (c, &s->u.guard.else_b, in_loop);
 }
 
+/* Whether label value A is below B in TYPE.  */
+static int
+label_below (flat_type type, flat_value a, flat_value b)
+{
+  return flat_type_table[type].is_signed ? a.i < b.i : a.u < b.u;
+}
+
+/* The labels of arm K of a switch on V: constants of V's type, a range
+   not empty, no value in an arm before K.  */
+static int
+check_labels (checker *c, const flat_var *v, const flat_case *k,
+	      const flat_case *first)
+{
+  for (int l = 0; l < k->n_labels; l++)
+    {
+      const flat_expr *lo = k->lo[l], *hi = k->hi[l] ? k->hi[l] : lo;
+      if (lo->kind != FLAT_E_CONST || hi->kind != FLAT_E_CONST)
+	return problem (c, "a case label is not a constant");
+      if (lo->type != v->type || hi->type != v->type)
+	return problem (c, "a case label has type %s, %s has type %s",
+			tname (lo->type == v->type ? hi->type : lo->type),
+			v->name, tname (v->type));
+      if (label_below (v->type, hi->u.c, lo->u.c))
+	return problem (c, "an empty case range");
+      for (const flat_case *o = first; o != k->next; o = o->next)
+	for (int m = 0; m < (o == k ? l : o->n_labels); m++)
+	  {
+	    const flat_expr *olo = o->lo[m], *ohi = o->hi[m] ? o->hi[m] : olo;
+	    if (!label_below (v->type, hi->u.c, olo->u.c)
+		&& !label_below (v->type, ohi->u.c, lo->u.c))
+	      return problem (c, "two case labels take one value");
+	  }
+    }
+  return 0;
+}
+
+/* A switch: in the lifted body or a combiner (switches.c lowers it
+   before anything else), on a local integer variable visible in its
+   arms, one default arm at most.  */
+static int
+check_switch (checker *c, const flat_stmt *s, int in_loop)
+{
+  const flat_var *v = s->u.switch_.var;
+  int height = c->n_stack;
+  at (c, s->line, "switch %s", v->name);
+  if (*c->part)
+    return problem (c, "a switch in a kernel or the plan");
+  if (v->kind != FLAT_VAR_LOCAL || !is_int (v->type))
+    return problem (c, "%s is not a local integer variable", v->name);
+  if (check_typed (c, s->u.switch_.value, v->type, "value") != 0
+      || declare (c, v) != 0)
+    return -1;
+  int defaults = 0, r = 0;
+  for (const flat_case *k = s->u.switch_.cases; k && r == 0; k = k->next)
+    {
+      at (c, s->line, "switch %s", v->name);
+      if (k->n_labels == 0 && defaults++)
+	r = problem (c, "two default arms");
+      else
+	r = check_labels (c, v, k, s->u.switch_.cases);
+      if (r == 0)
+	r = check_block (c, &k->body, in_loop);
+    }
+  pop_to (c, height);
+  return r;
+}
+
 static int
 check_stmt (checker *c, const flat_stmt *s, int in_loop)
 {
@@ -592,6 +659,8 @@ check_stmt (checker *c, const flat_stmt *s, int in_loop)
     case FLAT_S_BREAK:
       at (c, s->line, "break");
       return in_loop ? 0 : problem (c, "not inside a loop or while");
+    case FLAT_S_SWITCH:
+      return check_switch (c, s, in_loop);
     case FLAT_S_LAUNCH:
       at (c, s->line, "launch");
       if (!c->in_plan)

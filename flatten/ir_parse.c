@@ -13,8 +13,8 @@
      }
 
    Names are resolved as they are read: a name must be declared (by a
-   param, acc or mem line, a let, a loop, map, reduce or scan, or a kernel
-   dim) before it is used, and a declaration of an existing name with the
+   param, acc or mem line, a let, a loop, map, reduce, scan or switch, or
+   a kernel dim) before it is used, and a declaration of an existing name with the
    same kind and type means the same variable (kernel dims re-declare the
    indices of the maps they come from).  Scoping is the checker's
    business.  Errors are reported as "LINE:COL: message" with a longjmp
@@ -671,12 +671,76 @@ parse_guard (parser *ps, flat_stmt *s)
   parse_block (ps, &s->u.guard.else_b);
 }
 
+/* ARM := ( 'case' LABEL ( ',' LABEL )* | 'default' ) BLOCK,
+   LABEL := EXPR [ '..' EXPR ]   (an arm of switch S) */
+static void
+parse_case (parser *ps, flat_stmt *s)
+{
+  int is_default = is_word (ps, "default");
+  if (!is_default && !is_word (ps, "case"))
+    expected (ps, "'case', 'default' or '}'");
+  next (ps);
+  /* Read into an arena list first: the number is known only at the
+     block.  */
+  typedef struct label_list
+  {
+    flat_expr *lo, *hi;
+    struct label_list *next;
+  } label_list;
+  label_list *list = NULL, **tail = &list;
+  int n = 0;
+  while (!is_default)
+    {
+      label_list *l = flat_arena_alloc (ps->nest->arena, sizeof *l);
+      l->lo = parse_expr (ps);
+      if (ps->tok.kind == TOK_DOTDOT)
+	{
+	  next (ps);
+	  l->hi = parse_expr (ps);
+	}
+      *tail = l;
+      tail = &l->next;
+      n++;
+      if (!is_punct (ps, ','))
+	break;
+      next (ps);
+    }
+  flat_case *c = flat_case_add (ps->nest, s, n);
+  int k = 0;
+  for (label_list *l = list; l; l = l->next, k++)
+    {
+      c->lo[k] = l->lo;
+      c->hi[k] = l->hi;
+    }
+  parse_block (ps, &c->body);
+}
+
+/* SWITCH := 'switch' NAME ':' TYPE '=' EXPR '{' ARM* '}' */
+static void
+parse_switch (parser *ps, flat_stmt *s)
+{
+  int line = ps->tok.line, col = ps->tok.col;
+  char *name = take_name (ps, "a variable name");
+  expect_punct (ps, ':');
+  flat_type type = parse_type (ps);
+  expect_punct (ps, '=');
+  s->u.switch_.value = parse_expr (ps);
+  s->u.switch_.var = declare (ps, name, line, col, FLAT_VAR_LOCAL, type, 0);
+  if (++ps->depth > MAX_DEPTH)
+    fail_at (ps, ps->tok.line, ps->tok.col, "blocks nested too deeply");
+  expect_punct (ps, '{');
+  while (!is_punct (ps, '}'))
+    parse_case (ps, s);
+  next (ps);
+  ps->depth--;
+}
+
 /* STMT := LET | 'set' NAME '=' EXPR | 'store' NAME '[' EXPR ']' '=' EXPR
 	 | 'atomic' OP NAME '[' EXPR ']' '=' EXPR
 	 | 'if' EXPR BLOCK [ 'else' BLOCK ]
 	 | 'loop' RANGE BLOCK | 'map' RANGE BLOCK
 	 | 'reduce' RANGE WITH BLOCK | 'scan' RANGE WITH BLOCK
-	 | 'while' EXPR BLOCK | 'do' BLOCK 'while' EXPR
+	 | 'while' EXPR BLOCK | 'do' BLOCK 'while' EXPR | SWITCH
 	 | 'segmap0' RANGE BLOCK | 'segred0' RANGE WITH BLOCK
 	 | 'segscan0' RANGE WITH BLOCK
 	 | 'break' | LAUNCH | GUARD | 'host'  */
@@ -694,7 +758,7 @@ parse_stmt (parser *ps)
     { "do", FLAT_S_WHILE }, { "break", FLAT_S_BREAK }, { "map", FLAT_S_MAP },
     { "reduce", FLAT_S_REDUCE }, { "scan", FLAT_S_SCAN },
     { "segmap0", FLAT_S_MAP }, { "segred0", FLAT_S_REDUCE },
-    { "segscan0", FLAT_S_SCAN },
+    { "segscan0", FLAT_S_SCAN }, { "switch", FLAT_S_SWITCH },
     { "launch", FLAT_S_LAUNCH }, { "guard", FLAT_S_GUARD },
     { "host", FLAT_S_HOST }
   };
@@ -773,6 +837,9 @@ parse_stmt (parser *ps)
 	}
       break;
     case FLAT_S_BREAK:
+      break;
+    case FLAT_S_SWITCH:
+      parse_switch (ps, s);
       break;
     case FLAT_S_LAUNCH:
       parse_launch (ps, s);

@@ -242,6 +242,36 @@ print_stmt (FILE *out, const flat_stmt *s, int depth)
     case FLAT_S_BREAK:
       fputs ("break", out);
       break;
+    case FLAT_S_SWITCH:
+      {
+	const flat_var *v = s->u.switch_.var;
+	fprintf (out, "switch %s : %s = ", v->name,
+		 flat_type_table[v->type].ir_name);
+	flat_print_expr (out, s->u.switch_.value);
+	fputs (" {\n", out);
+	for (const flat_case *c = s->u.switch_.cases; c; c = c->next)
+	  {
+	    indent (out, depth + 1);
+	    fputs (c->n_labels ? "case " : "default", out);
+	    for (int k = 0; k < c->n_labels; k++)
+	      {
+		if (k)
+		  fputs (", ", out);
+		flat_print_expr (out, c->lo[k]);
+		if (c->hi[k])
+		  {
+		    fputs (" .. ", out);
+		    flat_print_expr (out, c->hi[k]);
+		  }
+	      }
+	    fputs (" {\n", out);
+	    print_block_close (out, &c->body, depth + 2);
+	    fputc ('\n', out);
+	  }
+	indent (out, depth);
+	fputc ('}', out);
+      }
+      break;
     case FLAT_S_LAUNCH:
       fprintf (out, "launch %s", s->u.launch.kernel->name);
       break;

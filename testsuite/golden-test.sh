@@ -1,7 +1,7 @@
 #!/bin/sh
 # Golden tests of the flattening rules: for each testsuite/golden/RULE-CASE.ir
 # (lifted SOAC IR, named after the rule it exercises: g0 ... g9, or after
-# the pass: fusion, dead) and each
+# the pass: fusion, dead, switch) and each
 # RULE-CASE.STRATEGY.expected beside it, flat-ir --strategy=STRATEGY must
 # print exactly the expected target IR (kernels and the guarded plan).
 # The expected files were checked by hand against paper 000's rules; a

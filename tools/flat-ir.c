@@ -1,7 +1,8 @@
 /* flat-ir: the compiler core without GCC.  Reads one nest in IR text,
-   runs the pipeline (flatten/pipeline.c) and prints what a stage makes of
-   it: the target IR (default), the OpenCL or the CUDA kernels, or the
-   kernels' descriptors as the package carries them.
+   lowers its switch statements as the lifter does, runs the pipeline
+   (flatten/pipeline.c) and prints what a stage makes of it: the target
+   IR (default), the OpenCL or the CUDA kernels, or the kernels'
+   descriptors as the package carries them.
 
      flat-ir [--strategy=S] [--stop-after=PASS]
              [--emit=flat|opencl|cuda|descriptors] [--list-passes] [FILE]
@@ -134,6 +135,8 @@ main (int argc, char **argv)
       fprintf (stderr, "flat-ir: input is ill-formed: %s\n", err);
       status = 1;
     }
+  else
+    flat_lower_switches (nest);
   for (int p = 0; p <= last && !status; p++)
     {
       if (flat_passes[p].run (nest, strategy, &diag) != 0)

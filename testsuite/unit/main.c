@@ -211,6 +211,7 @@ main (void)
   flat_test_register_runtime ();
   flat_test_register_flatten ();
   flat_test_register_privatize ();
+  flat_test_register_switch ();
   flat_test_register_cuda ();
   flat_test_register_data ();
   flat_test_register_plan ();

@@ -42,6 +42,7 @@ void flat_test_register_codegen_intra (void);
 void flat_test_register_runtime (void);
 void flat_test_register_flatten (void);
 void flat_test_register_privatize (void);
+void flat_test_register_switch (void);
 void flat_test_register_cuda (void);
 void flat_test_register_data (void);
 void flat_test_register_plan (void);
