@@ -401,6 +401,8 @@ flat_lift_nest (tree fndecl, const loop_shape &shape, tree init,
     && lift_loop (L, shape, init, dir, dir->loc)
     && lift_clauses (L, dir);
   flat_diag diag;
+  if (ok && !L.fail.failed)
+    flat_lower_switches (nest);
   if (ok && !L.fail.failed
       && flat_privatize (nest, L.private_clauses.data (),
 			 L.private_clauses.size (), &diag) != 0)

@@ -60,7 +60,8 @@ lift_tree_into (lifter &L, flat_block *block, tree t)
   return ok;
 }
 
-/* switch with break-terminated cases -> if/else chain on the value.  */
+/* switch with break-terminated cases -> a switch statement, an arm per
+   case (flat_lower_switches makes it an if/else chain on the value).  */
 static bool
 lift_switch (lifter &L, tree sw)
 {
@@ -83,13 +84,18 @@ lift_switch (lifter &L, tree sw)
   if (!x)
     return false;
   flat_var *xv = flat_var_new (L.nest, FLAT_VAR_LOCAL, x->type, "sw");
-  flat_stmt *let = new_stmt (L, FLAT_S_LET);
-  let->u.let.var = xv;
-  let->u.let.init = x;
-  flat_block_append (L.cur, let);
+  flat_stmt *sw_stmt = new_stmt (L, FLAT_S_SWITCH);
+  sw_stmt->u.switch_.var = xv;
+  sw_stmt->u.switch_.value = x;
 
-  /* Segments: case labels, then statements up to a break.  */
-  struct segment { flat_expr *test; bool is_default; tree_stmt_iterator first, end; };
+  /* Segments: case labels (LO, HI or NULL), then statements up to a
+     break.  */
+  struct segment
+  {
+    std::vector<std::pair<flat_expr *, flat_expr *> > labels;
+    bool is_default;
+    tree_stmt_iterator first, end;
+  };
   std::vector<segment> segs;
   tree_stmt_iterator it = tsi_start (body);
   while (!tsi_end_p (it))
@@ -110,7 +116,6 @@ lift_switch (lifter &L, tree sw)
 	  return false;
 	}
       segment seg;
-      seg.test = NULL;
       seg.is_default = false;
       while (!tsi_end_p (it) && (TREE_CODE (tsi_stmt (it)) == CASE_LABEL_EXPR
 				 || flat_is_debug (tsi_stmt (it))))
@@ -125,24 +130,11 @@ lift_switch (lifter &L, tree sw)
 	      continue;
 	    }
 	  flat_expr *lo = lift_typed (L, CASE_LOW (c), xv->type);
-	  if (!lo)
+	  flat_expr *hi = CASE_HIGH (c) ? lift_typed (L, CASE_HIGH (c),
+						      xv->type) : NULL;
+	  if (!lo || (CASE_HIGH (c) && !hi))
 	    return false;
-	  flat_expr *t;
-	  if (CASE_HIGH (c))
-	    {
-	      flat_expr *hi = lift_typed (L, CASE_HIGH (c), xv->type);
-	      if (!hi)
-		return false;
-	      t = flat_e_binary (L.nest, FLAT_OP_LAND,
-				 flat_e_binary (L.nest, FLAT_OP_GE,
-						flat_e_var (L.nest, xv), lo),
-				 flat_e_binary (L.nest, FLAT_OP_LE,
-						flat_e_var (L.nest, xv), hi));
-	    }
-	  else
-	    t = flat_e_binary (L.nest, FLAT_OP_EQ, flat_e_var (L.nest, xv), lo);
-	  seg.test = seg.test ? flat_e_binary (L.nest, FLAT_OP_LOR, seg.test, t)
-	    : t;
+	  seg.labels.push_back (std::make_pair (lo, hi));
 	}
       seg.first = it;
       bool ended = false;
@@ -175,47 +167,32 @@ lift_switch (lifter &L, tree sw)
 	}
       segs.push_back (seg);
     }
-  /* Build the chain from the last test backwards; default goes last.  */
-  flat_block chain = { NULL, NULL };
-  flat_block *deflt = NULL;
-  flat_block default_block = { NULL, NULL };
-  for (auto &seg : segs)
-    if (seg.is_default)
-      {
-	if (!lift_into (L, &default_block, seg.first, seg.end, false))
-	  return false;
-	deflt = &default_block;
-      }
-  flat_block *tail = deflt;
-  for (size_t k = segs.size (); k-- > 0;)
+  /* The arms in source order; a default arm's labels add no value to
+     it.  */
+  std::vector<flat_case *> arms;
+  for (segment &seg : segs)
     {
-      segment &seg = segs[k];
-      if (!seg.test)
-	continue;
-      flat_stmt *s = new_stmt (L, FLAT_S_IF);
-      s->u.if_.cond = seg.test;
-      if (seg.is_default)
+      flat_case *k = flat_case_add (L.nest, sw_stmt, seg.is_default ? 0
+				    : (int) seg.labels.size ());
+      for (int l = 0; l < k->n_labels; l++)
 	{
-	  /* case X: default: — both reach the same code.  */
-	  s->u.if_.then_b = default_block;
+	  k->lo[l] = seg.labels[l].first;
+	  k->hi[l] = seg.labels[l].second;
 	}
-      else if (!lift_into (L, &s->u.if_.then_b, seg.first, seg.end, false))
-	return false;
-      if (tail)
-	s->u.if_.else_b = *tail;
-      chain.first = chain.last = NULL;
-      flat_block_append (&chain, s);
-      default_block = chain;
-      tail = &default_block;
+      arms.push_back (k);
     }
-  if (tail)
-    for (flat_stmt *s = tail->first; s;)
-      {
-	flat_stmt *next = s->next;
-	s->next = NULL;
-	flat_block_append (L.cur, s);
-	s = next;
-      }
+  /* Their bodies in the order the if/else chain nests them, innermost
+     first: the default, then from the last arm up.  Variables are named,
+     and mems take their places among the parameters, in the order the
+     lifter meets them: this order keeps the names and parameters the
+     lifter gave when it built the chain itself.  */
+  for (int pass = 0; pass < 2; pass++)
+    for (size_t k = arms.size (); k-- > 0;)
+      if ((arms[k]->n_labels == 0) == (pass == 0)
+	  && !lift_into (L, &arms[k]->body, segs[k].first, segs[k].end,
+			 false))
+	return false;
+  flat_block_append (L.cur, sw_stmt);
   return true;
 }
 
