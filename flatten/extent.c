@@ -89,6 +89,19 @@ make (const walker *w, flat_type t, int64_t lo, int64_t hi, int overflow)
   return (bound) { .ok = 1, .lo = lo, .hi = hi };
 }
 
+/* Every value of integer type T (bool: 0 and 1).  */
+static bound
+type_range (const walker *w, flat_type t)
+{
+  int bits = 8 * flat_type_table[t].size;
+  if (t == FLAT_T_BOOL)
+    return make (w, t, 0, 1, 0);
+  if (flat_type_table[t].is_signed)
+    return make (w, t, -((int64_t) 1 << (bits - 1)),
+		 ((int64_t) 1 << (bits - 1)) - 1, 0);
+  return make (w, t, 0, ((int64_t) 1 << bits) - 1, 0);
+}
+
 static int64_t
 min64 (int64_t a, int64_t b)
 {
@@ -458,6 +471,13 @@ bound_expr (walker *w, const flat_expr *e)
 	if (e->type == FLAT_T_BOOL)
 	  return make (w, e->type, 0, 1, 0);
 	bound a = bound_expr (w, e->u.cast);
+	/* A narrow type's values are few: a conversion that may wrap into
+	   one, (unsigned char) c, gives them all.  */
+	if (a.ok && w->env && !flat_type_table[e->type].is_float
+	    && flat_type_table[e->type].size <= 2
+	    && (!flat_value_fits (e->type, a.lo)
+		|| !flat_value_fits (e->type, a.hi)))
+	  return type_range (w, e->type);
 	return a.ok ? make (w, e->type, a.lo, a.hi, 0) : a;
       }
     case FLAT_E_SELECT:
@@ -482,6 +502,12 @@ bound_expr (walker *w, const flat_expr *e)
     case FLAT_E_CALL:
       return unknown ("it calls", flat_math_table[e->u.call.fn].c_name);
     case FLAT_E_LOAD:
+      /* A loaded value lies in its type's range, which is small enough
+	 to bound an index for the narrow types: a char indexing a table
+	 of 384 (Note [Library tables] in plugin/lift_mem.cc).  */
+      if (flat_type_table[e->type].size <= 2
+	  && !flat_type_table[e->type].is_float)
+	return type_range (w, e->type);
       return unknown ("it reads memory:", e->u.load.mem->source);
     case FLAT_E_USER:
       return unknown ("it combines by", e->u.user.comb->name);

@@ -196,9 +196,19 @@ free_var (lifter &L, std::vector<std::pair<tree, flat_var *> > &known,
   for (auto &p : known)
     if (operand_equal_p (p.first, key, 0) && p.second->type == type)
       return p.second;
-  flat_var *v = flat_var_new (L.nest, kind, type, DECL_P (key)
-			      ? decl_name (key)
-			      : kind == FLAT_VAR_MEM ? "m" : "p");
+  const char *name = kind == FLAT_VAR_MEM ? "m" : "p";
+  if (DECL_P (key))
+    name = decl_name (key);
+  else if (TREE_CODE (key) == INDIRECT_REF
+	   && TREE_CODE (TREE_OPERAND (key, 0)) == CALL_EXPR
+	   && get_callee_fndecl (TREE_OPERAND (key, 0)))
+    {
+      /* A library table, Note [Library tables]: "ctype_b_loc".  */
+      name = decl_name (get_callee_fndecl (TREE_OPERAND (key, 0)));
+      while (*name == '_')
+	name++;
+    }
+  flat_var *v = flat_var_new (L.nest, kind, type, name);
   known.push_back (std::make_pair (key, v));
   L.args.push_back (value);
   return v;

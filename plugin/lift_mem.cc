@@ -332,12 +332,34 @@ row_of_table (lifter &L, tree table, tree elem, address *out)
   return true;
 }
 
+/* Note [Library tables]
+   ~~~~~~~~~~~~~~~~~~~~~
+   <ctype.h>'s macros read glibc's tables of the current locale through
+   a pointer that a const function without arguments returns:
+   isdigit (c) is `(*__ctype_b_loc ())[(int) c] & _ISdigit', tolower a
+   read of `(*__ctype_tolower_loc ())[c]'.  The pointer does not change
+   during the nest, so it is a mem like any invariant pointer: evaluated
+   once at the nest's call, its elements copied to the device as their
+   indices bound them (a char indexes [-128, 255] at most), and the nest
+   classifies characters exactly as the host does, in any locale.  */
+
+/* Whether T, a pointer to a pointer, is such a function's call.  */
+static bool
+library_table (tree t)
+{
+  tree fn = TREE_CODE (t) == CALL_EXPR ? get_callee_fndecl (t) : NULL_TREE;
+  return fn && TREE_READONLY (fn) && call_expr_nargs (t) == 0
+	 && POINTER_TYPE_P (TREE_TYPE (t));
+}
+
 bool
 decompose_pointer_typed (lifter &L, tree p, tree elem, address *out)
 {
   switch (TREE_CODE (p))
     {
     case INDIRECT_REF:
+      if (library_table (TREE_OPERAND (p, 0)))
+	return invariant_base (L, p, p, elem, out);
       /* A row pointer read from a table: Note [Row tables].  */
       return row_of_table (L, TREE_OPERAND (p, 0), elem, out);
     case POINTER_PLUS_EXPR:

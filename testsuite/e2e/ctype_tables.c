@@ -1,0 +1,58 @@
+/* Covers: <ctype.h>'s classification macros in nests (Note [Library
+   tables] in plugin/lift_mem.cc), which read the locale's table through
+   `*__ctype_b_loc ()', on plain chars (negative ones too), on unsigned
+   chars, inside a helper and in a reduction.  */
+
+#include "e2e.h"
+
+#include <ctype.h>
+
+static inline int
+word_char (char c)
+{
+  return isalnum ((unsigned char) c) || c == '_';
+}
+
+static void
+classify (int n, const char *s, int *kind)
+{
+#pragma flat map
+  for (int i = 0; i < n; i++)
+    {
+      kind[i] = (isdigit (s[i]) ? 1 : 0) | (isalpha (s[i]) ? 2 : 0)
+		| (isspace (s[i]) ? 4 : 0) | (ispunct (s[i]) ? 8 : 0)
+		| (isxdigit ((unsigned char) s[i]) ? 16 : 0)
+		| (word_char (s[i]) ? 32 : 0) | (isupper (s[i]) ? 64 : 0)
+		| (iscntrl (s[i]) ? 128 : 0);
+    }
+}
+
+static int
+count_spaces (int n, const char *s)
+{
+  int spaces = 0;
+
+#pragma flat reduce(+: spaces)
+  for (int i = 0; i < n; i++)
+    spaces += isspace (s[i]) != 0;
+  return spaces;
+}
+
+int
+main (int argc, char **argv)
+{
+  int n = e2e_size (argc, argv);
+  char *s = e2e_alloc (n, 1);
+  int *kind = e2e_alloc (n, sizeof *kind);
+  uint32_t seed = 5;
+
+  /* Every char value, the ASCII ones more often.  */
+  for (int i = 0; i < n; i++)
+    s[i] = (char) (i % 3 ? e2e_int (&seed, 0, 127)
+		   : e2e_int (&seed, -128, 127));
+  classify (n, s, kind);
+  for (int i = 0; i < n; i++)
+    e2e_print_int (kind[i]);
+  e2e_print_int (count_spaces (n, s));
+  return e2e_finish ();
+}
