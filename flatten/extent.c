@@ -471,11 +471,11 @@ bound_expr (walker *w, const flat_expr *e)
 	if (e->type == FLAT_T_BOOL)
 	  return make (w, e->type, 0, 1, 0);
 	bound a = bound_expr (w, e->u.cast);
-	/* A narrow type's values are few: a conversion that may wrap into
-	   one, (unsigned char) c, gives them all.  */
-	if (a.ok && w->env && !flat_type_table[e->type].is_float
+	/* A narrow type's values are few: a conversion into one,
+	   (unsigned char) c, gives at most them all.  */
+	if (!flat_type_table[e->type].is_float
 	    && flat_type_table[e->type].size <= 2
-	    && (!flat_value_fits (e->type, a.lo)
+	    && (!a.ok || !flat_value_fits (e->type, a.lo)
 		|| !flat_value_fits (e->type, a.hi)))
 	  return type_range (w, e->type);
 	return a.ok ? make (w, e->type, a.lo, a.hi, 0) : a;

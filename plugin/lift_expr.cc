@@ -224,6 +224,34 @@ forget_calls (lifter &L)
 		 L.calls.end ());
 }
 
+/* The value of statement expression T, `({ ...; v; })', which GCC makes
+   a TARGET_EXPR whose initialiser, a block, assigns its slot (glibc's
+   toupper and tolower are such): the block goes before, as statements,
+   the slot a local.  */
+static flat_expr *
+lift_statement_value (lifter &L, tree t)
+{
+  /* Where the macro that makes it is used, not defined.  */
+  location_t loc = expansion_point_location (EXPR_LOCATION (t));
+  tree slot = TARGET_EXPR_SLOT (t), init = TARGET_EXPR_INITIAL (t);
+  int ty = flat_type_of (TREE_TYPE (slot));
+  if (!init || !VOID_TYPE_P (TREE_TYPE (init)) || ty < 0)
+    FAIL (L, loc, "unsupported expression: %s", construct_name (t));
+  if (L.conditional)
+    FAIL (L, loc, "a statement expression '({ ... })' inside a part of an "
+	  "expression that is evaluated conditionally or repeatedly ('?:', "
+	  "'&&', '||', a loop condition)");
+  flat_var *v = flat_var_new (L.nest, FLAT_VAR_LOCAL, (flat_type) ty,
+			      "value");
+  L.top->vars[slot] = v;
+  flat_stmt *s = new_stmt (L, FLAT_S_LET);
+  s->u.let.var = v;
+  flat_block_append (L.cur, s);
+  if (!lift_stmt (L, init))
+    return NULL;
+  return flat_e_var (L.nest, v);
+}
+
 /* The value of assignment T (`x = e', `x++', `--x', ...) inside an
    expression: the assignment goes before, as a statement; a post-
    increment's value is the old one, kept in a local.  */
@@ -355,6 +383,8 @@ lift_expr (lifter &L, tree t)
       }
     case CALL_EXPR:
       return lift_call (L, t, true);
+    case TARGET_EXPR:
+      return lift_statement_value (L, t);
     case POINTER_PLUS_EXPR:
     case ADDR_EXPR:
     case POINTER_DIFF_EXPR:

@@ -68,6 +68,8 @@ struct lifter
   std::vector<tree> args;		/* parallel to nest->params */
   std::vector<std::pair<tree, flat_var *> > free_scalars;
   std::vector<std::pair<tree, flat_var *> > free_mems;
+  /* The mems that are library tables: Note [Library tables].  */
+  std::set<flat_var *> library_tables;
   std::vector<tree> break_labels;	/* innermost last; NULL for maps */
   /* Per loop being lifted, innermost last: the label its `continue'
      jumps to (NULL_TREE if none) and the local flag that says the

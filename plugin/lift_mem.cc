@@ -340,8 +340,28 @@ row_of_table (lifter &L, tree table, tree elem, address *out)
    read of `(*__ctype_tolower_loc ())[c]'.  The pointer does not change
    during the nest, so it is a mem like any invariant pointer: evaluated
    once at the nest's call, its elements copied to the device as their
-   indices bound them (a char indexes [-128, 255] at most), and the nest
-   classifies characters exactly as the host does, in any locale.  */
+   indices bound them, and the nest classifies characters exactly as the
+   host does, in any locale.  The index must pass through a type of one
+   or two bytes (a char, an unsigned char: what <ctype.h> takes but EOF),
+   which bounds it; isdigit of an int read from memory is refused, as
+   its table could not be bounded before the nest runs.  */
+
+/* Whether index E passes through a type of one or two bytes, a load's
+   or a conversion's, which bounds it (flatten/extent.c).  */
+static bool
+narrow_index (const flat_expr *e)
+{
+  for (;; e = e->u.cast)
+    {
+      const flat_type_info *t = &flat_type_table[e->type];
+      if (t->is_float)
+	return false;
+      if (t->size <= 2 && (e->kind == FLAT_E_CAST || e->kind == FLAT_E_LOAD))
+	return true;
+      if (e->kind != FLAT_E_CAST)
+	return false;
+    }
+}
 
 /* Whether T, a pointer to a pointer, is such a function's call.  */
 static bool
@@ -359,7 +379,12 @@ decompose_pointer_typed (lifter &L, tree p, tree elem, address *out)
     {
     case INDIRECT_REF:
       if (library_table (TREE_OPERAND (p, 0)))
-	return invariant_base (L, p, p, elem, out);
+	{
+	  if (!invariant_base (L, p, p, elem, out))
+	    return false;
+	  L.library_tables.insert (out->base);
+	  return true;
+	}
       /* A row pointer read from a table: Note [Row tables].  */
       return row_of_table (L, TREE_OPERAND (p, 0), elem, out);
     case POINTER_PLUS_EXPR:
@@ -476,6 +501,9 @@ lift_load (lifter &L, tree ref)
   flat_expr *idx = element_index (L, a, elem, EXPR_LOCATION (ref));
   if (!idx)
     return NULL;
+  if (L.library_tables.count (a.base) && !narrow_index (idx))
+    FAIL (L, EXPR_LOCATION (ref), "<ctype.h> on a value that is not a "
+	  "'char' or 'unsigned char' (its table could not be bounded)");
   return flat_e_load (L.nest, a.base, idx);
 }
 

@@ -3,7 +3,7 @@
    sequential results:
    - three arrays whose extents Flat cannot bound: one warning naming
      all three, with the clauses to add (copyin for the one only read);
-   - a statement expression;
+   - a statement expression in an arm of '?:';
    - a table of tables of rows ('float ***');
    - an assignment where C evaluates conditionally;
    - pointer arithmetic on the address of a scalar in a helper;
@@ -38,7 +38,7 @@ rejected (int n, float *a, float *b, const float *c, const int *idx,
     }
 #pragma flat map
   for (int i = 0; i < n; i++)
-    b[i] = ({ float t = c[i]; t * t; }); /* flat-warning "statement expression" */
+    b[i] = c[i] > 1.0f ? ({ float t = c[i]; t * t; }) : 0.0f; /* flat-warning "statement expression .* evaluated conditionally" */
 #pragma flat map
   for (int i = 0; i < n; i++)
     b[i] = planes[i][0][0]; /* flat-warning "table of row tables" */
