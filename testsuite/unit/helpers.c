@@ -159,17 +159,26 @@ device_use (const char *device, const char *log)
   CU_ASSERT_EQUAL (flat_reset (), 0);
 }
 
+flat_nest *
+parse_nest (const char *text)
+{
+  char err[512] = "";
+  flat_nest *nest = flat_parse_nest (text, err, sizeof err);
+
+  if (!nest)
+    fprintf (stderr, "\ntest IR does not parse: %s\n", err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (nest);
+  return nest;
+}
+
 unsigned char *
 package_of (const char *text)
 {
   char err[512];
-  flat_nest *nest = flat_parse_nest (text, err, sizeof err);
+  flat_nest *nest = parse_nest (text);
   unsigned char *pkg;
   size_t size;
 
-  if (!nest)
-    fprintf (stderr, "test IR does not parse: %s\n", err);
-  CU_ASSERT_PTR_NOT_NULL_FATAL (nest);
   pkg = flat_package_build (nest, FLAT_BACKEND_OPENCL | FLAT_BACKEND_CUDA,
 			    &size, err, sizeof err);
   if (!pkg)

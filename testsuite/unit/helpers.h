@@ -34,6 +34,10 @@ void remove_dir (const char *dir);
 /* Names of the entries of DIR other than . and .., one per line.  */
 void list_dir (const char *dir, char *out, size_t size);
 
+/* The nest in IR text TEXT; a fatal test failure, with the parser's
+   message, if it does not parse.  */
+struct flat_nest *parse_nest (const char *text);
+
 /* A package of the nest in IR text TEXT (both backends' sources),
    malloc'ed; a fatal test failure if it does not parse or build.  */
 unsigned char *package_of (const char *text);

@@ -28,6 +28,7 @@
 #include "../../codegen/codegen.h"
 #include "../../flatten/descriptor.h"
 #include "../../flatten/package.h"
+#include "helpers.h"
 #include "unit.h"
 
 /* ---- Nests -------------------------------------------------------------- */
@@ -539,12 +540,8 @@ flatten_by_hand (flat_nest *nest)
 static flat_nest *
 load_nest (const char *text)
 {
-  char err[256];
-  flat_nest *nest = flat_parse_nest (text, err, sizeof err);
+  flat_nest *nest = parse_nest (text);
 
-  if (nest == NULL)
-    fprintf (stderr, "\nIR parse error: %s\n", err);
-  CU_ASSERT_PTR_NOT_NULL_FATAL (nest);
   if (nest->n_kernels == 0)
     flatten_by_hand (nest);
   return nest;

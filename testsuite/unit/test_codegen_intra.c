@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "helpers.h"
 #include "unit.h"
 
 #include "../../codegen/codegen.h"
@@ -363,11 +364,8 @@ static flat_nest *
 load_nest (const char *text)
 {
   char err[512];
-  flat_nest *nest = flat_parse_nest (text, err, sizeof err);
+  flat_nest *nest = parse_nest (text);
 
-  if (nest == NULL)
-    fprintf (stderr, "\ntest IR does not parse: %s\n", err);
-  CU_ASSERT_PTR_NOT_NULL_FATAL (nest);
   if (flat_check_nest (nest, err, sizeof err) != 0)
     fprintf (stderr, "\ntest IR is ill-formed: %s\n", err);
   CU_ASSERT_EQUAL_FATAL (flat_check_nest (nest, err, sizeof err), 0);

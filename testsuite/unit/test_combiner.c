@@ -8,6 +8,7 @@
 
 #include "../../flatten/flatten.h"
 #include "../../codegen/codegen.h"
+#include "helpers.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -33,16 +34,6 @@ static const char argmin_nest[] =
   "  }\n"
   "}\n";
 
-static flat_nest *
-parse (const char *text)
-{
-  char err[256];
-  flat_nest *nest = flat_parse_nest (text, err, sizeof err);
-  if (!nest)
-    fprintf (stderr, "\nparse error: %s\n", err);
-  return nest;
-}
-
 static uint64_t
 pack (float v, int32_t i)
 {
@@ -54,14 +45,14 @@ pack (float v, int32_t i)
 static void
 test_round_trip (void)
 {
-  flat_nest *nest = parse (argmin_nest);
+  flat_nest *nest = parse_nest (argmin_nest);
   char err[256];
 
   CU_ASSERT_PTR_NOT_NULL_FATAL (nest);
   CU_ASSERT_EQUAL (flat_check_nest (nest, err, sizeof err), 0);
   char *text = flat_nest_to_string (nest);
   CU_ASSERT_PTR_NOT_NULL_FATAL (text);
-  flat_nest *again = parse (text);
+  flat_nest *again = parse_nest (text);
   CU_ASSERT_PTR_NOT_NULL_FATAL (again);
   char *text2 = flat_nest_to_string (again);
   CU_ASSERT_STRING_EQUAL (text, text2);
@@ -82,7 +73,7 @@ test_check_rejects (void)
   char *at = strstr (bad, "at 32");
   at[3] = '4';
   at[4] = '0';
-  flat_nest *nest = parse (bad);
+  flat_nest *nest = parse_nest (bad);
   CU_ASSERT_PTR_NOT_NULL_FATAL (nest);
   CU_ASSERT_NOT_EQUAL (flat_check_nest (nest, err, sizeof err), 0);
   CU_ASSERT_PTR_NOT_NULL (strstr (err, "outside the packed type"));
@@ -100,7 +91,7 @@ test_check_rejects (void)
 static void
 test_apply (void)
 {
-  flat_nest *nest = parse (argmin_nest);
+  flat_nest *nest = parse_nest (argmin_nest);
   CU_ASSERT_PTR_NOT_NULL_FATAL (nest);
   const flat_combiner *c = flat_combiner_lookup (nest, "argmin");
   CU_ASSERT_PTR_NOT_NULL_FATAL (c);
@@ -124,7 +115,7 @@ test_apply (void)
 static void
 test_kernel_source (void)
 {
-  flat_nest *nest = parse (argmin_nest);
+  flat_nest *nest = parse_nest (argmin_nest);
   char err[256];
   CU_ASSERT_PTR_NOT_NULL_FATAL (nest);
   flat_diag diag;

@@ -7,6 +7,7 @@
 #include "../../flatten/extent.h"
 #include "../../flatten/flatten.h"
 #include "../../flatten/ir.h"
+#include "helpers.h"
 #include "unit.h"
 
 #include <CUnit/CUnit.h>
@@ -18,22 +19,11 @@
 
 /* ---- Helpers ------------------------------------------------------------ */
 
-static flat_nest *
-parse_ok (const char *text)
-{
-  char err[256] = "";
-  flat_nest *nest = flat_parse_nest (text, err, sizeof err);
-  if (!nest)
-    fprintf (stderr, "\nunexpected parse error: %s\n", err);
-  CU_ASSERT_PTR_NOT_NULL_FATAL (nest);
-  return nest;
-}
-
 /* TEXT parses and prints back identically.  */
 static void
 assert_round_trip (const char *text)
 {
-  flat_nest *nest = parse_ok (text);
+  flat_nest *nest = parse_nest (text);
   char *printed = flat_nest_to_string (nest);
   CU_ASSERT_PTR_NOT_NULL_FATAL (printed);
   if (strcmp (printed, text) != 0)
@@ -62,7 +52,7 @@ static char check_msg[256];
 static const char *
 check_text (const char *text)
 {
-  flat_nest *nest = parse_ok (text);
+  flat_nest *nest = parse_nest (text);
   check_msg[0] = '\0';
   int r = flat_check_nest (nest, check_msg, sizeof check_msg);
   CU_ASSERT ((r == 0) == (check_msg[0] == '\0'));
@@ -573,7 +563,7 @@ test_round_trips (void)
 static void
 test_parse_reductions (void)
 {
-  flat_nest *nest = parse_ok (red_text);
+  flat_nest *nest = parse_nest (red_text);
   flat_var *s = var (nest, "s"), *m = var (nest, "m"), *c = var (nest, "c");
   CU_ASSERT_EQUAL (s->kind, FLAT_VAR_ACC);
   CU_ASSERT_EQUAL (c->type, FLAT_T_U8);
@@ -600,7 +590,7 @@ test_parse_reductions (void)
   CU_ASSERT_PTR_NULL (k->contrib.first);
   flat_nest_free (nest);
 
-  nest = parse_ok (scan_text);
+  nest = parse_nest (scan_text);
   r = first_stmt (nest);
   CU_ASSERT_EQUAL (r->kind, FLAT_S_SCAN);
   CU_ASSERT_EQUAL_FATAL (r->u.red.n_accs, 1);
@@ -618,7 +608,7 @@ test_parse_reductions (void)
   flat_nest_free (nest);
 
   /* Free layout, printed canonically.  */
-  nest = parse_ok ("nest \"r\" at \"r.c\" 1{param n:i32 acc s:i32 body{"
+  nest = parse_nest ("nest \"r\" at \"r.c\" 1{param n:i32 acc s:i32 body{"
 		   "reduce i:i32=0:i32..n step 1:i32 with(add s,mul s){}}}");
   char *printed = flat_nest_to_string (nest);
   CU_ASSERT_PTR_NOT_NULL_FATAL (printed);
@@ -683,7 +673,7 @@ test_print_constants (void)
 static void
 test_parse_constants (void)
 {
-  flat_nest *nest = parse_ok ("nest \"c\" at \"c.c\" 1 {\n"
+  flat_nest *nest = parse_nest ("nest \"c\" at \"c.c\" 1 {\n"
 			      "  body {\n"
 			      "    let a : f32 = 0.1:f32\n"
 			      "    let b : f64 = -0x0p+0:f64\n"
@@ -719,7 +709,7 @@ test_parse_constants (void)
 static void
 test_parse_shared_vars (void)
 {
-  flat_nest *nest = parse_ok (saxpy_text);
+  flat_nest *nest = parse_nest (saxpy_text);
   CU_ASSERT_EQUAL (nest->n_kernels, 1);
   CU_ASSERT_PTR_EQUAL (nest->kernels[0]->dims[0].index,
 		       first_stmt (nest)->u.loop.range.index);
@@ -730,7 +720,7 @@ test_parse_shared_vars (void)
   CU_ASSERT_PTR_EQUAL (nest->plan.first->u.launch.kernel, nest->kernels[0]);
   flat_nest_free (nest);
 
-  nest = parse_ok ("nest \"x\" at \"x.c\" 3{param n:i32 body{map i:i32=0:i32"
+  nest = parse_nest ("nest \"x\" at \"x.c\" 3{param n:i32 body{map i:i32=0:i32"
 		   "..n step 1:i32{let t:i32=(add i\n\n  n)}}}");
   char *printed = flat_nest_to_string (nest);
   CU_ASSERT_PTR_NOT_NULL_FATAL (printed);
@@ -1082,7 +1072,7 @@ test_check_rejects (void)
 static void
 test_check_built (void)
 {
-  flat_nest *nest = parse_ok (IN_MAP ("      store y[i] = d\n"));
+  flat_nest *nest = parse_nest (IN_MAP ("      store y[i] = d\n"));
   first_stmt (nest)->u.loop.body.first->line = 7;
   char err[256];
   CU_ASSERT_EQUAL (flat_check_nest (nest, err, sizeof err), -1);
@@ -1090,7 +1080,7 @@ test_check_built (void)
 			  "mem element type is f32");
   flat_nest_free (nest);
 
-  flat_nest *a = parse_ok (saxpy_text), *b = parse_ok (saxpy_text);
+  flat_nest *a = parse_nest (saxpy_text), *b = parse_nest (saxpy_text);
   a->plan.first->u.launch.kernel = b->kernels[0];
   CU_ASSERT_EQUAL (flat_check_nest (a, err, sizeof err), -1);
   CU_ASSERT_STRING_EQUAL (err, "plan: launch: not a kernel of this nest");
@@ -1098,7 +1088,7 @@ test_check_built (void)
   flat_nest_free (b);
 
   /* A binary node whose type disagrees with its operator.  */
-  nest = parse_ok (IN_MAP ("      let c : bool = (lt i n)\n"));
+  nest = parse_nest (IN_MAP ("      let c : bool = (lt i n)\n"));
   first_stmt (nest)->u.loop.body.first->u.let.init->type = FLAT_T_I32;
   first_stmt (nest)->u.loop.body.first->u.let.var->type = FLAT_T_I32;
   CU_ASSERT_EQUAL (flat_check_nest (nest, err, sizeof err), -1);
@@ -1253,13 +1243,13 @@ static void
 test_check_reductions_built (void)
 {
   char err[256];
-  flat_nest *nest = parse_ok (red_text);
+  flat_nest *nest = parse_nest (red_text);
   first_stmt (nest)->u.red.accs[1].var = NULL;
   CU_ASSERT_EQUAL (flat_check_nest (nest, err, sizeof err), -1);
   CU_ASSERT_STRING_EQUAL (err, "reduce i: accumulator 2 has no variable");
   flat_nest_free (nest);
 
-  nest = parse_ok (red_text);
+  nest = parse_nest (red_text);
   flat_kernel *k = nest->kernels[0];
   flat_block_append (&k->contrib, flat_s_new (nest, FLAT_S_BREAK, 0));
   CU_ASSERT_EQUAL (flat_check_nest (nest, err, sizeof err), -1);
@@ -1270,7 +1260,7 @@ test_check_reductions_built (void)
   flat_nest_free (nest);
 
   /* Each kind of node has its own rules.  */
-  nest = parse_ok (red_text);
+  nest = parse_nest (red_text);
   k = nest->kernels[0];
   k->kind = FLAT_N_SEGRED_SEGMENTED;
   CU_ASSERT_EQUAL (flat_check_nest (nest, err, sizeof err), -1);
@@ -1291,7 +1281,7 @@ test_check_reductions_built (void)
   flat_nest_free (nest);
 
   /* The params hold params, accs and mems only.  */
-  nest = parse_ok (scan_text);
+  nest = parse_nest (scan_text);
   nest->params[1]->kind = FLAT_VAR_INDEX;
   CU_ASSERT_EQUAL (flat_check_nest (nest, err, sizeof err), -1);
   CU_ASSERT_STRING_EQUAL (err, "param x: not a param, acc or mem");
@@ -1854,7 +1844,7 @@ static char ext_msg[256];
 static int
 extents_k (const char *text, int64_t n, int64_t m, int64_t k)
 {
-  flat_nest *nest = parse_ok (text);
+  flat_nest *nest = parse_nest (text);
   char err[256];
   if (flat_check_nest (nest, err, sizeof err) != 0)
     fprintf (stderr, "\ncheck: %s\n", err);
@@ -1936,7 +1926,7 @@ test_extent_row_table (void)
   assert_interval (ext[3].write, 2, 8);
   assert_interval (ext[3].read, 0, 6);
   assert_interval (ext[3].cols, 0, 3);
-  flat_nest *nest = parse_ok (row_table_text);
+  flat_nest *nest = parse_nest (row_table_text);
   CU_ASSERT_PTR_EQUAL (nest->vars[3]->row_width, nest->vars[2]);
   char *text = NULL;
   size_t len = 0;
@@ -1970,7 +1960,7 @@ test_extent_row_major (void)
   assert_empty (ext[ID_IDX].read);
   int line;
   char msg[256];
-  flat_nest *nest = parse_ok (row_major_text);
+  flat_nest *nest = parse_nest (row_major_text);
   CU_ASSERT_EQUAL (flat_extent_check (nest, &line, msg, sizeof msg), 0);
   flat_nest_free (nest);
 }
@@ -2139,7 +2129,7 @@ test_extent_clause (void)
   assert_interval (ext[ID_IDX].read, 0, 5);
   int line;
   char msg[256];
-  flat_nest *nest = parse_ok (clause_text);
+  flat_nest *nest = parse_nest (clause_text);
   CU_ASSERT_EQUAL (flat_extent_check (nest, &line, msg, sizeof msg), 0);
   flat_nest_free (nest);
 }
@@ -2165,7 +2155,7 @@ test_extent_indirect (void)
   CU_ASSERT_STRING_EQUAL (ext_msg, "cannot bound the elements of 'a' it accesses: it "
 			  "reads memory: idx");
   /* The compile-time check says so whatever n is, with the line.  */
-  flat_nest *nest = parse_ok (indirect_text);
+  flat_nest *nest = parse_nest (indirect_text);
   first_stmt (nest)->u.loop.body.first->line = 12;
   int line = 0;
   char msg[256];
@@ -2177,7 +2167,7 @@ test_extent_indirect (void)
 			  "number of elements each may touch");
   flat_nest_free (nest);
   /* Float arithmetic, division by a param.  */
-  nest = parse_ok (EXT_HEAD
+  nest = parse_nest (EXT_HEAD
 		   "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
 		   "      store a[(div i m)] = 0x0p+0:f32\n"
 		   "    }\n"
@@ -2266,7 +2256,7 @@ test_extent_reductions (void)
   assert_empty (ext[ID_A].read);
   int line;
   char msg[256];
-  flat_nest *nest = parse_ok (prefix_store_text);
+  flat_nest *nest = parse_nest (prefix_store_text);
   CU_ASSERT_EQUAL (flat_extent_check (nest, &line, msg, sizeof msg), -1);
   CU_ASSERT_STRING_EQUAL (msg, "cannot bound the elements of 'b' it "
 			  "accesses: it uses the accumulator k; add data "
@@ -2312,7 +2302,7 @@ static char collision_msg[512];
 static const char *
 collisions (const char *text)
 {
-  flat_nest *nest = parse_ok (text);
+  flat_nest *nest = parse_nest (text);
   flat_diag diag;
   memset (&diag, 0, sizeof diag);
   int r = flat_pass_collisions (nest, FLAT_STRATEGY_INCREMENTAL, &diag);
@@ -2326,14 +2316,14 @@ static void
 test_walk_reductions (void)
 {
   /* Reduces and scans are walked with their ranges and bodies.  */
-  flat_nest *nest = parse_ok (seg_text);
+  flat_nest *nest = parse_nest (seg_text);
   int counts[2] = { 0, 0 };	/* loads, statements */
   flat_walker w = { count_stmt, count_load, counts };
   CU_ASSERT_EQUAL (flat_walk_block (&nest->body, &w), 0);
   CU_ASSERT_EQUAL (counts[0], 2);
   CU_ASSERT_EQUAL (counts[1], 17);
   flat_nest_free (nest);
-  nest = parse_ok (ACC_EXT_HEAD
+  nest = parse_nest (ACC_EXT_HEAD
 		   "    reduce i : i32 = 0:i32 .. (load idx 0:i32) "
 		   "step 1:i32 with (add s) {\n"
 		   "    }\n"
@@ -2345,7 +2335,7 @@ test_walk_reductions (void)
   flat_nest_free (nest);
 
   /* The accesses pass sees into them.  */
-  nest = parse_ok (scan_text);
+  nest = parse_nest (scan_text);
   flat_diag diag;
   CU_ASSERT_EQUAL (flat_pass_accesses (nest, FLAT_STRATEGY_INCREMENTAL,
 				       &diag), 0);

@@ -8,6 +8,7 @@
 #include <CUnit/CUnit.h>
 
 #include "flatten/flatten.h"
+#include "helpers.h"
 #include "unit.h"
 
 #define HEADER \
@@ -126,16 +127,6 @@ static const char combiner_out[] =
   "  }\n"
   "}\n";
 
-static flat_nest *
-parse (const char *text)
-{
-  char err[256] = "";
-  flat_nest *nest = flat_parse_nest (text, err, sizeof err);
-  if (!nest)
-    fprintf (stderr, "\nparse error: %s\n", err);
-  CU_ASSERT_PTR_NOT_NULL_FATAL (nest);
-  return nest;
-}
 
 static void
 assert_text (flat_nest *nest, const char *want)
@@ -154,7 +145,7 @@ static void
 assert_lowers (const char *in, const char *out)
 {
   char err[256] = "";
-  flat_nest *nest = parse (in);
+  flat_nest *nest = parse_nest (in);
   assert_text (nest, in);
   CU_ASSERT_EQUAL (flat_check_nest (nest, err, sizeof err), 0);
   flat_lower_switches (nest);
@@ -181,7 +172,7 @@ assert_rejected (const char *body, const char *want)
   snprintf (text, sizeof text, HEADER "  body {\n"
 	    "    map i : i32 = 0:i32 .. n step 1:i32 {\n%s    }\n  }\n}\n",
 	    body);
-  flat_nest *nest = parse (text);
+  flat_nest *nest = parse_nest (text);
   CU_ASSERT_EQUAL (flat_check_nest (nest, err, sizeof err), -1);
   if (!strstr (err, want))
     fprintf (stderr, "\nexpected \"%s\", got \"%s\"\n", want, err);
@@ -228,7 +219,7 @@ static void
 test_not_in_kernels (void)
 {
   char err[256] = "";
-  flat_nest *nest = parse (HEADER
+  flat_nest *nest = parse_nest (HEADER
 			   "  body {\n  }\n"
 			   "  kernel k0 segmap grid (i : i32 = 0:i32 .. n "
 			   "step 1:i32) {\n"
