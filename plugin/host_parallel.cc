@@ -386,6 +386,14 @@ combined (const flat_reduction_item &r, tree a, tree b)
 				     build_zero_cst (type)),
 			fold_build2 (NE_EXPR, boolean_type_node, b,
 				     build_zero_cst (type)));
+  /* As C computes it: a narrower integer (a char sum, a _Bool) in int,
+     where it cannot overflow, and converted back.  */
+  if (INTEGRAL_TYPE_P (type)
+      && TYPE_PRECISION (type) < TYPE_PRECISION (integer_type_node))
+    return fold_convert (type,
+			 fold_build2 (code, integer_type_node,
+				      fold_convert (integer_type_node, a),
+				      fold_convert (integer_type_node, b)));
   return fold_build2 (code, type, a, b);
 }
 
