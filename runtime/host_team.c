@@ -240,11 +240,11 @@ flat_host_parallel (void (*fn) (void *), void *data, unsigned n_threads,
   if (n_threads <= 1 || pthread_once (&atfork_once, install_atfork) != 0
       || pthread_mutex_trylock (&busy) != 0)
     {
-      /* Alone: a nested region keeps the member it runs in.  */
-      if (in_team)
-	fn (data);
-      else
-	run_as (0, fn, data);
+      /* Alone, as member 0 of a team of its own (a nested one too, as
+	 in OpenMP): it owns its loop's block and so claims a loop of
+	 chunks in chunk order (Note [Section partials] in
+	 plugin/host_parallel.cc).  */
+      run_as (0, fn, data);
       return;
     }
   /* Only the holder of BUSY starts regions and workers.  */

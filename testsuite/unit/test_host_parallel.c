@@ -97,6 +97,8 @@ typedef struct region
   long long loop[FLAT_HOST_LOOP_WORDS], n;
   unsigned char *hits;		/* per iteration, atomic */
   int nested_calls;		/* atomic: calls of the nested region */
+  int nested_unordered;		/* atomic: nested loops claimed out of
+				   chunk order */
 } region;
 
 static void
@@ -223,12 +225,20 @@ test_owners (void)
   CU_ASSERT (o.claimed[0] && o.firsts[0] == 0);
 }
 
+/* The nested region claims a loop of chunks of its own: its lone thread
+   must take them in chunk order, as a section updated in place needs
+   (Note [Section partials] in plugin/host_parallel.cc).  */
 static void
 nested_call (void *data)
 {
   region *r = data;
+  long long loop[FLAT_HOST_LOOP_WORDS], first, end, c, next = 0;
 
   __atomic_fetch_add (&r->nested_calls, 1, __ATOMIC_RELAXED);
+  flat_host_loop_init (loop, 10 * FLAT_HOST_CHUNK_LEAST, 1, 1);
+  while ((c = flat_host_next (loop, &first, &end)) >= 0)
+    if (c != next++)
+      __atomic_fetch_add (&r->nested_unordered, 1, __ATOMIC_RELAXED);
 }
 
 /* A region inside a region finds the team busy and runs on its caller
@@ -251,6 +261,7 @@ test_team_nested (void)
   flat_host_parallel (outer_call, &r, 3, 0);
   CU_ASSERT_EQUAL (r.calls, 3);
   CU_ASSERT_EQUAL (r.nested_calls, 3);
+  CU_ASSERT_EQUAL (r.nested_unordered, 0);
 }
 
 /* ---- The width a nest learns ------------------------------------------- */
