@@ -1,7 +1,7 @@
 /* The part of libflat's interface that the parallel host version of a
    nest calls (SPEC section 3, Note [Parallel host version] in
    plugin/host_parallel.cc); flat.h includes it, and so does the plugin,
-   for FLAT_HOST_CHUNKS.  */
+   for FLAT_HOST_CHUNKS and FLAT_HOST_PARTIAL_ALIGN.  */
 
 #ifndef FLAT_HOST_H
 #define FLAT_HOST_H
@@ -14,7 +14,8 @@ extern "C" {
    flat_run returns nonzero, the plugin's code runs a map, reduce or scan
    nest's outer loop on a team of threads, as
 
-     width = flat_host_threads (&__flat_state_7, n);
+     partials = flat_host_partials (chunks, bytes);   (array sections)
+     width = flat_host_threads (&__flat_state_7, n);  (1: no partials)
      flat_host_loop_init (loop, n, width, reduction);
      parallel region on WIDTH threads (flat_host_parallel, or libgomp's
      GOMP_parallel in a program built with -fopenmp), each thread doing
@@ -23,6 +24,7 @@ extern "C" {
      the partials combined in the order of c < flat_host_chunks (n)
      (a scan: twice, the chunks' totals first, then the body from each
      chunk's prefix)
+     free (partials);
      flat_host_done ();
 
    with N the loop's trip count and LOOP an array of
@@ -35,6 +37,16 @@ extern "C" {
    FLAT_HOST_CHUNK_LEAST iterations where N allows.  */
 #define FLAT_HOST_CHUNKS 64
 #define FLAT_HOST_CHUNK_LEAST 1024
+
+/* A loop's array-section reductions keep a partial array per chunk
+   (Note [Section partials] in plugin/host_parallel.cc), each rounded up
+   to FLAT_HOST_PARTIAL_ALIGN bytes, a cache line, so that two chunks
+   never write one line.  All of a loop's take at most
+   FLAT_HOST_PARTIALS_MAX bytes beside the program's memory: 64 chunks
+   of a histogram of 2^18 ints (or 2^17 doubles).  Larger sections are
+   updated in place, on one thread.  */
+#define FLAT_HOST_PARTIAL_ALIGN 64
+#define FLAT_HOST_PARTIALS_MAX (64LL << 20)
 
 /* Threads that own a block of a loop to start from; more steal only.  */
 #define FLAT_HOST_OWNERS 64
@@ -55,6 +67,12 @@ void flat_host_loop_init (long long *loop, long long n, unsigned width,
    number of threads.  */
 long long flat_host_next (long long *loop, long long *first,
 			  long long *end);
+
+/* Memory for the partials of CHUNKS chunks of BYTES each (a multiple of
+   FLAT_HOST_PARTIAL_ALIGN), aligned to FLAT_HOST_PARTIAL_ALIGN; NULL
+   where they would take more than FLAT_HOST_PARTIALS_MAX bytes or the
+   memory cannot be had.  The caller frees it.  */
+void *flat_host_partials (long long chunks, long long bytes);
 
 /* How many threads the nest of STATE (flat_run's) runs its N outer
    iterations on: FLAT_HOST_THREADS, by default up to the CPUs the

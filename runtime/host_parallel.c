@@ -31,6 +31,7 @@
 #include "stats.h"
 
 #include <sched.h>
+#include <stdlib.h>
 
 /* The run being timed on this thread, from flat_host_threads to
    flat_host_done.  */
@@ -220,6 +221,23 @@ flat_host_next (long long *loop, long long *first, long long *end)
   *first = c * size + (c < extra ? c : extra);
   *end = *first + size + (c < extra);
   return c;
+}
+
+void *
+flat_host_partials (long long chunks, long long bytes)
+{
+  void *p;
+
+  if (chunks < 0 || bytes < 0
+      || (chunks > 0 && bytes > FLAT_HOST_PARTIALS_MAX / chunks))
+    return NULL;
+  /* Never 0 bytes, whose result may be NULL: an empty loop, or empty
+     sections, still run in parallel.  */
+  if (posix_memalign (&p, FLAT_HOST_PARTIAL_ALIGN,
+		      chunks * bytes > 0 ? (size_t) (chunks * bytes)
+		      : FLAT_HOST_PARTIAL_ALIGN) != 0)
+    return NULL;
+  return p;
 }
 
 /* The CPUs this process may run on.  */

@@ -264,6 +264,27 @@ test_team_nested (void)
   CU_ASSERT_EQUAL (r.nested_unordered, 0);
 }
 
+/* The partials of array sections: aligned, never NULL for no bytes, and
+   NULL past FLAT_HOST_PARTIALS_MAX.  */
+static void
+test_partials (void)
+{
+  void *p = flat_host_partials (FLAT_HOST_CHUNKS,
+				FLAT_HOST_PARTIALS_MAX / FLAT_HOST_CHUNKS);
+
+  CU_ASSERT_PTR_NOT_NULL (p);
+  CU_ASSERT_EQUAL ((size_t) p % FLAT_HOST_PARTIAL_ALIGN, 0);
+  free (p);
+  p = flat_host_partials (0, 0);
+  CU_ASSERT_PTR_NOT_NULL (p);
+  free (p);
+  CU_ASSERT_PTR_NULL (flat_host_partials (FLAT_HOST_CHUNKS,
+					  FLAT_HOST_PARTIALS_MAX
+					  / FLAT_HOST_CHUNKS
+					  + FLAT_HOST_PARTIAL_ALIGN));
+  CU_ASSERT_PTR_NULL (flat_host_partials (2, 1LL << 62));
+}
+
 /* ---- The width a nest learns ------------------------------------------- */
 
 static void
@@ -414,6 +435,7 @@ flat_test_register_host_parallel (void)
 	       test_team_chunks);
   CU_add_test (s, "owners start from their blocks", test_owners);
   CU_add_test (s, "a nested region runs on its caller", test_team_nested);
+  CU_add_test (s, "partials of array sections", test_partials);
   CU_add_test (s, "the team or one thread, as measured",
 	       test_learned_width);
   CU_add_test (s, "size classes", test_size_classes);
