@@ -12,6 +12,7 @@
    the usual passes outline and expand:
 
      lb = <the index's start>;  n = <trip count>;
+     chunks = flat_host_chunks (n);
      width = flat_host_threads (&state, n);
      flat_host_loop_init (loop, n, width, <has reductions>);
      #pragma omp parallel num_threads(width) firstprivate(<assigned>)
@@ -25,7 +26,7 @@
            part_s[c] = s_p;
          }
      }
-     for (c = 0; c < flat_host_chunks (n); c++)  s = s op part_s[c];
+     for (c = 0; c < chunks; c++)  s = s op part_s[c];
      flat_host_done ();
 
    A loop with reductions is claimed by chunks that are a function of N
@@ -55,9 +56,10 @@
 
    A declared reduction's partials start from its identity and combine
    through its combiner, in chunk order, as on the device (the operator
-   need not commute).  Declared scans, array-section reductions, and
-   bodies that jump out (break, return, goto) keep the original
-   sequential loop.  */
+   need not commute).  An array section has a partial array per chunk
+   (Note [Section partials]).  Declared scans, sections of global
+   arrays, && and || on float sections, and bodies that jump out (break,
+   return, goto) keep the original sequential loop.  */
 
 #include "host_parallel.h"
 
@@ -180,9 +182,46 @@ combiner_code (flat_op op)
     }
 }
 
-/* Whether D's kind and reductions have a parallel host version.  */
+/* The scalar type of the elements of array-section accumulator DECL,
+   an array or a pointer.  */
+static tree
+section_elem (tree decl)
+{
+  tree type = TREE_TYPE (decl);
+  if (POINTER_TYPE_P (type))
+    type = TREE_TYPE (type);
+  return TYPE_MAIN_VARIANT (strip_array_types (type));
+}
+
+/* Whether array-section accumulator R of D in FNDECL can have partials
+   (Note [Section partials]): an array or pointer of FNDECL (a call in
+   the body may reach a global one past the renaming), the only section
+   of its variable, of scalars that its operator combines; integers for
+   && and ||, whose partials tell touched elements by their value.  */
 static bool
-directive_fits (const flat_recorded_directive *d)
+section_fits (tree fndecl, const flat_recorded_directive *d,
+	      const flat_reduction_item &r)
+{
+  tree type = TREE_TYPE (r.decl);
+  if (!auto_local_p (fndecl, r.decl)
+      || !(POINTER_TYPE_P (type) || TREE_CODE (type) == ARRAY_TYPE))
+    return false;
+  tree elem = section_elem (r.decl);
+  if (combiner_code (r.op) == ERROR_MARK
+      || !(INTEGRAL_TYPE_P (elem) || SCALAR_FLOAT_TYPE_P (elem))
+      || ((r.op == FLAT_OP_LAND || r.op == FLAT_OP_LOR)
+	  && !INTEGRAL_TYPE_P (elem)))
+    return false;
+  for (const flat_reduction_item &other : d->reductions)
+    if (&other != &r && other.decl == r.decl)
+      return false;
+  return true;
+}
+
+/* Whether D's kind and reductions have a parallel host version in
+   FNDECL.  */
+static bool
+directive_fits (tree fndecl, const flat_recorded_directive *d)
 {
   if (d->dir.kind != FLAT_DIRECTIVE_MAP
       && d->dir.kind != FLAT_DIRECTIVE_REDUCE
@@ -192,8 +231,11 @@ directive_fits (const flat_recorded_directive *d)
     {
       tree type = TREE_TYPE (r.decl);
       if (r.section)
-	return false;
-      if (r.user_op)
+	{
+	  if (!section_fits (fndecl, d, r))
+	    return false;
+	}
+      else if (r.user_op)
 	{
 	  /* A declared operator whose type Flat packs, in a reduce: its
 	     scans' prefixes would need a conditional of its type.  */
@@ -411,6 +453,18 @@ set_identity (tree var, const flat_declared_op *op)
 		 wide_int_to_tree (itype, wi::uhwi (op->identity, bits)));
 }
 
+/* An array-section accumulator of a region (Note [Section
+   partials]).  */
+struct section_parts
+{
+  const flat_reduction_item *r;
+  tree elem;			/* its scalar element type */
+  tree lo, len;			/* its bounds, long long */
+  tree offset;			/* of its partial in a chunk's, in bytes */
+  tree at;			/* in the region: the pointer that the
+				   body's mentions of its variable use */
+};
+
 /* What the pieces of one region share.  */
 struct region_parts
 {
@@ -418,12 +472,27 @@ struct region_parts
   location_t loc;
   tree outer_vars, inner_vars;	/* of the BIND_EXPRs around and inside */
   tree lb, n, loop, width;	/* loop: long long[FLAT_HOST_LOOP_WORDS] */
-  std::vector<tree> partial;	/* per reduction: this chunk's value */
-  std::vector<tree> parts;	/* and every chunk's, T[FLAT_HOST_CHUNKS] */
+  tree chunks;			/* flat_host_chunks (n), where it reduces */
+  /* Per scalar reduction: its clause item, this chunk's value, and
+     every chunk's, T[FLAT_HOST_CHUNKS].  */
+  std::vector<const flat_reduction_item *> scalars;
+  std::vector<tree> partial;
+  std::vector<tree> parts;
+  /* The array sections, their partials (void *, NULL where there are
+     none) and the bytes of one chunk's.  */
+  std::vector<section_parts> sections;
+  tree block, chunk_bytes;
   /* A scan: the pass (1, 2), and the prefix before each chunk and the
      total, T[FLAT_HOST_CHUNKS + 1]; else NULL_TREE.  */
   tree pass, offsets;
 };
+
+/* Whether RP's loop has reductions, and is claimed by chunks.  */
+static bool
+reduces (const region_parts &rp)
+{
+  return !rp.scalars.empty () || !rp.sections.empty ();
+}
 
 static tree
 add_one_expr (tree var)
@@ -453,7 +522,7 @@ loop_init (const region_parts &rp)
 {
   return call ("flat_host_loop_init", void_type_node,
 	       { loop_address (rp), rp.n, rp.width,
-		 build_int_cst (integer_type_node, !rp.partial.empty ()) });
+		 build_int_cst (integer_type_node, reduces (rp)) });
 }
 
 static tree
@@ -463,8 +532,9 @@ part_of (const region_parts &rp, size_t i, tree chunk)
 		 NULL_TREE, NULL_TREE);
 }
 
-/* Move the body of SHAPE out of the loop, renaming D's reduction
-   variables to new partials.  */
+/* Move the body of SHAPE out of the loop, renaming D's scalar reduction
+   variables to new partials, and its sections' variables to go through
+   their pointers AT (Note [Section partials]).  */
 static tree
 take_body (region_parts &rp, const flat_recorded_directive *d,
 	   const loop_shape &shape)
@@ -479,9 +549,30 @@ take_body (region_parts &rp, const flat_recorded_directive *d,
       body = append (body, s);
     }
   std::map<tree, tree> renames;
+  tree ll = long_long_integer_type_node;
   for (const flat_reduction_item &r : d->reductions)
     {
       tree type = TREE_TYPE (r.decl);
+      if (r.section)
+	{
+	  section_parts sp;
+	  sp.r = &r;
+	  sp.elem = section_elem (r.decl);
+	  sp.lo = flat_temp_var (rp.fndecl, ll, &rp.outer_vars, "__flat_lo");
+	  sp.len = flat_temp_var (rp.fndecl, ll, &rp.outer_vars,
+				  "__flat_len");
+	  sp.offset = flat_temp_var (rp.fndecl, ll, &rp.outer_vars,
+				     "__flat_offset");
+	  bool array = TREE_CODE (type) == ARRAY_TYPE;
+	  sp.at = flat_temp_var (rp.fndecl,
+				 array ? build_pointer_type (type)
+				 : TYPE_MAIN_VARIANT (type),
+				 &rp.inner_vars, "__flat_at");
+	  renames[r.decl] = array ? build1 (INDIRECT_REF, type, sp.at)
+	    : sp.at;
+	  rp.sections.push_back (sp);
+	  continue;
+	}
       tree p = flat_temp_var (rp.fndecl, type, &rp.inner_vars,
 			      "__flat_partial");
       tree arr = flat_temp_var (rp.fndecl,
@@ -489,6 +580,7 @@ take_body (region_parts &rp, const flat_recorded_directive *d,
 							FLAT_HOST_CHUNKS),
 				&rp.outer_vars, "__flat_parts");
       renames[r.decl] = p;
+      rp.scalars.push_back (&r);
       rp.partial.push_back (p);
       rp.parts.push_back (arr);
     }
@@ -555,13 +647,249 @@ guard_after_update (tree *tp, tree acc, tree cond)
 				  list);
 }
 
-/* One chunk, iterations K to END - 1 of counted loop C: the partials
-   from their identities, the index, the iterations (each resetting D's
-   firstprivate items from their copies in SAVED, then the body, which
-   steps the index itself), the partials into their slots.  */
+/* ---- Array sections --------------------------------------------------- */
+
+/* Note [Section partials]
+   ~~~~~~~~~~~~~~~~~~~~~~~
+   An array-section accumulator `reduce(op: a[lo:len])' (SPEC 2.2) gets
+   a partial array per chunk, as a scalar gets part_s[c].  The lifter
+   has proved that the body touches A only by updates a[e] = a[e] op v
+   with e in the section (flatten/sections.c), so the body's mentions of
+   A go through a private pointer a_p at the chunk's partial less lo
+   (`*a_p' for an array: an access of any shape, through a helper's
+   pointer parameter too, lands in element e - lo):
+
+     bytes = <len * sizeof *a, rounded up to FLAT_HOST_PARTIAL_ALIGN>
+	     + <the same for the other sections>;
+     block = flat_host_partials (chunks, bytes);
+     width = block ? flat_host_threads (&state, n) : 1;
+     ... in the region, for each chunk c, before its iterations:
+       if (block)
+	 { p = block + c * bytes + <a's offset>;
+	   p[j] = <identity>, j < len;  a_p = p - lo; }
+       else
+	 a_p = a;
+     ... after the region, in the loop over c:
+       if (block)  a[lo + j] = a[lo + j] op p_c[j], j < len;
+     free (block);
+
+   Each element is thus combined in chunk order, as a scalar is.  Where
+   the partials would pass FLAT_HOST_PARTIALS_MAX bytes or the memory
+   cannot be had, the loop runs on one thread, which claims the chunks
+   in order (host_team.c), and updates the sections in place: the
+   sequential loop's order, and the same bits as the sequential loop
+   for the sections.
+
+   && and || are the exception: an element no update touches keeps its
+   value where a touched one becomes 0 or 1 (the device updates such
+   sections atomically), and a partial left at the identity cannot tell
+   the two apart.  Their partials start from the section's values
+   instead, which no chunk changes while the region runs.  A chunk's
+   element that differs from the section's was touched, and is folded
+   into chunk 0's partial, which becomes the section at the end; one
+   that does not differ adds nothing, as every touched element includes
+   the section's value already.  Floats, where -0.0 equals 0.0 and NaN
+   differs from itself, keep the sequential loop.  */
+
+/* *(P + J), element J of P, a pointer to scalars.  */
 static tree
-chunk_stmts (const region_parts &rp, const flat_recorded_directive *d,
-	     const counted_loop &c, tree body,
+element (tree p, tree j)
+{
+  tree elem = TREE_TYPE (TREE_TYPE (p));
+  tree bytes = fold_build2 (MULT_EXPR, sizetype, fold_convert (sizetype, j),
+			    TYPE_SIZE_UNIT (elem));
+  return build1 (INDIRECT_REF, elem, fold_build_pointer_plus (p, bytes));
+}
+
+/* The address of section S's variable: the pointer, or the array's.  */
+static tree
+section_var (const section_parts &s)
+{
+  tree var = s.r->decl;
+  return TREE_CODE (TREE_TYPE (var)) == ARRAY_TYPE ? address (var) : var;
+}
+
+/* Element LO + J of section S's variable.  */
+static tree
+section_element (const section_parts &s, tree j)
+{
+  return element (fold_convert (build_pointer_type (s.elem), section_var (s)),
+		  fold_build2 (PLUS_EXPR, TREE_TYPE (j), s.lo, j));
+}
+
+/* Whether section S's partials start from its values and keep them
+   where no update touches an element: && and ||.  */
+static bool
+keeps_untouched (const section_parts &s)
+{
+  return s.r->op == FLAT_OP_LAND || s.r->op == FLAT_OP_LOR;
+}
+
+/* `J = 0; while (J < S.len) { BODY; J++; }'.  */
+static tree
+element_loop (region_parts &rp, const section_parts &s, tree j, tree body)
+{
+  tree step = alloc_stmt_list ();
+  step = append (step, body);
+  step = append (step, add_one (j));
+  tree list = alloc_stmt_list ();
+  list = append (list, set (j, build_int_cst (TREE_TYPE (j), 0)));
+  return append (list, lowered_while (rp.fndecl,
+				      build2 (LT_EXPR, boolean_type_node, j,
+					      s.len), step));
+}
+
+/* The partial of section S in chunk CHUNK, a pointer to its elements.  */
+static tree
+section_partial (const region_parts &rp, const section_parts &s,
+		 tree chunk)
+{
+  tree ll = long_long_integer_type_node;
+  tree at = fold_build2 (PLUS_EXPR, ll,
+			 fold_build2 (MULT_EXPR, ll, chunk, rp.chunk_bytes),
+			 s.offset);
+  return fold_convert (build_pointer_type (s.elem),
+		       fold_build_pointer_plus (rp.block, at));
+}
+
+/* Whether the sections have partials.  */
+static tree
+has_partials (const region_parts &rp)
+{
+  return build2 (NE_EXPR, boolean_type_node, rp.block,
+		 null_pointer_node);
+}
+
+/* Before the region: the sections' bounds, the place of each one's
+   partial in a chunk's, each rounded up to FLAT_HOST_PARTIAL_ALIGN
+   bytes, and the partials of all chunks.  */
+static tree
+sections_before (region_parts &rp)
+{
+  tree ll = long_long_integer_type_node;
+  tree list = alloc_stmt_list ();
+  list = append (list, set (rp.chunk_bytes, build_int_cst (ll, 0)));
+  for (const section_parts &s : rp.sections)
+    {
+      list = append (list, set (s.lo, unshare_expr (s.r->lo)));
+      list = append (list, set (s.len, unshare_expr (s.r->len)));
+      list = append (list, set (s.offset, rp.chunk_bytes));
+      tree bytes = fold_build2 (MULT_EXPR, ll,
+				fold_build2 (MAX_EXPR, ll, s.len,
+					     build_int_cst (ll, 0)),
+				fold_convert (ll, TYPE_SIZE_UNIT (s.elem)));
+      tree rounded = fold_build2 (BIT_AND_EXPR, ll,
+				  fold_build2 (PLUS_EXPR, ll, bytes,
+					       build_int_cst
+						 (ll, FLAT_HOST_PARTIAL_ALIGN
+						  - 1)),
+				  build_int_cst (ll,
+						 -FLAT_HOST_PARTIAL_ALIGN));
+      list = append (list, set (rp.chunk_bytes,
+				fold_build2 (PLUS_EXPR, ll, rp.chunk_bytes,
+					     rounded)));
+    }
+  return append (list, set (rp.block, call ("flat_host_partials",
+					    ptr_type_node,
+					    { rp.chunks, rp.chunk_bytes })));
+}
+
+/* In chunk CHUNK: each section's pointer AT at the chunk's partial less
+   its LO, the partial's elements at the identity (or at the section's
+   values); where there are no partials, at its variable.  */
+static tree
+section_starts (region_parts &rp, tree chunk)
+{
+  tree ll = long_long_integer_type_node;
+  tree with = alloc_stmt_list (), without = alloc_stmt_list ();
+  for (const section_parts &s : rp.sections)
+    {
+      tree p = flat_temp_var (rp.fndecl, build_pointer_type (s.elem),
+			      &rp.inner_vars, "__flat_p");
+      tree j = flat_temp_var (rp.fndecl, ll, &rp.inner_vars, "__flat_j");
+      tree start = keeps_untouched (s) ? section_element (s, j)
+	: omp_reduction_init_op (rp.loc, combiner_code (s.r->op), s.elem);
+      with = append (with, set (p, section_partial (rp, s, chunk)));
+      with = append (with, element_loop (rp, s, j,
+					 set (element (p, j), start)));
+      tree less_lo = fold_build2 (MULT_EXPR, sizetype,
+				  fold_convert (sizetype,
+						fold_build1 (NEGATE_EXPR, ll,
+							     s.lo)),
+				  TYPE_SIZE_UNIT (s.elem));
+      with = append (with, set (s.at, fold_build_pointer_plus (p, less_lo)));
+      without = append (without, set (s.at, section_var (s)));
+    }
+  return build3 (COND_EXPR, void_type_node, has_partials (rp), with,
+		 without);
+}
+
+/* After the region, in chunk CHUNK of the combining loop: each section
+   combined with the chunk's partial, element by element; those that
+   keep untouched elements into chunk 0's partial, where the chunk's
+   element differs from the section's.  */
+static tree
+section_folds (region_parts &rp, tree chunk)
+{
+  tree ll = long_long_integer_type_node;
+  tree list = alloc_stmt_list ();
+  for (const section_parts &s : rp.sections)
+    {
+      tree p = flat_temp_var (rp.fndecl, build_pointer_type (s.elem),
+			      &rp.outer_vars, "__flat_p");
+      tree j = flat_temp_var (rp.fndecl, ll, &rp.outer_vars, "__flat_j");
+      tree a = section_element (s, j), part = element (p, j), fold;
+      if (keeps_untouched (s))
+	{
+	  tree into = element (section_partial (rp, s,
+						build_int_cst (ll, 0)), j);
+	  tree touched = build2 (NE_EXPR, boolean_type_node, part, a);
+	  fold = build3 (COND_EXPR, void_type_node, touched,
+			 set (into, combined (*s.r, into, part)),
+			 build_empty_stmt (rp.loc));
+	}
+      else
+	fold = set (a, combined (*s.r, a, part));
+      list = append (list, set (p, section_partial (rp, s, chunk)));
+      list = append (list, element_loop (rp, s, j, fold));
+    }
+  return build3 (COND_EXPR, void_type_node, has_partials (rp), list,
+		 build_empty_stmt (rp.loc));
+}
+
+/* After the combining loop: the sections that keep untouched elements
+   take chunk 0's partial, where there was a chunk; the partials are
+   freed.  */
+static tree
+sections_after (region_parts &rp)
+{
+  tree ll = long_long_integer_type_node;
+  tree list = alloc_stmt_list ();
+  for (const section_parts &s : rp.sections)
+    if (keeps_untouched (s))
+      {
+	tree j = flat_temp_var (rp.fndecl, ll, &rp.outer_vars, "__flat_j");
+	tree first = section_partial (rp, s, build_int_cst (ll, 0));
+	list = append (list, element_loop (rp, s, j,
+					   set (section_element (s, j),
+						element (first, j))));
+      }
+  tree some = build2 (TRUTH_ANDIF_EXPR, boolean_type_node, has_partials (rp),
+		      build2 (GT_EXPR, boolean_type_node, rp.chunks,
+			      build_int_cst (ll, 0)));
+  tree free_fn = builtin_decl_explicit (BUILT_IN_FREE);
+  return append (build3 (COND_EXPR, void_type_node, some, list,
+			 build_empty_stmt (rp.loc)),
+		 build_call_expr (free_fn, 1, rp.block));
+}
+
+/* One chunk, iterations K to END - 1 of counted loop C: the partials
+   from their identities, the sections' pointers (section_starts), the
+   index, the iterations (each resetting D's firstprivate items from
+   their copies in SAVED, then the body, which steps the index itself),
+   the partials into their slots.  */
+static tree
+chunk_stmts (region_parts &rp, const counted_loop &c, tree body,
 	     const std::vector<std::pair<tree, tree> > &saved, tree chunk,
 	     tree k, tree end)
 {
@@ -580,7 +908,7 @@ chunk_stmts (const region_parts &rp, const flat_recorded_directive *d,
 				      integer_one_node) : NULL_TREE;
   for (size_t i = 0; i < rp.partial.size (); i++)
     {
-      const flat_reduction_item &r = d->reductions[i];
+      const flat_reduction_item &r = *rp.scalars[i];
       tree type = TREE_TYPE (rp.partial[i]);
       if (r.user_op)
 	{
@@ -596,6 +924,8 @@ chunk_stmts (const region_parts &rp, const flat_recorded_directive *d,
 				NULL_TREE, NULL_TREE));
       list = append (list, set (rp.partial[i], start));
     }
+  if (!rp.sections.empty ())
+    list = append (list, section_starts (rp, chunk));
   if (!rp.pass)
     list = append (list, set (c.index, flat_index_at (c, rp.lb, k)));
   list = append (list, lowered_while (rp.fndecl,
@@ -658,20 +988,18 @@ region_stmt (region_parts &rp, const std::vector<tree> &clause_vars,
   return region;
 }
 
-/* After the region: each reduction of D combined with its partials in
-   chunk order; for a scan, after its first pass, the prefix before each
-   chunk and the total into the offsets.  */
+/* After the region: each reduction combined with its partials in chunk
+   order, and the sections' partials freed; for a scan, after its first
+   pass, the prefix before each chunk and the total into the offsets.  */
 static tree
-combine_stmts (region_parts &rp, const flat_recorded_directive *d)
+combine_stmts (region_parts &rp)
 {
   tree ll = long_long_integer_type_node;
-  tree chunks = flat_temp_var (rp.fndecl, ll, &rp.outer_vars,
-			       "__flat_chunks");
   tree ci = flat_temp_var (rp.fndecl, ll, &rp.outer_vars, "__flat_c");
   tree fold = alloc_stmt_list ();
   for (size_t i = 0; i < rp.partial.size (); i++)
     {
-      const flat_reduction_item &r = d->reductions[i];
+      const flat_reduction_item &r = *rp.scalars[i];
       tree part = part_of (rp, i, ci);
       if (rp.pass)
 	{
@@ -686,14 +1014,17 @@ combine_stmts (region_parts &rp, const flat_recorded_directive *d)
       else
 	fold = append (fold, set (r.decl, combined (r, r.decl, part)));
     }
+  if (!rp.sections.empty ())
+    fold = append (fold, section_folds (rp, ci));
   fold = append (fold, add_one (ci));
   tree list = alloc_stmt_list ();
-  list = append (list, set (chunks, call ("flat_host_chunks", ll,
-					  { rp.n })));
   list = append (list, set (ci, build_int_cst (ll, 0)));
-  return append (list, lowered_while (rp.fndecl,
+  list = append (list, lowered_while (rp.fndecl,
 				      build2 (LT_EXPR, boolean_type_node,
-					      ci, chunks), fold));
+					      ci, rp.chunks), fold));
+  if (!rp.sections.empty ())
+    list = append (list, sections_after (rp));
+  return list;
 }
 
 /* Whether the body of SHAPE can run in an outlined region: it leaves
@@ -761,7 +1092,8 @@ flat_host_parallel_loop (tree fndecl, const flat_recorded_directive *d,
 {
   std::vector<tree> clause_vars;
   bool scan = d->dir.kind == FLAT_DIRECTIVE_SCAN;
-  if (!directive_fits (d) || !body_fits (fndecl, d, shape, c, &clause_vars)
+  if (!directive_fits (fndecl, d)
+      || !body_fits (fndecl, d, shape, c, &clause_vars)
       || (scan && (d->reductions.size () != 1
 		   || !scan_update_fits (shape, d->reductions[0].decl))))
     return NULL_TREE;
@@ -785,6 +1117,16 @@ flat_host_parallel_loop (tree fndecl, const flat_recorded_directive *d,
 
   rp.pass = rp.offsets = NULL_TREE;
   tree body = take_body (rp, d, shape);
+  rp.chunks = reduces (rp) ? flat_temp_var (fndecl, ll, &rp.outer_vars,
+					    "__flat_chunks") : NULL_TREE;
+  rp.block = rp.chunk_bytes = NULL_TREE;
+  if (!rp.sections.empty ())
+    {
+      rp.block = flat_temp_var (fndecl, ptr_type_node, &rp.outer_vars,
+				"__flat_block");
+      rp.chunk_bytes = flat_temp_var (fndecl, ll, &rp.outer_vars,
+				      "__flat_chunk_bytes");
+    }
   if (scan)
     {
       tree type = TREE_TYPE (d->reductions[0].decl);
@@ -805,12 +1147,22 @@ flat_host_parallel_loop (tree fndecl, const flat_recorded_directive *d,
   tree list = alloc_stmt_list ();
   list = append (list, set (rp.lb, unshare_expr (c.lb)));
   list = append (list, set (rp.n, flat_trip_count (c, rp.lb)));
+  if (rp.chunks)
+    list = append (list, set (rp.chunks, call ("flat_host_chunks", ll,
+					       { rp.n })));
+  if (!rp.sections.empty ())
+    list = append (list, sections_before (rp));
   tree threads = call ("flat_host_threads", unsigned_type_node,
 		       { address (state), rp.n });
   if (d->if_cond)
     threads = fold_build3 (COND_EXPR, unsigned_type_node,
 			   c_common_truthvalue_conversion
 			     (rp.loc, unshare_expr (d->if_cond)),
+			   threads, build_int_cst (unsigned_type_node, 1));
+  /* Without partials, the sections are updated in place on one thread
+     (Note [Section partials]).  */
+  if (!rp.sections.empty ())
+    threads = fold_build3 (COND_EXPR, unsigned_type_node, has_partials (rp),
 			   threads, build_int_cst (unsigned_type_node, 1));
   list = append (list, set (rp.width, threads));
   for (const flat_clause_item &item : d->items)
@@ -821,7 +1173,7 @@ flat_host_parallel_loop (tree fndecl, const flat_recorded_directive *d,
 	list = append (list, set (copy, item.decl));
 	saved.push_back ({ item.decl, copy });
       }
-  tree chunk_body = chunk_stmts (rp, d, c, body, saved, chunk, k, end);
+  tree chunk_body = chunk_stmts (rp, c, body, saved, chunk, k, end);
   tree region = region_stmt (rp, clause_vars, chunk, k, end, chunk_body);
   if (scan)
     {
@@ -830,17 +1182,17 @@ flat_host_parallel_loop (tree fndecl, const flat_recorded_directive *d,
       list = append (list, set (build4 (ARRAY_REF, type, rp.offsets,
 					integer_zero_node, NULL_TREE,
 					NULL_TREE), acc));
-      list = append (list, scan_passes (rp, region, combine_stmts (rp, d)));
-      tree chunks = call ("flat_host_chunks", ll, { rp.n });
+      list = append (list, scan_passes (rp, region, combine_stmts (rp)));
       list = append (list, set (acc, build4 (ARRAY_REF, type, rp.offsets,
-					     chunks, NULL_TREE, NULL_TREE)));
+					     rp.chunks, NULL_TREE,
+					     NULL_TREE)));
     }
   else
     {
       list = append (list, loop_init (rp));
       list = append (list, region);
-      if (!rp.partial.empty ())
-	list = append (list, combine_stmts (rp, d));
+      if (reduces (rp))
+	list = append (list, combine_stmts (rp));
     }
   list = append (list, call ("flat_host_done", void_type_node, {}));
   if (index_outlives)

@@ -9,8 +9,9 @@
 
 /* The parallel host version of the counted loop C of shape SHAPE, marked
    by D in FNDECL, whose nest has the state variable STATE; or NULL_TREE
-   where the loop does not qualify (a user-declared or array reduction,
-   a jump out of its body, ...), which then stays as it is.
+   where the loop does not qualify (a declared scan, a section of a
+   global array, a jump out of its body, ...), which then stays as it
+   is.
    On success the body's statements have moved into the result, and the
    rest of the loop is the caller's to drop.  INDEX_OUTLIVES: the index is
    declared outside the loop and gets its final value after it.  */
