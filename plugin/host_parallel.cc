@@ -57,254 +57,23 @@
    A declared reduction's partials start from its identity and combine
    through its combiner, in chunk order, as on the device (the operator
    need not commute).  An array section has a partial array per chunk
-   (Note [Section partials]).  Declared scans, sections of global
-   arrays, && and || on float sections, and bodies that jump out (break,
-   return, goto) keep the original sequential loop.  */
+   (Note [Section partials] in host_sections.cc).  Declared scans,
+   sections of global arrays, && and || on float sections, and bodies
+   that jump out (break, return, goto) keep the original sequential
+   loop.  */
 
-#include "host_parallel.h"
-
-#include "omp-low.h"
-#include "runtime/flat_host.h"
+#include "host_parallel_internal.h"
 
 /* Whether a region was made in this translation unit.  */
 static bool made_any;
 
-static tree
+namespace flat_host {
+
+tree
 append (tree list, tree stmt)
 {
   append_to_statement_list_force (stmt, &list);
   return list;
-}
-
-/* ---- Which loops qualify ---------------------------------------------- */
-
-/* What walk_tree looks for in a body: anything that leaves it or that an
-   outlined region cannot hold.  */
-struct body_scan
-{
-  std::set<tree> labels;	/* defined in the body */
-  std::set<tree> targets;	/* of its gotos */
-  std::set<tree> declared;	/* variables declared in the body */
-  std::set<tree> written;	/* bases of what it writes or takes the
-				   address of (lvalue_base) */
-  bool unfit;
-};
-
-static tree lvalue_base (tree t);
-
-static tree
-scan_body_r (tree *tp, int *walk_subtrees, void *data)
-{
-  body_scan *b = (body_scan *) data;
-  tree t = *tp;
-  if (TYPE_P (t))
-    {
-      *walk_subtrees = 0;
-      return NULL_TREE;
-    }
-  tree op = flat_modified_operand (t);
-  if (op)
-    b->written.insert (lvalue_base (op));
-  switch (TREE_CODE (t))
-    {
-    case LABEL_EXPR:
-      b->labels.insert (LABEL_EXPR_LABEL (t));
-      break;
-    case GOTO_EXPR:
-      if (TREE_CODE (GOTO_DESTINATION (t)) != LABEL_DECL)
-	b->unfit = true;
-      else
-	b->targets.insert (GOTO_DESTINATION (t));
-      break;
-    case BIND_EXPR:
-      for (tree v = BIND_EXPR_VARS (t); v; v = DECL_CHAIN (v))
-	b->declared.insert (v);
-      break;
-    case DECL_EXPR:
-      b->declared.insert (DECL_EXPR_DECL (t));
-      break;
-    case RETURN_EXPR:
-    case ASM_EXPR:
-    case OMP_PARALLEL:
-    case OMP_FOR:
-    case OMP_SIMD:
-    case OMP_DISTRIBUTE:
-    case OMP_TEAMS:
-    case OMP_TARGET:
-    case OMP_TASK:
-    case OMP_SECTIONS:
-    case OMP_SINGLE:
-    case OMP_CRITICAL:
-    case OMP_ATOMIC:
-      b->unfit = true;
-      break;
-    default:
-      break;
-    }
-  return NULL_TREE;
-}
-
-/* Whether the code SCAN walked leaves only by its end, and an outlined
-   region can hold it.  */
-static bool
-stays_inside (const body_scan &scan)
-{
-  if (scan.unfit)
-    return false;
-  for (tree target : scan.targets)
-    if (!scan.labels.count (target))
-      return false;
-  return true;
-}
-
-/* Whether V is an automatic variable or a parameter of FNDECL, which a
-   thread or a block may have a copy of.  */
-static bool
-auto_local_p (tree fndecl, tree v)
-{
-  return (TREE_CODE (v) == VAR_DECL || TREE_CODE (v) == PARM_DECL)
-    && DECL_CONTEXT (v) == fndecl && !TREE_STATIC (v) && !DECL_EXTERNAL (v);
-}
-
-/* The tree code combining two partial results of OP (ops.def), or
-   ERROR_MARK.  */
-static enum tree_code
-combiner_code (flat_op op)
-{
-  switch (op)
-    {
-#define FLAT_REDUCTION(NAME, SPELLING, IDENTITY, FLOAT_EXACT, OPENCL_ATOMIC, \
-		       CUDA_ATOMIC, GCC_CODE) \
-    case FLAT_OP_##NAME: return GCC_CODE;
-#include "../flatten/ops.def"
-#undef FLAT_REDUCTION
-    default: return ERROR_MARK;
-    }
-}
-
-/* The scalar type of the elements of array-section accumulator DECL,
-   an array or a pointer.  */
-static tree
-section_elem (tree decl)
-{
-  tree type = TREE_TYPE (decl);
-  if (POINTER_TYPE_P (type))
-    type = TREE_TYPE (type);
-  return TYPE_MAIN_VARIANT (strip_array_types (type));
-}
-
-/* Whether array-section accumulator R of D in FNDECL can have partials
-   (Note [Section partials]): an array or pointer of FNDECL (a call in
-   the body may reach a global one past the renaming), the only section
-   of its variable, of scalars that its operator combines; integers for
-   && and ||, whose partials tell touched elements by their value.  */
-static bool
-section_fits (tree fndecl, const flat_recorded_directive *d,
-	      const flat_reduction_item &r)
-{
-  tree type = TREE_TYPE (r.decl);
-  if (!auto_local_p (fndecl, r.decl)
-      || !(POINTER_TYPE_P (type) || TREE_CODE (type) == ARRAY_TYPE))
-    return false;
-  tree elem = section_elem (r.decl);
-  if (combiner_code (r.op) == ERROR_MARK
-      || !(INTEGRAL_TYPE_P (elem) || SCALAR_FLOAT_TYPE_P (elem))
-      || ((r.op == FLAT_OP_LAND || r.op == FLAT_OP_LOR)
-	  && !INTEGRAL_TYPE_P (elem)))
-    return false;
-  for (const flat_reduction_item &other : d->reductions)
-    if (&other != &r && other.decl == r.decl)
-      return false;
-  return true;
-}
-
-/* Whether D's kind and reductions have a parallel host version in
-   FNDECL.  */
-static bool
-directive_fits (tree fndecl, const flat_recorded_directive *d)
-{
-  if (d->dir.kind != FLAT_DIRECTIVE_MAP
-      && d->dir.kind != FLAT_DIRECTIVE_REDUCE
-      && d->dir.kind != FLAT_DIRECTIVE_SCAN)
-    return false;
-  for (const flat_reduction_item &r : d->reductions)
-    {
-      tree type = TREE_TYPE (r.decl);
-      if (r.section)
-	{
-	  if (!section_fits (fndecl, d, r))
-	    return false;
-	}
-      else if (r.user_op)
-	{
-	  /* A declared operator whose type Flat packs, in a reduce: its
-	     scans' prefixes would need a conditional of its type.  */
-	  const flat_declared_op *op = flat_declared_lookup (r.user_op);
-	  if (!op || !op->unliftable.empty ()
-	      || TYPE_MAIN_VARIANT (type) != op->type
-	      || d->dir.kind == FLAT_DIRECTIVE_SCAN)
-	    return false;
-	}
-      else if (combiner_code (r.op) == ERROR_MARK
-	       || !(INTEGRAL_TYPE_P (type) || SCALAR_FLOAT_TYPE_P (type)))
-	return false;
-    }
-  return true;
-}
-
-/* Whether a local of fixed, modest size: a copy of it per thread is
-   cheap.  */
-static bool
-copyable (tree decl)
-{
-  tree size = TYPE_SIZE_UNIT (TREE_TYPE (decl));
-  return size && TREE_CODE (size) == INTEGER_CST
-    && tree_to_uhwi (size) <= 65536;
-}
-
-/* The base variable of an lvalue, through members and the elements of
-   arrays that are not pointers.  */
-static tree
-lvalue_base (tree t)
-{
-  t = flat_skip_nops (t);
-  while (TREE_CODE (t) == COMPONENT_REF || TREE_CODE (t) == ARRAY_REF
-	 || TREE_CODE (t) == REALPART_EXPR || TREE_CODE (t) == IMAGPART_EXPR
-	 || TREE_CODE (t) == BIT_FIELD_REF)
-    t = flat_skip_nops (TREE_OPERAND (t, 0));
-  return t;
-}
-
-/* The variables of FNDECL declared outside the body of D's loop C (as
-   SCAN found it) that each thread needs a copy of: those the body writes,
-   whole or in part, or takes the address of, arrays and reductions
-   excepted, and the index and D's firstprivate items, which the region
-   assigns.  False if one cannot be copied per thread.  */
-static bool
-privates (tree fndecl, const flat_recorded_directive *d,
-	  const counted_loop &c, const body_scan &scan,
-	  std::vector<tree> *out)
-{
-  std::set<tree> written = scan.written;
-  written.insert (c.index);
-  for (const flat_clause_item &item : d->items)
-    if (item.kind == FLAT_DATA_FIRSTPRIVATE)
-      written.insert (item.decl);
-  for (const flat_reduction_item &r : d->reductions)
-    written.erase (r.decl);
-  for (tree v : written)
-    {
-      if (!auto_local_p (fndecl, v) || scan.declared.count (v)
-	  || TREE_CODE (TREE_TYPE (v)) == ARRAY_TYPE)
-	continue;
-      if (!copyable (v))
-	return false;
-      out->push_back (v);
-    }
-  /* One order for every build of the file.  */
-  std::sort (out->begin (), out->end (),
-	     [] (tree a, tree b) { return DECL_UID (a) < DECL_UID (b); });
-  return true;
 }
 
 /* ---- Building the region ---------------------------------------------- */
@@ -321,7 +90,7 @@ new_label (tree fndecl)
 
 /* `while (COND) BODY' as the C front end lowers it:
    goto E; T:; BODY; E:; if (COND) goto T; else goto X; X:;  */
-static tree
+tree
 lowered_while (tree fndecl, tree cond, tree body)
 {
   tree top = new_label (fndecl), entry = new_label (fndecl),
@@ -337,14 +106,14 @@ lowered_while (tree fndecl, tree cond, tree body)
   return append (list, build1 (LABEL_EXPR, void_type_node, exit));
 }
 
-static tree
+tree
 set (tree var, tree value)
 {
   return build2 (MODIFY_EXPR, TREE_TYPE (var), var,
 		 fold_convert (TREE_TYPE (var), value));
 }
 
-static tree
+tree
 call (const char *name, tree ret, std::vector<tree> args)
 {
   std::vector<tree> types;
@@ -357,7 +126,7 @@ call (const char *name, tree ret, std::vector<tree> args)
 				    args.data ());
 }
 
-static tree
+tree
 address (tree var)
 {
   TREE_ADDRESSABLE (var) = 1;
@@ -414,7 +183,7 @@ rename_r (tree *tp, int *walk_subtrees, void *data)
 
 /* A OP B, of the type of A, for the operator of reduction R: a call of
    a declared operator's combiner.  */
-static tree
+tree
 combined (const flat_reduction_item &r, tree a, tree b)
 {
   tree type = TREE_TYPE (a);
@@ -453,40 +222,6 @@ set_identity (tree var, const flat_declared_op *op)
 		 wide_int_to_tree (itype, wi::uhwi (op->identity, bits)));
 }
 
-/* An array-section accumulator of a region (Note [Section
-   partials]).  */
-struct section_parts
-{
-  const flat_reduction_item *r;
-  tree elem;			/* its scalar element type */
-  tree lo, len;			/* its bounds, long long */
-  tree offset;			/* of its partial in a chunk's, in bytes */
-  tree at;			/* in the region: the pointer that the
-				   body's mentions of its variable use */
-};
-
-/* What the pieces of one region share.  */
-struct region_parts
-{
-  tree fndecl;
-  location_t loc;
-  tree outer_vars, inner_vars;	/* of the BIND_EXPRs around and inside */
-  tree lb, n, loop, width;	/* loop: long long[FLAT_HOST_LOOP_WORDS] */
-  tree chunks;			/* flat_host_chunks (n), where it reduces */
-  /* Per scalar reduction: its clause item, this chunk's value, and
-     every chunk's, T[FLAT_HOST_CHUNKS].  */
-  std::vector<const flat_reduction_item *> scalars;
-  std::vector<tree> partial;
-  std::vector<tree> parts;
-  /* The array sections, their partials (void *, NULL where there are
-     none) and the bytes of one chunk's.  */
-  std::vector<section_parts> sections;
-  tree block, chunk_bytes;
-  /* A scan: the pass (1, 2), and the prefix before each chunk and the
-     total, T[FLAT_HOST_CHUNKS + 1]; else NULL_TREE.  */
-  tree pass, offsets;
-};
-
 /* Whether RP's loop has reductions, and is claimed by chunks.  */
 static bool
 reduces (const region_parts &rp)
@@ -501,7 +236,7 @@ add_one_expr (tree var)
   return fold_build2 (PLUS_EXPR, type, var, build_int_cst (type, 1));
 }
 
-static tree
+tree
 add_one (tree var)
 {
   return set (var, add_one_expr (var));
@@ -645,242 +380,6 @@ guard_after_update (tree *tp, tree acc, tree cond)
 					  rest, build_empty_stmt
 						  (UNKNOWN_LOCATION)),
 				  list);
-}
-
-/* ---- Array sections --------------------------------------------------- */
-
-/* Note [Section partials]
-   ~~~~~~~~~~~~~~~~~~~~~~~
-   An array-section accumulator `reduce(op: a[lo:len])' (SPEC 2.2) gets
-   a partial array per chunk, as a scalar gets part_s[c].  The lifter
-   has proved that the body touches A only by updates a[e] = a[e] op v
-   with e in the section (flatten/sections.c), so the body's mentions of
-   A go through a private pointer a_p at the chunk's partial less lo
-   (`*a_p' for an array: an access of any shape, through a helper's
-   pointer parameter too, lands in element e - lo):
-
-     bytes = <len * sizeof *a, rounded up to FLAT_HOST_PARTIAL_ALIGN>
-	     + <the same for the other sections>;
-     block = flat_host_partials (chunks, bytes);
-     width = block ? flat_host_threads (&state, n) : 1;
-     ... in the region, for each chunk c, before its iterations:
-       if (block)
-	 { p = block + c * bytes + <a's offset>;
-	   p[j] = <identity>, j < len;  a_p = p - lo; }
-       else
-	 a_p = a;
-     ... after the region, in the loop over c:
-       if (block)  a[lo + j] = a[lo + j] op p_c[j], j < len;
-     free (block);
-
-   Each element is thus combined in chunk order, as a scalar is.  Where
-   the partials would pass FLAT_HOST_PARTIALS_MAX bytes or the memory
-   cannot be had, the loop runs on one thread, which claims the chunks
-   in order (host_team.c), and updates the sections in place: the
-   sequential loop's order, and the same bits as the sequential loop
-   for the sections.
-
-   && and || are the exception: an element no update touches keeps its
-   value where a touched one becomes 0 or 1 (the device updates such
-   sections atomically), and a partial left at the identity cannot tell
-   the two apart.  Their partials start from the section's values
-   instead, which no chunk changes while the region runs.  A chunk's
-   element that differs from the section's was touched, and is folded
-   into chunk 0's partial, which becomes the section at the end; one
-   that does not differ adds nothing, as every touched element includes
-   the section's value already.  Floats, where -0.0 equals 0.0 and NaN
-   differs from itself, keep the sequential loop.  */
-
-/* *(P + J), element J of P, a pointer to scalars.  */
-static tree
-element (tree p, tree j)
-{
-  tree elem = TREE_TYPE (TREE_TYPE (p));
-  tree bytes = fold_build2 (MULT_EXPR, sizetype, fold_convert (sizetype, j),
-			    TYPE_SIZE_UNIT (elem));
-  return build1 (INDIRECT_REF, elem, fold_build_pointer_plus (p, bytes));
-}
-
-/* The address of section S's variable: the pointer, or the array's.  */
-static tree
-section_var (const section_parts &s)
-{
-  tree var = s.r->decl;
-  return TREE_CODE (TREE_TYPE (var)) == ARRAY_TYPE ? address (var) : var;
-}
-
-/* Element LO + J of section S's variable.  */
-static tree
-section_element (const section_parts &s, tree j)
-{
-  return element (fold_convert (build_pointer_type (s.elem), section_var (s)),
-		  fold_build2 (PLUS_EXPR, TREE_TYPE (j), s.lo, j));
-}
-
-/* Whether section S's partials start from its values and keep them
-   where no update touches an element: && and ||.  */
-static bool
-keeps_untouched (const section_parts &s)
-{
-  return s.r->op == FLAT_OP_LAND || s.r->op == FLAT_OP_LOR;
-}
-
-/* `J = 0; while (J < S.len) { BODY; J++; }'.  */
-static tree
-element_loop (region_parts &rp, const section_parts &s, tree j, tree body)
-{
-  tree step = alloc_stmt_list ();
-  step = append (step, body);
-  step = append (step, add_one (j));
-  tree list = alloc_stmt_list ();
-  list = append (list, set (j, build_int_cst (TREE_TYPE (j), 0)));
-  return append (list, lowered_while (rp.fndecl,
-				      build2 (LT_EXPR, boolean_type_node, j,
-					      s.len), step));
-}
-
-/* The partial of section S in chunk CHUNK, a pointer to its elements.  */
-static tree
-section_partial (const region_parts &rp, const section_parts &s,
-		 tree chunk)
-{
-  tree ll = long_long_integer_type_node;
-  tree at = fold_build2 (PLUS_EXPR, ll,
-			 fold_build2 (MULT_EXPR, ll, chunk, rp.chunk_bytes),
-			 s.offset);
-  return fold_convert (build_pointer_type (s.elem),
-		       fold_build_pointer_plus (rp.block, at));
-}
-
-/* Whether the sections have partials.  */
-static tree
-has_partials (const region_parts &rp)
-{
-  return build2 (NE_EXPR, boolean_type_node, rp.block,
-		 null_pointer_node);
-}
-
-/* Before the region: the sections' bounds, the place of each one's
-   partial in a chunk's, each rounded up to FLAT_HOST_PARTIAL_ALIGN
-   bytes, and the partials of all chunks.  */
-static tree
-sections_before (region_parts &rp)
-{
-  tree ll = long_long_integer_type_node;
-  tree list = alloc_stmt_list ();
-  list = append (list, set (rp.chunk_bytes, build_int_cst (ll, 0)));
-  for (const section_parts &s : rp.sections)
-    {
-      list = append (list, set (s.lo, unshare_expr (s.r->lo)));
-      list = append (list, set (s.len, unshare_expr (s.r->len)));
-      list = append (list, set (s.offset, rp.chunk_bytes));
-      tree bytes = fold_build2 (MULT_EXPR, ll,
-				fold_build2 (MAX_EXPR, ll, s.len,
-					     build_int_cst (ll, 0)),
-				fold_convert (ll, TYPE_SIZE_UNIT (s.elem)));
-      tree rounded = fold_build2 (BIT_AND_EXPR, ll,
-				  fold_build2 (PLUS_EXPR, ll, bytes,
-					       build_int_cst
-						 (ll, FLAT_HOST_PARTIAL_ALIGN
-						  - 1)),
-				  build_int_cst (ll,
-						 -FLAT_HOST_PARTIAL_ALIGN));
-      list = append (list, set (rp.chunk_bytes,
-				fold_build2 (PLUS_EXPR, ll, rp.chunk_bytes,
-					     rounded)));
-    }
-  return append (list, set (rp.block, call ("flat_host_partials",
-					    ptr_type_node,
-					    { rp.chunks, rp.chunk_bytes })));
-}
-
-/* In chunk CHUNK: each section's pointer AT at the chunk's partial less
-   its LO, the partial's elements at the identity (or at the section's
-   values); where there are no partials, at its variable.  */
-static tree
-section_starts (region_parts &rp, tree chunk)
-{
-  tree ll = long_long_integer_type_node;
-  tree with = alloc_stmt_list (), without = alloc_stmt_list ();
-  for (const section_parts &s : rp.sections)
-    {
-      tree p = flat_temp_var (rp.fndecl, build_pointer_type (s.elem),
-			      &rp.inner_vars, "__flat_p");
-      tree j = flat_temp_var (rp.fndecl, ll, &rp.inner_vars, "__flat_j");
-      tree start = keeps_untouched (s) ? section_element (s, j)
-	: omp_reduction_init_op (rp.loc, combiner_code (s.r->op), s.elem);
-      with = append (with, set (p, section_partial (rp, s, chunk)));
-      with = append (with, element_loop (rp, s, j,
-					 set (element (p, j), start)));
-      tree less_lo = fold_build2 (MULT_EXPR, sizetype,
-				  fold_convert (sizetype,
-						fold_build1 (NEGATE_EXPR, ll,
-							     s.lo)),
-				  TYPE_SIZE_UNIT (s.elem));
-      with = append (with, set (s.at, fold_build_pointer_plus (p, less_lo)));
-      without = append (without, set (s.at, section_var (s)));
-    }
-  return build3 (COND_EXPR, void_type_node, has_partials (rp), with,
-		 without);
-}
-
-/* After the region, in chunk CHUNK of the combining loop: each section
-   combined with the chunk's partial, element by element; those that
-   keep untouched elements into chunk 0's partial, where the chunk's
-   element differs from the section's.  */
-static tree
-section_folds (region_parts &rp, tree chunk)
-{
-  tree ll = long_long_integer_type_node;
-  tree list = alloc_stmt_list ();
-  for (const section_parts &s : rp.sections)
-    {
-      tree p = flat_temp_var (rp.fndecl, build_pointer_type (s.elem),
-			      &rp.outer_vars, "__flat_p");
-      tree j = flat_temp_var (rp.fndecl, ll, &rp.outer_vars, "__flat_j");
-      tree a = section_element (s, j), part = element (p, j), fold;
-      if (keeps_untouched (s))
-	{
-	  tree into = element (section_partial (rp, s,
-						build_int_cst (ll, 0)), j);
-	  tree touched = build2 (NE_EXPR, boolean_type_node, part, a);
-	  fold = build3 (COND_EXPR, void_type_node, touched,
-			 set (into, combined (*s.r, into, part)),
-			 build_empty_stmt (rp.loc));
-	}
-      else
-	fold = set (a, combined (*s.r, a, part));
-      list = append (list, set (p, section_partial (rp, s, chunk)));
-      list = append (list, element_loop (rp, s, j, fold));
-    }
-  return build3 (COND_EXPR, void_type_node, has_partials (rp), list,
-		 build_empty_stmt (rp.loc));
-}
-
-/* After the combining loop: the sections that keep untouched elements
-   take chunk 0's partial, where there was a chunk; the partials are
-   freed.  */
-static tree
-sections_after (region_parts &rp)
-{
-  tree ll = long_long_integer_type_node;
-  tree list = alloc_stmt_list ();
-  for (const section_parts &s : rp.sections)
-    if (keeps_untouched (s))
-      {
-	tree j = flat_temp_var (rp.fndecl, ll, &rp.outer_vars, "__flat_j");
-	tree first = section_partial (rp, s, build_int_cst (ll, 0));
-	list = append (list, element_loop (rp, s, j,
-					   set (section_element (s, j),
-						element (first, j))));
-      }
-  tree some = build2 (TRUTH_ANDIF_EXPR, boolean_type_node, has_partials (rp),
-		      build2 (GT_EXPR, boolean_type_node, rp.chunks,
-			      build_int_cst (ll, 0)));
-  tree free_fn = builtin_decl_explicit (BUILT_IN_FREE);
-  return append (build3 (COND_EXPR, void_type_node, some, list,
-			 build_empty_stmt (rp.loc)),
-		 build_call_expr (free_fn, 1, rp.block));
 }
 
 /* One chunk, iterations K to END - 1 of counted loop C: the partials
@@ -1027,25 +526,6 @@ combine_stmts (region_parts &rp)
   return list;
 }
 
-/* Whether the body of SHAPE can run in an outlined region: it leaves
-   only by its end, and its firstprivate scalars (in *CLAUSE_VARS) can be
-   copied.  */
-static bool
-body_fits (tree fndecl, const flat_recorded_directive *d,
-	   const loop_shape &shape, const counted_loop &c,
-	   std::vector<tree> *clause_vars)
-{
-  if (flat_range_jumps_to (shape.body_first, shape.body_end,
-			   shape.break_label))
-    return false;
-  body_scan scan;
-  scan.unfit = false;
-  for (tree_stmt_iterator it = shape.body_first;
-       tsi_stmt_ptr (it) != tsi_stmt_ptr (shape.body_end); tsi_next (&it))
-    walk_tree_without_duplicates (tsi_stmt_ptr (it), scan_body_r, &scan);
-  return stays_inside (scan) && privates (fndecl, d, c, scan, clause_vars);
-}
-
 /* Whether the body of SHAPE updates scan accumulator ACC once at its top
    level, where find_update will find it.  */
 static bool
@@ -1084,6 +564,10 @@ scan_passes (region_parts &rp, tree region, tree combine)
 					      build_int_cst (integer_type_node,
 							     2)), pass));
 }
+
+} /* namespace flat_host */
+
+using namespace flat_host;
 
 tree
 flat_host_parallel_loop (tree fndecl, const flat_recorded_directive *d,

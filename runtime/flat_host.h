@@ -39,7 +39,7 @@ extern "C" {
 #define FLAT_HOST_CHUNK_LEAST 1024
 
 /* A loop's array-section reductions keep a partial array per chunk
-   (Note [Section partials] in plugin/host_parallel.cc), each rounded up
+   (Note [Section partials] in plugin/host_sections.cc), each rounded up
    to FLAT_HOST_PARTIAL_ALIGN bytes, a cache line, so that two chunks
    never write one line.  All of a loop's take at most
    FLAT_HOST_PARTIALS_MAX bytes beside the program's memory: 64 chunks

@@ -243,7 +243,7 @@ flat_host_parallel (void (*fn) (void *), void *data, unsigned n_threads,
       /* Alone, as member 0 of a team of its own (a nested one too, as
 	 in OpenMP): it owns its loop's block and so claims a loop of
 	 chunks in chunk order (Note [Section partials] in
-	 plugin/host_parallel.cc).  */
+	 plugin/host_sections.cc).  */
       run_as (0, fn, data);
       return;
     }

@@ -1,5 +1,5 @@
 /* Covers: the parallel host version of array-section accumulators (Note
-   [Section partials] in plugin/host_parallel.cc), each chunk of the loop
+   [Section partials] in plugin/host_sections.cc), each chunk of the loop
    reducing into partials of its own that are combined in chunk order:
    run-e2e.sh compares the outputs on 1, 2 and 7 threads byte for byte,
    and above 1024 iterations the loops have several chunks (64 at the

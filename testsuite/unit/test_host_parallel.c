@@ -227,7 +227,7 @@ test_owners (void)
 
 /* The nested region claims a loop of chunks of its own: its lone thread
    must take them in chunk order, as a section updated in place needs
-   (Note [Section partials] in plugin/host_parallel.cc).  */
+   (Note [Section partials] in plugin/host_sections.cc).  */
 static void
 nested_call (void *data)
 {
