@@ -391,6 +391,7 @@ flat_lift_nest (tree fndecl, const loop_shape &shape, tree init,
   flat_lift::lifter L;
   memset (&L.fail, 0, sizeof L.fail);
   L.conditional = 0;
+  L.statement_values = 0;
   L.nest = nest;
   flat_lift::frame top;
   top.fndecl = fndecl;

@@ -247,9 +247,10 @@ lift_statement_value (lifter &L, tree t)
   flat_stmt *s = new_stmt (L, FLAT_S_LET);
   s->u.let.var = v;
   flat_block_append (L.cur, s);
-  if (!lift_stmt (L, init))
-    return NULL;
-  return flat_e_var (L.nest, v);
+  L.statement_values++;
+  bool ok = lift_stmt (L, init);
+  L.statement_values--;
+  return ok ? flat_e_var (L.nest, v) : NULL;
 }
 
 /* The value of assignment T (`x = e', `x++', `--x', ...) inside an
@@ -324,7 +325,16 @@ lift_expr (lifter &L, tree t)
 	}
       else if (TREE_SIDE_EFFECTS (TREE_OPERAND (t, 0))
 	       && TREE_CODE (TREE_OPERAND (t, 0)) != SAVE_EXPR)
-	FAIL (L, loc, "comma expression with side effects is not supported");
+	{
+	  /* `e % 1' folds into `(e, 0)' too, E with its helper calls:
+	     lifted for what its calls and assignments do, its value
+	     unused.  */
+	  if (VOID_TYPE_P (TREE_TYPE (TREE_OPERAND (t, 0))))
+	    FAIL (L, loc, "comma expression with side effects is not "
+		  "supported");
+	  if (!lift_expr (L, TREE_OPERAND (t, 0)))
+	    return NULL;
+	}
       return lift_expr (L, TREE_OPERAND (t, 1));
     CASE_CONVERT:
     case FLOAT_EXPR:

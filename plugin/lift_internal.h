@@ -127,6 +127,12 @@ struct lifter
      (an arm of `?:', the right of `&&', a loop condition): it may not
      assign, since the assignment would go before it, once.  */
   int conditional;
+  /* Lifting the block of a statement expression (lift_statement_value),
+     whose `if' with a constant condition lifts only the arm that runs:
+     glibc's toupper keeps a call of the function itself in the other.
+     Elsewhere both arms are lifted, as a reduction's update there still
+     counts (GCC folds `x < x' into 0).  */
+  int statement_values;
 };
 
 void fail_at (lifter &L, location_t loc, const char *fmt, ...)

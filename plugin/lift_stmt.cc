@@ -251,9 +251,10 @@ lift_stmt (lifter &L, tree t)
       {
 	if (!VOID_TYPE_P (TREE_TYPE (t)))
 	  break;
-	/* An arm that never runs is not lifted: glibc's toupper keeps a
-	   call of the function itself under `if (sizeof (c) > 1)'.  */
-	if (TREE_CODE (COND_EXPR_COND (t)) == INTEGER_CST)
+	/* In a statement expression, an arm that never runs is not
+	   lifted (lifter::statement_values).  */
+	if (L.statement_values
+	    && TREE_CODE (COND_EXPR_COND (t)) == INTEGER_CST)
 	  return lift_tree_into (L, L.cur, integer_zerop (COND_EXPR_COND (t))
 				 ? COND_EXPR_ELSE (t) : COND_EXPR_THEN (t));
 	flat_expr *c = truth (L, lift_expr (L, COND_EXPR_COND (t)));

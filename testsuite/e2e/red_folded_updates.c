@@ -11,7 +11,10 @@
      `s = ((x & 8) | s) != 0'.
    - A max on an int array section and a min and max on signed scalars
      whose comparison GCC rewrites with another constant than the value
-     (`v + 3 > h[k] ? v + 3 : h[k]' is `v + 2 >= h[k] ? v + 3 : h[k]').  */
+     (`v + 3 > h[k] ? v + 3 : h[k]' is `v + 2 >= h[k] ? v + 3 : h[k]').
+   - An update under a condition GCC folds to false (`x < x'): the
+     reduction is still one, its value the start value.
+   - `e % 1', which GCC folds into `(e, 0)', E calling a helper.  */
 #include "e2e.h"
 
 static inline float
@@ -72,6 +75,26 @@ offsets (int n, const int *key, const int *ia, int *h, int *hi, long *lo)
   *lo = l;
 }
 
+static inline int
+bump (int v)
+{
+  return v + 1;
+}
+
+static long
+dead_updates (int n, const unsigned *u, const int *k, int *o)
+{
+  long s = 16;
+#pragma flat reduce(|: s)
+  for (int i = 0; i < n; i++)
+    {
+      if (u[i] < u[i])
+	s = (long) k[i] | s;
+      o[i] = ((k[i] > 0 ? bump (k[i]) : k[i]) + k[i]) % 1 + k[i];
+    }
+  return s;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -108,5 +131,9 @@ main (int argc, char **argv)
     e2e_print_int (hm[k]);
   e2e_print_int (hi);
   e2e_print_int (lo);
+  int *o = e2e_alloc (n, sizeof *o);
+  e2e_print_int (dead_updates (n, x, bits, o));
+  for (int i = 0; i < n; i++)
+    e2e_print_int (o[i]);
   return e2e_finish ();
 }
