@@ -29,6 +29,8 @@
 
 #include "segops.h"
 
+#include "launch.h"
+
 #include "scalar.h"
 
 #include <inttypes.h>
@@ -96,10 +98,11 @@ flat_segop_segmented_shape (const flat_segop *op, size_t *group,
 			    int64_t *gps, int64_t *n_parts)
 {
   int64_t inner = op->total / op->segments, target;
-  size_t limit = group_limit (op), b = 1;
+  /* At least a warp's items, as for a work-group version (Note [Least
+     group] in launch.c): PoCL 3.1 aborts building a segmented scan's
+     stages for groups of one item.  */
+  size_t b = flat_group_items (inner, group_limit (op));
 
-  while ((int64_t) b < inner && b * 2 <= limit)
-    b *= 2;
   target = FLAT_SEGOP_FILL / (int64_t) b;
   *gps = 1;
   if (op->segments < target)

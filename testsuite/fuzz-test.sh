@@ -1,9 +1,10 @@
 #!/bin/sh
 # The differential fuzzer on a fixed budget: testsuite/fuzz/run-fuzz.sh
 # on fixed seeds of testsuite/fuzz/flat-fuzz-gen (built by `make check'),
-# 31 default programs and 10 --long ones (larger, with varied group
-# sizes), each checked by run-e2e.sh against plain gcc at -O2 and -O0,
-# every version forced.  Together they cover every construct the
+# 31 default programs and 13 --long ones (larger, with varied group
+# sizes; 33128, 33186 and 33209 failed once and stay as regressions),
+# each checked by run-e2e.sh against plain gcc at -O2 and -O0, every
+# version forced.  Together they cover every construct the
 # generator makes (map nests one to three deep with inner maps, reduces,
 # scans and sequential loops, top-level reduces with several operators,
 # scans, histograms, data regions, helpers, switch, local arrays,
@@ -19,7 +20,7 @@
 gen=$HARNESS_DIR/fuzz/flat-fuzz-gen
 [ -x "$gen" ] || harness_error "no $gen (make check builds it)"
 seeds=${FLAT_FUZZ_SEEDS:-1-30,37}
-long_seeds=${FLAT_FUZZ_LONG_SEEDS:-1000-1009}
+long_seeds=${FLAT_FUZZ_LONG_SEEDS:-1000-1009,33128,33186,33209}
 harness_tmpdir
 FLAT_FUZZ_GEN=$gen sh "$HARNESS_DIR/fuzz/run-fuzz.sh" --seeds "$seeds" \
   --keep "$HARNESS_DIR/fuzz-failures" > "$HARNESS_TMP/out" 2>&1

@@ -613,19 +613,20 @@ test_plan_segmented (void)
   CU_ASSERT_STRING_EQUAL (fake_trace,
 			  "k2 1050x256 (50,100000,b,0,b,0,21,b);"
 			  "k2_final 1x256 (50,100000,b,0,b,0,21,b);");
-  /* Many short rows: one virtual group per row, groups of 8.  */
+  /* Many short rows: one virtual group per row, groups of a warp
+     (Note [Least group]).  */
   fake_set (&f, "n", 100000);
   fake_set (&f, "m", 5);
   CU_ASSERT_EQUAL (fake_run (&f, 0), 0);
   CU_ASSERT_STRING_EQUAL (fake_trace,
-			  "k2 65536x8 (100000,5,b,0,b,0,1,b);"
+			  "k2 65536x32 (100000,5,b,0,b,0,1,b);"
 			  "k2_final 391x256 (100000,5,b,0,b,0,1,b);");
   /* Empty rows still store their results.  */
   fake_set (&f, "n", 3);
   fake_set (&f, "m", 0);
   CU_ASSERT_EQUAL (fake_run (&f, 0), 0);
   CU_ASSERT_STRING_EQUAL (fake_trace,
-			  "k2 3x1 (3,0,b,0,b,0,1,b);"
+			  "k2 3x32 (3,0,b,0,b,0,1,b);"
 			  "k2_final 1x256 (3,0,b,0,b,0,1,b);");
   /* No rows: nothing.  */
   fake_set (&f, "n", 0);
