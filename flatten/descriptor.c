@@ -31,6 +31,16 @@ flat_protocol_node (flat_protocol p)
 }
 
 int
+flat_protocol_n_stages (flat_protocol p)
+{
+  int n = 0;
+
+  for (const char *s = protocols[p].stages; *s; s++)
+    n += *s == '(';
+  return n;
+}
+
+int
 flat_protocol_stages (flat_protocol p,
 		      flat_stage_spec stages[FLAT_DESC_MAX_STAGES])
 {

@@ -61,6 +61,8 @@ typedef struct flat_stage_spec
 
 const char *flat_protocol_name (flat_protocol p);
 flat_node_kind flat_protocol_node (flat_protocol p);
+/* The number of stages of P.  */
+int flat_protocol_n_stages (flat_protocol p);
 /* The stages of P into STAGES; returns how many.  */
 int flat_protocol_stages (flat_protocol p,
 			  flat_stage_spec stages[FLAT_DESC_MAX_STAGES]);

@@ -473,8 +473,7 @@ bound_expr (walker *w, const flat_expr *e)
 	bound a = bound_expr (w, e->u.cast);
 	/* A narrow type's values are few: a conversion into one,
 	   (unsigned char) c, gives at most them all.  */
-	if (!flat_type_table[e->type].is_float
-	    && flat_type_table[e->type].size <= 2
+	if (flat_type_narrow (e->type)
 	    && (!a.ok || !flat_value_fits (e->type, a.lo)
 		|| !flat_value_fits (e->type, a.hi)))
 	  return type_range (w, e->type);
@@ -505,8 +504,7 @@ bound_expr (walker *w, const flat_expr *e)
       /* A loaded value lies in its type's range, which is small enough
 	 to bound an index for the narrow types: a char indexing a table
 	 of 384 (Note [Library tables] in plugin/lift_mem.cc).  */
-      if (flat_type_table[e->type].size <= 2
-	  && !flat_type_table[e->type].is_float)
+      if (flat_type_narrow (e->type))
 	return type_range (w, e->type);
       return unknown ("it reads memory:", e->u.load.mem->source);
     case FLAT_E_USER:

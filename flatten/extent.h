@@ -33,6 +33,15 @@ typedef struct flat_extent
   flat_interval cols;
 } flat_extent;
 
+/* Whether T is an integer type of one or two bytes, whose few values
+   bound any value of it: a load of T or a conversion into T has a known
+   range even where its operands have none.  */
+static inline int
+flat_type_narrow (flat_type t)
+{
+  return !flat_type_table[t].is_float && flat_type_table[t].size <= 2;
+}
+
 /* For every MEM var of NEST, the elements its body reads and writes when
    params have the values in ENV (indexed by var id; PARAM and ACC entries
    are used).  OUT is indexed by var id (entries of other vars are left empty).

@@ -4,6 +4,7 @@
    element index (Note [Row tables] for tables of rows).  */
 
 #include "lift_internal.h"
+#include "../flatten/extent.h"
 
 namespace flat_lift {
 
@@ -346,17 +347,17 @@ row_of_table (lifter &L, tree table, tree elem, address *out)
    which bounds it; isdigit of an int read from memory is refused, as
    its table could not be bounded before the nest runs.  */
 
-/* Whether index E passes through a type of one or two bytes, a load's
-   or a conversion's, which bounds it (flatten/extent.c).  */
+/* Whether index E passes through a narrow type, a load's or a
+   conversion's, which bounds it (flat_type_narrow).  */
 static bool
 narrow_index (const flat_expr *e)
 {
   for (;; e = e->u.cast)
     {
-      const flat_type_info *t = &flat_type_table[e->type];
-      if (t->is_float)
+      if (flat_type_table[e->type].is_float)
 	return false;
-      if (t->size <= 2 && (e->kind == FLAT_E_CAST || e->kind == FLAT_E_LOAD))
+      if (flat_type_narrow (e->type)
+	  && (e->kind == FLAT_E_CAST || e->kind == FLAT_E_LOAD))
 	return true;
       if (e->kind != FLAT_E_CAST)
 	return false;

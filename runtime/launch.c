@@ -41,18 +41,6 @@ flat_group_items (int64_t threads, size_t max_group)
   return b;
 }
 
-/* The index of K in L's nest.  */
-static int
-kernel_index (const flat_launcher *l, const flat_kernel *k)
-{
-  int i;
-
-  for (i = 0; i < l->ir->n_kernels; i++)
-    if (l->ir->kernels[i] == k)
-      return i;
-  return -1;
-}
-
 /* The points of dims [FROM, TO) of K into *POINTS.  */
 static int
 count_points (const flat_launcher *l, const flat_kernel *k, int from,
@@ -194,7 +182,7 @@ int
 flat_launch (const flat_launcher *l, const flat_kernel *k, int *launched,
 	     const char **what, char *err, size_t err_size)
 {
-  int index = kernel_index (l, k);
+  int index = flat_kernel_index (l->ir, k);
   int64_t total, segments = 0, inner;
   const flat_kernel_desc *d;
   size_t local;

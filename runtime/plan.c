@@ -39,11 +39,10 @@ group_local_bytes (const flat_plan *p, const flat_block *b)
 	{
 	case FLAT_S_LAUNCH:
 	  {
-	    const flat_kernel_desc *d
-	      = flat_desc_of (p->nest, p->descs, s->u.launch.kernel);
+	    int k = flat_kernel_index (p->nest, s->u.launch.kernel);
 
-	    if (d && d->protocol == FLAT_PROTO_GROUP_MAP)
-	      n = (size_t) d->local_bytes;
+	    if (k >= 0 && p->descs[k].protocol == FLAT_PROTO_GROUP_MAP)
+	      n = (size_t) p->descs[k].local_bytes;
 	  }
 	  break;
 	case FLAT_S_LOOP:

@@ -40,8 +40,7 @@
 static size_t
 stage_limit (const flat_segop *op)
 {
-  flat_stage_spec spec[FLAT_MAX_STAGES];
-  int n = flat_protocol_stages (op->desc->protocol, spec);
+  int n = flat_protocol_n_stages (op->desc->protocol);
   size_t limit = FLAT_MAX_GROUP;
   int i;
 

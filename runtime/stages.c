@@ -57,14 +57,13 @@ fail:
   return -1;
 }
 
-const flat_kernel_desc *
-flat_desc_of (const flat_nest *nest, const flat_kernel_desc *descs,
-	      const flat_kernel *k)
+int
+flat_kernel_index (const flat_nest *nest, const flat_kernel *k)
 {
   for (int i = 0; i < nest->n_kernels; i++)
     if (nest->kernels[i] == k)
-      return &descs[i];
-  return NULL;
+      return i;
+  return -1;
 }
 
 int

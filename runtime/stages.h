@@ -45,10 +45,8 @@ typedef struct flat_stage
 int flat_stage_descs (const unsigned char *package, const flat_nest *nest,
 		      flat_kernel_desc **descs, char *err, size_t err_size);
 
-/* The descriptor of kernel K of NEST among its DESCS.  */
-const flat_kernel_desc *flat_desc_of (const flat_nest *nest,
-				      const flat_kernel_desc *descs,
-				      const flat_kernel *k);
+/* The index of kernel K in NEST (of its descriptors and stages), or -1.  */
+int flat_kernel_index (const flat_nest *nest, const flat_kernel *k);
 
 /* Launch stage S of nest NEST (its name, for the log) on backend B:
    GROUPS work-groups of GROUP work-items that cover TOTAL iterations

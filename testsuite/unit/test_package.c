@@ -268,6 +268,7 @@ check_against_sources (const flat_nest *nest, int *seen)
       CU_ASSERT_EQUAL (flat_protocol_node (d.protocol), k->kind);
       seen[d.protocol]++;
       n = flat_protocol_stages (d.protocol, spec);
+      CU_ASSERT_EQUAL (flat_protocol_n_stages (d.protocol), n);
       for (int j = 0; j < n; j++)
 	{
 	  char fn[128];
