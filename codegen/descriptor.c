@@ -39,6 +39,8 @@ protocol_of (const flat_kernel *k)
 	     : FLAT_PROTO_DECOUPLED;
     case FLAT_N_SEGSCAN_SEGMENTED:
       return FLAT_PROTO_SEGMENTED_SCAN;
+    case FLAT_N_SEGRED_IRREGULAR:
+      return FLAT_PROTO_IRREGULAR;
     default:
       return FLAT_PROTO_MAP;
     }

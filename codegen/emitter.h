@@ -9,6 +9,7 @@
                      chunks, barriers, trees, unrolled item loops;
      segred.c        the two kernels of a reduction;
      segments.c      the two kernels of a segmented reduction;
+     segments_irregular.c  the four of an irregular one;
      segscan.c       the two kernels of a scan, by either protocol;
      segscan_segments.c  the two kernels of a segmented scan;
      virtual_groups.c    the chunks of segments that the groups of a
@@ -227,6 +228,8 @@ void flat_c_segred (flat_emitter *em, const flat_nest *nest,
 		    const flat_kernel *k);
 void flat_c_segments (flat_emitter *em, const flat_nest *nest,
 		      const flat_kernel *k);
+void flat_c_segments_irregular (flat_emitter *em, const flat_nest *nest,
+				const flat_kernel *k);
 void flat_c_segscan (flat_emitter *em, const flat_nest *nest,
 		     const flat_kernel *k);
 void flat_c_segscan_segments (flat_emitter *em, const flat_nest *nest,

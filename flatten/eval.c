@@ -323,8 +323,9 @@ flat_op_apply (flat_op op, flat_type type, flat_value a, flat_value b)
 
 /* ---- Expressions -------------------------------------------------------- */
 
-flat_value
-flat_eval_expr (const flat_expr *e, const flat_value *env, int *ok)
+static flat_value
+eval (const flat_expr *e, const flat_value *env, const flat_loader *loader,
+      int *ok)
 {
   switch (e->kind)
     {
@@ -334,26 +335,37 @@ flat_eval_expr (const flat_expr *e, const flat_value *env, int *ok)
       return env[e->u.var->id];
     case FLAT_E_CAST:
       return convert (e->u.cast->type, e->type,
-		      flat_eval_expr (e->u.cast, env, ok), ok);
+		      eval (e->u.cast, env, loader, ok), ok);
     case FLAT_E_SELECT:
       /* Only the chosen arm is evaluated, as with C's ?:.  */
-      if (flat_eval_expr (e->u.select.cond, env, ok).u)
-	return flat_eval_expr (e->u.select.a, env, ok);
-      return flat_eval_expr (e->u.select.b, env, ok);
+      if (eval (e->u.select.cond, env, loader, ok).u)
+	return eval (e->u.select.a, env, loader, ok);
+      return eval (e->u.select.b, env, loader, ok);
     case FLAT_E_CALL:
       {
 	double x[3];
 	for (int k = 0; k < flat_math_table[e->u.call.fn].arity; k++)
-	  x[k] = flat_eval_expr (e->u.call.args[k], env, ok).f;
+	  x[k] = eval (e->u.call.args[k], env, loader, ok).f;
 	return flat_value_normalize (e->type, (flat_value) {
 				     .f = call_math (e->u.call.fn, x) });
       }
     case FLAT_E_LOAD:
+      {
+	if (!loader)
+	  return invalid (ok);
+	flat_value index = eval (e->u.load.index, env, loader, ok);
+	flat_value v;
+	if (!*ok || loader->load (loader->data, e->u.load.mem,
+				  flat_value_signed (e->u.load.index->type,
+						     index), &v) != 0)
+	  return invalid (ok);
+	return flat_value_normalize (e->type, v);
+      }
     case FLAT_E_USER:		/* flat_combiner_apply, with its nest */
       return invalid (ok);
     case FLAT_E_FIELD:
       return flat_combiner_field (e->u.field.comb, e->u.field.k,
-				  flat_eval_expr (e->u.field.packed, env,
+				  eval (e->u.field.packed, env, loader,
 						  ok));
     case FLAT_E_UNARY:
     case FLAT_E_BINARY:
@@ -362,7 +374,7 @@ flat_eval_expr (const flat_expr *e, const flat_value *env, int *ok)
 
   flat_op op = e->u.op.op;
   flat_type t = e->u.op.a->type;
-  flat_value a = flat_eval_expr (e->u.op.a, env, ok);
+  flat_value a = eval (e->u.op.a, env, loader, ok);
   if (op == FLAT_OP_NOT)
     return (flat_value) { .u = a.u == 0 };
   /* && and || evaluate their right operand only when C would.  */
@@ -370,18 +382,31 @@ flat_eval_expr (const flat_expr *e, const flat_value *env, int *ok)
     {
       if ((a.u != 0) == (op == FLAT_OP_LOR))
 	return (flat_value) { .u = a.u != 0 };
-      return (flat_value) { .u = flat_eval_expr (e->u.op.b, env, ok).u != 0 };
+      return (flat_value) { .u = eval (e->u.op.b, env, loader, ok).u != 0 };
     }
   flat_value b = { .i = 0 };
   flat_type bt = t;
   if (e->kind == FLAT_E_BINARY)
     {
-      b = flat_eval_expr (e->u.op.b, env, ok);
+      b = eval (e->u.op.b, env, loader, ok);
       bt = e->u.op.b->type;
     }
   if (flat_op_table[op].kind == 'C')
     return (flat_value) { .u = comparison_holds (op, t, a, b) };
   return arithmetic (op, t, a, b, bt, ok);
+}
+
+flat_value
+flat_eval_expr (const flat_expr *e, const flat_value *env, int *ok)
+{
+  return eval (e, env, NULL, ok);
+}
+
+flat_value
+flat_eval_expr_loading (const flat_expr *e, const flat_value *env,
+			const flat_loader *loader, int *ok)
+{
+  return eval (e, env, loader, ok);
 }
 
 /* ---- Trip counts -------------------------------------------------------- */

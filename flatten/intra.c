@@ -15,47 +15,58 @@
    level-0 statements; SOACs inside them run sequentially in one
    work-item (rule G1 at level 0).  The version exists when every one of
    them is regular (its bounds invariant, so Par(e_middle) and the group
-   size are known before the launch) and the shared local memory fits
+   size are known before the launch) or irregular (rule I2, a work-group
+   per segment: its group size and Par from the average segment, which
+   the host estimates, irregular.c), and the shared local memory fits
    FLAT_MAX_STATIC_LOCAL; whether it fits the device is the runtime's
    question.  */
 
 #include "rules.h"
 
-static flat_block to_level0 (flat_nest *nest, const flat_block *b,
-			     flat_expr **threads, int *regular);
-
-/* A copy of S with its top-most SOACs at level 0; *THREADS gets the
-   largest of their trip counts.  */
-static flat_stmt *
-stmt_to_level0 (flat_nest *nest, const flat_stmt *s, flat_expr **threads,
-		int *regular)
+/* Where the level-0 statements are: the context and the map body.  */
+typedef struct level0
 {
-  flat_block one = flat_block_of (nest, s);
+  flat_nest *nest;
+  const flat_context *ctx;
+  const flat_block *body;
+  flat_expr *threads;
+  int regular;
+} level0;
+
+static flat_block to_level0 (level0 *l, const flat_block *b);
+
+/* A copy of S with its top-most SOACs at level 0; l->threads gets the
+   largest of their trip counts (of an irregular one, its average).  */
+static flat_stmt *
+stmt_to_level0 (level0 *l, const flat_stmt *s)
+{
+  flat_block one = flat_block_of (l->nest, s);
   flat_stmt *c = one.first;
+  flat_expr *trip;
   switch (s->kind)
     {
     case FLAT_S_MAP:
     case FLAT_S_REDUCE:
     case FLAT_S_SCAN:
       c->group = 1;
-      if (!flat_range_is_invariant (&s->u.loop.range))
-	*regular = 0;
+      trip = flat_range_is_invariant (&s->u.loop.range)
+	? flat_par_trip (l->nest, &s->u.loop.range)
+	: flat_par_irregular_average (l->nest, l->ctx, l->body,
+				      &s->u.loop.range);
+      if (!trip)
+	l->regular = 0;
       else
-	{
-	  *threads = flat_par_larger (nest, *threads,
-				      flat_par_trip (nest, &s->u.loop.range));
-	}
+	l->threads = flat_par_larger (l->nest, l->threads, trip);
       break;
     case FLAT_S_IF:
-      c->u.if_.then_b = to_level0 (nest, &s->u.if_.then_b, threads, regular);
-      c->u.if_.else_b = to_level0 (nest, &s->u.if_.else_b, threads, regular);
+      c->u.if_.then_b = to_level0 (l, &s->u.if_.then_b);
+      c->u.if_.else_b = to_level0 (l, &s->u.if_.else_b);
       break;
     case FLAT_S_LOOP:
-      c->u.loop.body = to_level0 (nest, &s->u.loop.body, threads, regular);
+      c->u.loop.body = to_level0 (l, &s->u.loop.body);
       break;
     case FLAT_S_WHILE:
-      c->u.while_.body = to_level0 (nest, &s->u.while_.body, threads,
-				    regular);
+      c->u.while_.body = to_level0 (l, &s->u.while_.body);
       break;
     default:
       break;
@@ -64,12 +75,11 @@ stmt_to_level0 (flat_nest *nest, const flat_stmt *s, flat_expr **threads,
 }
 
 static flat_block
-to_level0 (flat_nest *nest, const flat_block *b, flat_expr **threads,
-	   int *regular)
+to_level0 (level0 *l, const flat_block *b)
 {
   flat_block out = { NULL, NULL };
   for (const flat_stmt *s = b->first; s; s = s->next)
-    flat_block_append (&out, stmt_to_level0 (nest, s, threads, regular));
+    flat_block_append (&out, stmt_to_level0 (l, s));
   return out;
 }
 
@@ -78,10 +88,10 @@ flat_intra_kernel (flat_flattener *f, const flat_context *ctx,
 		   const flat_block *b, flat_expr **par)
 {
   flat_nest *nest = f->nest;
-  flat_expr *threads = NULL;
-  int regular = 1;
-  flat_block body = to_level0 (nest, b, &threads, &regular);
-  if (!regular || !threads)
+  level0 l = { nest, ctx, b, NULL, 1 };
+  flat_block body = to_level0 (&l, b);
+  flat_expr *threads = l.threads;
+  if (!l.regular || !threads)
     return NULL;
   flat_kernel *k = flat_kernel_new (nest, FLAT_N_SEGMAP_GROUP, ctx->n, 0);
   for (int d = 0; d < ctx->n; d++)

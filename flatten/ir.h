@@ -455,13 +455,15 @@ typedef enum flat_node_kind
   FLAT_N_SEGMAP_GROUP,		/* one work-group per point (e_middle) */
   FLAT_N_SEGRED,		/* reduction of all iterations */
   FLAT_N_SEGRED_SEGMENTED,	/* one reduction per segment point */
+  FLAT_N_SEGRED_IRREGULAR,	/* the same, each segment's inner range
+				   its own (flatten/irregular.c) */
   FLAT_N_SEGSCAN,		/* scan of all iterations */
   FLAT_N_SEGSCAN_SEGMENTED,	/* one scan per segment point */
   FLAT_N_NODES
 } flat_node_kind;
 
-/* "segmap", "segmap-group", "segred", "segred-segmented", "segscan",
-   "segscan-segmented".  */
+/* "segmap", "segmap-group", "segred", "segred-segmented",
+   "segred-irregular", "segscan", "segscan-segmented".  */
 extern const char *const flat_node_kind_names[FLAT_N_NODES];
 /* A kernel's kind in the text before its dims: "segmap grid", "segmap
    group", "segred grid", ... (a segmented one's segments follow them).  */
@@ -477,7 +479,8 @@ flat_node_maps (flat_node_kind k)
 static inline int
 flat_node_reduces (flat_node_kind k)
 {
-  return k == FLAT_N_SEGRED || k == FLAT_N_SEGRED_SEGMENTED;
+  return k == FLAT_N_SEGRED || k == FLAT_N_SEGRED_SEGMENTED
+    || k == FLAT_N_SEGRED_IRREGULAR;
 }
 
 static inline int
@@ -489,7 +492,8 @@ flat_node_scans (flat_node_kind k)
 static inline int
 flat_node_segmented (flat_node_kind k)
 {
-  return k == FLAT_N_SEGRED_SEGMENTED || k == FLAT_N_SEGSCAN_SEGMENTED;
+  return k == FLAT_N_SEGRED_SEGMENTED || k == FLAT_N_SEGSCAN_SEGMENTED
+    || k == FLAT_N_SEGRED_IRREGULAR;
 }
 
 /* A kernel runs its body once per point of the product of its dims (outer
@@ -668,6 +672,19 @@ int flat_check_nest (const flat_nest *nest, char *err, size_t err_size);
    wrapped to the expression's type as C would.  */
 flat_value flat_eval_expr (const flat_expr *e, const flat_value *env,
 			   int *ok);
+/* Where flat_eval_expr_loading reads the element INDEX of MEM into
+   *OUT (its bits in the field of MEM's type): 0, or -1 when it cannot.  */
+typedef struct flat_loader
+{
+  int (*load) (void *data, const flat_var *mem, int64_t index,
+	       flat_value *out);
+  void *data;
+} flat_loader;
+/* The same with loads, read through LOADER: the runtime estimates the
+   parallelism of irregular nests from the host's copies of their
+   arrays (flatten/irregular.c).  */
+flat_value flat_eval_expr_loading (const flat_expr *e, const flat_value *env,
+				   const flat_loader *loader, int *ok);
 /* Is OP a reduction operator (a FLAT_REDUCTION row of ops.def)?  No for
    FLAT_OP_USER.  */
 int flat_op_is_reduction (flat_op op);

@@ -829,13 +829,21 @@ check_kernel (checker *c, const flat_kernel *k)
       at (c, 0, "threads");
       r = check_par (c, k->threads, "threads");
     }
-  for (int d = 0; d < k->n_dims && r == 0; d++)
+  /* An irregular segred's inner dims are in the scope of its segment
+     dims and its pre block.  */
+  int outer = k->kind == FLAT_N_SEGRED_IRREGULAR ? k->n_segments : k->n_dims;
+  for (int d = 0; d < outer && r == 0; d++)
     {
       at (c, 0, "dim %s", k->dims[d].index->name);
       r = check_range (c, &k->dims[d], 1);
     }
   if (r == 0 && k->n_segments > 0)
     r = check_pre (c, k);
+  for (int d = outer; d < k->n_dims && r == 0; d++)
+    {
+      at (c, 0, "dim %s", k->dims[d].index->name);
+      r = check_range (c, &k->dims[d], 1);
+    }
   if (r == 0 && k->contrib.first)
     {
       c->in_contrib = 1;

@@ -975,11 +975,17 @@ parse_kernel (parser *ps)
     expected (ps, "'segmap', 'segred' or 'segscan'");
   int kind_line = ps->tok.line, kind_col = ps->tok.col;
   next (ps);
+  /* The level: grid, group (segmap only) or irregular (segred only, with
+     segments).  */
   group = is_word (ps, "group");
-  if (!group && !is_word (ps, "grid"))
-    expected (ps, "'grid' or 'group'");
+  int irregular = is_word (ps, "irregular");
+  if (!group && !irregular && !is_word (ps, "grid"))
+    expected (ps, "'grid', 'group' or 'irregular'");
   if (group && word != 0)
     fail_at (ps, ps->tok.line, ps->tok.col, "only a segmap has level group");
+  if (irregular && word != 1)
+    fail_at (ps, ps->tok.line, ps->tok.col,
+	     "only a segred has level irregular");
   next (ps);
 
   /* Dims are read into an arena list first: their number is known only at
@@ -1027,6 +1033,13 @@ parse_kernel (parser *ps)
     { FLAT_N_SEGSCAN, FLAT_N_SEGSCAN_SEGMENTED }
   };
   flat_node_kind kind = kinds[word][word == 0 ? group : n_segments > 0];
+  if (irregular)
+    {
+      if (n_segments == 0)
+	fail_at (ps, kind_line, kind_col, "an irregular segred has segment "
+		 "dims");
+      kind = FLAT_N_SEGRED_IRREGULAR;
+    }
   flat_kernel *k = flat_kernel_new (nest, kind, n_dims, (int) n_segments);
   int i = 0;
   for (dim_list *d = dims; d; d = d->next)

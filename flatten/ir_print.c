@@ -370,6 +370,7 @@ const char *const flat_node_words[FLAT_N_NODES] = {
   [FLAT_N_SEGMAP_GROUP] = "segmap group",
   [FLAT_N_SEGRED] = "segred grid",
   [FLAT_N_SEGRED_SEGMENTED] = "segred grid",
+  [FLAT_N_SEGRED_IRREGULAR] = "segred irregular",
   [FLAT_N_SEGSCAN] = "segscan grid",
   [FLAT_N_SEGSCAN_SEGMENTED] = "segscan grid"
 };

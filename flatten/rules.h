@@ -66,6 +66,25 @@ flat_expr *flat_par_max (flat_nest *nest, const flat_block *b);
 int flat_block_has_soac (const flat_block *b);
 int flat_stmt_has_soac (flat_stmt *s);
 
+/* ---- irregular.c ------------------------------------------------------- */
+
+/* Whether R, the range of an inner SOAC in context CTX after the pure
+   statements PRE, is irregular: not invariant, but a function of CTX's
+   indices, params, plan indices, PRE's lets and loads of mems the nest
+   does not write, with a positive constant step.  */
+int flat_range_is_irregular (flat_nest *nest, const flat_context *ctx,
+			     const flat_block *pre, const flat_range *r);
+/* Estimates, evaluable on the host (with loads), of the iterations of
+   irregular range R over all points of CTX, and of their average per
+   point; NULL if R is not irregular.  */
+flat_expr *flat_par_irregular_total (flat_nest *nest, const flat_context *ctx,
+				     const flat_block *pre,
+				     const flat_range *r);
+flat_expr *flat_par_irregular_average (flat_nest *nest,
+				       const flat_context *ctx,
+				       const flat_block *pre,
+				       const flat_range *r);
+
 /* ---- rules_moderate.c -------------------------------------------------- */
 
 /* Whether the iterations of LOOP (a loop or map) depend on each other: it

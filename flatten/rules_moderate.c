@@ -272,14 +272,20 @@ post_define (distribution *d, const flat_var *v)
 /* G9: a redomap or scanomap R (a reduce or a scan) in the context, as a
    segmented segred or segscan (codegen.h) over the context (the
    segments) and R's range.  A scan's contrib block is its body up to the
-   update, as for a top-level scan.  */
+   update, as for a top-level scan.  Rule I1 (irregular.c): a reduce
+   whose range is irregular, as an irregular segred.  */
 static int
 rule_g9_segmented (distribution *d, flat_stmt *r)
 {
   flat_nest *nest = d->f->nest;
+  int irregular = !flat_range_is_invariant (&r->u.red.range);
   if (d->f->strategy == FLAT_STRATEGY_MODERATE
-      || !flat_range_is_invariant (&r->u.red.range)
       || d->ctx->n + 1 > FLAT_MAX_CONTEXT)
+    return -1;
+  if (irregular
+      && (r->kind != FLAT_S_REDUCE
+	  || !flat_range_is_irregular (nest, d->ctx, &d->pre,
+				       &r->u.red.range)))
     return -1;
   /* Its accumulators start in the rematerialised prefix.  */
   for (int j = 0; j < r->u.red.n_accs; j++)
@@ -295,7 +301,8 @@ rule_g9_segmented (distribution *d, flat_stmt *r)
   flush_pending (d);
   int seg = d->ctx->n > 0;
   flat_kernel *k = flat_kernel_new (nest, r->kind == FLAT_S_REDUCE
-				    ? (seg ? FLAT_N_SEGRED_SEGMENTED
+				    ? (irregular ? FLAT_N_SEGRED_IRREGULAR
+				       : seg ? FLAT_N_SEGRED_SEGMENTED
 				       : FLAT_N_SEGRED)
 				    : (seg ? FLAT_N_SEGSCAN_SEGMENTED
 				       : FLAT_N_SEGSCAN),

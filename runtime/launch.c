@@ -80,7 +80,8 @@ launch_group_segmap (const flat_launcher *l, const flat_kernel *k,
 		     char *err, size_t err_size)
 {
   int ok = 1, a;
-  flat_value threads = flat_eval_expr (k->threads, l->values, &ok);
+  flat_value threads = flat_eval_expr_loading (k->threads, l->values,
+					      l->loader, &ok);
   size_t group;
   int64_t base, groups;
 
@@ -196,7 +197,15 @@ flat_launch (const flat_launcher *l, const flat_kernel *k, int *launched,
     }
   d = &l->descs[index];
   local = (size_t) d->local_bytes;
-  if (k->n_segments > 0)
+  if (k->kind == FLAT_N_SEGRED_IRREGULAR)
+    {
+      /* The iterations are the device's to count (segops.c).  */
+      if (count_points (l, k, 0, k->n_segments, &segments, err, err_size)
+	  != 0)
+	return -1;
+      total = -1;
+    }
+  else if (k->n_segments > 0)
     {
       if (count_points (l, k, 0, k->n_segments, &segments, err, err_size)
 	  != 0

@@ -37,6 +37,8 @@ typedef struct flat_launcher
 				   into SCALARS */
   int n_args;
   flat_value *values;		/* by var id */
+  const flat_loader *loader;	/* the host's arrays, for the estimates
+				   of irregular nests (flatten/irregular.c) */
   flat_scalar *scalars;		/* by var id: VALUES as kernel arguments */
   unsigned char *acc_updated;	/* by var id: a launch gave the ACC var a
 				   new value */

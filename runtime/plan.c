@@ -187,13 +187,14 @@ guard_of (flat_plan *p, const flat_stmt *s)
    REGIONS_OPEN (the root only) the then-block runs.  */
 static int
 decide (flat_plan *p, const flat_stmt *s, const flat_value *values,
-	size_t local_memory, int regions_open, int *taken, char *err,
+	const flat_loader *loader, size_t local_memory, int regions_open, int *taken, char *err,
 	size_t err_size)
 {
   flat_plan_guard *g = guard_of (p, s);
   flat_plan_override override = FLAT_PLAN_AS_COMPARED;
   int ok = 1;
-  int64_t par = flat_eval_expr (s->u.guard.par, values, &ok).i;
+  int64_t par = flat_eval_expr_loading (s->u.guard.par, values, loader,
+				       &ok).i;
 
   if (!g || !ok)
     {
@@ -227,7 +228,8 @@ decide (flat_plan *p, const flat_stmt *s, const flat_value *values,
 }
 
 int
-flat_plan_begin (flat_plan *p, const flat_value *values, int regions_open,
+flat_plan_begin (flat_plan *p, const flat_value *values,
+		 const flat_loader *loader, int regions_open,
 		 int *device, char *err, size_t err_size)
 {
   int g;
@@ -241,7 +243,7 @@ flat_plan_begin (flat_plan *p, const flat_value *values, int regions_open,
   if (!p->root)
     return 0;
   /* The local memory does not matter to a host guard.  */
-  return decide (p, p->root, values, 0, regions_open, device, err,
+  return decide (p, p->root, values, loader, 0, regions_open, device, err,
 		 err_size);
 }
 
@@ -317,8 +319,8 @@ run_stmt (flat_plan *p, const flat_launcher *l, const flat_stmt *s,
 	note_version (p, s->u.launch.kernel->name);
       return 0;
     case FLAT_S_GUARD:
-      if (decide (p, s, l->values, l->local_memory, 0, &taken, err,
-		  err_size) != 0)
+      if (decide (p, s, l->values, l->loader, l->local_memory, 0, &taken,
+		  err, err_size) != 0)
 	return -1;
       return run_block (p, l, taken ? &s->u.guard.then_b
 			: &s->u.guard.else_b, what, err, err_size);

@@ -102,11 +102,12 @@ void flat_plan_set_thresholds (flat_plan *p, const flat_env *env);
 /* Start an execution with VALUES (params by var id): forget the last
    one's decisions and decide the root: *DEVICE = 0 when the original
    loop runs (a root host guard below its threshold while no data region
-   is open, or a plan that is `host' alone).  -1 if PAR cannot be
+   is open, or a plan that is `host' alone).  Guards of irregular nests
+   load from the host's arrays through LOADER.  -1 if PAR cannot be
    evaluated.  */
 int flat_plan_begin (flat_plan *p, const flat_value *values,
-		     int regions_open, int *device, char *err,
-		     size_t err_size);
+		     const flat_loader *loader, int regions_open,
+		     int *device, char *err, size_t err_size);
 
 /* Run the device part of the plan: below the root host guard, or all of
    it.  Plan indices get their values in L->values and L->scalars.  On

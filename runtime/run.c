@@ -140,6 +140,8 @@ typedef struct nest_state
   flat_arg *seg_args;		/* scratch of segred/segscan launches */
   flat_segop_buffer *seg_buffers;
 
+  flat_loader loader;		/* load_host on this state */
+
   flat_site site;		/* what its executions measured */
 } nest_state;
 
@@ -284,7 +286,7 @@ load_package (nest_state *st, const unsigned char *package, char *err,
   st->acc_updated = calloc (n_vars, sizeof *st->acc_updated);
   st->args = calloc (st->n_args + 1, sizeof *st->args);
   st->seg_args = calloc (n_seg_args, sizeof *st->seg_args);
-  st->seg_buffers = calloc (2 * max_accs + 1, sizeof *st->seg_buffers);
+  st->seg_buffers = calloc (2 * max_accs + 2, sizeof *st->seg_buffers);
   if (!st->stages || !st->values || !st->extents
       || !st->spans || !st->buffer_spans || !st->buffers
       || !st->scalars || !st->acc_hosts || !st->acc_updated || !st->args
@@ -670,6 +672,38 @@ discard_buffers (nest_state *st, int n)
       (void) b->buffer_free (st->buffers[i].handle, err, sizeof err);
 }
 
+/* Element INDEX of MEM in the host's copy into *OUT, for the estimates
+   of the guards and group sizes of irregular nests
+   (flatten/irregular.c), which read only elements that the nest itself
+   reads, once the arrays are placed: -1 for any other element.  */
+static int
+load_host (void *data, const flat_var *mem, int64_t index, flat_value *out)
+{
+  nest_state *st = data;
+  const flat_nest *nest = st->nest;
+  int i, m = 0;
+
+  for (i = 0; i < nest->n_params; i++)
+    {
+      const flat_var *v = nest->params[i];
+      const flat_mem_span *s;
+      flat_scalar x;
+
+      if (v->kind != FLAT_VAR_MEM)
+	continue;
+      s = &st->spans[m++];
+      if (v != mem)
+	continue;
+      if (v->row_width || index < s->lo || index > s->hi)
+	return -1;
+      memcpy (&x, (const char *) s->base + (size_t) index * s->elem_size,
+	      s->elem_size);
+      *out = flat_scalar_value (v->type, &x);
+      return 0;
+    }
+  return -1;
+}
+
 /* What the launches of this execution of ST share.  */
 static void
 launcher_of (nest_state *st, flat_launcher *l)
@@ -683,6 +717,9 @@ launcher_of (nest_state *st, flat_launcher *l)
   l->args = st->args;
   l->n_args = st->n_args;
   l->values = st->values;
+  st->loader.load = load_host;
+  st->loader.data = st;
+  l->loader = &st->loader;
   l->scalars = st->scalars;
   l->acc_updated = st->acc_updated;
   l->group_size = (size_t) flat_rt.env.group_size;
@@ -936,7 +973,7 @@ run_nest (nest_state *st, va_list *ap)
     }
   if (set_thresholds (st) != 0)
     return device_failure (st, "reading the tuning file", "out of memory");
-  if (flat_plan_begin (&st->plan, st->values, flat_rt.present.n > 0,
+  if (flat_plan_begin (&st->plan, st->values, NULL, flat_rt.present.n > 0,
 		       &device, err, sizeof err) != 0)
     return device_failure (st, what, err);
   if (!device && st->plan.no_device)

@@ -516,6 +516,98 @@ run_segmented_scan (const flat_backend *b, flat_pool *pool,
   return 0;
 }
 
+/* Allocate op->buffers[N] of BYTES; -1 on failure.  */
+static int
+alloc_buffer (flat_pool *pool, const flat_segop *op, int n, size_t bytes,
+	      char *err, size_t err_size)
+{
+  return flat_pool_alloc (pool, bytes, &op->buffers[n].handle,
+			  &op->buffers[n].capacity, err, err_size);
+}
+
+/* An irregular segmented OP (codegen/segments_irregular.c): op->buffers
+   0 the offsets, 1 the chunk sums, 2 + 2 j and 3 + 2 j the parts (one
+   per segment) and heads (one per group of the flat stage) of
+   accumulator j.  The sizes and offsets stages run over chunks of whole
+   tiles of segments, at most FLAT_SEGOP_MAX_PARTS of them; the flat
+   stage on enough groups to fill the device, each a share of the
+   iterations, which only the device counts; the final stage with one
+   work-item per segment.  */
+static int
+run_irregular (const flat_backend *b, flat_pool *pool, const flat_segop *op,
+	       const char **what, char *err, size_t err_size)
+{
+  const flat_kernel *k = op->kernel;
+  size_t group = group_limit (op);
+  int64_t n_seg = op->segments, tiles, seg_groups, chunk, groups, final;
+  int n, j, a;
+
+  tiles = (n_seg - 1) / (int64_t) group + 1;
+  seg_groups = tiles < FLAT_SEGOP_MAX_PARTS ? tiles : FLAT_SEGOP_MAX_PARTS;
+  chunk = ((tiles - 1) / seg_groups + 1) * (int64_t) group;
+  seg_groups = (n_seg - 1) / chunk + 1;
+  groups = FLAT_SEGOP_FILL / (int64_t) group;
+  *what = "allocating device memory";
+  n = 0;
+  if (alloc_buffer (pool, op, n, (size_t) (n_seg + 1) * sizeof (int64_t),
+		    err, err_size) != 0)
+    goto fail;
+  n = 1;
+  if (alloc_buffer (pool, op, n, (size_t) seg_groups * sizeof (int64_t),
+		    err, err_size) != 0)
+    goto fail;
+  for (n = 2; n < 2 + 2 * k->n_accs; n++)
+    {
+      size_t elem = (size_t) flat_type_table[k->accs[(n - 2) / 2].var->type]
+		    .size;
+
+      if (alloc_buffer (pool, op, n, elem * (size_t) (n % 2 ? groups : n_seg),
+			err, err_size) != 0)
+	goto fail;
+    }
+  a = nest_args (op);
+  op->args[a].size = sizeof chunk;
+  op->args[a++].value = &chunk;
+  set_buffer (&op->args[a++], &op->buffers[0]);
+  set_buffer (&op->args[a++], &op->buffers[1]);
+  if (flat_stage_launch (b, op->nest, &op->stages[0], op->args, a, n_seg,
+			 (size_t) seg_groups, group, what, err, err_size) != 0)
+    goto fail;
+  op->args[0].size = sizeof n_seg;
+  op->args[0].value = &n_seg;
+  op->args[1].size = sizeof chunk;
+  op->args[1].value = &chunk;
+  set_buffer (&op->args[2], &op->buffers[0]);
+  set_buffer (&op->args[3], &op->buffers[1]);
+  if (flat_stage_launch (b, op->nest, &op->stages[1], op->args, 4, n_seg,
+			 (size_t) seg_groups, group, what, err, err_size) != 0)
+    goto fail;
+  a = nest_args (op);
+  set_buffer (&op->args[a++], &op->buffers[0]);
+  for (j = 0; j < 2 * k->n_accs; j++)
+    set_buffer (&op->args[a++], &op->buffers[2 + j]);
+  if (flat_stage_launch (b, op->nest, &op->stages[2], op->args, a,
+			 groups * (int64_t) group, (size_t) groups, group,
+			 what, err, err_size) != 0)
+    goto fail;
+  a = nest_args (op);
+  op->args[a].size = sizeof groups;
+  op->args[a++].value = &groups;
+  set_buffer (&op->args[a++], &op->buffers[0]);
+  for (j = 0; j < 2 * k->n_accs; j++)
+    set_buffer (&op->args[a++], &op->buffers[2 + j]);
+  final = tiles < FLAT_MAX_GROUPS ? tiles : FLAT_MAX_GROUPS;
+  if (flat_stage_launch (b, op->nest, &op->stages[3], op->args, a, n_seg,
+			 (size_t) final, group, what, err, err_size) != 0)
+    goto fail;
+  release (pool, op, n);
+  return 0;
+
+fail:
+  discard (b, op, n);
+  return -1;
+}
+
 int
 flat_segop_run (const flat_backend *b, flat_pool *pool,
 		const flat_segop *op, flat_value *values, const char **what,
@@ -527,6 +619,8 @@ flat_segop_run (const flat_backend *b, flat_pool *pool,
       return run_segmented_scan (b, pool, op, what, err, err_size);
     case FLAT_N_SEGRED_SEGMENTED:
       return run_segmented (b, pool, op, what, err, err_size);
+    case FLAT_N_SEGRED_IRREGULAR:
+      return run_irregular (b, pool, op, what, err, err_size);
     case FLAT_N_SEGSCAN:
       return run_segscan (b, pool, op, values, what, err, err_size);
     default:

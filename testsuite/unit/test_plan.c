@@ -371,8 +371,8 @@ fake_run (fake_nest *f, int regions_open)
   fake_trace[0] = '\0';
   f->log[0] = '\0';
   f->err[0] = '\0';
-  if (flat_plan_begin (&f->plan, f->values, regions_open, &device, f->err,
-		       sizeof f->err) != 0)
+  if (flat_plan_begin (&f->plan, f->values, NULL, regions_open, &device,
+		       f->err, sizeof f->err) != 0)
     return -1;
   if (!device)
     {

@@ -1,0 +1,437 @@
+/* The four kernels of an irregular segmented reduction (kind
+   SEGRED_IRREGULAR, rule I1 of flatten/irregular.c; protocol
+   "irregular" in codegen.h): a reduction per segment point whose inner
+   range is the segment's own.
+
+     kernel k2 segred irregular (i : ..., j : i32 = (load row i) ..
+				 (load row (add i 1)) step 1)
+	 segments 1 with (add s) pre { let s : f64 = 0 }
+	 body { set s = (add s (load val j)) }
+	 post { store y[i] = s }
+
+   The iterations of all segments, in segment order, are the flat
+   iterations 0 .. total; the descriptor is offs[v], the first flat
+   iteration of segment v (offs[n_seg] = total), computed on the device
+   by the first two functions:
+
+     flat_kN_sizes    groups take chunks of segments, write each
+		      segment's trip count to offs[v] and their chunk's
+		      sum to tsum[g];
+     flat_kN_offsets  group g adds up tsum[0 .. g), then scans its chunk
+		      of offs in place (exclusive, tiles of B in local
+		      memory); the group of the last chunk stores the total.
+
+   flat_kN: G groups, group g the flat iterations [g per, (g + 1) per),
+   per = ceil (total / G), in tiles of B: each item finds the segment of
+   its iteration (a binary search of offs), evaluates the segment's
+   indices, pre and its inner index, and runs the body once from the
+   identities: its contribution.  A segmented inclusive scan of the
+   tile's contributions in local memory (neighbours combine when their
+   segments are equal; segments never decrease along the tile) leaves
+   each run's total in its last item, which combines the carry of the
+   previous tile into the tile's first run and then either keeps the
+   result as the next carry (the tile's last item, iterations left in
+   the range) or stores it: to part[v] when segment v starts in g's
+   range, else to head[g] (the run that began in an earlier group).
+   Every non-empty segment thus has part[v] from the group where it
+   starts and head[q] from each later group q it reaches, all in
+   iteration order.
+
+   flat_kN_final: one item per segment: pre (the accumulators' values
+   before the reduction), then part[v] and the heads of the groups
+   offs[v] / per + 1 .. (offs[v + 1] - 1) / per folded in order when
+   the segment has iterations, then post.
+
+   The work of every group is the same whatever the segments' sizes: a
+   row of a million iterations among rows of ten is spread over the
+   groups, where one work-item per row walked it alone.  */
+
+#include "codegen.h"
+#include "emitter.h"
+
+/* flat_n_seg, the segment points, from the trip counts of the segment
+   dims alone (the inner dim's bounds depend on the segment).  */
+static void
+segment_count (flat_emitter *em, const flat_kernel *k)
+{
+  char suffix[16];
+  int d;
+
+  for (d = 0; d < k->n_segments; d++)
+    {
+      snprintf (suffix, sizeof suffix, "%d", d);
+      flat_c_trip_count (em, &k->dims[d], suffix);
+    }
+  flat_c_indent (em);
+  flat_c_emit (em, "%s flat_n_seg = flat_n0", flat_c_type (em, FLAT_T_I64));
+  for (d = 1; d < k->n_segments; d++)
+    flat_c_emit (em, " * flat_n%d", d);
+  flat_c_emit (em, ";\n");
+}
+
+/* The indices of segment SEGMENT (an expression), its pre block and the
+   trip count flat_nI of its inner dim with flat_lbI.  */
+static void
+segment_open (flat_emitter *em, const flat_kernel *k, const char *segment)
+{
+  flat_c_dim_indices (em, k, 0, k->n_segments, segment);
+  flat_c_stmts (em, &k->pre);
+  flat_c_trip_count (em, &k->dims[k->n_segments], "I");
+}
+
+/* A tree in the long local array flat_sum that adds up its B elements
+   into element 0, which every item may read afterwards.  */
+static void
+sum_tree (flat_emitter *em)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+
+  flat_c_line (em, "for (%s flat_w = flat_b / 2; flat_w > 0; flat_w /= 2)",
+	       i64);
+  flat_c_open (em);
+  flat_c_barrier (em);
+  flat_c_line (em, "if (flat_t < flat_w)");
+  flat_c_line (em, "  flat_sum[flat_t] += flat_sum[flat_t + flat_w];");
+  flat_c_close (em);
+  flat_c_barrier (em);
+}
+
+/* flat_kN_sizes: the trip counts and each chunk's sum.  */
+static void
+emit_sizes (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+
+  flat_c_signature_open (em, nest, k, "_sizes", &k->pre);
+  flat_c_arg (em, FLAT_T_I64, 0, "flat_chunk");
+  flat_c_arg (em, FLAT_T_I64, 1, "flat_offs");
+  flat_c_arg (em, FLAT_T_I64, 1, "flat_tsum");
+  flat_c_signature_close (em);
+  em->depth = 1;
+  flat_c_local_array (em, FLAT_T_I64, "flat_sum", FLAT_MAX_GROUP);
+  segment_count (em, k);
+  flat_c_group_ids (em);
+  flat_c_line (em, "%s flat_start = %s * flat_chunk;", i64,
+	       em->d->group_id);
+  flat_c_line (em, "%s flat_end = flat_start + flat_chunk < flat_n_seg"
+	       " ? flat_start + flat_chunk : flat_n_seg;", i64);
+  flat_c_line (em, "%s flat_acc = 0;", i64);
+  flat_c_line (em, "for (%s flat_v = flat_start + flat_t; flat_v < flat_end;"
+	       " flat_v += flat_b)", i64);
+  flat_c_open (em);
+  segment_open (em, k, "flat_v");
+  flat_c_line (em, "flat_offs[flat_v] = flat_nI;");
+  flat_c_line (em, "flat_acc += flat_nI;");
+  flat_c_close (em);
+  flat_c_line (em, "flat_sum[flat_t] = flat_acc;");
+  sum_tree (em);
+  flat_c_line (em, "if (flat_t == 0)");
+  flat_c_line (em, "  flat_tsum[%s] = flat_sum[0];", em->d->group_id);
+  em->depth = 0;
+  flat_c_emit (em, "}\n");
+}
+
+/* flat_kN_offsets: the exclusive scan of the sizes, in place.  */
+static void
+emit_offsets (flat_emitter *em, const flat_kernel *k)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+
+  flat_c_signature_open (em, NULL, k, "_offsets", NULL);
+  flat_c_arg (em, FLAT_T_I64, 0, "flat_n_seg");
+  flat_c_arg (em, FLAT_T_I64, 0, "flat_chunk");
+  flat_c_arg (em, FLAT_T_I64, 1, "flat_offs");
+  flat_c_arg (em, FLAT_T_I64, 1, "flat_tsum");
+  flat_c_signature_close (em);
+  em->depth = 1;
+  flat_c_local_array (em, FLAT_T_I64, "flat_sum", FLAT_MAX_GROUP);
+  flat_c_group_ids (em);
+  flat_c_line (em, "%s flat_g = %s;", i64, em->d->group_id);
+  flat_c_line (em, "%s flat_acc = 0;", i64);
+  flat_c_line (em, "for (%s flat_q = flat_t; flat_q < flat_g; flat_q += "
+	       "flat_b)", i64);
+  flat_c_line (em, "  flat_acc += flat_tsum[flat_q];");
+  flat_c_line (em, "flat_sum[flat_t] = flat_acc;");
+  sum_tree (em);
+  flat_c_line (em, "%s flat_base = flat_sum[0];", i64);
+  flat_c_line (em, "%s flat_start = flat_g * flat_chunk;", i64);
+  flat_c_line (em, "%s flat_end = flat_start + flat_chunk < flat_n_seg"
+	       " ? flat_start + flat_chunk : flat_n_seg;", i64);
+  flat_c_line (em, "for (%s flat_tile = flat_start; flat_tile < flat_end;"
+	       " flat_tile += flat_b)", i64);
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_v = flat_tile + flat_t;", i64);
+  flat_c_line (em, "%s flat_x = flat_v < flat_end ? flat_offs[flat_v] : 0;",
+	       i64);
+  flat_c_barrier (em);
+  flat_c_line (em, "flat_sum[flat_t] = flat_x;");
+  flat_c_line (em, "for (%s flat_w = 1; flat_w < flat_b; flat_w *= 2)",
+	       i64);
+  flat_c_open (em);
+  flat_c_barrier (em);
+  flat_c_line (em, "%s flat_y = flat_t >= flat_w ? flat_sum[flat_t - flat_w]"
+	       " : 0;", i64);
+  flat_c_barrier (em);
+  flat_c_line (em, "flat_sum[flat_t] += flat_y;");
+  flat_c_close (em);
+  flat_c_barrier (em);
+  flat_c_line (em, "if (flat_v < flat_end)");
+  flat_c_line (em, "  flat_offs[flat_v] = flat_base + flat_sum[flat_t] - "
+	       "flat_x;");
+  flat_c_line (em, "flat_base += flat_sum[flat_b - 1];");
+  flat_c_close (em);
+  flat_c_line (em, "if (flat_t == 0 && flat_end == flat_n_seg)");
+  flat_c_line (em, "  flat_offs[flat_n_seg] = flat_base;");
+  em->depth = 0;
+  flat_c_emit (em, "}\n");
+}
+
+/* The signature of flat_kN or flat_kN_final up to its body: the nest
+   args, GROUPS (the final stage: the number of groups of flat_kN),
+   offs, and each accumulator's part and head arrays.  */
+static void
+emit_open (flat_emitter *em, const flat_nest *nest, const flat_kernel *k,
+	   const char *suffix, const flat_block *writes, int groups)
+{
+  flat_c_signature_open (em, nest, k, suffix, writes);
+  if (groups)
+    flat_c_arg (em, FLAT_T_I64, 0, "flat_groups");
+  flat_c_arg (em, FLAT_T_I64, 1, "flat_offs");
+  for (int j = 0; j < k->n_accs; j++)
+    {
+      flat_c_arg (em, k->accs[j].var->type, 1, "flat_part%d", j);
+      flat_c_arg (em, k->accs[j].var->type, 1, "flat_head%d", j);
+    }
+  flat_c_signature_close (em);
+  em->depth = 1;
+}
+
+/* flat_sN, the last segment whose offset is at most flat_e.  */
+static void
+emit_search (flat_emitter *em)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+
+  flat_c_line (em, "%s flat_z = flat_n_seg - 1;", i64);
+  flat_c_line (em, "while (flat_s < flat_z)");
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_m = flat_s + (flat_z - flat_s + 1) / 2;", i64);
+  flat_c_line (em, "if (flat_offs[flat_m] <= flat_e)");
+  flat_c_line (em, "  flat_s = flat_m;");
+  flat_c_line (em, "else");
+  flat_c_line (em, "  flat_z = flat_m - 1;");
+  flat_c_close (em);
+}
+
+/* "T NAME<j> = IDENTITY;" for each accumulator.  */
+static void
+declare_identities (flat_emitter *em, const flat_kernel *k, const char *name)
+{
+  for (int j = 0; j < k->n_accs; j++)
+    {
+      flat_c_indent (em);
+      flat_c_emit (em, "%s %s%d = ", flat_c_type (em, k->accs[j].var->type),
+		   name, j);
+      flat_c_identity (em, &k->accs[j]);
+      flat_c_emit (em, ";\n");
+    }
+}
+
+/* Store the values flat_val<j> of segment SEG: its part when it starts in
+   this group's range, else this group's head.  */
+static void
+emit_store (flat_emitter *em, const flat_kernel *k, const char *seg)
+{
+  flat_c_line (em, "if (flat_offs[%s] >= flat_lo)", seg);
+  flat_c_open (em);
+  for (int j = 0; j < k->n_accs; j++)
+    flat_c_line (em, "flat_part%d[%s] = flat_val%d;", j, seg, j);
+  flat_c_close (em);
+  flat_c_line (em, "else");
+  flat_c_open (em);
+  for (int j = 0; j < k->n_accs; j++)
+    flat_c_line (em, "flat_head%d[flat_g] = flat_val%d;", j, j);
+  flat_c_close (em);
+}
+
+/* The segmented inclusive scan of the tile in flat_red<j>: an item
+   combines the element W before it when that element is of its
+   segment.  */
+static void
+emit_segmented_scan (flat_emitter *em, const flat_kernel *k)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+
+  flat_c_line (em, "for (%s flat_w = 1; flat_w < flat_b; flat_w *= 2)", i64);
+  flat_c_open (em);
+  flat_c_line (em, "int flat_take = flat_t >= flat_w "
+	       "&& flat_sseg[flat_t - flat_w] == flat_s;");
+  for (int j = 0; j < k->n_accs; j++)
+    flat_c_line (em, "%s flat_x%d = flat_take ? flat_red%d[flat_t - flat_w]"
+		 " : flat_red%d[flat_t];",
+		 flat_c_type (em, k->accs[j].var->type), j, j, j);
+  flat_c_barrier (em);
+  flat_c_line (em, "if (flat_take)");
+  flat_c_open (em);
+  for (int j = 0; j < k->n_accs; j++)
+    {
+      flat_c_indent (em);
+      flat_c_emit (em, "flat_red%d[flat_t] = ", j);
+      flat_c_combine_open (em, &k->accs[j]);
+      flat_c_emit (em, "flat_x%d, flat_red%d[flat_t]);\n", j, j);
+    }
+  flat_c_close (em);
+  flat_c_barrier (em);
+  flat_c_close (em);
+}
+
+/* flat_kN: the flat iterations of this group's range, tile by tile.  */
+static void
+emit_flat (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+  int j;
+
+  emit_open (em, nest, k, "", &k->body, 0);
+  flat_c_exchange (em, k->n_accs, k->accs, "flat_red");
+  flat_c_local_array (em, FLAT_T_I64, "flat_sseg", FLAT_MAX_GROUP);
+  flat_c_local_array (em, FLAT_T_I64, "flat_cseg", 1);
+  for (j = 0; j < k->n_accs; j++)
+    flat_c_local_array (em, k->accs[j].var->type,
+			flat_arena_printf (em->scratch->arena, "flat_carry%d",
+					   j), 1);
+  segment_count (em, k);
+  flat_c_group_ids (em);
+  flat_c_line (em, "%s flat_g = %s;", i64, em->d->group_id);
+  flat_c_line (em, "%s flat_all = flat_offs[flat_n_seg];", i64);
+  flat_c_line (em, "%s flat_per = (flat_all + %s - 1) / %s;", i64,
+	       em->d->num_groups, em->d->num_groups);
+  flat_c_line (em, "%s flat_lo = flat_g * flat_per;", i64);
+  flat_c_line (em, "%s flat_hi = flat_lo + flat_per < flat_all"
+	       " ? flat_lo + flat_per : flat_all;", i64);
+  flat_c_line (em, "if (flat_t == 0)");
+  flat_c_line (em, "  flat_cseg[0] = -1;");
+  flat_c_line (em, "for (%s flat_tile = flat_lo; flat_tile < flat_hi;"
+	       " flat_tile += flat_b)", i64);
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_e = flat_tile + flat_t;", i64);
+  flat_c_line (em, "%s flat_s = -1;", i64);
+  declare_identities (em, k, "flat_c");
+  flat_c_line (em, "if (flat_e < flat_hi)");
+  flat_c_open (em);
+  flat_c_line (em, "flat_s = 0;");
+  emit_search (em);
+  segment_open (em, k, "flat_s");
+  flat_c_index (em, &k->dims[k->n_segments], "I",
+		"(flat_e - flat_offs[flat_s])");
+  flat_c_partials (em, k->n_accs, k->accs, 0);
+  flat_c_stmts (em, &k->body);
+  for (j = 0; j < k->n_accs; j++)
+    flat_c_line (em, "flat_c%d = %s;", j, flat_c_acc_name (em, &k->accs[j]));
+  flat_c_close (em);
+  flat_c_barrier (em);
+  flat_c_line (em, "flat_sseg[flat_t] = flat_s;");
+  for (j = 0; j < k->n_accs; j++)
+    flat_c_line (em, "flat_red%d[flat_t] = flat_c%d;", j, j);
+  flat_c_barrier (em);
+  /* The carry's segment ended with the previous tile.  */
+  flat_c_line (em, "if (flat_t == 0 && flat_cseg[0] >= 0 "
+	       "&& flat_cseg[0] != flat_sseg[0])");
+  flat_c_open (em);
+  for (j = 0; j < k->n_accs; j++)
+    flat_c_line (em, "%s flat_val%d = flat_carry%d[0];",
+		 flat_c_type (em, k->accs[j].var->type), j, j);
+  emit_store (em, k, "flat_cseg[0]");
+  flat_c_close (em);
+  emit_segmented_scan (em, k);
+  declare_identities (em, k, "flat_val");
+  flat_c_line (em, "int flat_keep = 0;");
+  flat_c_line (em, "if (flat_e < flat_hi && (flat_t == flat_b - 1 "
+	       "|| flat_e + 1 >= flat_hi || flat_sseg[flat_t + 1] != flat_s))");
+  flat_c_open (em);
+  for (j = 0; j < k->n_accs; j++)
+    flat_c_line (em, "flat_val%d = flat_red%d[flat_t];", j, j);
+  flat_c_line (em, "if (flat_s == flat_sseg[0] && flat_cseg[0] == flat_s)");
+  flat_c_open (em);
+  for (j = 0; j < k->n_accs; j++)
+    {
+      flat_c_indent (em);
+      flat_c_emit (em, "flat_val%d = ", j);
+      flat_c_combine_open (em, &k->accs[j]);
+      flat_c_emit (em, "flat_carry%d[0], flat_val%d);\n", j, j);
+    }
+  flat_c_close (em);
+  flat_c_line (em, "if (flat_t == flat_b - 1 && flat_e + 1 < flat_hi)");
+  flat_c_line (em, "  flat_keep = 1;");
+  flat_c_line (em, "else");
+  flat_c_open (em);
+  emit_store (em, k, "flat_s");
+  flat_c_close (em);
+  flat_c_close (em);
+  flat_c_barrier (em);
+  flat_c_line (em, "if (flat_t == flat_b - 1)");
+  flat_c_open (em);
+  flat_c_line (em, "flat_cseg[0] = flat_keep ? flat_s : -1;");
+  for (j = 0; j < k->n_accs; j++)
+    flat_c_line (em, "flat_carry%d[0] = flat_val%d;", j, j);
+  flat_c_close (em);
+  flat_c_close (em);
+  em->depth = 0;
+  flat_c_emit (em, "}\n");
+}
+
+/* flat_kN_final: one work-item per segment.  */
+static void
+emit_final (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+  int j;
+
+  emit_open (em, nest, k, "_final", &k->post, 1);
+  segment_count (em, k);
+  flat_c_line (em, "for (%s flat_v = %s; flat_v < flat_n_seg;", i64,
+	       em->d->global_id);
+  flat_c_line (em, "     flat_v += %s)", em->d->global_size);
+  flat_c_open (em);
+  flat_c_dim_indices (em, k, 0, k->n_segments, "flat_v");
+  flat_c_stmts (em, &k->pre);
+  flat_c_line (em, "%s flat_a = flat_offs[flat_v];", i64);
+  flat_c_line (em, "%s flat_z = flat_offs[flat_v + 1];", i64);
+  /* Empty segments keep their values (&& and || would normalise them).  */
+  flat_c_line (em, "if (flat_z > flat_a)");
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_per = (flat_offs[flat_n_seg] + flat_groups - 1)"
+	       " / flat_groups;", i64);
+  flat_c_combine_parts (em, k->n_accs, k->accs, "flat_v");
+  flat_c_line (em, "for (%s flat_q = flat_a / flat_per + 1; "
+	       "flat_q <= (flat_z - 1) / flat_per; flat_q++)", i64);
+  flat_c_open (em);
+  for (j = 0; j < k->n_accs; j++)
+    flat_c_fold (em, &k->accs[j], flat_c_acc_name (em, &k->accs[j]),
+		 "flat_head%d[flat_q]", j);
+  flat_c_close (em);
+  flat_c_close (em);
+  flat_c_stmts (em, &k->post);
+  flat_c_close (em);
+  em->depth = 0;
+  flat_c_emit (em, "}\n");
+}
+
+void
+flat_c_segments_irregular (flat_emitter *em, const flat_nest *nest,
+			   const flat_kernel *k)
+{
+  if (k->n_dims != k->n_segments + 1)
+    {
+      flat_c_fail (em, "%s: kernel %s: an irregular segred has one inner "
+		   "dim", em->d->name, k->name);
+      return;
+    }
+  emit_sizes (em, nest, k);
+  flat_c_emit (em, "\n");
+  emit_offsets (em, k);
+  flat_c_emit (em, "\n");
+  emit_flat (em, nest, k);
+  flat_c_emit (em, "\n");
+  emit_final (em, nest, k);
+}

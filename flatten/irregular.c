@@ -1,0 +1,217 @@
+/* Irregular nested parallelism (paper 002): an inner reduce whose range
+   varies with the indices of the maps around it, as a CSR row does.
+
+     map i = 0 .. n { let s = 0;
+		      reduce j = (load row i) .. (load row (add i 1))
+			with (add s) { set s = (add s (load val j)) };
+		      store y[i] = s }
+
+   Regular flattening (G9) needs the inner range invariant; without it
+   the reduce ran sequentially in one work-item per row (e_top), so one
+   long row held up everything.  The iteration space is an irregular
+   array: segment i holds the iterations of row i, and the descriptor of
+   the array is its segment sizes and their offsets (the exclusive scan
+   of the sizes), from which every flat iteration t finds its segment
+   (the last i with offset i <= t) and its inner index (lb_i + (t -
+   offset_i) * step).  Rule I1 (flat_rule_i1_irregular_segred) makes the
+   reduce a segmented reduction over the flat iterations
+   (FLAT_N_SEGRED_IRREGULAR, codegen/segments_irregular.c), whose stages
+   compute the descriptor on the device first; rule I2 is e_middle, a
+   work-group per segment (intra.c), its group sized by the average
+   segment.
+
+   A range is irregular when its bounds are functions of the context's
+   indices, params, plan indices, pure lets of the map body before it and
+   loads of mems the nest does not write; the lets are substituted, so
+   that the host can estimate the parallelism before it picks a version
+   (flat_par_irregular_total): for bounds with loads the span from the
+   first segment's lower bound to the last one's upper bound (exact for
+   CSR, whose segments are contiguous), for affine bounds (triangles,
+   bands) the trip count at the middle of the context times the number
+   of segments (exact for linear bounds).  */
+
+#include "rules.h"
+#include "value.h"
+
+typedef struct bound_check
+{
+  const flat_context *ctx;
+  int loads;
+} bound_check;
+
+static int
+is_context_index (const flat_context *ctx, const flat_var *v)
+{
+  for (int d = 0; d < ctx->n; d++)
+    if (ctx->dims[d].index == v)
+      return 1;
+  return 0;
+}
+
+static int
+not_bound (flat_expr *e, flat_stmt *s, void *data)
+{
+  bound_check *c = data;
+  (void) s;
+  switch (e->kind)
+    {
+    case FLAT_E_LOAD:
+      c->loads = 1;
+      /* Row tables are gathered by the runtime: their host copy is not
+	 laid out as the loads index it.  */
+      return (e->u.load.mem->access & FLAT_ACCESS_WRITE) != 0
+	|| e->u.load.mem->row_width != NULL;
+    case FLAT_E_VAR:
+      return e->u.var->kind != FLAT_VAR_PARAM && !e->u.var->plan_index
+	&& !is_context_index (c->ctx, e->u.var);
+    case FLAT_E_USER:
+    case FLAT_E_FIELD:
+      return 1;
+    default:
+      return 0;
+    }
+}
+
+static int
+sets_var (flat_stmt *s, void *data)
+{
+  return s->kind == FLAT_S_SET && s->u.set.var == data;
+}
+
+static int
+is_var (const flat_expr *e, const void *v)
+{
+  return e->kind == FLAT_E_VAR && e->u.var == v;
+}
+
+/* E with the lets of PRE substituted (the later first, so that one
+   defined by an earlier one is substituted in turn), or NULL if it is
+   not a function of CTX's indices, params, plan indices and loads of
+   mems the nest does not write.  *LOADS: whether it loads.  */
+static flat_expr *
+irregular_bound (flat_nest *nest, const flat_context *ctx,
+		 const flat_block *pre, const flat_expr *e, int *loads)
+{
+  flat_stmt *lets[64];
+  int n = 0;
+  flat_expr *x = flat_e_copy (nest, e);
+
+  for (flat_stmt *s = pre ? pre->first : NULL; s; s = s->next)
+    if (s->kind == FLAT_S_LET && s->u.let.init
+	&& s->u.let.var->kind == FLAT_VAR_LOCAL && n < 64)
+      lets[n++] = s;
+  while (n-- > 0)
+    {
+      flat_var *v = lets[n]->u.let.var;
+      flat_walker w = { sets_var, NULL, v };
+      if (!flat_walk_block (pre, &w))
+	x = flat_e_copy_replace (nest, x, is_var, v, lets[n]->u.let.init);
+    }
+  bound_check c = { ctx, 0 };
+  flat_walker w = { NULL, not_bound, &c };
+  if (flat_walk_expr (x, NULL, &w) != 0)
+    return NULL;
+  *loads |= c.loads;
+  return x;
+}
+
+int
+flat_range_is_irregular (flat_nest *nest, const flat_context *ctx,
+			 const flat_block *pre, const flat_range *r)
+{
+  int loads = 0;
+  return ctx->n > 0 && !flat_range_is_invariant (r)
+    && r->step->kind == FLAT_E_CONST
+    && flat_value_signed (r->step->type, r->step->u.c) > 0
+    && !flat_type_table[r->index->type].is_float
+    && irregular_bound (nest, ctx, pre, r->lb, &loads)
+    && irregular_bound (nest, ctx, pre, r->ub, &loads)
+    && flat_par_context (nest, ctx) != NULL;
+}
+
+/* E with every index of CTX at its first point (LAST: its last one).  */
+static flat_expr *
+at_corner (flat_nest *nest, const flat_context *ctx, flat_expr *e, int last)
+{
+  for (int d = 0; d < ctx->n; d++)
+    {
+      const flat_range *r = &ctx->dims[d];
+      flat_expr *at = flat_e_copy (nest, r->lb);
+      if (last)
+	{
+	  /* lb + (trip - 1) * step, in the index's type.  */
+	  flat_expr *k = flat_e_cast (nest, r->lb->type,
+				      flat_e_binary (nest, FLAT_OP_SUB,
+						     flat_par_trip (nest, r),
+						     flat_e_const_int
+						     (nest, FLAT_T_I64, 1)));
+	  at = flat_e_binary (nest, FLAT_OP_ADD, at,
+			      flat_e_binary (nest, FLAT_OP_MUL, k,
+					     flat_e_copy (nest, r->step)));
+	}
+      e = flat_e_copy_replace (nest, e, is_var, r->index, at);
+    }
+  return e;
+}
+
+/* E with every index of CTX at the middle of its range.  */
+static flat_expr *
+at_middle (flat_nest *nest, const flat_context *ctx, flat_expr *e)
+{
+  for (int d = 0; d < ctx->n; d++)
+    {
+      const flat_range *r = &ctx->dims[d];
+      flat_expr *half = flat_e_binary
+	(nest, FLAT_OP_DIV,
+	 flat_e_binary (nest, FLAT_OP_SUB, flat_e_copy (nest, r->ub),
+			flat_e_copy (nest, r->lb)),
+	 flat_e_const_int (nest, r->lb->type, 2));
+      e = flat_e_copy_replace (nest, e, is_var, r->index,
+			       flat_e_binary (nest, FLAT_OP_ADD,
+					      flat_e_copy (nest, r->lb),
+					      half));
+    }
+  return e;
+}
+
+flat_expr *
+flat_par_irregular_total (flat_nest *nest, const flat_context *ctx,
+			  const flat_block *pre, const flat_range *r)
+{
+  int loads = 0;
+  flat_expr *lb = irregular_bound (nest, ctx, pre, r->lb, &loads);
+  flat_expr *ub = irregular_bound (nest, ctx, pre, r->ub, &loads);
+  flat_expr *points = flat_par_context (nest, ctx);
+  flat_range span = { r->index, NULL, NULL, r->step };
+  if (!lb || !ub || !points)
+    return NULL;
+  if (!loads)
+    {
+      span.lb = at_middle (nest, ctx, lb);
+      span.ub = at_middle (nest, ctx, ub);
+      return flat_par_product (nest, points, flat_par_trip (nest, &span));
+    }
+  span.lb = at_corner (nest, ctx, lb, 0);
+  span.ub = at_corner (nest, ctx, ub, 1);
+  /* The corners are read only when the context has points: the nest
+     itself reads them then.  */
+  flat_expr *zero = flat_e_const_int (nest, FLAT_T_I64, 0);
+  return flat_e_select (nest,
+			flat_e_binary (nest, FLAT_OP_GT,
+				       flat_e_copy (nest, points), zero),
+			flat_par_trip (nest, &span),
+			flat_e_const_int (nest, FLAT_T_I64, 0));
+}
+
+flat_expr *
+flat_par_irregular_average (flat_nest *nest, const flat_context *ctx,
+			    const flat_block *pre, const flat_range *r)
+{
+  flat_expr *total = flat_par_irregular_total (nest, ctx, pre, r);
+  if (!total)
+    return NULL;
+  flat_expr *points = flat_e_binary (nest, FLAT_OP_MAX,
+				     flat_par_context (nest, ctx),
+				     flat_e_const_int (nest, FLAT_T_I64, 1));
+  return flat_e_binary (nest, FLAT_OP_DIV, total, points);
+}

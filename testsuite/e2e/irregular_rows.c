@@ -1,0 +1,165 @@
+/* Covers: irregular nested parallelism, a map whose inner reduce runs
+   over a range of its own per outer iteration (rules I1 and I2 of
+   flatten/irregular.c beside the per-row version): CSR sparse
+   matrix-vector products with the row bounds read from an array (as
+   loads in the range, and through locals defined before the loop), on
+   five row-length patterns chosen by N % 5 so that the sizes cover
+   every pattern at several widths: short random rows with empty ones
+   among them, all rows empty, one huge row among short ones, a single
+   non-empty row, and rows of growing length.  Beside them a triangular
+   reduce (j <= i, bounds affine in i: no loads) and a band whose
+   bounds are clamped to the matrix, with a max reduction and two
+   accumulators.
+
+     rows = n, columns = n % 17 + 1, triangle rows min (n, 3000); at
+     n = 100002 (pattern 2) the huge row has 300306 iterations, more than
+     one tile per group of the flat version, and spans many groups.  */
+
+/* flat-test: sizes 0 1 7 33 4099 100002 */
+
+#include "e2e.h"
+
+/* The row pointers of N rows by PATTERN into ROW; returns nnz.  */
+static int
+make_rows (int n, int pattern, int *row, uint32_t *seed)
+{
+  int nnz = 0;
+
+  for (int i = 0; i < n; i++)
+    {
+      int k;
+
+      switch (pattern)
+	{
+	case 0:
+	  k = (int) e2e_int (seed, 0, 9);
+	  break;
+	case 1:
+	  k = 0;
+	  break;
+	case 2:
+	  k = i == n / 2 ? 3 * n + 300 : (int) e2e_int (seed, 0, 3);
+	  break;
+	case 3:
+	  k = i == n - 1 ? n + 5 : 0;
+	  break;
+	default:
+	  k = i % 300;
+	  break;
+	}
+      row[i] = nnz;
+      nnz += k;
+    }
+  row[n] = nnz;
+  return nnz;
+}
+
+int
+main (int argc, char **argv)
+{
+  int n = e2e_size (argc, argv);
+  int cols = n % 17 + 1;
+  uint32_t seed = 91;
+  int *row = e2e_alloc ((size_t) n + 1, sizeof *row);
+  int nnz = make_rows (n, n % 5, row, &seed);
+  int *col = e2e_alloc ((size_t) nnz, sizeof *col);
+  double *val = e2e_alloc ((size_t) nnz, sizeof *val);
+  float *valf = e2e_alloc ((size_t) nnz, sizeof *valf);
+  double *x = e2e_alloc ((size_t) cols, sizeof *x);
+  double *y = e2e_alloc ((size_t) n, sizeof *y);
+  float *big = e2e_alloc ((size_t) n, sizeof *big);
+  long long *cnt = e2e_alloc ((size_t) n, sizeof *cnt);
+  float *tri = e2e_alloc ((size_t) n, sizeof *tri);
+  float *a = e2e_alloc ((size_t) n, sizeof *a);
+  int *band = e2e_alloc ((size_t) n, sizeof *band);
+
+  for (int j = 0; j < nnz; j++)
+    {
+      col[j] = (int) e2e_int (&seed, 0, cols - 1);
+      val[j] = e2e_double (&seed, -1.0, 1.0);
+      valf[j] = (float) e2e_int (&seed, -1000, 1000);
+    }
+  for (int j = 0; j < cols; j++)
+    x[j] = e2e_double (&seed, 0.0, 2.0);
+  for (int i = 0; i < n; i++)
+    a[i] = (float) e2e_int (&seed, -8, 8);
+
+#pragma flat map copyin(col[0:nnz], val[0:nnz], x[0:cols])
+  for (int i = 0; i < n; i++)
+    {
+      double s = 0.0;
+
+#pragma flat reduce(+: s)
+      for (int j = row[i]; j < row[i + 1]; j++)
+	s += val[j] * x[col[j]];
+      y[i] = s;
+    }
+
+  /* Bounds through locals, two accumulators, max from a start value
+     that is not the identity.  */
+#pragma flat map copyin(valf[0:nnz])
+  for (int i = 0; i < n; i++)
+    {
+      int start = row[i];
+      int stop = row[i + 1];
+      float m = -1.0e30f;
+      long long c = 7;
+
+#pragma flat reduce(max: m) reduce(+: c)
+      for (int j = start; j < stop; j++)
+	{
+	  m = m > valf[j] ? m : valf[j];
+	  c += valf[j] > 0.0f;
+	}
+      big[i] = m;
+      cnt[i] = c;
+    }
+
+  /* Triangle: exact sums of small integers in float.  */
+  int nt = n < 3000 ? n : 3000;
+#pragma flat map
+  for (int i = 0; i < nt; i++)
+    {
+      float t = 0.0f;
+
+#pragma flat reduce(+: t)
+      for (int j = 0; j <= i; j++)
+	t += a[j] * a[i];
+      tri[i] = t;
+    }
+
+  /* A band clamped to the matrix.  */
+#pragma flat map
+  for (int i = 0; i < n; i++)
+    {
+      int lo = i - 3 > 0 ? i - 3 : 0;
+      int hi = i + 4 < n ? i + 4 : n;
+      int b = 0;
+
+#pragma flat reduce(+: b)
+      for (int j = lo; j < hi; j++)
+	b += (int) a[j];
+      band[i] = b;
+    }
+
+  for (int i = 0; i < n; i++)
+    {
+      e2e_print_double (y[i]);
+      e2e_print_float (big[i]);
+      e2e_print_int (cnt[i]);
+      e2e_print_float (tri[i]);
+      e2e_print_int (band[i]);
+    }
+  free (row);
+  free (col);
+  free (val);
+  free (valf);
+  free (x);
+  free (y);
+  free (big);
+  free (cnt);
+  free (tri);
+  free (a);
+  free (band);
+  return e2e_finish ();
+}
