@@ -37,16 +37,17 @@ cflags="-O3 -std=gnu11 -Wall -Wextra -Wno-unknown-pragmas -pthread"
 # the linker would otherwise turn into text relocations in a PIE.
 accflags="-fopenacc -foffload=nvptx-none -foffload-options=-misa=sm_80 -no-pie"
 benchmarks="saxpy matvec matvec_t matmul stencil reduce scan histogram rowsums
-jacobi pathfinder syrk"
+jacobi pathfinder syrk spmv"
 # Benchmarks with no acc variant: OpenACC has no scan.
 no_acc="scan"
 
 rm -rf "$out"
 mkdir -p "$out/bin" "$out/lib" "$out/obj"
 : >"$out/flat-warnings.txt"
-objs="$out/obj/harness.o $out/obj/reference.o"
+objs="$out/obj/harness.o $out/obj/reference.o $out/obj/csr.o"
 $cc $cflags -c "$src/harness.c" -o "$out/obj/harness.o"
 $cc $cflags -c "$src/reference.c" -o "$out/obj/reference.o"
+$cc $cflags -c "$src/csr.c" -o "$out/obj/csr.o"
 
 acc=yes
 for b in $benchmarks; do
@@ -83,10 +84,12 @@ echo "bench/build.sh: transfer"
 ./flat-gcc $cflags "$src/transfer.c" -o "$out/bin/transfer-flat"
 
 if [ -x "$nvcc" ]; then
-  echo "bench/build.sh: cublas_ref cub_ref copybw"
+  echo "bench/build.sh: cublas_ref cusparse_ref cub_ref copybw"
   nvflags="-O3 -arch=sm_90 -Xcompiler -Wall,-Wextra"
   $nvcc $nvflags "$src/cublas_ref.cu" $objs -o "$out/bin/cublas_ref" \
     -lcublas -lpthread
+  $nvcc $nvflags "$src/cusparse_ref.cu" $objs -lm -o "$out/bin/cusparse_ref" \
+    -lcusparse -lpthread
   $nvcc $nvflags "$src/cub_ref.cu" $objs -o "$out/bin/cub_ref" -lpthread
   $nvcc $nvflags "$src/copybw.cu" "$out/obj/harness.o" -o "$out/bin/copybw" \
     -lpthread

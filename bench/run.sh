@@ -8,7 +8,9 @@
 #                                       command's time is limited)
 #   bench/out/run.sh --part reductions  the reductions and scans only
 #                                       (reduce, scan, histogram, rowsums)
-#   bench/out/run.sh --part maps        the others
+#   bench/out/run.sh --part maps        the maps
+#   bench/out/run.sh --part irregular   spmv (CSR rows, uniform and
+#                                       power-law)
 #   bench/out/run.sh --quick            small sizes, to check a build (any
 #                                       machine; with --part too)
 #
@@ -76,13 +78,15 @@ done
 # The parts and the programs in each.
 maps="saxpy matvec matvec_t matmul stencil jacobi pathfinder syrk"
 reductions="reduce scan histogram rowsums"
+irregular="spmv"
 programs=
 for p in $(echo "$part" | tr ',' ' '); do
   case $p in
     maps) programs="$programs $maps" ;;
     reductions) programs="$programs $reductions" ;;
+    irregular) programs="$programs $irregular" ;;
     *)
-      case " $maps $reductions " in
+      case " $maps $reductions $irregular " in
 	*" $p "*) programs="$programs $p" ;;
 	*) echo "run.sh: no part or program '$p'" >&2; echo "$usage" >&2
 	   exit 2 ;;
@@ -115,7 +119,9 @@ histogram 100000 256
 rowsums 300 200
 jacobi 64 10
 pathfinder 1000 10
-syrk 100 80"
+syrk 100 80
+spmv uniform 1000 8
+spmv powerlaw 1000 8"
   copy_mib=16
   transfer_mib="1 16"
 else
@@ -160,7 +166,9 @@ rowsums 31623 31623
 jacobi 4096 100 1
 pathfinder 1048576 100 5
 syrk 1200 1000
-syrk 2600 2000"
+syrk 2600 2000
+spmv uniform 1048576 16
+spmv powerlaw 1048576 16"
   copy_mib=1024
   transfer_mib="1 4 16 64 256 1024"
 fi
@@ -218,7 +226,7 @@ find_lib ()
 # Libraries: ours (libflat, GCC's libgomp and nvptx plugin, the OpenCL
 # loader) first, then this machine's cuBLAS and NVRTC.
 ld=$here/lib
-for l in libcublas.so.13 libnvrtc.so.13; do
+for l in libcublas.so.13 libcusparse.so.12 libnvrtc.so.13; do
   d=$(find_lib $l)
   if [ -n "$d" ]; then
     ld=$ld:$d
@@ -378,6 +386,10 @@ echo "$datasets" | while read -r b args; do
       ;;
     reduce|scan|histogram)
       [ -x "$bin/cub_ref" ] && run_one "$tag-cub" "$bin/cub_ref" $b $args
+      ;;
+    spmv)
+      [ -x "$bin/cusparse_ref" ] \
+	&& run_one "$tag-cusparse" "$bin/cusparse_ref" $b $args
       ;;
   esac
 done

@@ -5,10 +5,12 @@
 # strategy=moderate and strategy=full, GCC's OpenACC and the sequential
 # build, and writes versions.csv and versions.md beside itself.
 #
-#   run.sh           matmul sweeps k = 24 and 20, lvc small/medium/large
+#   run.sh           matmul sweeps k = 24 and 20, lvc small/medium/large,
+#                    spmv uniform and power-law at 2^20 rows x 16 and
+#                    2^16 x 256 nonzeros
 #   run.sh --quick   k = 12 and tiny lvc datasets, to check a build
 #
-# VERSIONS_PROGRAMS (default "matmul lvc") and VERSIONS_COLUMNS (default
+# VERSIONS_PROGRAMS (default "matmul lvc spmv") and VERSIONS_COLUMNS (default
 # "seq acc versions default tuned autotuned moderate full") select what
 # runs; rows are appended to versions.csv when VERSIONS_APPEND=1.
 #
@@ -44,18 +46,27 @@ sweep ()
 }
 if [ $quick = yes ]; then
   datasets="$(sweep 12)
-lvc 2 4 8 16 2"
+lvc 2 4 8 16 2
+spmv uniform 1000 8
+spmv powerlaw 1000 8"
   training="$(sweep 10)
-lvc 2 4 8 16 1"
+lvc 2 4 8 16 1
+spmv uniform 1000 8"
 else
   datasets="$(sweep 24)
 $(sweep 20)
 lvc 16 256 32 256 3
 lvc 128 64 256 32 3
-lvc 256 64 256 256 2"
+lvc 256 64 256 256 2
+spmv uniform 1048576 16
+spmv powerlaw 1048576 16
+spmv uniform 65536 256
+spmv powerlaw 65536 256"
   training="$(sweep 20)
 lvc 16 256 32 256 1
-lvc 128 64 256 32 1"
+lvc 128 64 256 32 1
+spmv uniform 262144 16
+spmv powerlaw 262144 16"
 fi
 
 export LD_LIBRARY_PATH=$here/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
@@ -66,7 +77,7 @@ if nvidia-smi -L >/dev/null 2>&1; then
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-programs=${VERSIONS_PROGRAMS:-matmul lvc}
+programs=${VERSIONS_PROGRAMS:-matmul lvc spmv}
 columns=" ${VERSIONS_COLUMNS:-seq acc versions default tuned autotuned moderate full} "
 mkdir -p logs
 if [ "${VERSIONS_APPEND:-0}" != 1 ]; then

@@ -5,8 +5,9 @@
 #
 # Run it from the top of a built Flat tree:   bench/versions.sh
 #
-# Programs (bench/src/): matmul (the sweep of paper 000's Figure 2) and
-# lvc (LocVolCalib-like, the paper's Figure 6c and section 5.2).  Each is
+# Programs (bench/src/): matmul (the sweep of paper 000's Figure 2), lvc
+# (LocVolCalib-like, the paper's Figure 6c and section 5.2) and spmv (CSR
+# rows, irregular nested parallelism: flatten/irregular.c).  Each is
 # built as
 #   P-seq            gcc -O3, pragmas ignored
 #   P-acc            gcc -O3 -fopenacc for nvptx (skipped without it)
@@ -29,13 +30,14 @@ out=bench/out-versions
 cc=$(./flat-config --cc)
 cflags="-O3 -std=gnu11 -Wall -Wextra -Wno-unknown-pragmas"
 accflags="-fopenacc -foffload=nvptx-none -foffload-options=-misa=sm_80 -no-pie"
-programs="matmul lvc"
+programs="matmul lvc spmv"
 
 rm -rf "$out"
 mkdir -p "$out/bin" "$out/lib" "$out/obj"
-objs="$out/obj/harness.o $out/obj/reference.o"
+objs="$out/obj/harness.o $out/obj/reference.o $out/obj/csr.o"
 $cc $cflags -c "$src/harness.c" -o "$out/obj/harness.o"
 $cc $cflags -c "$src/reference.c" -o "$out/obj/reference.o"
+$cc $cflags -c "$src/csr.c" -o "$out/obj/csr.o"
 
 acc=yes
 for p in $programs; do

@@ -23,7 +23,8 @@
 
    flat_kN: G groups, group g the flat iterations [g per, (g + 1) per),
    per = ceil (total / G), in tiles of B: each item finds the segment of
-   its iteration (a binary search of offs), evaluates the segment's
+   its iteration (a binary search of the offsets of the tile's segments,
+   emit_tile_segments), evaluates the segment's
    indices, pre and its inner index, and runs the body once from the
    identities: its contribution.  A segmented inclusive scan of the
    tile's contributions in local memory (neighbours combine when their
@@ -206,20 +207,77 @@ emit_open (flat_emitter *em, const flat_nest *nest, const flat_kernel *k,
   em->depth = 1;
 }
 
-/* flat_sN, the last segment whose offset is at most flat_e.  */
+/* FLAT_S becomes the last segment in [FLAT_S, FLAT_Z] whose offset
+   (in OFFS) is at most KEY, given that one is.  */
 static void
-emit_search (flat_emitter *em)
+emit_search (flat_emitter *em, const char *offs, const char *key)
 {
   const char *i64 = flat_c_type (em, FLAT_T_I64);
 
-  flat_c_line (em, "%s flat_z = flat_n_seg - 1;", i64);
   flat_c_line (em, "while (flat_s < flat_z)");
   flat_c_open (em);
   flat_c_line (em, "%s flat_m = flat_s + (flat_z - flat_s + 1) / 2;", i64);
-  flat_c_line (em, "if (flat_offs[flat_m] <= flat_e)");
+  flat_c_line (em, "if (%s[flat_m] <= %s)", offs, key);
   flat_c_line (em, "  flat_s = flat_m;");
   flat_c_line (em, "else");
   flat_c_line (em, "  flat_z = flat_m - 1;");
+  flat_c_close (em);
+}
+
+/* The segment flat_s of iteration flat_e (if below flat_hi) in a tile.
+   Every B tiles, the items find the segments of the first iterations of
+   the next B tiles (item t: tile t; item 0 also the range's last
+   iteration there) at once, from the last such segment (flat_from) on,
+   into flat_tseg: B searches in parallel, where one per tile would wait
+   on its chain of loads alone.  Tile k's segments lie between
+   flat_tseg[k] and flat_tseg[k + 1]; when their offsets fit in a group
+   the items load them into flat_sseg (free until the tile's
+   contributions go there) and search there, else each searches the
+   global offsets between the two.  */
+static void
+emit_tile_segments (flat_emitter *em)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+
+  flat_c_line (em, "%s flat_k = (flat_tile - flat_lo) / flat_b %% flat_b;",
+	       i64);
+  flat_c_line (em, "if (flat_k == 0)");
+  flat_c_open (em);
+  flat_c_barrier (em);
+  flat_c_line (em, "for (%s flat_q = flat_t; flat_q <= flat_b; flat_q += "
+	       "flat_b)", i64);
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_key = flat_tile + flat_q * flat_b;", i64);
+  flat_c_line (em, "%s flat_s = flat_from, flat_z = flat_n_seg - 1;", i64);
+  flat_c_line (em, "if (flat_key >= flat_hi)");
+  flat_c_line (em, "  flat_key = flat_hi - 1;");
+  emit_search (em, "flat_offs", "flat_key");
+  flat_c_line (em, "flat_tseg[flat_q] = flat_s;");
+  flat_c_close (em);
+  flat_c_barrier (em);
+  flat_c_line (em, "flat_from = flat_tseg[flat_b];");
+  flat_c_close (em);
+  flat_c_line (em, "%s flat_first = flat_tseg[flat_k], "
+	       "flat_last = flat_tseg[flat_k + 1];", i64);
+  flat_c_line (em, "%s flat_s = -1;", i64);
+  /* The barrier outside the branch: PoCL's work-group functions do not
+     take barriers in branches.  */
+  flat_c_line (em, "int flat_window = flat_last - flat_first + 2 <= flat_b;");
+  flat_c_line (em, "if (flat_window && flat_t <= flat_last - flat_first + 1)");
+  flat_c_line (em, "  flat_sseg[flat_t] = flat_offs[flat_first + flat_t];");
+  flat_c_barrier (em);
+  flat_c_line (em, "if (flat_window && flat_e < flat_hi)");
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_z = flat_last - flat_first;", i64);
+  flat_c_line (em, "flat_s = 0;");
+  emit_search (em, "flat_sseg", "flat_e");
+  flat_c_line (em, "flat_s += flat_first;");
+  flat_c_close (em);
+  flat_c_line (em, "else if (flat_e < flat_hi)");
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_z = flat_last;", i64);
+  flat_c_line (em, "flat_s = flat_first;");
+  emit_search (em, "flat_offs", "flat_e");
   flat_c_close (em);
 }
 
@@ -296,6 +354,7 @@ emit_flat (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   flat_c_exchange (em, k->n_accs, k->accs, "flat_red");
   flat_c_local_array (em, FLAT_T_I64, "flat_sseg", FLAT_MAX_GROUP);
   flat_c_local_array (em, FLAT_T_I64, "flat_cseg", 1);
+  flat_c_local_array (em, FLAT_T_I64, "flat_tseg", FLAT_MAX_GROUP + 1);
   for (j = 0; j < k->n_accs; j++)
     flat_c_local_array (em, k->accs[j].var->type,
 			flat_arena_printf (em->scratch->arena, "flat_carry%d",
@@ -309,18 +368,17 @@ emit_flat (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   flat_c_line (em, "%s flat_lo = flat_g * flat_per;", i64);
   flat_c_line (em, "%s flat_hi = flat_lo + flat_per < flat_all"
 	       " ? flat_lo + flat_per : flat_all;", i64);
+  flat_c_line (em, "%s flat_from = 0;", i64);
   flat_c_line (em, "if (flat_t == 0)");
   flat_c_line (em, "  flat_cseg[0] = -1;");
   flat_c_line (em, "for (%s flat_tile = flat_lo; flat_tile < flat_hi;"
 	       " flat_tile += flat_b)", i64);
   flat_c_open (em);
   flat_c_line (em, "%s flat_e = flat_tile + flat_t;", i64);
-  flat_c_line (em, "%s flat_s = -1;", i64);
+  emit_tile_segments (em);
   declare_identities (em, k, "flat_c");
   flat_c_line (em, "if (flat_e < flat_hi)");
   flat_c_open (em);
-  flat_c_line (em, "flat_s = 0;");
-  emit_search (em);
   segment_open (em, k, "flat_s");
   flat_c_index (em, &k->dims[k->n_segments], "I",
 		"(flat_e - flat_offs[flat_s])");

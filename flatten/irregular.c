@@ -203,6 +203,40 @@ flat_par_irregular_total (flat_nest *nest, const flat_context *ctx,
 			flat_e_const_int (nest, FLAT_T_I64, 0));
 }
 
+typedef struct data_ranges
+{
+  flat_nest *nest;
+  const flat_context *ctx;
+  const flat_block *body;
+  int found;
+} data_ranges;
+
+static int
+note_data_range (flat_stmt *s, void *data)
+{
+  data_ranges *d = data;
+  int loads = 0;
+  if ((s->kind == FLAT_S_MAP || s->kind == FLAT_S_REDUCE
+       || s->kind == FLAT_S_SCAN)
+      && !flat_range_is_invariant (&s->u.loop.range)
+      && irregular_bound (d->nest, d->ctx, d->body, s->u.loop.range.lb,
+			  &loads)
+      && irregular_bound (d->nest, d->ctx, d->body, s->u.loop.range.ub,
+			  &loads))
+    d->found |= loads;
+  return 0;
+}
+
+int
+flat_block_has_data_ranges (flat_nest *nest, const flat_context *ctx,
+			    const flat_block *b)
+{
+  data_ranges d = { nest, ctx, b, 0 };
+  flat_walker w = { note_data_range, NULL, &d };
+  flat_walk_block (b, &w);
+  return d.found;
+}
+
 flat_expr *
 flat_par_irregular_average (flat_nest *nest, const flat_context *ctx,
 			    const flat_block *pre, const flat_range *r)

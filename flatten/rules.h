@@ -84,6 +84,11 @@ flat_expr *flat_par_irregular_average (flat_nest *nest,
 				       const flat_context *ctx,
 				       const flat_block *pre,
 				       const flat_range *r);
+/* Whether B, the body of the innermost map of CTX, has an irregular
+   SOAC whose bounds load from memory: the skew of its segments, which
+   the host does not see, decides between the versions.  */
+int flat_block_has_data_ranges (flat_nest *nest, const flat_context *ctx,
+				const flat_block *b);
 
 /* ---- rules_moderate.c -------------------------------------------------- */
 

@@ -153,11 +153,22 @@ rule_g3_versions (flat_flattener *f, const flat_context *sub,
 	return flat_plan_launch (nest, top);
       flat = flat_plan_launch (nest, top);
     }
+  flat_expr *par_top = flat_par_context (nest, sub);
+  if (have_flat && flat_block_has_data_ranges (nest, sub, b))
+    {
+      /* Rule I3, the guards of an irregular level whose segments come
+	 from data: one long segment stalls e_top and e_middle, however
+	 many points there are, and the host does not see the segments.
+	 e_flat, balanced whatever they are, is the default; a threshold
+	 of 0 (flat-tune) takes the others.  */
+      par_top = flat_e_const_int (nest, FLAT_T_I64, 0);
+      par_middle = flat_e_const_int (nest, FLAT_T_I64, 0);
+    }
   flat_block rest = middle
     ? flat_plan_guard (nest, FLAT_GUARD_INTRA, par_middle,
 		       flat_plan_launch (nest, middle), flat)
     : flat;
-  return flat_plan_guard (nest, FLAT_GUARD_TOP, flat_par_context (nest, sub),
+  return flat_plan_guard (nest, FLAT_GUARD_TOP, par_top,
 			  flat_plan_launch (nest, top), rest);
 }
 

@@ -149,6 +149,20 @@ ref_rowsums (size_t m, size_t n, const float *a, double *r)
 }
 
 void
+ref_spmv (size_t rows, const int *row, const int *col, const float *val,
+	  const float *x, double *y)
+{
+  for (size_t i = 0; i < rows; i++)
+    {
+      double s = 0.0;
+
+      for (int k = row[i]; k < row[i + 1]; k++)
+	s += (double) val[k] * x[col[k]];
+      y[i] = s;
+    }
+}
+
+void
 ref_colsums (size_t m, size_t n, const float *a, double *c)
 {
   for (size_t j = 0; j < n; j++)

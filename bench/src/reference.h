@@ -64,6 +64,10 @@ void ref_rowsums (size_t m, size_t n, const float *a, double *r);
 /* C[N]: the sums of the columns of A[M][N].  */
 void ref_colsums (size_t m, size_t n, const float *a, double *c);
 
+/* Y[ROWS] = A X for the CSR matrix A of ROW, COL, VAL.  */
+void ref_spmv (size_t rows, const int *row, const int *col, const float *val,
+	       const float *x, double *y);
+
 /* A[N][N] after STEPS steps of jacobi-2d from A0[N][N]: each step
    replaces every interior point by the mean of itself and its four
    neighbours (JACOBI_WEIGHT) twice, through a second grid; border points
