@@ -22,21 +22,21 @@
 		      memory); the group of the last chunk stores the total.
 
    flat_kN: G groups, group g the flat iterations [g per, (g + 1) per),
-   per = ceil (total / G), in tiles of B: each item finds the segment of
-   its iteration (a binary search of the offsets of the tile's segments,
-   emit_tile_segments), evaluates the segment's
-   indices, pre and its inner index, and runs the body once from the
-   identities: its contribution.  A segmented inclusive scan of the
-   tile's contributions in local memory (neighbours combine when their
-   segments are equal; segments never decrease along the tile) leaves
-   each run's total in its last item, which combines the carry of the
-   previous tile into the tile's first run and then either keeps the
-   result as the next carry (the tile's last item, iterations left in
-   the range) or stores it: to part[v] when segment v starts in g's
-   range, else to head[g] (the run that began in an earlier group).
-   Every non-empty segment thus has part[v] from the group where it
-   starts and head[q] from each later group q it reaches, all in
-   iteration order.
+   per = ceil (total / G), in tiles of B R, R consecutive iterations per
+   item (FLAT_IRREGULAR_ITEMS: fewer barriers per iteration): each item
+   finds the segment of each of its iterations (a binary search of the
+   offsets of the tile's segments, emit_tile_segments), evaluates the
+   segment's indices, pre and its inner index, runs the body from the
+   identities, and folds the runs of one segment; a segmented inclusive
+   scan of the items' last runs in local memory (neighbours combine when
+   their segments are equal; segments never decrease along the tile)
+   completes the runs that cross items.  A completed run, with the
+   carry of the previous tile before it when it is the tile's first
+   segment, is stored: to part[v] when segment v starts in g's range,
+   else to head[g] (the run that began in an earlier group); the tile's
+   last run is the next carry while the range goes on.  Every non-empty
+   segment thus has part[v] from the group where it starts and head[q]
+   from each later group q it reaches, all in iteration order.
 
    flat_kN_final: one item per segment: pre (the accumulators' values
    before the reduction), then part[v] and the heads of the groups
@@ -224,22 +224,20 @@ emit_search (flat_emitter *em, const char *offs, const char *key)
   flat_c_close (em);
 }
 
-/* The segment flat_s of iteration flat_e (if below flat_hi) in a tile.
-   Every B tiles, the items find the segments of the first iterations of
-   the next B tiles (item t: tile t; item 0 also the range's last
-   iteration there) at once, from the last such segment (flat_from) on,
-   into flat_tseg: B searches in parallel, where one per tile would wait
-   on its chain of loads alone.  Tile k's segments lie between
-   flat_tseg[k] and flat_tseg[k + 1]; when their offsets fit in a group
-   the items load them into flat_sseg (free until the tile's
-   contributions go there) and search there, else each searches the
-   global offsets between the two.  */
+/* The segments of a tile of B R iterations from flat_tile: every B
+   tiles, the items find the segments of the first iterations of the
+   next B tiles (item q: tile q; and the range's last iteration) at
+   once, from the last such segment (flat_from) on, into flat_tseg: B
+   searches in parallel, where one per tile would wait on its chain of
+   loads alone.  The tile's segments lie between flat_first =
+   flat_tseg[k] and flat_last = flat_tseg[k + 1]; when their offsets fit
+   in flat_win (flat_window), the items load them there.  */
 static void
 emit_tile_segments (flat_emitter *em)
 {
   const char *i64 = flat_c_type (em, FLAT_T_I64);
 
-  flat_c_line (em, "%s flat_k = (flat_tile - flat_lo) / flat_b %% flat_b;",
+  flat_c_line (em, "%s flat_k = (flat_tile - flat_lo) / flat_span %% flat_b;",
 	       i64);
   flat_c_line (em, "if (flat_k == 0)");
   flat_c_open (em);
@@ -247,7 +245,7 @@ emit_tile_segments (flat_emitter *em)
   flat_c_line (em, "for (%s flat_q = flat_t; flat_q <= flat_b; flat_q += "
 	       "flat_b)", i64);
   flat_c_open (em);
-  flat_c_line (em, "%s flat_key = flat_tile + flat_q * flat_b;", i64);
+  flat_c_line (em, "%s flat_key = flat_tile + flat_q * flat_span;", i64);
   flat_c_line (em, "%s flat_s = flat_from, flat_z = flat_n_seg - 1;", i64);
   flat_c_line (em, "if (flat_key >= flat_hi)");
   flat_c_line (em, "  flat_key = flat_hi - 1;");
@@ -259,26 +257,14 @@ emit_tile_segments (flat_emitter *em)
   flat_c_close (em);
   flat_c_line (em, "%s flat_first = flat_tseg[flat_k], "
 	       "flat_last = flat_tseg[flat_k + 1];", i64);
-  flat_c_line (em, "%s flat_s = -1;", i64);
+  flat_c_line (em, "int flat_window = flat_last - flat_first + 2 <= %d;",
+	       FLAT_MAX_GROUP * FLAT_IRREGULAR_ITEMS);
   /* The barrier outside the branch: PoCL's work-group functions do not
      take barriers in branches.  */
-  flat_c_line (em, "int flat_window = flat_last - flat_first + 2 <= flat_b;");
-  flat_c_line (em, "if (flat_window && flat_t <= flat_last - flat_first + 1)");
-  flat_c_line (em, "  flat_sseg[flat_t] = flat_offs[flat_first + flat_t];");
+  flat_c_line (em, "for (%s flat_q = flat_t; flat_window && flat_q <= "
+	       "flat_last - flat_first + 1; flat_q += flat_b)", i64);
+  flat_c_line (em, "  flat_win[flat_q] = flat_offs[flat_first + flat_q];");
   flat_c_barrier (em);
-  flat_c_line (em, "if (flat_window && flat_e < flat_hi)");
-  flat_c_open (em);
-  flat_c_line (em, "%s flat_z = flat_last - flat_first;", i64);
-  flat_c_line (em, "flat_s = 0;");
-  emit_search (em, "flat_sseg", "flat_e");
-  flat_c_line (em, "flat_s += flat_first;");
-  flat_c_close (em);
-  flat_c_line (em, "else if (flat_e < flat_hi)");
-  flat_c_open (em);
-  flat_c_line (em, "%s flat_z = flat_last;", i64);
-  flat_c_line (em, "flat_s = flat_first;");
-  emit_search (em, "flat_offs", "flat_e");
-  flat_c_close (em);
 }
 
 /* "T NAME<j> = IDENTITY;" for each accumulator.  */
@@ -295,26 +281,42 @@ declare_identities (flat_emitter *em, const flat_kernel *k, const char *name)
     }
 }
 
-/* Store the values flat_val<j> of segment SEG: its part when it starts in
+/* Store the values VAL<j> of segment SEG: its part when it starts in
    this group's range, else this group's head.  */
 static void
-emit_store (flat_emitter *em, const flat_kernel *k, const char *seg)
+emit_store (flat_emitter *em, const flat_kernel *k, const char *seg,
+	    const char *val)
 {
   flat_c_line (em, "if (flat_offs[%s] >= flat_lo)", seg);
   flat_c_open (em);
   for (int j = 0; j < k->n_accs; j++)
-    flat_c_line (em, "flat_part%d[%s] = flat_val%d;", j, seg, j);
+    flat_c_line (em, "flat_part%d[%s] = %s%d;", j, seg, val, j);
   flat_c_close (em);
   flat_c_line (em, "else");
   flat_c_open (em);
   for (int j = 0; j < k->n_accs; j++)
-    flat_c_line (em, "flat_head%d[flat_g] = flat_val%d;", j, j);
+    flat_c_line (em, "flat_head%d[flat_g] = %s%d;", j, val, j);
   flat_c_close (em);
 }
 
-/* The segmented inclusive scan of the tile in flat_red<j>: an item
-   combines the element W before it when that element is of its
-   segment.  */
+/* At the current depth, for each accumulator: "TO<j> = OP (EARLIER<j>,
+   TO<j>);".  */
+static void
+emit_prepend (flat_emitter *em, const flat_kernel *k, const char *to,
+	      const char *earlier)
+{
+  for (int j = 0; j < k->n_accs; j++)
+    {
+      flat_c_indent (em);
+      flat_c_emit (em, "%s%d = ", to, j);
+      flat_c_combine_open (em, &k->accs[j]);
+      flat_c_emit (em, "%s%d, %s%d);\n", earlier, j, to, j);
+    }
+}
+
+/* The segmented inclusive scan of the items' last runs in flat_red<j>:
+   an item combines the one W before it when that one's last run is of
+   its segment.  */
 static void
 emit_segmented_scan (flat_emitter *em, const flat_kernel *k)
 {
@@ -323,7 +325,7 @@ emit_segmented_scan (flat_emitter *em, const flat_kernel *k)
   flat_c_line (em, "for (%s flat_w = 1; flat_w < flat_b; flat_w *= 2)", i64);
   flat_c_open (em);
   flat_c_line (em, "int flat_take = flat_t >= flat_w "
-	       "&& flat_sseg[flat_t - flat_w] == flat_s;");
+	       "&& flat_sseg[flat_t - flat_w] == flat_run;");
   for (int j = 0; j < k->n_accs; j++)
     flat_c_line (em, "%s flat_x%d = flat_take ? flat_red%d[flat_t - flat_w]"
 		 " : flat_red%d[flat_t];",
@@ -343,7 +345,75 @@ emit_segmented_scan (flat_emitter *em, const flat_kernel *k)
   flat_c_close (em);
 }
 
-/* flat_kN: the flat iterations of this group's range, tile by tile.  */
+/* The item's iterations flat_e0 .. + R - 1 below flat_hi, in order:
+   each one's segment flat_s (from the last one's on), its contribution
+   flat_c<j>; runs of one segment fold into flat_acc<j> (of segment
+   flat_run); the item's first run, which may have begun in earlier
+   items, is kept in flat_facc<j> (segment flat_fseg, flat_cut set), the
+   ones after it that end in the item are stored.  */
+static void
+emit_item_runs (flat_emitter *em, const flat_kernel *k)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+  int j;
+
+  flat_c_line (em, "%s flat_s = flat_first;", i64);
+  flat_c_line (em, "for (int flat_r = 0; flat_r < %d; flat_r++)",
+	       FLAT_IRREGULAR_ITEMS);
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_e = flat_e0 + flat_r;", i64);
+  flat_c_line (em, "if (flat_e >= flat_hi)");
+  flat_c_line (em, "  break;");
+  flat_c_line (em, "if (flat_window)");
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_z = flat_last - flat_first;", i64);
+  flat_c_line (em, "flat_s -= flat_first;");
+  emit_search (em, "flat_win", "flat_e");
+  flat_c_line (em, "flat_s += flat_first;");
+  flat_c_close (em);
+  flat_c_line (em, "else");
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_z = flat_last;", i64);
+  emit_search (em, "flat_offs", "flat_e");
+  flat_c_close (em);
+  declare_identities (em, k, "flat_c");
+  flat_c_open (em);
+  segment_open (em, k, "flat_s");
+  flat_c_index (em, &k->dims[k->n_segments], "I",
+		"(flat_e - flat_offs[flat_s])");
+  flat_c_partials (em, k->n_accs, k->accs, 0);
+  flat_c_stmts (em, &k->body);
+  for (j = 0; j < k->n_accs; j++)
+    flat_c_line (em, "flat_c%d = %s;", j, flat_c_acc_name (em, &k->accs[j]));
+  flat_c_close (em);
+  flat_c_line (em, "if (flat_s == flat_run)");
+  flat_c_open (em);
+  emit_prepend (em, k, "flat_c", "flat_acc");
+  flat_c_close (em);
+  flat_c_line (em, "else if (flat_run >= 0 && !flat_cut)");
+  flat_c_open (em);
+  flat_c_line (em, "flat_fseg = flat_run;");
+  flat_c_line (em, "flat_cut = 1;");
+  for (j = 0; j < k->n_accs; j++)
+    flat_c_line (em, "flat_facc%d = flat_acc%d;", j, j);
+  flat_c_close (em);
+  flat_c_line (em, "else if (flat_run >= 0)");
+  flat_c_open (em);
+  emit_store (em, k, "flat_run", "flat_acc");
+  flat_c_close (em);
+  flat_c_line (em, "flat_run = flat_s;");
+  for (j = 0; j < k->n_accs; j++)
+    flat_c_line (em, "flat_acc%d = flat_c%d;", j, j);
+  flat_c_close (em);
+}
+
+/* flat_kN: the flat iterations of this group's range, tile by tile, R
+   consecutive ones per item; the items' last runs meet in a segmented
+   scan, which gives each item the part of its first run that earlier
+   items hold and completes the runs that end at an item's end.  The
+   carry (flat_cseg, flat_carry<j>) is the last run of a tile whose
+   range goes on; it belongs before the next tile's first segment
+   flat_s0.  */
 static void
 emit_flat (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
 {
@@ -353,8 +423,11 @@ emit_flat (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   emit_open (em, nest, k, "", &k->body, 0);
   flat_c_exchange (em, k->n_accs, k->accs, "flat_red");
   flat_c_local_array (em, FLAT_T_I64, "flat_sseg", FLAT_MAX_GROUP);
-  flat_c_local_array (em, FLAT_T_I64, "flat_cseg", 1);
+  flat_c_local_array (em, FLAT_T_I64, "flat_fsegs", FLAT_MAX_GROUP);
+  flat_c_local_array (em, FLAT_T_I64, "flat_win",
+		      FLAT_MAX_GROUP * FLAT_IRREGULAR_ITEMS);
   flat_c_local_array (em, FLAT_T_I64, "flat_tseg", FLAT_MAX_GROUP + 1);
+  flat_c_local_array (em, FLAT_T_I64, "flat_cseg", 1);
   for (j = 0; j < k->n_accs; j++)
     flat_c_local_array (em, k->accs[j].var->type,
 			flat_arena_printf (em->scratch->arena, "flat_carry%d",
@@ -362,6 +435,7 @@ emit_flat (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   segment_count (em, k);
   flat_c_group_ids (em);
   flat_c_line (em, "%s flat_g = %s;", i64, em->d->group_id);
+  flat_c_line (em, "%s flat_span = flat_b * %d;", i64, FLAT_IRREGULAR_ITEMS);
   flat_c_line (em, "%s flat_all = flat_offs[flat_n_seg];", i64);
   flat_c_line (em, "%s flat_per = (flat_all + %s - 1) / %s;", i64,
 	       em->d->num_groups, em->d->num_groups);
@@ -372,64 +446,80 @@ emit_flat (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   flat_c_line (em, "if (flat_t == 0)");
   flat_c_line (em, "  flat_cseg[0] = -1;");
   flat_c_line (em, "for (%s flat_tile = flat_lo; flat_tile < flat_hi;"
-	       " flat_tile += flat_b)", i64);
+	       " flat_tile += flat_span)", i64);
   flat_c_open (em);
-  flat_c_line (em, "%s flat_e = flat_tile + flat_t;", i64);
   emit_tile_segments (em);
-  declare_identities (em, k, "flat_c");
-  flat_c_line (em, "if (flat_e < flat_hi)");
-  flat_c_open (em);
-  segment_open (em, k, "flat_s");
-  flat_c_index (em, &k->dims[k->n_segments], "I",
-		"(flat_e - flat_offs[flat_s])");
-  flat_c_partials (em, k->n_accs, k->accs, 0);
-  flat_c_stmts (em, &k->body);
+  flat_c_line (em, "%s flat_e0 = flat_tile + flat_t * %d;", i64,
+	       FLAT_IRREGULAR_ITEMS);
+  flat_c_line (em, "%s flat_run = -1, flat_fseg = -1;", i64);
+  flat_c_line (em, "int flat_cut = 0;");
+  declare_identities (em, k, "flat_acc");
+  declare_identities (em, k, "flat_facc");
+  emit_item_runs (em, k);
+  flat_c_line (em, "flat_sseg[flat_t] = flat_run;");
+  flat_c_line (em, "flat_fsegs[flat_t] = flat_cut ? flat_fseg : flat_run;");
   for (j = 0; j < k->n_accs; j++)
-    flat_c_line (em, "flat_c%d = %s;", j, flat_c_acc_name (em, &k->accs[j]));
-  flat_c_close (em);
+    flat_c_line (em, "flat_red%d[flat_t] = flat_acc%d;", j, j);
   flat_c_barrier (em);
-  flat_c_line (em, "flat_sseg[flat_t] = flat_s;");
+  flat_c_line (em, "%s flat_s0 = flat_fsegs[0], flat_c0seg = flat_cseg[0];",
+	       i64);
   for (j = 0; j < k->n_accs; j++)
-    flat_c_line (em, "flat_red%d[flat_t] = flat_c%d;", j, j);
-  flat_c_barrier (em);
-  /* The carry's segment ended with the previous tile.  */
-  flat_c_line (em, "if (flat_t == 0 && flat_cseg[0] >= 0 "
-	       "&& flat_cseg[0] != flat_sseg[0])");
-  flat_c_open (em);
-  for (j = 0; j < k->n_accs; j++)
-    flat_c_line (em, "%s flat_val%d = flat_carry%d[0];",
+    flat_c_line (em, "%s flat_cv%d = flat_carry%d[0];",
 		 flat_c_type (em, k->accs[j].var->type), j, j);
-  emit_store (em, k, "flat_cseg[0]");
+  /* The carry's segment ended with the previous tile.  */
+  flat_c_line (em, "if (flat_t == 0 && flat_c0seg >= 0 "
+	       "&& flat_c0seg != flat_s0)");
+  flat_c_open (em);
+  emit_store (em, k, "flat_c0seg", "flat_cv");
   flat_c_close (em);
   emit_segmented_scan (em, k);
-  declare_identities (em, k, "flat_val");
+  /* The item's first run, completed in the item: the earlier items'
+     part of it, and the carry when it is the tile's first segment.  */
+  flat_c_line (em, "if (flat_cut)");
+  flat_c_open (em);
+  declare_identities (em, k, "flat_in");
+  flat_c_line (em, "if (flat_t > 0 && flat_sseg[flat_t - 1] == flat_fseg)");
+  flat_c_open (em);
+  for (j = 0; j < k->n_accs; j++)
+    flat_c_line (em, "flat_in%d = flat_red%d[flat_t - 1];", j, j);
+  flat_c_close (em);
+  flat_c_line (em, "if (flat_fseg == flat_s0 && flat_c0seg == flat_fseg)");
+  flat_c_open (em);
+  emit_prepend (em, k, "flat_in", "flat_cv");
+  flat_c_close (em);
+  emit_prepend (em, k, "flat_facc", "flat_in");
+  emit_store (em, k, "flat_fseg", "flat_facc");
+  flat_c_close (em);
+  /* The last run, where the next item does not go on with it: complete,
+     or the next carry when it is the tile's last and the range goes
+     on.  */
   flat_c_line (em, "int flat_keep = 0;");
-  flat_c_line (em, "if (flat_e < flat_hi && (flat_t == flat_b - 1 "
-	       "|| flat_e + 1 >= flat_hi || flat_sseg[flat_t + 1] != flat_s))");
+  declare_identities (em, k, "flat_val");
+  flat_c_line (em, "%s flat_next = flat_t + 1 < flat_b ? flat_fsegs[flat_t + 1]"
+	       " : -1;", i64);
+  flat_c_line (em, "int flat_owner = flat_run >= 0 && flat_next != flat_run;");
+  flat_c_line (em, "int flat_ender = flat_e0 < flat_hi "
+	       "&& (flat_t + 1 == flat_b || flat_e0 + %d >= flat_hi);",
+	       FLAT_IRREGULAR_ITEMS);
+  flat_c_line (em, "if (flat_owner)");
   flat_c_open (em);
   for (j = 0; j < k->n_accs; j++)
     flat_c_line (em, "flat_val%d = flat_red%d[flat_t];", j, j);
-  flat_c_line (em, "if (flat_s == flat_sseg[0] && flat_cseg[0] == flat_s)");
+  flat_c_line (em, "if (flat_run == flat_s0 && flat_c0seg == flat_run)");
   flat_c_open (em);
-  for (j = 0; j < k->n_accs; j++)
-    {
-      flat_c_indent (em);
-      flat_c_emit (em, "flat_val%d = ", j);
-      flat_c_combine_open (em, &k->accs[j]);
-      flat_c_emit (em, "flat_carry%d[0], flat_val%d);\n", j, j);
-    }
+  emit_prepend (em, k, "flat_val", "flat_cv");
   flat_c_close (em);
-  flat_c_line (em, "if (flat_t == flat_b - 1 && flat_e + 1 < flat_hi)");
+  flat_c_line (em, "if (flat_ender && flat_tile + flat_span < flat_hi)");
   flat_c_line (em, "  flat_keep = 1;");
   flat_c_line (em, "else");
   flat_c_open (em);
-  emit_store (em, k, "flat_s");
+  emit_store (em, k, "flat_run", "flat_val");
   flat_c_close (em);
   flat_c_close (em);
   flat_c_barrier (em);
-  flat_c_line (em, "if (flat_t == flat_b - 1)");
+  flat_c_line (em, "if (flat_ender)");
   flat_c_open (em);
-  flat_c_line (em, "flat_cseg[0] = flat_keep ? flat_s : -1;");
+  flat_c_line (em, "flat_cseg[0] = flat_keep ? flat_run : -1;");
   for (j = 0; j < k->n_accs; j++)
     flat_c_line (em, "flat_carry%d[0] = flat_val%d;", j, j);
   flat_c_close (em);

@@ -561,6 +561,10 @@ typedef struct flat_kernel
    arrays of reductions and scans).  */
 #define FLAT_MAX_GROUP 256
 
+/* Consecutive iterations per work-item in the flat stage of an
+   irregular segred (codegen/segments_irregular.c).  */
+#define FLAT_IRREGULAR_ITEMS 4
+
 /* ---- Nest ------------------------------------------------------------- */
 
 typedef struct flat_nest

@@ -153,11 +153,13 @@ flat_kernel_local_bytes (const flat_kernel *k)
       return block_bytes (&k->body);
     case FLAT_N_SEGRED_IRREGULAR:
       /* The exchange arrays, a carry per accumulator, the segments of
-	 a tile, the carry's and the first ones of B + 1 tiles
+	 the items' first and last runs, the window of offsets, the
+	 first ones of B + 1 tiles and the carry's
 	 (codegen/segments_irregular.c).  */
       return exchange_bytes (k->n_accs, k->accs, 0)
 	+ exchange_bytes (k->n_accs, k->accs, 0) / FLAT_MAX_GROUP
-	+ (2 * FLAT_MAX_GROUP + 2) * sizeof (int64_t);
+	+ ((3 + FLAT_IRREGULAR_ITEMS) * FLAT_MAX_GROUP + 2)
+	* sizeof (int64_t);
     default:
       return exchange_bytes (k->n_accs, k->accs, 0);
     }

@@ -3,17 +3,19 @@
    flatten/irregular.c beside the per-row version): CSR sparse
    matrix-vector products with the row bounds read from an array (as
    loads in the range, and through locals defined before the loop), on
-   five row-length patterns chosen by N % 5 so that the sizes cover
-   every pattern at several widths: short random rows with empty ones
-   among them, all rows empty, one huge row among short ones, a single
-   non-empty row, and rows of growing length.  Beside them a triangular
+   six row-length patterns at every size: short random rows with empty
+   ones among them, all rows empty, one huge row among short ones, a
+   single non-empty row, rows of growing length, and empty and
+   one-element rows alternating (more segments in a tile than the flat
+   version's window of offsets holds).  Beside them a triangular
    reduce (j <= i, bounds affine in i: no loads) and a band whose
    bounds are clamped to the matrix, with a max reduction and two
    accumulators.
 
      rows = n, columns = n % 17 + 1, triangle rows min (n, 3000); at
-     n = 100002 (pattern 2) the huge row has 300306 iterations, more than
-     one tile per group of the flat version, and spans many groups.  */
+     n = 100002 the huge row of pattern 2 has 300306 iterations, more
+     than one tile per group of the flat version, and spans many
+     groups.  */
 
 /* flat-test: sizes 0 1 7 33 4099 100002 */
 
@@ -43,8 +45,11 @@ make_rows (int n, int pattern, int *row, uint32_t *seed)
 	case 3:
 	  k = i == n - 1 ? n + 5 : 0;
 	  break;
-	default:
+	case 4:
 	  k = i % 300;
+	  break;
+	default:
+	  k = i % 2;
 	  break;
 	}
       row[i] = nnz;
@@ -54,14 +59,14 @@ make_rows (int n, int pattern, int *row, uint32_t *seed)
   return nnz;
 }
 
-int
-main (int argc, char **argv)
+/* The two CSR nests on a matrix of N rows by PATTERN, printed.  */
+static void
+csr_products (int n, int pattern)
 {
-  int n = e2e_size (argc, argv);
   int cols = n % 17 + 1;
-  uint32_t seed = 91;
+  uint32_t seed = 91 + (uint32_t) pattern;
   int *row = e2e_alloc ((size_t) n + 1, sizeof *row);
-  int nnz = make_rows (n, n % 5, row, &seed);
+  int nnz = make_rows (n, pattern, row, &seed);
   int *col = e2e_alloc ((size_t) nnz, sizeof *col);
   double *val = e2e_alloc ((size_t) nnz, sizeof *val);
   float *valf = e2e_alloc ((size_t) nnz, sizeof *valf);
@@ -69,9 +74,6 @@ main (int argc, char **argv)
   double *y = e2e_alloc ((size_t) n, sizeof *y);
   float *big = e2e_alloc ((size_t) n, sizeof *big);
   long long *cnt = e2e_alloc ((size_t) n, sizeof *cnt);
-  float *tri = e2e_alloc ((size_t) n, sizeof *tri);
-  float *a = e2e_alloc ((size_t) n, sizeof *a);
-  int *band = e2e_alloc ((size_t) n, sizeof *band);
 
   for (int j = 0; j < nnz; j++)
     {
@@ -81,8 +83,6 @@ main (int argc, char **argv)
     }
   for (int j = 0; j < cols; j++)
     x[j] = e2e_double (&seed, 0.0, 2.0);
-  for (int i = 0; i < n; i++)
-    a[i] = (float) e2e_int (&seed, -8, 8);
 
 #pragma flat map copyin(col[0:nnz], val[0:nnz], x[0:cols])
   for (int i = 0; i < n; i++)
@@ -115,6 +115,36 @@ main (int argc, char **argv)
       cnt[i] = c;
     }
 
+  for (int i = 0; i < n; i++)
+    {
+      e2e_print_double (y[i]);
+      e2e_print_float (big[i]);
+      e2e_print_int (cnt[i]);
+    }
+  free (row);
+  free (col);
+  free (val);
+  free (valf);
+  free (x);
+  free (y);
+  free (big);
+  free (cnt);
+}
+
+int
+main (int argc, char **argv)
+{
+  int n = e2e_size (argc, argv);
+  uint32_t seed = 17;
+  float *tri = e2e_alloc ((size_t) n, sizeof *tri);
+  float *a = e2e_alloc ((size_t) n, sizeof *a);
+  int *band = e2e_alloc ((size_t) n, sizeof *band);
+
+  for (int pattern = 0; pattern < 6; pattern++)
+    csr_products (n, pattern);
+  for (int i = 0; i < n; i++)
+    a[i] = (float) e2e_int (&seed, -8, 8);
+
   /* Triangle: exact sums of small integers in float.  */
   int nt = n < 3000 ? n : 3000;
 #pragma flat map
@@ -144,20 +174,9 @@ main (int argc, char **argv)
 
   for (int i = 0; i < n; i++)
     {
-      e2e_print_double (y[i]);
-      e2e_print_float (big[i]);
-      e2e_print_int (cnt[i]);
       e2e_print_float (tri[i]);
       e2e_print_int (band[i]);
     }
-  free (row);
-  free (col);
-  free (val);
-  free (valf);
-  free (x);
-  free (y);
-  free (big);
-  free (cnt);
   free (tri);
   free (a);
   free (band);
