@@ -43,16 +43,21 @@ stmt_to_level0 (level0 *l, const flat_stmt *s)
   flat_block one = flat_block_of (l->nest, s);
   flat_stmt *c = one.first;
   flat_expr *trip;
+  flat_range regular;
   switch (s->kind)
     {
     case FLAT_S_MAP:
     case FLAT_S_REDUCE:
     case FLAT_S_SCAN:
       c->group = 1;
-      trip = flat_range_is_invariant (&s->u.loop.range)
-	? flat_par_trip (l->nest, &s->u.loop.range)
-	: flat_par_irregular_average (l->nest, l->ctx, l->body,
-				      &s->u.loop.range);
+      if (flat_range_is_invariant (&s->u.loop.range))
+	trip = flat_par_trip (l->nest, &s->u.loop.range);
+      else if (flat_range_regular_in (l->nest, l->body, &s->u.loop.range,
+				      &regular))
+	trip = flat_par_trip (l->nest, &regular);
+      else
+	trip = flat_par_irregular_average (l->nest, l->ctx, l->body,
+					   &s->u.loop.range);
       if (!trip)
 	l->regular = 0;
       else

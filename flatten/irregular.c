@@ -116,6 +116,23 @@ irregular_bound (flat_nest *nest, const flat_context *ctx,
 }
 
 int
+flat_range_regular_in (flat_nest *nest, const flat_block *pre,
+		       const flat_range *r, flat_range *out)
+{
+  flat_context none = { .n = 0 };
+  int loads = 0;
+  flat_expr *lb = irregular_bound (nest, &none, pre, r->lb, &loads);
+  flat_expr *ub = lb ? irregular_bound (nest, &none, pre, r->ub, &loads)
+    : NULL;
+  if (!ub || loads || !flat_expr_is_invariant (r->step))
+    return 0;
+  *out = *r;
+  out->lb = lb;
+  out->ub = ub;
+  return 1;
+}
+
+int
 flat_range_is_irregular (flat_nest *nest, const flat_context *ctx,
 			 const flat_block *pre, const flat_range *r)
 {

@@ -74,6 +74,11 @@ int flat_stmt_has_soac (flat_stmt *s);
    does not write, with a positive constant step.  */
 int flat_range_is_irregular (flat_nest *nest, const flat_context *ctx,
 			     const flat_block *pre, const flat_range *r);
+/* Whether R, not invariant, is so once the lets of PRE are substituted
+   (a helper's parameter copies, `int m = n'): then that range in
+   *OUT.  */
+int flat_range_regular_in (flat_nest *nest, const flat_block *pre,
+			   const flat_range *r, flat_range *out);
 /* Estimates, evaluable on the host (with loads), of the iterations of
    irregular range R over all points of CTX, and of their average per
    point; NULL if R is not irregular.  */

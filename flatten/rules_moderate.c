@@ -278,7 +278,9 @@ static int
 rule_g9_segmented (distribution *d, flat_stmt *r)
 {
   flat_nest *nest = d->f->nest;
-  int irregular = !flat_range_is_invariant (&r->u.red.range);
+  flat_range range = r->u.red.range;
+  int irregular = !flat_range_is_invariant (&range)
+    && !flat_range_regular_in (nest, &d->pre, &r->u.red.range, &range);
   if (d->f->strategy == FLAT_STRATEGY_MODERATE
       || d->ctx->n + 1 > FLAT_MAX_CONTEXT)
     return -1;
@@ -309,7 +311,7 @@ rule_g9_segmented (distribution *d, flat_stmt *r)
 				    d->ctx->n + 1, d->ctx->n);
   for (int i = 0; i < d->ctx->n; i++)
     k->dims[i] = d->ctx->dims[i];
-  k->dims[d->ctx->n] = r->u.red.range;
+  k->dims[d->ctx->n] = range;
   k->pre = flat_block_concat (nest, &d->pre, NULL);
   k->body = r->u.red.body;
   k->n_accs = r->u.red.n_accs;

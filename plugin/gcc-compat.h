@@ -21,6 +21,7 @@
 #include "cgraph.h"
 #include "varasm.h"
 #include "langhooks.h"
+#include "tree-inline.h"
 #include "c-family/c-common.h"
 #include "diagnostic-core.h"
 #include "c-family/c-pragma.h"

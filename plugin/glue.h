@@ -124,4 +124,10 @@ tree flat_temp_var (tree fndecl, tree type, tree *vars, const char *name);
 /* Lift and rewrite every marked loop of FNDECL, removing its markers.  */
 void flat_process_function (tree fndecl);
 
+/* FNDECL's body as parsed, before its own marked loops were rewritten:
+   a nest that calls FNDECL inlines that, its marked loops as marked
+   loops of the nest (rule I4, function lifting: their parallelism is
+   flattened at the call's level).  */
+tree flat_original_body (tree fndecl);
+
 #endif /* FLAT_GLUE_H */

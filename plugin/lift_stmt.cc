@@ -519,7 +519,7 @@ lift_stmt_list (lifter &L, tree_stmt_iterator it, tree_stmt_iterator end,
 bool
 inline_body (lifter &L, tree fndecl)
 {
-  tree body = DECL_SAVED_TREE (fndecl);
+  tree body = flat_original_body (fndecl);
   if (TREE_CODE (body) == BIND_EXPR)
     body = BIND_EXPR_BODY (body);
   if (TREE_CODE (body) != STATEMENT_LIST)

@@ -28,6 +28,18 @@ static struct plugin_info flat_plugin_info = {
 
 static void (*c_parse_file_hook) (void);
 
+/* Copies of the bodies of the functions with directives, as parsed,
+   while parse_then_lift runs (no collection happens then).  */
+static std::map<tree, tree> original_bodies;
+
+tree
+flat_original_body (tree fndecl)
+{
+  auto it = original_bodies.find (fndecl);
+  return it != original_bodies.end () ? it->second
+	 : DECL_SAVED_TREE (fndecl);
+}
+
 static void
 parse_then_lift (void)
 {
@@ -38,6 +50,16 @@ parse_then_lift (void)
   unsigned i;
   tree fndecl;
   std::set<tree> done;
+  FOR_EACH_VEC_SAFE_ELT (flat_functions_with_directives, i, fndecl)
+    if (DECL_SAVED_TREE (fndecl)
+	&& original_bodies.find (fndecl) == original_bodies.end ())
+      {
+	/* A deep copy of the statements and expressions (declarations
+	   shared): unshare_expr copies no BIND_EXPR or STATEMENT_LIST.  */
+	tree copy = DECL_SAVED_TREE (fndecl);
+	walk_tree (&copy, copy_tree_r, NULL, NULL);
+	original_bodies[fndecl] = copy;
+      }
   FOR_EACH_VEC_SAFE_ELT (flat_functions_with_directives, i, fndecl)
     if (done.insert (fndecl).second)
       flat_process_function (fndecl);
@@ -51,6 +73,7 @@ parse_then_lift (void)
 	  flat_process_function (node->decl);
     }
   flat_host_parallel_finish ();
+  original_bodies.clear ();
 }
 
 /* A comma-separated list of names -> bit mask; false on an unknown name.  */
