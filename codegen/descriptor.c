@@ -27,6 +27,8 @@ protocol_of (const flat_kernel *k)
     {
     case FLAT_N_SEGMAP_GROUP:
       return FLAT_PROTO_GROUP_MAP;
+    case FLAT_N_SEGMAP_PARTITIONED:
+      return FLAT_PROTO_PARTITIONED;
     case FLAT_N_SEGRED:
       return has_declared_op (k) ? FLAT_PROTO_CHUNKED : FLAT_PROTO_STRIDED;
     case FLAT_N_SEGRED_SEGMENTED:

@@ -10,6 +10,7 @@
      segred.c        the two kernels of a reduction;
      segments.c      the two kernels of a segmented reduction;
      segments_irregular.c  the four of an irregular one;
+     segmap_partitioned.c  the three of a partitioned segmap;
      segscan.c       the two kernels of a scan, by either protocol;
      segscan_segments.c  the two kernels of a segmented scan;
      virtual_groups.c    the chunks of segments that the groups of a
@@ -229,6 +230,8 @@ void flat_c_segred (flat_emitter *em, const flat_nest *nest,
 void flat_c_segments (flat_emitter *em, const flat_nest *nest,
 		      const flat_kernel *k);
 void flat_c_segments_irregular (flat_emitter *em, const flat_nest *nest,
+				const flat_kernel *k);
+void flat_c_segmap_partitioned (flat_emitter *em, const flat_nest *nest,
 				const flat_kernel *k);
 void flat_c_segscan (flat_emitter *em, const flat_nest *nest,
 		     const flat_kernel *k);

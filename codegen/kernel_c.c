@@ -930,6 +930,9 @@ emit_kernel (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
     case FLAT_N_SEGMAP_GROUP:
       flat_c_group_segmap (em, nest, k);
       break;
+    case FLAT_N_SEGMAP_PARTITIONED:
+      flat_c_segmap_partitioned (em, nest, k);
+      break;
     case FLAT_N_SEGRED:
       flat_c_segred (em, nest, k);
       break;

@@ -453,6 +453,9 @@ typedef enum flat_node_kind
 {
   FLAT_N_SEGMAP,		/* one work-item per point */
   FLAT_N_SEGMAP_GROUP,		/* one work-group per point (e_middle) */
+  FLAT_N_SEGMAP_PARTITIONED,	/* one work-item per point, the points
+				   where PARTITION holds first
+				   (flatten/rule_partition.c) */
   FLAT_N_SEGRED,		/* reduction of all iterations */
   FLAT_N_SEGRED_SEGMENTED,	/* one reduction per segment point */
   FLAT_N_SEGRED_IRREGULAR,	/* the same, each segment's inner range
@@ -462,8 +465,9 @@ typedef enum flat_node_kind
   FLAT_N_NODES
 } flat_node_kind;
 
-/* "segmap", "segmap-group", "segred", "segred-segmented",
-   "segred-irregular", "segscan", "segscan-segmented".  */
+/* "segmap", "segmap-group", "segmap-partitioned", "segred",
+   "segred-segmented", "segred-irregular", "segscan",
+   "segscan-segmented".  */
 extern const char *const flat_node_kind_names[FLAT_N_NODES];
 /* A kernel's kind in the text before its dims: "segmap grid", "segmap
    group", "segred grid", ... (a segmented one's segments follow them).  */
@@ -473,7 +477,8 @@ extern const char *const flat_node_words[FLAT_N_NODES];
 static inline int
 flat_node_maps (flat_node_kind k)
 {
-  return k == FLAT_N_SEGMAP || k == FLAT_N_SEGMAP_GROUP;
+  return k == FLAT_N_SEGMAP || k == FLAT_N_SEGMAP_GROUP
+    || k == FLAT_N_SEGMAP_PARTITIONED;
 }
 
 static inline int
@@ -555,6 +560,9 @@ typedef struct flat_kernel
      blocks around each segment.  */
   int n_segments;
   flat_block pre, post;
+  /* FLAT_N_SEGMAP_PARTITIONED: the condition, after PRE (pure lets),
+     that sorts the points.  */
+  flat_expr *partition;
 } flat_kernel;
 
 /* Work-groups have at most this many work-items (the size of the local

@@ -747,6 +747,9 @@ check_kernel_kind (checker *c, const flat_kernel *k)
       return problem (c, "unknown kind %d", (int) k->kind);
     }
   at (c, 0, "%s", flat_node_kind_names[k->kind]);
+  if ((k->kind == FLAT_N_SEGMAP_PARTITIONED) != (k->partition != NULL))
+    return problem (c, "a condition is given exactly for a partitioned "
+		    "segmap");
   if (flat_node_maps (k->kind))
     {
       if (k->n_accs != 0)
@@ -776,7 +779,7 @@ check_kernel_kind (checker *c, const flat_kernel *k)
     }
   if (k->n_segments != 0)
     return problem (c, "%d segment dims", k->n_segments);
-  if (k->pre.first || k->post.first)
+  if ((k->pre.first && !k->partition) || k->post.first)
     return problem (c, "pre or post block without segments");
   return check_accums (c, k->n_accs, k->accs, 1);
 }
@@ -837,8 +840,13 @@ check_kernel (checker *c, const flat_kernel *k)
       at (c, 0, "dim %s", k->dims[d].index->name);
       r = check_range (c, &k->dims[d], 1);
     }
-  if (r == 0 && k->n_segments > 0)
+  if (r == 0 && (k->n_segments > 0 || k->partition))
     r = check_pre (c, k);
+  if (r == 0 && k->partition)
+    {
+      at (c, 0, "partition");
+      r = check_expr (c, k->partition);
+    }
   for (int d = outer; d < k->n_dims && r == 0; d++)
     {
       at (c, 0, "dim %s", k->dims[d].index->name);

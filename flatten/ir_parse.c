@@ -975,14 +975,16 @@ parse_kernel (parser *ps)
     expected (ps, "'segmap', 'segred' or 'segscan'");
   int kind_line = ps->tok.line, kind_col = ps->tok.col;
   next (ps);
-  /* The level: grid, group (segmap only) or irregular (segred only, with
-     segments).  */
+  /* The level: grid, group or partitioned (segmap only) or irregular
+     (segred only, with segments).  */
   group = is_word (ps, "group");
   int irregular = is_word (ps, "irregular");
-  if (!group && !irregular && !is_word (ps, "grid"))
-    expected (ps, "'grid', 'group' or 'irregular'");
-  if (group && word != 0)
-    fail_at (ps, ps->tok.line, ps->tok.col, "only a segmap has level group");
+  int partitioned = is_word (ps, "partitioned");
+  if (!group && !irregular && !partitioned && !is_word (ps, "grid"))
+    expected (ps, "'grid', 'group', 'partitioned' or 'irregular'");
+  if ((group || partitioned) && word != 0)
+    fail_at (ps, ps->tok.line, ps->tok.col, "only a segmap has level %s",
+	     group ? "group" : "partitioned");
   if (irregular && word != 1)
     fail_at (ps, ps->tok.line, ps->tok.col,
 	     "only a segred has level irregular");
@@ -1040,13 +1042,21 @@ parse_kernel (parser *ps)
 		 "dims");
       kind = FLAT_N_SEGRED_IRREGULAR;
     }
+  flat_expr *partition = NULL;
+  if (partitioned)
+    {
+      kind = FLAT_N_SEGMAP_PARTITIONED;
+      expect_word (ps, "by");
+      partition = parse_expr (ps);
+    }
   flat_kernel *k = flat_kernel_new (nest, kind, n_dims, (int) n_segments);
+  k->partition = partition;
   int i = 0;
   for (dim_list *d = dims; d; d = d->next)
     k->dims[i++] = d->range;
   k->threads = threads;
   parse_accums (ps, &k->n_accs, &k->accs);
-  if (k->n_segments > 0)
+  if (k->n_segments > 0 || partitioned)
     {
       expect_word (ps, "pre");
       parse_block (ps, &k->pre);
@@ -1056,7 +1066,7 @@ parse_kernel (parser *ps)
       expect_word (ps, "contrib");
       parse_block (ps, &k->contrib);
     }
-  if (k->n_segments > 0 || flat_node_scans (kind))
+  if (k->n_segments > 0 || partitioned || flat_node_scans (kind))
     expect_word (ps, "body");
   parse_block (ps, &k->body);
   if (k->n_segments > 0)

@@ -368,6 +368,7 @@ const char *const flat_guard_kind_names[] = {
 const char *const flat_node_words[FLAT_N_NODES] = {
   [FLAT_N_SEGMAP] = "segmap grid",
   [FLAT_N_SEGMAP_GROUP] = "segmap group",
+  [FLAT_N_SEGMAP_PARTITIONED] = "segmap partitioned",
   [FLAT_N_SEGRED] = "segred grid",
   [FLAT_N_SEGRED_SEGMENTED] = "segred grid",
   [FLAT_N_SEGRED_IRREGULAR] = "segred irregular",
@@ -378,7 +379,8 @@ const char *const flat_node_words[FLAT_N_NODES] = {
 /* "kernel k0 segred grid (DIMS) with (ACCS) {"  BODY  "}", a segscan's
    body preceded by "contrib {" CONTRIB "} body {", a segmented kernel's
    by "pre {" PRE "}" (and " body" for a segred) and followed by
-   "post {" POST "}".  */
+   "post {" POST "}"; a partitioned segmap's "by COND pre {" PRE "} body
+   {" BODY "}".  */
 static void
 print_kernel (FILE *out, const flat_kernel *k)
 {
@@ -397,8 +399,13 @@ print_kernel (FILE *out, const flat_kernel *k)
     }
   if (k->n_segments > 0)
     fprintf (out, " segments %d", k->n_segments);
+  if (k->partition)
+    {
+      fputs (" by ", out);
+      flat_print_expr (out, k->partition);
+    }
   print_accums (out, k->n_accs, k->accs);
-  if (k->n_segments > 0)
+  if (k->n_segments > 0 || k->partition)
     {
       fputs (" pre {\n", out);
       print_block_close (out, &k->pre, 2);

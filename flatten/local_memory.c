@@ -151,6 +151,9 @@ flat_kernel_local_bytes (const flat_kernel *k)
       return flat_kernel_private_histograms (k) ? FLAT_PRIVATE_HISTOGRAM : 0;
     case FLAT_N_SEGMAP_GROUP:
       return block_bytes (&k->body);
+    case FLAT_N_SEGMAP_PARTITIONED:
+      /* The counts and scans of the first two stages.  */
+      return FLAT_MAX_GROUP * sizeof (int64_t);
     case FLAT_N_SEGRED_IRREGULAR:
       /* The exchange arrays, a carry per accumulator, the segments of
 	 the items' first and last runs, the window of offsets, the

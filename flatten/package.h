@@ -40,8 +40,9 @@ extern "C" {
    kernels wrongly; testsuite/unit/test_package.c fails when the
    format changes and this does not.  2: a level-GROUP segmap takes
    flat_base.  3: kernel descriptors and OpenCL build options in the
-   package.  4: the irregular protocol, four stages.  */
-#define FLAT_PACKAGE_VERSION 4u
+   package.  4: the irregular protocol, four stages.  5: the
+   partitioned protocol.  */
+#define FLAT_PACKAGE_VERSION 5u
 #define FLAT_PACKAGE_ELF_SECTION ".flat_packages"
 
 typedef enum flat_package_section

@@ -95,6 +95,15 @@ flat_expr *flat_par_irregular_average (flat_nest *nest,
 int flat_block_has_data_ranges (flat_nest *nest, const flat_context *ctx,
 				const flat_block *b);
 
+/* ---- rule_partition.c -------------------------------------------------- */
+
+/* Rule I5: where B, the body of the innermost map of CTX, branches on a
+   condition of the point to an arm with a loop and one without, a guard
+   between PREDICATED (its plan so far) and a partitioned segmap, the
+   default; else PREDICATED.  */
+flat_block flat_rule_i5_partition (flat_flattener *f, const flat_context *ctx,
+				   const flat_block *b, flat_block predicated);
+
 /* ---- rules_moderate.c -------------------------------------------------- */
 
 /* Whether the iterations of LOOP (a loop or map) depend on each other: it

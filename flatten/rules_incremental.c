@@ -186,9 +186,13 @@ flat_rule_map (flat_flattener *f, const flat_context *ctx, flat_stmt *m)
     }
   sub.dims[sub.n++] = m->u.loop.range;
   /* G2: no inner parallelism; also a map whose own bounds are not
-     invariant (no Par, so no guard can choose for it).  */
+     invariant (no Par, so no guard can choose for it).  Beside it, I5
+     where the body branches to a loop on some points only.  */
   if (!flat_block_has_soac (b) || !flat_range_is_invariant (&m->u.loop.range))
-    return flat_plan_launch (f->nest, flat_segmap_grid (f, &sub, b));
+    return flat_rule_i5_partition (f, &sub, b,
+				   flat_plan_launch (f->nest,
+						     flat_segmap_grid (f, &sub,
+								       b)));
   return rule_g3_versions (f, &sub, b);
 }
 

@@ -608,6 +608,59 @@ fail:
   return -1;
 }
 
+/* A partitioned segmap OP (codegen/segmap_partitioned.c): op->buffers
+   0 the slots' points (one per point), 1 the counts of the flags
+   stage's groups; the flags and perm stages over chunks of whole tiles
+   of points, at most FLAT_SEGOP_MAX_PARTS of them, then the body at
+   every slot.  */
+static int
+run_partitioned (const flat_backend *b, flat_pool *pool,
+		 const flat_segop *op, const char **what, char *err,
+		 size_t err_size)
+{
+  size_t group = group_limit (op);
+  int64_t tiles, groups, chunk, slots;
+  int n, s, a;
+
+  tiles = (op->total - 1) / (int64_t) group + 1;
+  groups = tiles < FLAT_SEGOP_MAX_PARTS ? tiles : FLAT_SEGOP_MAX_PARTS;
+  chunk = ((tiles - 1) / groups + 1) * (int64_t) group;
+  groups = (op->total - 1) / chunk + 1;
+  *what = "allocating device memory";
+  n = 0;
+  if (alloc_buffer (pool, op, n, (size_t) op->total * sizeof (int64_t),
+		    err, err_size) != 0)
+    goto fail;
+  n = 1;
+  if (alloc_buffer (pool, op, n, (size_t) groups * sizeof (int64_t), err,
+		    err_size) != 0)
+    goto fail;
+  n = 2;
+  a = nest_args (op);
+  op->args[a].size = sizeof chunk;
+  op->args[a++].value = &chunk;
+  set_buffer (&op->args[a++], &op->buffers[0]);
+  set_buffer (&op->args[a++], &op->buffers[1]);
+  for (s = 0; s < 2; s++)
+    if (flat_stage_launch (b, op->nest, &op->stages[s], op->args, a,
+			   op->total, (size_t) groups, group, what, err,
+			   err_size) != 0)
+      goto fail;
+  a = nest_args (op);
+  set_buffer (&op->args[a++], &op->buffers[0]);
+  slots = tiles < FLAT_MAX_GROUPS ? tiles : FLAT_MAX_GROUPS;
+  if (flat_stage_launch (b, op->nest, &op->stages[2], op->args, a,
+			 op->total, (size_t) slots, group, what, err,
+			 err_size) != 0)
+    goto fail;
+  release (pool, op, n);
+  return 0;
+
+fail:
+  discard (b, op, n);
+  return -1;
+}
+
 int
 flat_segop_run (const flat_backend *b, flat_pool *pool,
 		const flat_segop *op, flat_value *values, const char **what,
@@ -621,6 +674,8 @@ flat_segop_run (const flat_backend *b, flat_pool *pool,
       return run_segmented (b, pool, op, what, err, err_size);
     case FLAT_N_SEGRED_IRREGULAR:
       return run_irregular (b, pool, op, what, err, err_size);
+    case FLAT_N_SEGMAP_PARTITIONED:
+      return run_partitioned (b, pool, op, what, err, err_size);
     case FLAT_N_SEGSCAN:
       return run_segscan (b, pool, op, values, what, err, err_size);
     default:

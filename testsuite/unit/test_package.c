@@ -151,6 +151,26 @@ static const char *const lifted[] = {
   "    }\n"
   "  }\n"
   "}\n",
+  /* partitioned: a branch to a loop on some points */
+  "nest \"pkg_part\" at \"p.c\" 11 {\n"
+  "  param n : i32\n"
+  "  mem x : f32 read\n"
+  "  mem y : f32 write\n"
+  "  body {\n"
+  "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+  "      let v : f32 = (load x i)\n"
+  "      if (gt v 0x1p-1:f32) {\n"
+  "        let s : f32 = v\n"
+  "        loop k : i32 = 0:i32 .. 9:i32 step 1:i32 {\n"
+  "          set s = (mul s v)\n"
+  "        }\n"
+  "        store y[i] = s\n"
+  "      } else {\n"
+  "        store y[i] = v\n"
+  "      }\n"
+  "    }\n"
+  "  }\n"
+  "}\n",
   /* irregular: CSR rows */
   "nest \"pkg_csr\" at \"p.c\" 10 {\n"
   "  param n : i32\n"
@@ -498,7 +518,7 @@ static const struct
 {
   unsigned version;
   uint64_t fingerprint;
-} recorded = { 4, 0x916ec1ec1512b85eULL };
+} recorded = { 5, 0x9c015dfa13f86439ULL };
 
 static void
 test_package_version (void)
