@@ -89,7 +89,8 @@ static double
 time_raw (const unsigned char *pkg, long calls)
 {
   const flat_backend *b = &flat_backend_opencl;
-  flat_backend_config config = { getenv ("FLAT_PLATFORM"), -1, NULL };
+  flat_backend_config config = { getenv ("FLAT_PLATFORM"), -1, NULL, -1,
+				  NULL };
   char err[8192];
   void *program, *kernel, *bx, *by;
   size_t max_group;

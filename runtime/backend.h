@@ -30,8 +30,13 @@ typedef struct flat_arg
 typedef struct flat_backend_config
 {
   const char *platform;		/* FLAT_PLATFORM, NULL: any */
-  int device_index;		/* FLAT_DEVICE_INDEX, -1: the first */
+  int device_index;		/* FLAT_DEVICE_INDEX, -1: unset */
   const char *cache_dir;	/* kernel binary cache, NULL: off */
+  /* The node-local rank a job launcher gave the process and the
+     variable it came from (env.h); NULL: none.  Without FLAT_DEVICE_INDEX
+     the device is the rank modulo the number of devices (ranks.h).  */
+  int local_rank;
+  const char *local_rank_var;
 } flat_backend_config;
 
 typedef struct flat_backend

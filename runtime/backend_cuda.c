@@ -5,7 +5,9 @@
    are declared below by their documented C signatures, under the names
    libcuda exports (cuMemAlloc_v2, not the header's macro cuMemAlloc).
 
-   Device choice: CUDA device FLAT_DEVICE_INDEX (default 0).  FLAT_PLATFORM
+   Device choice: CUDA device FLAT_DEVICE_INDEX, else the node-local rank
+   of an MPI job's process modulo the number of devices, else device 0
+   (ranks.h).  FLAT_PLATFORM
    names OpenCL platforms; one that does not match "NVIDIA CUDA" declines
    CUDA, so that FLAT_DEVICE=auto FLAT_PLATFORM=pocl reaches PoCL.
 
@@ -48,6 +50,7 @@
 #include "cache.h"
 #include "log.h"
 #include "nvrtc.h"
+#include "ranks.h"
 #include "staging.h"
 
 #include "../flatten/package.h"
@@ -132,6 +135,9 @@ typedef struct cu_prog
 static struct
 {
   cu_device device;
+  int index, n_devices;		/* the device's, of how many */
+  int by_rank;			/* the rank chose it: FLAT_LOG */
+  char index_how[160];		/* why that index (ranks.h) */
   cu_context context;
   int max_block;		/* threads per block */
   unsigned max_grid;		/* blocks in x */
@@ -212,10 +218,9 @@ static int
 open_device (const flat_backend_config *config, int *arch, char *err,
 	     size_t err_size)
 {
-  int count = 0, index = config->device_index < 0 ? 0
-			 : config->device_index;
+  int count = 0, index, by_rank;
   int major = 0, minor = 0, grid = 0;
-  char name[200];
+  char name[200], how[sizeof cu.index_how];
   cu_result rc;
 
   rc = drv.cuInit (0);
@@ -233,6 +238,7 @@ open_device (const flat_backend_config *config, int *arch, char *err,
       snprintf (err, err_size, "no CUDA device");
       return -1;
     }
+  index = flat_device_index (config, count, &by_rank, how, sizeof how);
   if (index >= count)
     {
       snprintf (err, err_size, "FLAT_DEVICE_INDEX=%d but there are %d "
@@ -269,6 +275,10 @@ open_device (const flat_backend_config *config, int *arch, char *err,
   *arch = major * 10 + minor;
   snprintf (cu.device_name, sizeof cu.device_name, "%s (sm_%d)", name,
 	    *arch);
+  cu.index = index;
+  cu.n_devices = count;
+  cu.by_rank = by_rank;
+  snprintf (cu.index_how, sizeof cu.index_how, "%s", how);
   return 0;
 }
 
@@ -383,6 +393,9 @@ cuda_init (const flat_backend_config *config, char *err, size_t err_size)
 	  return -1;
 	}
     }
+  if (cu.by_rank)
+    flat_log_device ("cuda", cu.index, cu.n_devices, cu.device_name,
+		     cu.index_how);
   return 0;
 }
 

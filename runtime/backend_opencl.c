@@ -6,8 +6,9 @@
 
    Device choice: the first platform whose name contains FLAT_PLATFORM
    (case-insensitively; any platform when unset) that has a GPU, else the
-   first such platform that has a CPU device; FLAT_DEVICE_INDEX picks among
-   that platform's devices of that type.  Programs are compiled through the
+   first such platform that has a CPU device; among that platform's
+   devices of that type, FLAT_DEVICE_INDEX or the node-local rank of an
+   MPI job's process picks one (ranks.h).  Programs are compiled through the
    binary cache (cache.c): a hit is loaded with clCreateProgramWithBinary,
    a miss is built from source by flat-kcc and its binary stored.
 
@@ -42,6 +43,7 @@
 #include "cache.h"
 #include "kcc.h"
 #include "log.h"
+#include "ranks.h"
 #include "staging.h"
 
 #include "../flatten/package.h"
@@ -113,7 +115,10 @@ static struct
   char driver[640];		/* platform and driver versions */
   char *cache_dir;
   char *platform_wanted;	/* the config of init, for flat-kcc */
-  int device_index;
+  int device_index;		/* of the open device, for flat-kcc */
+  int n_devices;		/* on its platform, of its type */
+  int by_rank;			/* the rank chose it: FLAT_LOG */
+  char index_how[160];		/* why that index (ranks.h) */
   cl_prog *programs;
   /* Staged transfers of a GPU (Note [Pinned transfers] in
      backend_cuda.c): two pinned buffers, mapped for good, and the event
@@ -244,7 +249,7 @@ choose_device (const flat_backend_config *config, char *err,
       {
 	cl_device_id devices[64];
 	cl_uint n_devices = 0;
-	cl_uint index = config->device_index < 0 ? 0 : config->device_index;
+	int index;
 
 	rc = cl.clGetPlatformInfo (platforms[p], CL_PLATFORM_NAME,
 				   sizeof cl.platform_name, cl.platform_name,
@@ -262,7 +267,9 @@ choose_device (const flat_backend_config *config, char *err,
 	  return fail (err, err_size, "clGetDeviceIDs", rc);
 	if (n_devices > 64)
 	  n_devices = 64;
-	if (index >= n_devices)
+	index = flat_device_index (config, (int) n_devices, &cl.by_rank,
+				   cl.index_how, sizeof cl.index_how);
+	if (index >= (int) n_devices)
 	  {
 	    snprintf (err, err_size,
 		      "FLAT_DEVICE_INDEX=%d but OpenCL platform '%s' has %u "
@@ -272,6 +279,8 @@ choose_device (const flat_backend_config *config, char *err,
 	  }
 	cl.platform = platforms[p];
 	cl.device = devices[index];
+	cl.device_index = index;
+	cl.n_devices = (int) n_devices;
 	cl.device_is_cpu = types[t].type == CL_DEVICE_TYPE_CPU;
 	return 0;
       }
@@ -401,7 +410,6 @@ opencl_init (const flat_backend_config *config, char *err, size_t err_size)
       return fail (err, err_size,
 		   cl.context ? "clCreateCommandQueue" : "clCreateContext", rc);
     }
-  cl.device_index = config->device_index;
   if ((config->cache_dir && !(cl.cache_dir = strdup (config->cache_dir)))
       || (config->platform
 	  && !(cl.platform_wanted = strdup (config->platform))))
@@ -410,6 +418,9 @@ opencl_init (const flat_backend_config *config, char *err, size_t err_size)
       snprintf (err, err_size, "out of memory");
       return -1;
     }
+  if (cl.by_rank)
+    flat_log_device ("opencl", cl.device_index, cl.n_devices, cl.device_name,
+		     cl.index_how);
   return 0;
 }
 
@@ -951,6 +962,8 @@ flat_opencl_kcc_main (int argc, char **argv)
   config.device_index = atoi (argv[1]);
   config.platform = *argv[2] ? argv[2] : NULL;
   config.cache_dir = NULL;
+  config.local_rank = -1;
+  config.local_rank_var = NULL;
   source = read_stdin ();
   if (!source)
     snprintf (err, sizeof err, "flat-kcc: cannot read the source");

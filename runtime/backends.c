@@ -94,6 +94,8 @@ flat_backend_choose (const flat_env *env, char *reason, size_t reason_size)
   config.platform = env->platform;
   config.device_index = env->device_index;
   config.cache_dir = env->cache_dir;
+  config.local_rank = env->local_rank;
+  config.local_rank_var = env->local_rank_var;
   if (env->device == FLAT_DEVICE_HOST)
     return host (&config, reason, reason_size, "FLAT_DEVICE=host", NULL);
   if (config.cache_dir

@@ -35,12 +35,23 @@ flat_device_choice_name (flat_device_choice choice)
   return device_names[choice];
 }
 
+const char *const flat_local_rank_vars[] = {
+  "OMPI_COMM_WORLD_LOCAL_RANK",	/* Open MPI's mpirun */
+  "MV2_COMM_WORLD_LOCAL_RANK",	/* MVAPICH2 */
+  "MPI_LOCALRANKID",		/* MPICH's Hydra, Intel MPI */
+  "PMI_LOCAL_RANK",		/* PMI-1/2 launchers */
+  "PALS_LOCAL_RANKID",		/* Cray PALS */
+  "SLURM_LOCALID",		/* srun */
+  NULL
+};
+
 static void
 set_defaults (flat_env *env)
 {
   memset (env, 0, sizeof *env);
   env->device = FLAT_DEVICE_AUTO;
   env->device_index = -1;
+  env->local_rank = -1;
   env->group_size = 256;
   env->default_threshold = 32768;
   env->eager = 1;
@@ -152,6 +163,32 @@ device_var (const char *const *envp, FILE *warn, flat_device_choice *out)
   return 1;
 }
 
+/* The node-local rank: the first of flat_local_rank_vars that is set to
+   a non-negative integer; each one before it that holds something else
+   is a bad value.  Returns the number of bad values.  */
+static int
+local_rank_var (const char *const *envp, FILE *warn, flat_env *env)
+{
+  const char *const *var;
+  int bad = 0;
+
+  for (var = flat_local_rank_vars; *var; var++)
+    {
+      int64_t v = -1;
+      int n = integer_var (envp, warn, *var, 0, INT32_MAX,
+			   "a non-negative integer", &v);
+
+      bad += n;
+      if (n == 0 && v >= 0)
+	{
+	  env->local_rank = (int) v;
+	  env->local_rank_var = *var;
+	  break;
+	}
+    }
+  return bad;
+}
+
 /* $XDG_CACHE_HOME/flat if that is an absolute path, else
    $HOME/.cache/flat, else none; *VAR names the variable used.  Returns
    -1 if memory ran out.  */
@@ -253,6 +290,7 @@ flat_env_parse (flat_env *env, const char *const *envp, FILE *warn)
   bad += integer_var (envp, warn, "FLAT_DEVICE_INDEX", 0, INT32_MAX,
 		      "a non-negative integer", &v);
   env->device_index = (int) v;
+  bad += local_rank_var (envp, warn, env);
 
   v = env->group_size;
   bad += integer_var (envp, warn, "FLAT_GROUP_SIZE", 1, INT32_MAX,

@@ -28,6 +28,10 @@ typedef struct flat_env
   flat_device_choice device;	/* FLAT_DEVICE, default auto */
   char *platform;		/* FLAT_PLATFORM, NULL: any */
   int device_index;		/* FLAT_DEVICE_INDEX, -1 when unset */
+  int local_rank;		/* the node-local rank of an MPI or Slurm
+				   job's process, -1 when none */
+  const char *local_rank_var;	/* the variable it comes from, NULL when
+				   none (flat_local_rank_vars) */
   int group_size;		/* FLAT_GROUP_SIZE, default 256 */
   int log;			/* FLAT_LOG: 0, 1 or 2 */
   int profile;			/* FLAT_PROFILE: 0 or 1 */
@@ -56,6 +60,13 @@ typedef struct flat_env
    cleared).  Reads nothing else: the process passes `environ', tests their
    own arrays.  */
 int flat_env_parse (flat_env *env, const char *const *envp, FILE *warn);
+
+/* The variables that job launchers set to the node-local rank of each
+   process they start, in the order they are read: the first one set to
+   a non-negative integer counts.  The MPI launchers' come before
+   Slurm's, which an mpirun inside a Slurm allocation leaves as it was
+   for the whole job step.  NULL-terminated.  */
+extern const char *const flat_local_rank_vars[];
 
 /* Free what flat_env_parse allocated; ENV is left with the defaults.  */
 void flat_env_clear (flat_env *env);

@@ -3,6 +3,8 @@
    greps these lines, e.g.
 
      flat: run saxpy.c:12 on opencl: k0 (pthread-haswell)
+     flat: device 1 of 2 on cuda: NVIDIA H100 (sm_90) (node-local rank 3
+           (OMPI_COMM_WORLD_LOCAL_RANK) modulo 2 devices)
      flat: launch saxpy.c:12 k0 total=1000 groups=4 x 256
      flat: copyin saxpy.c:12 x 4000 bytes
      flat: device start begins (background)
@@ -100,6 +102,15 @@ flat_log_run (const char *nest, const char *backend, const char *version,
   if (log_level >= 1)
     fprintf (stderr, "flat: run %s on %s: %s (%s)\n", nest, backend,
 	     version, reason);
+}
+
+void
+flat_log_device (const char *backend, int index, int n_devices,
+		 const char *device, const char *how)
+{
+  if (log_level >= 1)
+    fprintf (stderr, "flat: device %d of %d on %s: %s (%s)\n", index,
+	     n_devices, backend, device, how);
 }
 
 void

@@ -31,6 +31,12 @@ void flat_warning (const char *fmt, ...)
 void flat_log_run (const char *nest, const char *backend,
 		   const char *version, const char *reason);
 
+/* Level 1, where the node-local rank of a job's process chose its
+   device (ranks.h): "flat: device INDEX of N_DEVICES on BACKEND: DEVICE
+   (HOW)", so that each process says which one it took.  */
+void flat_log_device (const char *backend, int index, int n_devices,
+		      const char *device, const char *how);
+
 /* Level 2: one line per kernel launch and per transfer.  DIRECTION is
    "copyin" or "copyout", MEMS names the arrays the buffer holds ("x", or
    "a+b" when they overlap).  */

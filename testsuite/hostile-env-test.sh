@@ -2,8 +2,9 @@
 # A Flat program under a hostile environment gives the results of a plain
 # gcc build, and reports each problem once on stderr, naming the variable,
 # never echoing raw bytes:
-#   - a bad value of every FLAT_* variable of SPEC section 3, a binary
-#     tuning file, an escape sequence in a value;
+#   - a bad value of every FLAT_* variable of SPEC section 3 and of the
+#     launchers' node-local ranks, a binary tuning file, an escape
+#     sequence in a value;
 #   - a kernel cache whose every file is truncated or garbled;
 #   - 8 processes started at once on one empty cache directory;
 #   - 4 threads running nests at once.
@@ -43,7 +44,8 @@ for var in FLAT_TUNING=/bin/ls FLAT_DEVICE=xyz FLAT_GROUP_SIZE=-3 \
 	   FLAT_GROUP_SIZE=abc FLAT_DEFAULT_THRESHOLD=1e99 FLAT_LOG=7 \
 	   FLAT_THRESHOLD_x=oops FLAT_CACHE_DIR=$tmp/file/ro \
 	   FLAT_DEVICE_INDEX=99 FLAT_PLATFORM=nosuch FLAT_PROFILE=2 FLAT_EAGER=2 \
-	   "FLAT_PLATFORM=$esc" "FLAT_DEVICE=$esc" "FLAT_TUNING=$tmp/f$esc"
+	   "FLAT_PLATFORM=$esc" "FLAT_DEVICE=$esc" "FLAT_TUNING=$tmp/f$esc" \
+	   OMPI_COMM_WORLD_LOCAL_RANK=-1 MPI_LOCALRANKID=x SLURM_LOCALID=1.5
 do
   name=${var%%=*}
   run "$name" "$tmp/out" "$tmp/err" plain "$var"

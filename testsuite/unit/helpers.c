@@ -3,6 +3,7 @@
 
 #include "helpers.h"
 #include "runtime/control.h"
+#include "runtime/env.h"
 #include "codegen/codegen.h"
 #include "flatten/package.h"
 #include "flatten/ir.h"
@@ -14,6 +15,19 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+int
+parse_env (const char *const *envp, flat_env *env, char **warnings)
+{
+  size_t size;
+  FILE *out = open_memstream (warnings, &size);
+  int bad;
+
+  CU_ASSERT_PTR_NOT_NULL_FATAL (out);
+  bad = flat_env_parse (env, envp, out);
+  fclose (out);
+  return bad;
+}
 
 int
 capture_begin (capture *c)

@@ -24,6 +24,13 @@ int capture_begin (capture *c);
 /* The captured text, malloc'ed (never NULL: "" on failure).  */
 char *capture_end (capture *c);
 
+struct flat_env;
+
+/* flat_env_parse of ENVP into ENV, the warnings it writes into
+   *WARNINGS (malloc'ed); its return value.  */
+int parse_env (const char *const *envp, struct flat_env *env,
+	       char **warnings);
+
 /* Lines of TEXT that start with PREFIX.  */
 int count_lines (const char *text, const char *prefix);
 

@@ -33,7 +33,7 @@ unsigned unit_have;
 static int
 opens (const flat_backend *b)
 {
-  flat_backend_config config = { NULL, -1, NULL };
+  flat_backend_config config = { NULL, -1, NULL, -1, NULL };
   char err[1024];
 
   if (b->init (&config, err, sizeof err) != 0)
@@ -222,6 +222,7 @@ main (void)
   flat_test_register_staging ();
   flat_test_register_package ();
   flat_test_register_promotions ();
+  flat_test_register_ranks ();
   CU_set_fail_on_inactive (CU_FALSE);
   CU_set_test_complete_handler (test_done);
   CU_set_suite_init_failure_handler (init_failed);

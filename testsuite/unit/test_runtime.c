@@ -40,20 +40,6 @@
 
 /* ---- Environment ------------------------------------------------------ */
 
-/* Parse ENVP; the warnings written go to *WARNINGS (malloc'ed).  */
-static int
-parse (const char *const *envp, flat_env *env, char **warnings)
-{
-  size_t size;
-  FILE *out = open_memstream (warnings, &size);
-  int bad;
-
-  CU_ASSERT_PTR_NOT_NULL_FATAL (out);
-  bad = flat_env_parse (env, envp, out);
-  fclose (out);
-  return bad;
-}
-
 static void
 test_env_defaults (void)
 {
@@ -61,7 +47,7 @@ test_env_defaults (void)
   flat_env env;
   char *warnings;
 
-  CU_ASSERT_EQUAL (parse (envp, &env, &warnings), 0);
+  CU_ASSERT_EQUAL (parse_env (envp, &env, &warnings), 0);
   CU_ASSERT_STRING_EQUAL (warnings, "");
   CU_ASSERT_EQUAL (env.device, FLAT_DEVICE_AUTO);
   CU_ASSERT_PTR_NULL (env.platform);
@@ -91,7 +77,7 @@ test_env_good_values (void)
   flat_env env;
   char *warnings;
 
-  CU_ASSERT_EQUAL (parse (envp, &env, &warnings), 0);
+  CU_ASSERT_EQUAL (parse_env (envp, &env, &warnings), 0);
   CU_ASSERT_STRING_EQUAL (warnings, "");
   CU_ASSERT_EQUAL (env.device, FLAT_DEVICE_OPENCL);
   CU_ASSERT_STRING_EQUAL (env.platform, "pocl");
@@ -124,16 +110,16 @@ test_env_cache_dir_default (void)
   flat_env env;
   char *warnings;
 
-  CU_ASSERT_EQUAL (parse (xdg, &env, &warnings), 0);
+  CU_ASSERT_EQUAL (parse_env (xdg, &env, &warnings), 0);
   CU_ASSERT_STRING_EQUAL (env.cache_dir, "/xdg/flat");
   flat_env_clear (&env);
   free (warnings);
-  CU_ASSERT_EQUAL (parse (home, &env, &warnings), 0);
+  CU_ASSERT_EQUAL (parse_env (home, &env, &warnings), 0);
   CU_ASSERT_STRING_EQUAL (env.cache_dir, "/home/u/.cache/flat");
   flat_env_clear (&env);
   free (warnings);
   /* XDG_CACHE_HOME must be absolute to count.  */
-  CU_ASSERT_EQUAL (parse (relative, &env, &warnings), 0);
+  CU_ASSERT_EQUAL (parse_env (relative, &env, &warnings), 0);
   CU_ASSERT_STRING_EQUAL (env.cache_dir, "/h/.cache/flat");
   flat_env_clear (&env);
   free (warnings);
@@ -151,7 +137,7 @@ test_env_bad_values (void)
   flat_env env;
   char *warnings;
 
-  CU_ASSERT_EQUAL (parse (envp, &env, &warnings), 8);
+  CU_ASSERT_EQUAL (parse_env (envp, &env, &warnings), 8);
   /* One line per bad variable, naming it and its value.  */
   CU_ASSERT_EQUAL (count_lines (warnings, "flat: warning: ignoring "), 8);
   CU_ASSERT_PTR_NOT_NULL (strstr (warnings,
@@ -192,14 +178,14 @@ test_env_escaped_values (void)
   flat_env env;
   char *warnings;
 
-  CU_ASSERT_EQUAL (parse (binary, &env, &warnings), 1);
+  CU_ASSERT_EQUAL (parse_env (binary, &env, &warnings), 1);
   CU_ASSERT_PTR_NOT_NULL (strstr (warnings, "FLAT_DEVICE='a\\x1b[2J\\\\"
 				  "\\x7f\\xffz': expected"));
   flat_env_clear (&env);
   free (warnings);
   memset (long_value + 9, 'x', sizeof long_value - 10);
   long_value[sizeof long_value - 1] = '\0';
-  CU_ASSERT_EQUAL (parse (longer, &env, &warnings), 1);
+  CU_ASSERT_EQUAL (parse_env (longer, &env, &warnings), 1);
   CU_ASSERT_PTR_NOT_NULL (strstr (warnings, "xxx...': expected"));
   CU_ASSERT (strlen (warnings) < 200);
   flat_env_clear (&env);
@@ -220,21 +206,21 @@ test_env_edge_values (void)
   flat_env env;
   char *warnings;
 
-  CU_ASSERT_EQUAL (parse (zero, &env, &warnings), 1);
+  CU_ASSERT_EQUAL (parse_env (zero, &env, &warnings), 1);
   CU_ASSERT_EQUAL (env.group_size, 256);
   flat_env_clear (&env);
   free (warnings);
-  CU_ASSERT_EQUAL (parse (big, &env, &warnings), 1);
+  CU_ASSERT_EQUAL (parse_env (big, &env, &warnings), 1);
   CU_ASSERT_EQUAL (env.group_size, 256);
   flat_env_clear (&env);
   free (warnings);
   /* Empty means unset: no warning.  */
-  CU_ASSERT_EQUAL (parse (empty, &env, &warnings), 0);
+  CU_ASSERT_EQUAL (parse_env (empty, &env, &warnings), 0);
   CU_ASSERT_STRING_EQUAL (warnings, "");
   CU_ASSERT_EQUAL (env.device, FLAT_DEVICE_AUTO);
   flat_env_clear (&env);
   free (warnings);
-  CU_ASSERT_EQUAL (parse (spaced, &env, &warnings), 1);
+  CU_ASSERT_EQUAL (parse_env (spaced, &env, &warnings), 1);
   flat_env_clear (&env);
   free (warnings);
 }
@@ -692,7 +678,7 @@ static void
 test_host_backend (void)
 {
   char desc[64], err[64];
-  flat_backend_config config = { NULL, -1, NULL };
+  flat_backend_config config = { NULL, -1, NULL, -1, NULL };
 
   CU_ASSERT_EQUAL (flat_backend_host.abi, FLAT_BACKEND_ABI);
   CU_ASSERT_STRING_EQUAL (flat_backend_host.name, "host");

@@ -53,5 +53,6 @@ void flat_test_register_host_parallel (void);
 void flat_test_register_staging (void);
 void flat_test_register_package (void);
 void flat_test_register_promotions (void);
+void flat_test_register_ranks (void);
 
 #endif /* FLAT_UNIT_H */
