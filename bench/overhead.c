@@ -94,7 +94,7 @@ time_raw (const unsigned char *pkg, long calls)
   char err[8192];
   void *program, *kernel, *bx, *by;
   size_t max_group;
-  int n = 1;
+  int n = 1, cached;
   float a = 2.0f, x = 1.0f, y = 0.0f;
   int64_t lo = 0;
   flat_arg args[6];
@@ -107,8 +107,8 @@ time_raw (const unsigned char *pkg, long calls)
       return -1.0;
     }
   if (b->build (flat_package_get (pkg, FLAT_PKG_OPENCL),
-		flat_package_get (pkg, FLAT_PKG_OPENCL_OPTIONS), &program, err,
-		sizeof err) != 0
+		flat_package_get (pkg, FLAT_PKG_OPENCL_OPTIONS), &program,
+		&cached, err, sizeof err) != 0
       || b->get_kernel (program, "flat_k0", &kernel, &max_group, err,
 			sizeof err) != 0
       || b->buffer_alloc (sizeof x, &bx, err, sizeof err) != 0

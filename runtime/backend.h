@@ -16,7 +16,7 @@
 #include <stddef.h>
 
 /* Changes whenever a field is added, removed or changes meaning.  */
-#define FLAT_BACKEND_ABI 4
+#define FLAT_BACKEND_ABI 5
 
 /* One kernel argument, in the order of the kernel ABI (codegen.h).  */
 typedef struct flat_arg
@@ -79,9 +79,11 @@ typedef struct flat_backend
   const struct flat_stager *(*stager) (int *failed, char *err,
 				       size_t err_size);
   /* Compile SOURCE with OPTIONS (through the binary cache of the config)
-     into a program; the build log goes into ERR on failure.  */
+     into a program; *CACHED says whether its binary came from the cache
+     (1) or from the compiler (0).  The build log goes into ERR on
+     failure.  */
   int (*build) (const char *source, const char *options, void **program,
-		char *err, size_t err_size);
+		int *cached, char *err, size_t err_size);
   /* Release a program and the kernels taken from it.  */
   int (*program_free) (void *program, char *err, size_t err_size);
   /* Kernel NAME of PROGRAM, and the largest work-group size it can be

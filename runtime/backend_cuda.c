@@ -585,7 +585,7 @@ compile_module (const char *source, const char *options, const char *key,
 /* OPTIONS are added to the device's own (cu.options).  */
 static int
 cuda_build (const char *source, const char *options, void **program,
-	    char *err, size_t err_size)
+	    int *cached, char *err, size_t err_size)
 {
   char *key = NULL, *all;
   cu_module module = NULL;
@@ -610,6 +610,7 @@ cuda_build (const char *source, const char *options, void **program,
       if (key)
 	module = module_from_cache (key);
     }
+  *cached = module != NULL;
   if (!module)
     status = compile_module (source, all, key, &module, err, err_size);
   free (key);

@@ -738,7 +738,7 @@ build_in_helper (const char *kcc, const char *source, const char *options,
 
 static int
 opencl_build (const char *source, const char *options, void **program,
-	      char *err, size_t err_size)
+	      int *cached, char *err, size_t err_size)
 {
   char *key = NULL;
   const char *kcc;
@@ -754,6 +754,7 @@ opencl_build (const char *source, const char *options, void **program,
       if (key)
 	built = program_from_cache (key, options);
     }
+  *cached = built != NULL;
   if (!built)
     {
       kcc = flat_kcc_path ();

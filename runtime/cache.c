@@ -15,8 +15,30 @@
    The full key is stored and compared, so two keys with the same hash
    never load each other's binary; the data hash catches truncated or
    damaged files.  A file that fails any check is treated as absent, and
-   the next store replaces it.  Stores write a temporary file in DIR and
-   rename it over the final name.  */
+   the next store replaces it.
+
+   Note [Many processes, one cache]
+   ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+   The ranks of an MPI job start together, with one cache directory and
+   often an empty one.  No lock is taken: a store writes the whole file
+   under a name of its own in DIR (mkostemp, `.tmp-XXXXXX`) and renames
+   it over the final name, which POSIX makes atomic within a file system,
+   so a reader opens either no file, or an old one, or the new one
+   whole, never a part.  Processes that miss together each compile the
+   program (one compiler run per program per process: a nest's program
+   is built once and kept, run.c) and each rename a complete file over
+   the others', all with the same key and as good.  What a lock would
+   save is compiler time, paid once per process at the first run only,
+   and it would make every process wait on the slowest compile and on a
+   crashed holder's lock; NFS makes locks unreliable besides.  The file
+   is not fsync'ed: after a crash of the machine a renamed file may be
+   empty or short, and the checks above turn that into a miss that the
+   next store repairs.  A process killed between mkostemp and rename
+   leaves its temporary file behind, which no load ever opens.  The
+   temporary file is opened close-on-exec, so that a helper spawned by
+   another thread (flat-kcc) does not inherit it.  */
+
+#define _GNU_SOURCE		/* mkostemp */
 
 #include "cache.h"
 
@@ -284,7 +306,7 @@ flat_cache_store (const char *dir, const char *key, const void *data,
   memcpy (header + 24, &data_size, 8);
   memcpy (header + 32, &data_hash, 8);
 
-  fd = mkstemp (tmp);
+  fd = mkostemp (tmp, O_CLOEXEC);
   if (fd < 0)
     {
       snprintf (err, err_size, "cannot create '%s': %s", tmp,

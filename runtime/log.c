@@ -132,6 +132,14 @@ flat_log_transfer (const char *nest, const char *direction,
 }
 
 void
+flat_log_build (const char *nest, const char *backend, int cached, double ms)
+{
+  if (log_level >= 2)
+    fprintf (stderr, "flat: build %s on %s: %s in %.1f ms\n", nest, backend,
+	     cached ? "from the kernel cache" : "compiled", ms);
+}
+
+void
 flat_log_start_begins (const char *how)
 {
   if (log_level >= 2)

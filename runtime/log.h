@@ -45,6 +45,13 @@ void flat_log_launch (const char *nest, const char *kernel, int64_t total,
 void flat_log_transfer (const char *nest, const char *direction,
 			const char *mems, size_t bytes);
 
+/* Level 2: the program of NEST on BACKEND built, its binary from the
+   kernel cache (CACHED) or from the compiler, in MS milliseconds:
+   "flat: build NEST on BACKEND: compiled in MS ms" or "...: from the
+   kernel cache in MS ms".  */
+void flat_log_build (const char *nest, const char *backend, int cached,
+		     double ms);
+
 /* Level 2: the device start (startup.c) in the thread HOW names,
    "background" or "on demand": "flat: device start begins (HOW)", then
    "flat: device start ends (HOW): BACKEND after MS ms".  */

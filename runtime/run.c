@@ -383,7 +383,8 @@ prepare_program (nest_state *st, const char **what, char *err,
   const char *options = b->options_section
 			? flat_package_get (st->package, b->options_section)
 			: "";
-  int i;
+  double start;
+  int i, cached;
 
   if (!source || !options)
     {
@@ -396,11 +397,13 @@ prepare_program (nest_state *st, const char **what, char *err,
   if (b->local_memory (&st->local_memory, err, err_size) != 0)
     return -1;
   *what = "building the program";
-  if (b->build (source, options, &st->program, err, err_size) != 0)
+  start = flat_now_ms ();
+  if (b->build (source, options, &st->program, &cached, err, err_size) != 0)
     {
       st->program = NULL;
       return -1;
     }
+  flat_log_build (st->name, b->name, cached, flat_now_ms () - start);
   st->generation = flat_rt.generation;
   *what = "getting a kernel";
   for (i = 0; i < st->nest->n_kernels * FLAT_MAX_STAGES; i++)

@@ -6,8 +6,8 @@
 #     launchers' node-local ranks, a binary tuning file, an escape
 #     sequence in a value;
 #   - a kernel cache whose every file is truncated or garbled;
-#   - 8 processes started at once on one empty cache directory;
 #   - 4 threads running nests at once.
+# (Many processes on one cache: cache-concurrency-test.sh.)
 # Needs an OpenCL device (PoCL will do): skipped without one.
 . "$(dirname "$0")/harness.sh"
 harness_nests
@@ -77,24 +77,7 @@ run "damaged cache" "$tmp/out" "$tmp/err" plain
 grep -q warning "$tmp/err" && { cat "$tmp/err" >&2; harness_fail "damaged cache: warned"; }
 run "repaired cache" "$tmp/out" "$tmp/err" plain
 
-# 8 processes at once on one empty cache directory.
-rm -rf "$FLAT_CACHE_DIR"
-i=0
-while [ $i -lt 8 ]; do
-  i=$((i + 1))
-  (run "process $i" "$tmp/out.$i" "$tmp/err.$i" plain FLAT_LOG=1 && : > "$tmp/ok.$i") &
-done
-wait
-i=0
-while [ $i -lt 8 ]; do
-  i=$((i + 1))
-  [ -f "$tmp/ok.$i" ] || harness_fail "process $i of 8 failed"
-  grep -q warning "$tmp/err.$i" && { cat "$tmp/err.$i" >&2; harness_fail "process $i of 8 warned"; }
-  grep -q "^flat: run .* on opencl" "$tmp/err.$i" || harness_fail "process $i of 8 did not use the device"
-done
-ls "$FLAT_CACHE_DIR"/.tmp-* > /dev/null 2>&1 && harness_fail "temporary files left in the cache"
-
 # 4 threads at once.
 run "threads" "$tmp/out" "$tmp/err" threads FLAT_LOG=1
 grep -q "^flat: run .* on opencl" "$tmp/err" || harness_fail "threads did not use the device"
-echo "ok: bad values reported once, damaged and shared caches, threads: right results"
+echo "ok: bad values reported once, damaged caches, threads: right results"

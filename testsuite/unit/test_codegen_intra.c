@@ -454,12 +454,14 @@ build (const flat_nest *nest)
   char *src = dev == &flat_backend_cuda ? flat_emit_cuda (nest, err, 512)
     : flat_emit_opencl (nest, err, 512);
   void *prog = NULL;
+  int cached;
 
   if (src == NULL)
     fprintf (stderr, "\nemit: %s\n", err);
   CU_ASSERT_PTR_NOT_NULL_FATAL (src);
   check (dev->build (src, dev == &flat_backend_cuda ? ""
-		     : flat_opencl_build_options, &prog, err, sizeof err),
+		     : flat_opencl_build_options, &prog, &cached, err,
+		     sizeof err),
 	 "build", err);
   free (src);
   return prog;
