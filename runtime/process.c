@@ -37,7 +37,43 @@
 
    A driver may itself fork (to run a linker) while this thread holds
    `lock' inside libflat, or in the starter; prepare then takes nothing:
-   the child execs.  */
+   the child execs.
+
+   Note [Threads]
+   ~~~~~~~~~~~~~~
+   Nests may be called from any number of host threads at once (an
+   OpenMP region, a pthread per request), on arrays of their own or
+   not.  What they share is guarded by one lock, `lock', taken by every
+   entry point for the whole of its work (flat_run, flat_data_begin and
+   _end, flat_update, flat_host_loop_begin and _end,
+   flat_host_threads and flat_host_done, flat_state_free, flat_reset):
+
+     flat_rt            settings, backend, generation, reasons
+     flat_rt.present    the data regions' arrays, one table for all
+			threads, as OpenACC has one per device
+     flat_rt.pool       the free list of device buffers
+     the backend        its context, one queue or stream, its programs
+			and staging buffers (backend.h: not thread-safe)
+     nest states        a nest's program, plan, scratch and site,
+			shared by the threads that call that nest
+     profile, stats     FLAT_PROFILE entries, the counters of tests
+
+   So device work is serialised: one nest's copies and launches at a
+   time, which one queue or stream would serialise anyway, and no two
+   threads ever mix their launches' arguments on one queue.  A nest
+   that runs on the host holds the lock only to decide so and, for the
+   parallel host version, to read and record its widths
+   (host_parallel.c); its loop runs without it, on the team if no other
+   region has it (host_team.c, whose `busy' is only ever tried, never
+   waited for), so host versions of several threads do overlap with
+   each other and with one thread's device work.  Per-thread state is
+   thread-local: the timing of the host version in flight, the member
+   index in a team, the start's exit guard (startup.c).  The lock order
+   is `lock', then the start's lock; the team's locks are leaves, and a
+   thread holding `lock' never waits for a team (a worker may wait for
+   `lock' inside a nest nested in a host version).  Kernel builds happen
+   under `lock' too, so a thread that needs the device waits for another
+   thread's first-run compilation.  */
 
 #include "process.h"
 

@@ -1,7 +1,7 @@
 /* What libflat keeps per process, shared by nest executions (run.c) and
    data regions (data.c): the settings, the backend, the free list of
-   device buffers and the present table, all under one lock.  Every entry
-   point of libflat does
+   device buffers and the present table, all under one lock (Note
+   [Threads] in process.c).  Every entry point of libflat does
 
      if (flat_process_lock () != 0) ...;
      flat_process_start ();             reads FLAT_* once
