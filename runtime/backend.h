@@ -16,7 +16,7 @@
 #include <stddef.h>
 
 /* Changes whenever a field is added, removed or changes meaning.  */
-#define FLAT_BACKEND_ABI 5
+#define FLAT_BACKEND_ABI 6
 
 /* One kernel argument, in the order of the kernel ABI (codegen.h).  */
 typedef struct flat_arg
@@ -97,6 +97,11 @@ typedef struct flat_backend
 		 size_t err_size);
   /* Wait for all launched work.  */
   int (*finish) (char *err, size_t err_size);
+  /* The address by which the device's own code and device libraries (a
+     CUDA-aware MPI, a vendor BLAS) know byte OFFSET of BUFFER; NULL
+     where the backend's buffers have no such address (OpenCL's are
+     handles, and Flat makes no SVM).  For flat_deviceptr.  */
+  void *(*device_address) (void *buffer, size_t offset);
   /* Release every device object and the device; init may follow.  */
   int (*shutdown) (char *err, size_t err_size);
 } flat_backend;

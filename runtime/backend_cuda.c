@@ -735,6 +735,13 @@ cuda_finish (char *err, size_t err_size)
   return rc == 0 ? 0 : fail (err, err_size, "cuCtxSynchronize", rc);
 }
 
+/* A buffer is its CUdeviceptr (cuda_buffer_alloc).  */
+static void *
+cuda_device_address (void *buffer, size_t offset)
+{
+  return (void *) ((uintptr_t) buffer + offset);
+}
+
 static int
 cuda_shutdown (char *err, size_t err_size)
 {
@@ -764,5 +771,6 @@ const flat_backend flat_backend_cuda = {
   .get_kernel = cuda_get_kernel,
   .launch = cuda_launch,
   .finish = cuda_finish,
+  .device_address = cuda_device_address,
   .shutdown = cuda_shutdown
 };

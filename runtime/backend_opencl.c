@@ -903,6 +903,9 @@ const flat_backend flat_backend_opencl = {
   .get_kernel = opencl_get_kernel,
   .launch = opencl_launch,
   .finish = opencl_finish,
+  /* A cl_mem is a handle; the device's addresses stay inside the
+     driver.  */
+  .device_address = NULL,
   .shutdown = opencl_shutdown
 };
 

@@ -98,6 +98,18 @@ void flat_data_end (int n, ...);
    on; the results stay right.  Never abort.  */
 void flat_update (int n, ...);
 
+/* The address on the device of host address P (SPEC section 2.5), for
+   a device library that takes device memory, such as a CUDA-aware MPI:
+   where P lies in an array of an open data region, the address of its
+   device copy's byte for P.  NULL where P lies in no region's array, or
+   where the device's memory has no address the host may pass on (an
+   OpenCL device: its buffers are handles).  In a process that runs its
+   nests on the host (FLAT_DEVICE=host, no device, after a device
+   failure), the host is the device and every array is there: P itself.
+   `#pragma flat host_data use_device(a)' calls it for each array it
+   names.  Starts the device if it has not started.  */
+void *flat_deviceptr (const void *p);
+
 /* A marked loop that the plugin could not lift runs on the host copies
    of its arrays (SPEC section 2.5).  The plugin brackets it as
 

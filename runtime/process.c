@@ -45,7 +45,7 @@
    OpenMP region, a pthread per request), on arrays of their own or
    not.  What they share is guarded by one lock, `lock', taken by every
    entry point for the whole of its work (flat_run, flat_data_begin and
-   _end, flat_update, flat_host_loop_begin and _end,
+   _end, flat_update, flat_host_loop_begin and _end, flat_deviceptr,
    flat_host_threads and flat_host_done, flat_state_free, flat_reset):
 
      flat_rt            settings, backend, generation, reasons

@@ -136,6 +136,18 @@ static const char scale_ir[] =
   "}\n";
 
 
+/* A package of scale_ir whose OpenCL source does not build.  */
+static unsigned char *
+unbuildable_scale (void)
+{
+  unsigned char *bad = package_of (scale_ir);
+  const char *source = flat_package_get (bad, FLAT_PKG_OPENCL);
+
+  CU_ASSERT_PTR_NOT_NULL_FATAL (source);
+  memcpy (bad + (source - (const char *) bad), "@@@@@", 5);
+  return bad;
+}
+
 /* A clause item of the whole array ARR, as the plugin passes
    `copy(arr)' of an array: kind, "arr", where it starts, its bytes.  */
 #define WHOLE(kind, arr) kind, #arr, arr, (unsigned long long) sizeof arr
@@ -535,17 +547,13 @@ test_region_device_failure (void)
 {
   static int x[N], y[N], t[N], u[N];
   unsigned char *good, *bad;
-  const char *source;
   void *s1 = NULL, *s2 = NULL;
   capture c;
   char *log, line[160];
   int i, ok;
 
   good = package_of (scale_ir);
-  bad = package_of (scale_ir);
-  source = flat_package_get (bad, FLAT_PKG_OPENCL);
-  CU_ASSERT_PTR_NOT_NULL_FATAL (source);
-  memcpy (bad + (source - (const char *) bad), "@@@@@", 5);
+  bad = unbuildable_scale ();
   for (i = 0; i < N; i++)
     {
       x[i] = 3 * i;
@@ -610,16 +618,12 @@ test_region_failed_before (void)
 {
   static int x[N], y[N];
   unsigned char *bad;
-  const char *source;
   void *state = NULL;
   capture c;
   char *log;
   int i, ok;
 
-  bad = package_of (scale_ir);
-  source = flat_package_get (bad, FLAT_PKG_OPENCL);
-  CU_ASSERT_PTR_NOT_NULL_FATAL (source);
-  memcpy (bad + (source - (const char *) bad), "@@@@@", 5);
+  bad = unbuildable_scale ();
   for (i = 0; i < N; i++)
     x[i] = y[i] = i;
   device_use ("opencl", "2");
@@ -812,6 +816,80 @@ test_region_steady_state (void)
 
 /* ---- Registration ----------------------------------------------------- */
 
+/* ---- flat_deviceptr --------------------------------------------------- */
+
+/* OpenCL buffers have no address to hand out: NULL in a region as out
+   of one; once the process is on the host (a device failure in a
+   region), the host address itself.  */
+static void
+test_deviceptr_opencl (void)
+{
+  static int x[N], y[N];
+  unsigned char *pkg = unbuildable_scale ();
+  void *state = NULL;
+  capture c;
+  char *log;
+
+  device_use ("opencl", "0");
+  CU_ASSERT_PTR_NULL (flat_deviceptr (NULL));
+  CU_ASSERT_PTR_NULL (flat_deviceptr (x));
+  flat_data_begin (1, WHOLE (FLAT_DATA_COPY, x));
+  CU_ASSERT_PTR_NULL (flat_deviceptr (x));
+  CU_ASSERT_PTR_NULL (flat_deviceptr (x + N - 1));
+  CU_ASSERT_PTR_NULL (flat_deviceptr (y));
+  CU_ASSERT_EQUAL_FATAL (capture_begin (&c), 0);
+  CU_ASSERT_NOT_EQUAL (flat_run (pkg, &state, N, x, y), 0);
+  log = capture_end (&c);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: warning: "), 1);
+  CU_ASSERT_PTR_EQUAL (flat_deviceptr (x + 3), x + 3);
+  flat_data_end (1, WHOLE (FLAT_DATA_COPY, x));
+  free (log);
+  flat_state_free (&state);
+  free (pkg);
+}
+
+/* On the host backend every array is on its device, the host.  */
+static void
+test_deviceptr_host (void)
+{
+  static float x[N];
+
+  device_use ("host", "0");
+  CU_ASSERT_PTR_EQUAL (flat_deviceptr (x), x);
+  flat_data_begin (1, WHOLE (FLAT_DATA_COPY, x));
+  CU_ASSERT_PTR_EQUAL (flat_deviceptr (x + 7), x + 7);
+  flat_data_end (1, WHOLE (FLAT_DATA_COPY, x));
+  CU_ASSERT_PTR_NULL (flat_deviceptr (NULL));
+}
+
+/* CUDA: the CUdeviceptr of the element, which reads back what the
+   region copied in; nothing outside a region, nor past its end.  */
+static void
+test_deviceptr_cuda (void)
+{
+  static float x[N], y[N];
+  float back[4];
+  char err[512];
+  char *base, *at;
+
+  saxpy_inputs (N, x, y);
+  device_use ("cuda", "0");
+  CU_ASSERT_PTR_NULL (flat_deviceptr (x));
+  flat_data_begin (2, WHOLE (FLAT_DATA_COPYIN, x), WHOLE (FLAT_DATA_COPY, y));
+  base = flat_deviceptr (x);
+  at = flat_deviceptr (x + 10);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (base);
+  CU_ASSERT_PTR_NOT_EQUAL (base, (char *) x);
+  CU_ASSERT_EQUAL (at - base, 10 * (long) sizeof *x);
+  CU_ASSERT_PTR_NOT_NULL (flat_deviceptr (y));
+  CU_ASSERT_PTR_NOT_EQUAL (flat_deviceptr (y), base);
+  CU_ASSERT_EQUAL_FATAL (flat_backend_cuda.read (at, back, sizeof back, err,
+						 sizeof err), 0);
+  CU_ASSERT (memcmp (back, x + 10, sizeof back) == 0);
+  flat_data_end (2, WHOLE (FLAT_DATA_COPYIN, x), WHOLE (FLAT_DATA_COPY, y));
+  CU_ASSERT_PTR_NULL (flat_deviceptr (x + 10));
+}
+
 void flat_test_register_data (void);
 
 void
@@ -834,7 +912,10 @@ flat_test_register_data (void)
     { "device failed before", test_region_failed_before, NEED_OPENCL },
     { "partly inside", test_region_partly_inside, NEED_OPENCL },
     { "out of device memory", test_region_out_of_memory, NEED_OPENCL },
-    { "steady state allocates nothing", test_region_steady_state, NEED_OPENCL }
+    { "steady state allocates nothing", test_region_steady_state, NEED_OPENCL },
+    { "flat_deviceptr on OpenCL", test_deviceptr_opencl, NEED_OPENCL },
+    { "flat_deviceptr on the host", test_deviceptr_host, 0 },
+    { "flat_deviceptr on CUDA", test_deviceptr_cuda, NEED_CUDA }
   };
   CU_pSuite table = CU_add_suite ("runtime present table", NULL, NULL);
   CU_pSuite regions = CU_add_suite ("runtime data regions", device_suite_init,
