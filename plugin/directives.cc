@@ -81,6 +81,7 @@ flat_directive_kind_name (flat_directive_kind kind)
     case FLAT_DIRECTIVE_DECLARE_REDUCTION: return "declare reduction";
     case FLAT_DIRECTIVE_DATA: return "data";
     case FLAT_DIRECTIVE_UPDATE: return "update";
+    case FLAT_DIRECTIVE_HOST_DATA: return "host_data";
     }
   return "?";
 }
@@ -96,6 +97,7 @@ flat_directive_unsupported (const flat_recorded_directive *d)
     case FLAT_DIRECTIVE_SCAN:
     case FLAT_DIRECTIVE_DATA:
     case FLAT_DIRECTIVE_UPDATE:
+    case FLAT_DIRECTIVE_HOST_DATA:
       return NULL;
     default:
       snprintf (buf, sizeof buf, "'#pragma flat %s'",
@@ -671,17 +673,20 @@ resolve_items (flat_recorded_directive *rd, const pragma_tokens &pt)
    A block ending while the enclosing list is marked as a statement
    expression's is kept as a BIND_EXPR instead (c_end_compound_stmt), so
    when a `{` follows the pragma, mark the current list; the rewriter
-   clears the mark again before anything else looks at it.  */
-static void
+   clears the mark again before anything else looks at it.  Returns
+   whether a `{` follows.  */
+static bool
 keep_next_block (cpp_reader *reader)
 {
   const cpp_token *t = cpp_peek_token (reader, 0);
-  if (t && t->type == CPP_OPEN_BRACE && cur_stmt_list
-      && !STATEMENT_LIST_STMT_EXPR (cur_stmt_list))
+  if (!t || t->type != CPP_OPEN_BRACE)
+    return false;
+  if (cur_stmt_list && !STATEMENT_LIST_STMT_EXPR (cur_stmt_list))
     {
       STATEMENT_LIST_STMT_EXPR (cur_stmt_list) = 1;
       vec_safe_push (marked_lists, cur_stmt_list);
     }
+  return true;
 }
 
 void
@@ -800,7 +805,7 @@ handle_pragma (cpp_reader *reader)
   if (!pt.locs.empty () && pt.locs[0] != UNKNOWN_LOCATION)
     ploc = pt.locs[0];
   static const char *const words[] = {
-    "map", "reduce", "scan", "declare", "data", "update"
+    "map", "reduce", "scan", "declare", "data", "update", "host_data"
   };
   const char *word = NULL;
   if (pt.toks[0].kind == FLAT_TOK_NAME)
@@ -810,8 +815,8 @@ handle_pragma (cpp_reader *reader)
   if (!word)
     {
       error_at (ploc, "flat: unknown directive '#pragma flat %s'; expected "
-		"map, reduce, scan, declare reduction, data or update",
-		pt.toks[0].text);
+		"map, reduce, scan, declare reduction, data, update or "
+		"host_data", pt.toks[0].text);
       return;
     }
   /* The parser takes the tokens after the directive word.  */
@@ -837,8 +842,10 @@ handle_pragma (cpp_reader *reader)
   rd->fndecl = current_function_decl;
   rd->used = false;
   rd->maybe_substatement = false;
-  if (rd->dir.kind == FLAT_DIRECTIVE_DATA)
-    keep_next_block (reader);
+  rd->block_follows = false;
+  if (rd->dir.kind == FLAT_DIRECTIVE_DATA
+      || rd->dir.kind == FLAT_DIRECTIVE_HOST_DATA)
+    rd->block_follows = keep_next_block (reader);
   if (!resolve_items (rd, pt))
     {
       flat_directive_free (&rd->dir);

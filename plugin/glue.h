@@ -66,6 +66,8 @@ struct flat_recorded_directive
      checks that it is not the body of an if, else, switch or loop
      (directives.cc, Note [Where an update stands]).  */
   bool maybe_substatement;
+  /* A `{' follows the pragma: host_data takes a compound statement.  */
+  bool block_follows;
   /* OpenMP input (SPEC 2.7): the loop is an OpenMP construct, reported
      in notes; IF_COND is its `if' clause's condition (the device only
      where it holds), or NULL_TREE.  */

@@ -137,8 +137,19 @@ varargs_fn (tree *cache, const char *name)
 static tree data_begin_decl, data_end_decl, update_decl;
 static tree host_loop_begin_decl, host_loop_end_decl;
 
-/* Lexical data regions around the statement being rewritten.  */
-static int region_depth;
+/* The data directives whose regions lexically enclose the statement
+   being rewritten, outermost first.  */
+static std::vector<const flat_recorded_directive *> open_regions;
+
+bool
+flat_in_open_region (tree decl)
+{
+  for (const flat_recorded_directive *r : open_regions)
+    for (const flat_clause_item &item : r->items)
+      if (item.decl == decl)
+	return true;
+  return false;
+}
 
 /* A call FN (N, kind, "section", start, bytes, ...) at LOC over the items
    KINDS (their values are libflat's: flat_data_kind.h), TEXTS, STARTS,
@@ -229,9 +240,9 @@ flat_rewrite_data (tree fndecl, flat_recorded_directive *d,
   tree end = items_call (d, varargs_fn (&data_end_decl, "flat_data_end"),
 			 starts, bytes);
   /* The region itself: first its own markers, then the try/finally.  */
-  region_depth++;
+  open_regions.push_back (d);
   flat_process_statement (fndecl, &stmt);
-  region_depth--;
+  open_regions.pop_back ();
   append_to_statement_list (build2 (TRY_FINALLY_EXPR, void_type_node, stmt,
 				    end), &body);
   tree bind = build3 (BIND_EXPR, void_type_node, vars, body, NULL_TREE);
@@ -348,7 +359,7 @@ flat_rewrite_host_loop (flat_recorded_directive *d,
       bytes.push_back (build_int_cst (long_long_unsigned_type_node, 1));
       listed += (listed.empty () ? "'" : ", '") + names.back () + "'";
     }
-  if (region_depth > 0)
+  if (!open_regions.empty ())
     warning_at (d->loc, 0, "flat: the loop runs on the host inside a data "
 		"region: its arrays %s are copied to the host before it "
 		"and back to the device after it", listed.c_str ());

@@ -1,4 +1,5 @@
-/* Data regions and updates (regions.cc), called by the rewriter.  */
+/* Data regions and updates (regions.cc), and host_data blocks in them
+   (host_data.cc), called by the rewriter.  */
 
 #ifndef FLAT_REGIONS_H
 #define FLAT_REGIONS_H
@@ -12,6 +13,16 @@ void flat_rewrite_data (tree fndecl, flat_recorded_directive *d,
 /* IT is where the marker of update directive D stood: put the call
    there.  */
 void flat_rewrite_update (flat_recorded_directive *d, tree_stmt_iterator *it);
+
+/* Whether DECL is an item of a clause of a data region that lexically
+   encloses the statement being rewritten (in this function).  */
+bool flat_in_open_region (tree decl);
+
+/* IT is just after the marker of host_data directive D: the block there
+   sees the device addresses of its use_device arrays (host_data.cc); IT
+   ends after the block.  */
+void flat_rewrite_host_data (tree fndecl, flat_recorded_directive *d,
+			     tree_stmt_iterator *it);
 
 /* IT is just after the marker of loop directive D, whose loop could not
    be lifted and runs on the host: bracket it so that arrays of an open

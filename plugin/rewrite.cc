@@ -555,6 +555,11 @@ process_list (tree fndecl, tree list, bool body)
 	  flat_rewrite_data (fndecl, d, &it);
 	  continue;
 	}
+      if (d->dir.kind == FLAT_DIRECTIVE_HOST_DATA)
+	{
+	  flat_rewrite_host_data (fndecl, d, &it);
+	  continue;
+	}
       if (d->dir.kind == FLAT_DIRECTIVE_UPDATE)
 	{
 	  if (d->maybe_substatement && starts_body (prev, body))

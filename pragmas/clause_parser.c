@@ -14,12 +14,14 @@
      scan     reduction-body { name-clause | data-clause | private-clause }
      data     data-clause { data-clause }
      update   update-clause { update-clause }
+     host_data  use-device-clause { use-device-clause }
      declare  'reduction' '(' id ':' id { id } ':' id ',' initializer ')'
 
      name-clause     'name' '(' id ')'
      data-clause     ('copyin' | 'copyout' | 'copy' | 'create') item-list
 		     | 'present' '(' id { ',' id } ')'
      update-clause   ('host' | 'device') item-list
+     use-device-clause  'use_device' '(' id { ',' id } ')'
      private-clause  ('private' | 'firstprivate') '(' id { ',' id } ')'
      reduction-body  '(' reduction-op ':' items ')'
      item-list       '(' items ')'
@@ -93,7 +95,9 @@ static const directive_info directive_table[] = {
   { "declare", FLAT_DIRECTIVE_DECLARE_REDUCTION, 0, 0 },
   { "data", FLAT_DIRECTIVE_DATA, 0, DATA_CLAUSES },
   { "update", FLAT_DIRECTIVE_UPDATE, 0,
-    DATA_BIT (FLAT_UPDATE_HOST) | DATA_BIT (FLAT_UPDATE_DEVICE) }
+    DATA_BIT (FLAT_UPDATE_HOST) | DATA_BIT (FLAT_UPDATE_DEVICE) },
+  { "host_data", FLAT_DIRECTIVE_HOST_DATA, 0,
+    DATA_BIT (FLAT_DATA_USE_DEVICE) }
 };
 
 /* The built-in reduction operators (flatten/ops.def), each a name or a
@@ -409,7 +413,7 @@ parse_data_clause (parser *p, const flat_token *word, flat_data_kind kind)
       return -1;
     }
   int sections = kind != FLAT_DATA_PRESENT && kind != FLAT_DATA_PRIVATE
-    && kind != FLAT_DATA_FIRSTPRIVATE;
+    && kind != FLAT_DATA_FIRSTPRIVATE && kind != FLAT_DATA_USE_DEVICE;
   return parse_items (p, word->text, sections, SCOPE_DATA,
 		      &cl->items, &cl->n_items);
 }
@@ -521,6 +525,12 @@ parse_clauses (parser *p)
       return flat_cursor_error (c, end,
 				"expected a 'host' or 'device' clause on "
 				"'#pragma flat update'");
+    }
+  if (d->kind == FLAT_DIRECTIVE_HOST_DATA && d->n_data == 0)
+    {
+      return flat_cursor_error (c, end,
+				"expected a 'use_device' clause on '#pragma "
+				"flat host_data'");
     }
   return 0;
 }
@@ -657,7 +667,8 @@ flat_directive_parse (const char *directive_word, const flat_token *toks,
       status = flat_cursor_error (&p.c, nowhere,
 				  "unknown directive 'flat %s'; expected one "
 				  "of 'map', 'reduce', 'scan', 'declare', "
-				  "'data', 'update'", directive_word);
+				  "'data', 'update', 'host_data'",
+				  directive_word);
     }
   else
     {

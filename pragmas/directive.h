@@ -181,7 +181,8 @@ typedef enum flat_directive_kind
   FLAT_DIRECTIVE_SCAN,
   FLAT_DIRECTIVE_DECLARE_REDUCTION,
   FLAT_DIRECTIVE_DATA,
-  FLAT_DIRECTIVE_UPDATE
+  FLAT_DIRECTIVE_UPDATE,
+  FLAT_DIRECTIVE_HOST_DATA
 } flat_directive_kind;
 
 /* The reduction operators of flatten/ops.def (FLAT_REDUCE_ADD for `+',
@@ -260,7 +261,8 @@ typedef struct flat_directive
 } flat_directive;
 
 /* Parse the tokens after `#pragma flat DIRECTIVE_WORD` ("map", "reduce",
-   "scan", "declare", "data" or "update"); TOKS[N-1] may be FLAT_TOK_END
+   "scan", "declare", "data", "update" or "host_data"); TOKS[N-1] may be
+   FLAT_TOK_END
    or not.  Token texts are copied.  Returns 0 with *OUT filled (release
    it with flat_directive_free), or -1 with DIAG filled and *OUT zeroed.  */
 int flat_directive_parse (const char *directive_word, const flat_token *toks,

@@ -1024,6 +1024,17 @@ test_data_and_update (void)
       EXPECT_STR (printed (d.data[1].items[1].lo), "k");
       flat_directive_free (&d);
     }
+  if (parse_ok ("host_data", "use_device(A, b) use_device(c)", &d) == 0)
+    {
+      CU_ASSERT_EQUAL (d.kind, FLAT_DIRECTIVE_HOST_DATA);
+      CU_ASSERT_EQUAL_FATAL (d.n_data, 2);
+      CU_ASSERT_EQUAL (d.data[0].kind, FLAT_DATA_USE_DEVICE);
+      CU_ASSERT_EQUAL_FATAL (d.data[0].n_items, 2);
+      EXPECT_STR (d.data[0].items[1].name, "b");
+      CU_ASSERT_PTR_NULL (d.data[0].items[1].lo);
+      CU_ASSERT_EQUAL (d.data[1].kind, FLAT_DATA_USE_DEVICE);
+      flat_directive_free (&d);
+    }
 }
 
 static void
@@ -1170,7 +1181,7 @@ static const struct
     "unknown directive 'flat declare'; expected 'declare reduction'" },
   { "mapp", "name(x)", 0,
     "unknown directive 'flat mapp'; expected one of 'map', 'reduce', "
-    "'scan', 'declare', 'data', 'update'" },
+    "'scan', 'declare', 'data', 'update', 'host_data'" },
   { "reduce", "(-: s)", 2,
     "unknown reduction operator '-'; expected one of + * min max & | ^ && "
     "|| or a declared reduction" },
@@ -1224,6 +1235,16 @@ static const struct
     "'present') on '#pragma flat data'" },
   { "update", "  ", 3,
     "expected a 'host' or 'device' clause on '#pragma flat update'" },
+  { "host_data", "", 1,
+    "expected a 'use_device' clause on '#pragma flat host_data'" },
+  { "host_data", "use_device(a[0:n])", 13,
+    "array section not allowed in 'use_device' clause" },
+  { "host_data", "use_device(a) use_device(a)", 26,
+    "'a' appears more than once in data clauses" },
+  { "host_data", "copy(a)", 1,
+    "clause 'copy' is not allowed on '#pragma flat host_data'" },
+  { "data", "use_device(a)", 1,
+    "clause 'use_device' is not allowed on '#pragma flat data'" },
   { "map", "name(a) )", 9, "expected a clause or end of line, found ')'" },
   { "map", "3", 1, "expected a clause or end of line, found '3'" },
   { "map", "\"s\"", 1, "expected a clause or end of line, found '\"s\"'" },
@@ -1315,7 +1336,7 @@ static void
 test_diagnostics_without_tokens (void)
 {
   static const char *const words[] = { "data", "update", "reduce", "scan",
-				       "declare" };
+				       "declare", "host_data" };
   for (size_t i = 0; i < N_ELEMS (words); i++)
     {
       flat_directive d;
@@ -1364,7 +1385,8 @@ test_nesting_limit (void)
 /* ---- Robustness -------------------------------------------------------- */
 
 static const char *const directive_words[] = { "map", "reduce", "scan",
-					       "declare", "data", "update" };
+					       "declare", "data", "update",
+					       "host_data" };
 
 /* Parse TOKS[0..N) and check the result is either a record or a
    well-formed diagnostic.  */
@@ -1401,7 +1423,8 @@ test_fuzz_prefixes (void)
     { "declare", "reduction(argmin: struct vi: vi_min, "
 		 "{ .v = INFINITY, [0] = { 1, 2.5f }, -1 })" },
     { "data", "copy(A[0:n*n]) create(B[0:n*n]) present(C)" },
-    { "update", "host(A[0:n*n]) device(B[lo:hi - lo])" }
+    { "update", "host(A[0:n*n]) device(B[lo:hi - lo])" },
+    { "host_data", "use_device(A, b) use_device(c)" }
   };
   for (size_t i = 0; i < N_ELEMS (valid); i++)
     {
