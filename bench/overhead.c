@@ -76,11 +76,11 @@ raw_call (void *bx, void *by, void *kernel, const flat_arg *args,
 {
   const flat_backend *b = &flat_backend_opencl;
 
-  return b->write (bx, x, sizeof *x, err, err_size) != 0
-	 || b->write (by, y, sizeof *y, err, err_size) != 0
+  return b->write (bx, 0, x, sizeof *x, err, err_size) != 0
+	 || b->write (by, 0, y, sizeof *y, err, err_size) != 0
 	 || b->launch (kernel, args, 6, 1, group, err, err_size) != 0
 	 || b->finish (err, err_size) != 0
-	 || b->read (by, y, sizeof *y, err, err_size) != 0 ? -1 : 0;
+	 || b->read (by, 0, y, sizeof *y, err, err_size) != 0 ? -1 : 0;
 }
 
 /* Mean microseconds per raw iteration, or a negative number.  The launch

@@ -16,7 +16,7 @@
 #include <stddef.h>
 
 /* Changes whenever a field is added, removed or changes meaning.  */
-#define FLAT_BACKEND_ABI 6
+#define FLAT_BACKEND_ABI 7
 
 /* One kernel argument, in the order of the kernel ABI (codegen.h).  */
 typedef struct flat_arg
@@ -65,13 +65,13 @@ typedef struct flat_backend
   int (*buffer_alloc) (size_t size, void **buffer, char *err,
 		       size_t err_size);
   int (*buffer_free) (void *buffer, char *err, size_t err_size);
-  /* Host to device and back, SIZE bytes from the buffer's start (use
-     flat_transfer_write and flat_transfer_read, staging.h, which stage
-     through pinned memory where the backend's stager says so).  */
-  int (*write) (void *buffer, const void *src, size_t size, char *err,
-		size_t err_size);
-  int (*read) (void *buffer, void *dst, size_t size, char *err,
-	       size_t err_size);
+  /* Host to device and back, SIZE bytes at byte OFFSET of the buffer
+     (use flat_transfer_write and flat_transfer_read, staging.h, which
+     stage through pinned memory where the backend's stager says so).  */
+  int (*write) (void *buffer, size_t offset, const void *src, size_t size,
+		char *err, size_t err_size);
+  int (*read) (void *buffer, size_t offset, void *dst, size_t size,
+	       char *err, size_t err_size);
   /* The pinned staging for transfers of FLAT_STAGE_MIN bytes or more
      (staging.h), its buffers made at the first call, or NULL where write
      and read do better; NULL with *FAILED set (and ERR) if the buffers

@@ -502,8 +502,8 @@ cuda_stager (int *failed, char *err, size_t err_size)
 }
 
 static int
-cuda_write (void *buffer, const void *src, size_t size, char *err,
-	    size_t err_size)
+cuda_write (void *buffer, size_t offset, const void *src, size_t size,
+	    char *err, size_t err_size)
 {
   cu_result rc;
 
@@ -511,12 +511,13 @@ cuda_write (void *buffer, const void *src, size_t size, char *err,
     return 0;
   if (make_current (err, err_size) != 0)
     return -1;
-  rc = drv.cuMemcpyHtoD_v2 ((cu_deviceptr) (uintptr_t) buffer, src, size);
+  rc = drv.cuMemcpyHtoD_v2 ((cu_deviceptr) (uintptr_t) buffer + offset, src,
+			    size);
   return rc == 0 ? 0 : fail (err, err_size, "cuMemcpyHtoD_v2", rc);
 }
 
 static int
-cuda_read (void *buffer, void *dst, size_t size, char *err,
+cuda_read (void *buffer, size_t offset, void *dst, size_t size, char *err,
 	   size_t err_size)
 {
   cu_result rc;
@@ -525,7 +526,8 @@ cuda_read (void *buffer, void *dst, size_t size, char *err,
     return 0;
   if (make_current (err, err_size) != 0)
     return -1;
-  rc = drv.cuMemcpyDtoH_v2 (dst, (cu_deviceptr) (uintptr_t) buffer, size);
+  rc = drv.cuMemcpyDtoH_v2 (dst, (cu_deviceptr) (uintptr_t) buffer + offset,
+			    size);
   return rc == 0 ? 0 : fail (err, err_size, "cuMemcpyDtoH_v2", rc);
 }
 

@@ -551,22 +551,22 @@ opencl_stager (int *failed, char *err, size_t err_size)
 }
 
 static int
-opencl_write (void *buffer, const void *src, size_t size, char *err,
-	      size_t err_size)
+opencl_write (void *buffer, size_t offset, const void *src, size_t size,
+	      char *err, size_t err_size)
 {
-  cl_int rc = cl.clEnqueueWriteBuffer (cl.queue, (cl_mem) buffer, CL_TRUE, 0,
-				       size, src, 0, NULL, NULL);
+  cl_int rc = cl.clEnqueueWriteBuffer (cl.queue, (cl_mem) buffer, CL_TRUE,
+				       offset, size, src, 0, NULL, NULL);
 
   return rc == CL_SUCCESS ? 0 : fail (err, err_size, "clEnqueueWriteBuffer",
 				      rc);
 }
 
 static int
-opencl_read (void *buffer, void *dst, size_t size, char *err,
+opencl_read (void *buffer, size_t offset, void *dst, size_t size, char *err,
 	     size_t err_size)
 {
-  cl_int rc = cl.clEnqueueReadBuffer (cl.queue, (cl_mem) buffer, CL_TRUE, 0,
-				      size, dst, 0, NULL, NULL);
+  cl_int rc = cl.clEnqueueReadBuffer (cl.queue, (cl_mem) buffer, CL_TRUE,
+				      offset, size, dst, 0, NULL, NULL);
 
   return rc == CL_SUCCESS ? 0 : fail (err, err_size, "clEnqueueReadBuffer",
 				      rc);

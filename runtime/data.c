@@ -45,7 +45,6 @@
 #include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #define ERR_SIZE 512
@@ -118,10 +117,10 @@ next_item (va_list *ap, const char *fn, int first, int last, item *it)
 }
 
 /* Copy the host bytes [START, END) of entry E to the device (TO_DEVICE)
-   or to the host; the FLAT_LOG=2 line names it DIRECTION and SECTION.
-   The backend moves bytes from the start of a buffer: a section further
-   in goes through a host copy of the buffer's bytes up to the section's
-   end.  */
+   or to the host, at their offset in its buffer: an update of a few
+   rows of a large array moves those rows only (the halo rows of an MPI
+   job's exchanges).  The FLAT_LOG=2 line names it DIRECTION and
+   SECTION.  */
 static int
 transfer (const flat_present_entry *e, uintptr_t start, uintptr_t end,
 	  int to_device, const char *direction, const char *section,
@@ -129,41 +128,13 @@ transfer (const flat_present_entry *e, uintptr_t start, uintptr_t end,
 {
   const flat_backend *b = flat_rt.backend;
   size_t offset = start - e->start, bytes = end - start;
-  unsigned char *stage;
-  int rc;
 
   flat_log_transfer ("region", direction, section, bytes);
-  if (offset == 0)
-    return to_device
-	   ? flat_transfer_write (b, e->buffer, (const void *) start, bytes,
-				  err, err_size)
-	   : flat_transfer_read (b, e->buffer, (void *) start, bytes, err,
-				 err_size);
-  stage = malloc (offset + bytes);
-  if (!stage)
-    {
-      snprintf (err, err_size, "out of memory");
-      return -1;
-    }
-  if (to_device)
-    {
-      rc = flat_transfer_read (b, e->buffer, stage, offset, err, err_size);
-      if (rc == 0)
-	{
-	  memcpy (stage + offset, (const void *) start, bytes);
-	  rc = flat_transfer_write (b, e->buffer, stage, offset + bytes, err,
-				    err_size);
-	}
-    }
-  else
-    {
-      rc = flat_transfer_read (b, e->buffer, stage, offset + bytes, err,
-			       err_size);
-      if (rc == 0)
-	memcpy ((void *) start, stage + offset, bytes);
-    }
-  free (stage);
-  return rc;
+  return to_device
+	 ? flat_transfer_write (b, e->buffer, offset, (const void *) start,
+				bytes, err, err_size)
+	 : flat_transfer_read (b, e->buffer, offset, (void *) start, bytes,
+			       err, err_size);
 }
 
 /* The whole of entry E, the way its region's pragma wrote it.  */

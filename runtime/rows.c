@@ -73,7 +73,7 @@ flat_rows_transfer (const flat_backend *b, void *buffer,
       return -1;
     }
   if (!to_device)
-    rc = flat_transfer_read (b, buffer, packed, bytes, err, err_size);
+    rc = flat_transfer_read (b, buffer, 0, packed, bytes, err, err_size);
   for (int64_t r = 0; rc == 0 && r < box->n_rows; r++)
     {
       char *row = host_row (box, r, err, err_size);
@@ -86,7 +86,7 @@ flat_rows_transfer (const flat_backend *b, void *buffer,
 	memcpy (row, packed + (size_t) r * row_bytes, row_bytes);
     }
   if (rc == 0 && to_device)
-    rc = flat_transfer_write (b, buffer, packed, bytes, err, err_size);
+    rc = flat_transfer_write (b, buffer, 0, packed, bytes, err, err_size);
   free (packed);
   return rc;
 }

@@ -763,7 +763,7 @@ execute (nest_state *st, int n_buffers, flat_stopwatch *watch,
 	if ((st->buffers[i].rows
 	     ? flat_rows_transfer (b, st->buffers[i].handle,
 				   &st->buffers[i].row_box, 1, err, err_size)
-	     : flat_transfer_write (b, st->buffers[i].handle,
+	     : flat_transfer_write (b, st->buffers[i].handle, 0,
 				    (const void *) st->buffer_spans[i].start,
 				    st->buffers[i].size, err, err_size)) != 0)
 	  goto fail;
@@ -791,7 +791,7 @@ execute (nest_state *st, int n_buffers, flat_stopwatch *watch,
 	if ((st->buffers[i].rows
 	     ? flat_rows_transfer (b, st->buffers[i].handle,
 				   &st->buffers[i].row_box, 0, err, err_size)
-	     : flat_transfer_read (b, st->buffers[i].handle,
+	     : flat_transfer_read (b, st->buffers[i].handle, 0,
 				   (void *) st->buffer_spans[i].start,
 				   st->buffers[i].size, err, err_size)) != 0)
 	  goto fail;

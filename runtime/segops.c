@@ -244,7 +244,7 @@ read_result (const flat_backend *b, const flat_segop *op, int j,
   int ok = 1;
 
   *what = "reading a result";
-  if (b->read (res->handle, &s, (size_t) flat_type_table[t].size, err,
+  if (b->read (res->handle, 0, &s, (size_t) flat_type_table[t].size, err,
 	       err_size) != 0)
     return -1;
   r = flat_scalar_value (t, &s);

@@ -34,8 +34,8 @@ chunk_bytes (size_t size, size_t chunk, size_t k)
 }
 
 int
-flat_staged_write (const flat_stager *s, void *device, const void *src,
-		   size_t size, char *err, size_t err_size)
+flat_staged_write (const flat_stager *s, void *device, size_t offset,
+		   const void *src, size_t size, char *err, size_t err_size)
 {
   size_t chunk = chunk_size (size), n = (size + chunk - 1) / chunk, k;
 
@@ -47,7 +47,8 @@ flat_staged_write (const flat_stager *s, void *device, const void *src,
       if (k >= 2 && s->wait (b, err, err_size) != 0)
 	return -1;
       flat_host_copy (s->stage[b], (const char *) src + k * chunk, len);
-      if (s->queue (device, k * chunk, b, len, 1, err, err_size) != 0)
+      if (s->queue (device, offset + k * chunk, b, len, 1, err, err_size)
+	  != 0)
 	return -1;
     }
   /* The last chunk ends after the one before it.  */
@@ -55,12 +56,12 @@ flat_staged_write (const flat_stager *s, void *device, const void *src,
 }
 
 int
-flat_staged_read (const flat_stager *s, void *device, void *dst,
-		  size_t size, char *err, size_t err_size)
+flat_staged_read (const flat_stager *s, void *device, size_t offset,
+		  void *dst, size_t size, char *err, size_t err_size)
 {
   size_t chunk = chunk_size (size), n = (size + chunk - 1) / chunk, k;
 
-  if (s->queue (device, 0, 0, chunk_bytes (size, chunk, 0), 0, err,
+  if (s->queue (device, offset, 0, chunk_bytes (size, chunk, 0), 0, err,
 		err_size) != 0)
     return -1;
   for (k = 0; k < n; k++)
@@ -68,7 +69,7 @@ flat_staged_read (const flat_stager *s, void *device, void *dst,
       int b = (int) (k % 2);
 
       if (k + 1 < n
-	  && s->queue (device, (k + 1) * chunk, 1 - b,
+	  && s->queue (device, offset + (k + 1) * chunk, 1 - b,
 		       chunk_bytes (size, chunk, k + 1), 0, err,
 		       err_size) != 0)
 	return -1;
@@ -94,25 +95,25 @@ stager_of (const flat_backend *b, size_t size, const flat_stager **s,
 }
 
 int
-flat_transfer_write (const flat_backend *b, void *device, const void *src,
-		     size_t size, char *err, size_t err_size)
+flat_transfer_write (const flat_backend *b, void *device, size_t offset,
+		     const void *src, size_t size, char *err, size_t err_size)
 {
   const flat_stager *s;
 
   if (stager_of (b, size, &s, err, err_size) != 0)
     return -1;
-  return s ? flat_staged_write (s, device, src, size, err, err_size)
-    : b->write (device, src, size, err, err_size);
+  return s ? flat_staged_write (s, device, offset, src, size, err, err_size)
+    : b->write (device, offset, src, size, err, err_size);
 }
 
 int
-flat_transfer_read (const flat_backend *b, void *device, void *dst,
-		    size_t size, char *err, size_t err_size)
+flat_transfer_read (const flat_backend *b, void *device, size_t offset,
+		    void *dst, size_t size, char *err, size_t err_size)
 {
   const flat_stager *s;
 
   if (stager_of (b, size, &s, err, err_size) != 0)
     return -1;
-  return s ? flat_staged_read (s, device, dst, size, err, err_size)
-    : b->read (device, dst, size, err, err_size);
+  return s ? flat_staged_read (s, device, offset, dst, size, err, err_size)
+    : b->read (device, offset, dst, size, err, err_size);
 }

@@ -27,22 +27,23 @@ struct flat_stager
 };
 typedef struct flat_stager flat_stager;
 
-/* B's write and read of SIZE bytes at the start of DEVICE, staged where
-   B's stager says so.  */
-int flat_transfer_write (const flat_backend *b, void *device,
+/* B's write and read of SIZE bytes at byte OFFSET of DEVICE, staged
+   where B's stager says so.  */
+int flat_transfer_write (const flat_backend *b, void *device, size_t offset,
 			 const void *src, size_t size, char *err,
 			 size_t err_size);
-int flat_transfer_read (const flat_backend *b, void *device, void *dst,
-			size_t size, char *err, size_t err_size);
+int flat_transfer_read (const flat_backend *b, void *device, size_t offset,
+			void *dst, size_t size, char *err, size_t err_size);
 
-/* Copy SIZE (>= FLAT_STAGE_MIN) bytes from SRC to the start of DEVICE
+/* Copy SIZE (>= FLAT_STAGE_MIN) bytes from SRC to byte OFFSET of DEVICE
    through S's buffers; SRC is free again on return.  */
-int flat_staged_write (const flat_stager *s, void *device, const void *src,
-		       size_t size, char *err, size_t err_size);
+int flat_staged_write (const flat_stager *s, void *device, size_t offset,
+		       const void *src, size_t size, char *err,
+		       size_t err_size);
 
-/* Copy SIZE (>= FLAT_STAGE_MIN) bytes from the start of DEVICE to DST
+/* Copy SIZE (>= FLAT_STAGE_MIN) bytes from byte OFFSET of DEVICE to DST
    through S's buffers.  */
-int flat_staged_read (const flat_stager *s, void *device, void *dst,
-		      size_t size, char *err, size_t err_size);
+int flat_staged_read (const flat_stager *s, void *device, size_t offset,
+		      void *dst, size_t size, char *err, size_t err_size);
 
 #endif /* FLAT_RUNTIME_STAGING_H */

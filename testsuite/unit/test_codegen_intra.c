@@ -486,7 +486,7 @@ buffer (size_t n, size_t size, const void *init)
   check (dev->buffer_alloc ((n > 0 ? n : 1) * size, &b, err, sizeof err),
 	 "buffer_alloc", err);
   if (init != NULL && n > 0)
-    check (dev->write (b, init, n * size, err, sizeof err), "write", err);
+    check (dev->write (b, 0, init, n * size, err, sizeof err), "write", err);
   return b;
 }
 
@@ -499,7 +499,7 @@ take (void *b, void *dst, size_t n, size_t size)
 
   check (dev->finish (err, sizeof err), "finish", err);
   if (n > 0)
-    check (dev->read (b, dst, n * size, err, sizeof err), "read", err);
+    check (dev->read (b, 0, dst, n * size, err, sizeof err), "read", err);
   check (dev->buffer_free (b, err, sizeof err), "buffer_free", err);
 }
 

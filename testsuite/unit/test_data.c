@@ -883,7 +883,7 @@ test_deviceptr_cuda (void)
   CU_ASSERT_EQUAL (at - base, 10 * (long) sizeof *x);
   CU_ASSERT_PTR_NOT_NULL (flat_deviceptr (y));
   CU_ASSERT_PTR_NOT_EQUAL (flat_deviceptr (y), base);
-  CU_ASSERT_EQUAL_FATAL (flat_backend_cuda.read (at, back, sizeof back, err,
+  CU_ASSERT_EQUAL_FATAL (flat_backend_cuda.read (at, 0, back, sizeof back, err,
 						 sizeof err), 0);
   CU_ASSERT (memcmp (back, x + 10, sizeof back) == 0);
   flat_data_end (2, WHOLE (FLAT_DATA_COPYIN, x), WHOLE (FLAT_DATA_COPY, y));

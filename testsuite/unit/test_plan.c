@@ -212,11 +212,12 @@ fake_free (void *buffer, char *err, size_t err_size)
 }
 
 static int
-fake_read (void *buffer, void *dst, size_t size, char *err, size_t err_size)
+fake_read (void *buffer, size_t offset, void *dst, size_t size, char *err,
+	   size_t err_size)
 {
   (void) err;
   (void) err_size;
-  memcpy (dst, buffer, size);
+  memcpy (dst, (char *) buffer + offset, size);
   return 0;
 }
 

@@ -99,26 +99,30 @@ test_round_trip (void)
 			   queue, wait_stage };
   CU_ASSERT_PTR_NOT_NULL_FATAL (stager.stage[0]);
   CU_ASSERT_PTR_NOT_NULL_FATAL (stager.stage[1]);
-  for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+  /* At the buffer's start, and further in (an update of a region's
+     array); the bytes before OFFSET stay as they were.  */
+  for (size_t i = 0; i < 2 * (sizeof sizes / sizeof sizes[0]); i++)
     {
-      size_t size = sizes[i];
+      size_t size = sizes[i / 2], offset = i % 2 ? 12345 : 0;
       unsigned char *src = malloc (size), *back = malloc (size);
 
       CU_ASSERT_PTR_NOT_NULL_FATAL (src);
       CU_ASSERT_PTR_NOT_NULL_FATAL (back);
       for (size_t k = 0; k < size; k++)
 	src[k] = (unsigned char) (k * 2654435761u >> 13);
-      reset (size);
-      CU_ASSERT_EQUAL (flat_staged_write (&stager, engine.device, src, size,
-					  err, sizeof err), 0);
+      reset (offset + size);
+      CU_ASSERT_EQUAL (flat_staged_write (&stager, engine.device, offset,
+					  src, size, err, sizeof err), 0);
       /* Every copy has ended when the write returns.  */
       CU_ASSERT_EQUAL (engine.done, engine.queued);
       CU_ASSERT (engine.queued > 1 || size <= 4 * FLAT_STAGE_MIN);
-      CU_ASSERT_EQUAL (memcmp (engine.device, src, size), 0);
+      CU_ASSERT_EQUAL (memcmp (engine.device + offset, src, size), 0);
+      for (size_t k = 0; k < offset; k++)
+	CU_ASSERT_EQUAL_FATAL (engine.device[k], 0xee);
       memset (back, 0, size);
       engine.queued = engine.done = 0;
-      CU_ASSERT_EQUAL (flat_staged_read (&stager, engine.device, back, size,
-					 err, sizeof err), 0);
+      CU_ASSERT_EQUAL (flat_staged_read (&stager, engine.device, offset,
+					 back, size, err, sizeof err), 0);
       CU_ASSERT_EQUAL (engine.done, engine.queued);
       CU_ASSERT_EQUAL (memcmp (back, src, size), 0);
       free (back);
@@ -135,21 +139,21 @@ test_round_trip (void)
 static int direct_writes, direct_reads, stager_fails;
 
 static int
-direct_write (void *buffer, const void *src, size_t size, char *err,
-	      size_t err_size)
+direct_write (void *buffer, size_t offset, const void *src, size_t size,
+	      char *err, size_t err_size)
 {
   (void) err, (void) err_size;
-  memcpy (buffer, src, size);
+  memcpy ((char *) buffer + offset, src, size);
   direct_writes++;
   return 0;
 }
 
 static int
-direct_read (void *buffer, void *dst, size_t size, char *err,
+direct_read (void *buffer, size_t offset, void *dst, size_t size, char *err,
 	     size_t err_size)
 {
   (void) err, (void) err_size;
-  memcpy (dst, buffer, size);
+  memcpy (dst, (char *) buffer + offset, size);
   direct_reads++;
   return 0;
 }
@@ -169,30 +173,35 @@ static void
 test_direct (void)
 {
   flat_backend b = { .write = direct_write, .read = direct_read };
-  char err[64], buf[8] = "", out[8] = "";
+  char err[64], buf[12] = "", out[8] = "";
   char *big = calloc (FLAT_STAGE_MIN, 1), *big_out = malloc (FLAT_STAGE_MIN);
 
   CU_ASSERT_PTR_NOT_NULL_FATAL (big);
   CU_ASSERT_PTR_NOT_NULL_FATAL (big_out);
-  CU_ASSERT_EQUAL (flat_transfer_write (&b, buf, "abcdefg", 8, err,
+  CU_ASSERT_EQUAL (flat_transfer_write (&b, buf, 0, "abcdefg", 8, err,
 					sizeof err), 0);
-  CU_ASSERT_EQUAL (flat_transfer_read (&b, buf, out, 8, err, sizeof err),
+  CU_ASSERT_EQUAL (flat_transfer_read (&b, buf, 0, out, 8, err, sizeof err),
 		   0);
   CU_ASSERT_STRING_EQUAL (out, "abcdefg");
+  CU_ASSERT_EQUAL (flat_transfer_write (&b, buf, 7, "xyz", 4, err,
+					sizeof err), 0);
+  CU_ASSERT_EQUAL (flat_transfer_read (&b, buf, 6, out, 5, err, sizeof err),
+		   0);
+  CU_ASSERT_STRING_EQUAL (out, "gxyz");
   /* A small transfer never asks the stager; a large one does, and goes
      direct where it declines.  */
   b.stager = declining;
-  CU_ASSERT_EQUAL (flat_transfer_write (&b, buf, "ABCDEFG", 8, err,
+  CU_ASSERT_EQUAL (flat_transfer_write (&b, buf, 0, "ABCDEFG", 8, err,
 					sizeof err), 0);
   CU_ASSERT_EQUAL (stager_calls, 0);
-  CU_ASSERT_EQUAL (flat_transfer_write (&b, big_out, big, FLAT_STAGE_MIN,
+  CU_ASSERT_EQUAL (flat_transfer_write (&b, big_out, 0, big, FLAT_STAGE_MIN,
 					err, sizeof err), 0);
   CU_ASSERT_EQUAL (stager_calls, 1);
-  CU_ASSERT_EQUAL (direct_writes, 3);
+  CU_ASSERT_EQUAL (direct_writes, 4);
   stager_fails = 1;
-  CU_ASSERT_EQUAL (flat_transfer_read (&b, big_out, big, FLAT_STAGE_MIN,
+  CU_ASSERT_EQUAL (flat_transfer_read (&b, big_out, 0, big, FLAT_STAGE_MIN,
 				       err, sizeof err), -1);
-  CU_ASSERT_EQUAL (direct_reads, 1);
+  CU_ASSERT_EQUAL (direct_reads, 2);
   stager_fails = 0;
   free (big);
   free (big_out);
