@@ -43,6 +43,8 @@ protocol_of (const flat_kernel *k)
       return FLAT_PROTO_SEGMENTED_SCAN;
     case FLAT_N_SEGRED_IRREGULAR:
       return FLAT_PROTO_IRREGULAR;
+    case FLAT_N_SEGMAP_IRREGULAR:
+      return FLAT_PROTO_IRREGULAR_MAP;
     default:
       return FLAT_PROTO_MAP;
     }

@@ -9,7 +9,8 @@
                      chunks, barriers, trees, unrolled item loops;
      segred.c        the two kernels of a reduction;
      segments.c      the two kernels of a segmented reduction;
-     segments_irregular.c  the four of an irregular one;
+     segments_irregular.c  the four of an irregular one, the three
+		     of an irregular segmap;
      segmap_partitioned.c  the three of a partitioned segmap;
      segscan.c       the two kernels of a scan, by either protocol;
      segscan_segments.c  the two kernels of a segmented scan;

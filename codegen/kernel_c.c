@@ -705,7 +705,7 @@ flat_c_check_kernel (flat_emitter *em, const flat_kernel *k)
 	flat_c_fail (em, "%s: kernel %s: the step of dim %s is not a "
 		     "positive integer constant", em->d->name, k->name,
 		     k->dims[d].index->name);
-      else if ((k->kind != FLAT_N_SEGRED_IRREGULAR || d < k->n_segments)
+      else if ((!flat_node_irregular (k->kind) || d < k->n_segments)
 	       && range_any (&k->dims[d], &params_only))
 	flat_c_fail (em, "%s: kernel %s: the bounds of dim %s depend on "
 		     "more than params", em->d->name, k->name,
@@ -932,6 +932,9 @@ emit_kernel (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
       break;
     case FLAT_N_SEGMAP_PARTITIONED:
       flat_c_segmap_partitioned (em, nest, k);
+      break;
+    case FLAT_N_SEGMAP_IRREGULAR:
+      flat_c_segments_irregular (em, nest, k);
       break;
     case FLAT_N_SEGRED:
       flat_c_segred (em, nest, k);

@@ -1,7 +1,10 @@
 /* The four kernels of an irregular segmented reduction (kind
    SEGRED_IRREGULAR, rule I1 of flatten/irregular.c; protocol
    "irregular" in codegen.h): a reduction per segment point whose inner
-   range is the segment's own.
+   range is the segment's own; and the three of an irregular segmap
+   (SEGMAP_IRREGULAR, rule I6; protocol "irregular-map"), the same
+   descriptor and then one work-item per flat iteration, each finding
+   its segment by a binary search of the offsets.
 
      kernel k2 segred irregular (i : ..., j : i32 = (load row i) ..
 				 (load row (add i 1)) step 1)
@@ -528,6 +531,34 @@ emit_flat (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   flat_c_emit (em, "}\n");
 }
 
+/* flat_kN of a segmap: each item's flat iterations, grid-strided, its
+   segment by a binary search of all the offsets.  */
+static void
+emit_flat_map (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+
+  flat_c_signature_open (em, nest, k, "", &k->body);
+  flat_c_arg (em, FLAT_T_I64, 1, "flat_offs");
+  flat_c_signature_close (em);
+  em->depth = 1;
+  segment_count (em, k);
+  flat_c_line (em, "%s flat_all = flat_offs[flat_n_seg];", i64);
+  flat_c_line (em, "for (%s flat_e = %s; flat_e < flat_all;", i64,
+	       em->d->global_id);
+  flat_c_line (em, "     flat_e += %s)", em->d->global_size);
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_s = 0, flat_z = flat_n_seg - 1;", i64);
+  emit_search (em, "flat_offs", "flat_e");
+  segment_open (em, k, "flat_s");
+  flat_c_index (em, &k->dims[k->n_segments], "I",
+		"(flat_e - flat_offs[flat_s])");
+  flat_c_stmts (em, &k->body);
+  flat_c_close (em);
+  em->depth = 0;
+  flat_c_emit (em, "}\n");
+}
+
 /* flat_kN_final: one work-item per segment.  */
 static void
 emit_final (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
@@ -571,7 +602,7 @@ flat_c_segments_irregular (flat_emitter *em, const flat_nest *nest,
 {
   if (k->n_dims != k->n_segments + 1)
     {
-      flat_c_fail (em, "%s: kernel %s: an irregular segred has one inner "
+      flat_c_fail (em, "%s: kernel %s: an irregular kernel has one inner "
 		   "dim", em->d->name, k->name);
       return;
     }
@@ -579,6 +610,11 @@ flat_c_segments_irregular (flat_emitter *em, const flat_nest *nest,
   flat_c_emit (em, "\n");
   emit_offsets (em, k);
   flat_c_emit (em, "\n");
+  if (k->kind == FLAT_N_SEGMAP_IRREGULAR)
+    {
+      emit_flat_map (em, nest, k);
+      return;
+    }
   emit_flat (em, nest, k);
   flat_c_emit (em, "\n");
   emit_final (em, nest, k);

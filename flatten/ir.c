@@ -720,8 +720,9 @@ flat_kernel_new (flat_nest *nest, flat_node_kind kind, int n_dims,
 }
 
 const char *const flat_node_kind_names[FLAT_N_NODES] = {
-  "segmap", "segmap-group", "segmap-partitioned", "segred",
-  "segred-segmented", "segred-irregular", "segscan", "segscan-segmented"
+  "segmap", "segmap-group", "segmap-partitioned", "segmap-irregular",
+  "segred", "segred-segmented", "segred-irregular", "segscan",
+  "segscan-segmented"
 };
 
 flat_accum *

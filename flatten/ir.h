@@ -456,6 +456,9 @@ typedef enum flat_node_kind
   FLAT_N_SEGMAP_PARTITIONED,	/* one work-item per point, the points
 				   where PARTITION holds first
 				   (flatten/rule_partition.c) */
+  FLAT_N_SEGMAP_IRREGULAR,	/* one work-item per point of segments
+				   whose inner ranges are their own
+				   (flatten/irregular.c) */
   FLAT_N_SEGRED,		/* reduction of all iterations */
   FLAT_N_SEGRED_SEGMENTED,	/* one reduction per segment point */
   FLAT_N_SEGRED_IRREGULAR,	/* the same, each segment's inner range
@@ -465,8 +468,8 @@ typedef enum flat_node_kind
   FLAT_N_NODES
 } flat_node_kind;
 
-/* "segmap", "segmap-group", "segmap-partitioned", "segred",
-   "segred-segmented", "segred-irregular", "segscan",
+/* "segmap", "segmap-group", "segmap-partitioned", "segmap-irregular",
+   "segred", "segred-segmented", "segred-irregular", "segscan",
    "segscan-segmented".  */
 extern const char *const flat_node_kind_names[FLAT_N_NODES];
 /* A kernel's kind in the text before its dims: "segmap grid", "segmap
@@ -478,7 +481,7 @@ static inline int
 flat_node_maps (flat_node_kind k)
 {
   return k == FLAT_N_SEGMAP || k == FLAT_N_SEGMAP_GROUP
-    || k == FLAT_N_SEGMAP_PARTITIONED;
+    || k == FLAT_N_SEGMAP_PARTITIONED || k == FLAT_N_SEGMAP_IRREGULAR;
 }
 
 static inline int
@@ -498,7 +501,15 @@ static inline int
 flat_node_segmented (flat_node_kind k)
 {
   return k == FLAT_N_SEGRED_SEGMENTED || k == FLAT_N_SEGSCAN_SEGMENTED
-    || k == FLAT_N_SEGRED_IRREGULAR;
+    || k == FLAT_N_SEGRED_IRREGULAR || k == FLAT_N_SEGMAP_IRREGULAR;
+}
+
+/* Whether a kernel of kind K has inner dims whose ranges depend on its
+   segment dims.  */
+static inline int
+flat_node_irregular (flat_node_kind k)
+{
+  return k == FLAT_N_SEGRED_IRREGULAR || k == FLAT_N_SEGMAP_IRREGULAR;
 }
 
 /* A kernel runs its body once per point of the product of its dims (outer

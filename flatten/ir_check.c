@@ -834,7 +834,7 @@ check_kernel (checker *c, const flat_kernel *k)
     }
   /* An irregular segred's inner dims are in the scope of its segment
      dims and its pre block.  */
-  int outer = k->kind == FLAT_N_SEGRED_IRREGULAR ? k->n_segments : k->n_dims;
+  int outer = flat_node_irregular (k->kind) ? k->n_segments : k->n_dims;
   for (int d = 0; d < outer && r == 0; d++)
     {
       at (c, 0, "dim %s", k->dims[d].index->name);

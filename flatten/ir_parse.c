@@ -985,9 +985,9 @@ parse_kernel (parser *ps)
   if ((group || partitioned) && word != 0)
     fail_at (ps, ps->tok.line, ps->tok.col, "only a segmap has level %s",
 	     group ? "group" : "partitioned");
-  if (irregular && word != 1)
+  if (irregular && word == 2)
     fail_at (ps, ps->tok.line, ps->tok.col,
-	     "only a segred has level irregular");
+	     "a segscan has no level irregular");
   next (ps);
 
   /* Dims are read into an arena list first: their number is known only at
@@ -1026,8 +1026,9 @@ parse_kernel (parser *ps)
       if (n_segments < 1 || n_segments >= n_dims)
 	fail_at (ps, line, col, "a kernel of %d dims cannot have %lld "
 		 "segment dims", n_dims, n_segments);
-      if (word == 0)
-	fail_at (ps, kind_line, kind_col, "a segmap has no segment dims");
+      if (word == 0 && !irregular)
+	fail_at (ps, kind_line, kind_col, "a segmap has segment dims only "
+		 "at level irregular");
     }
   static const flat_node_kind kinds[3][2] = {
     { FLAT_N_SEGMAP, FLAT_N_SEGMAP_GROUP },
@@ -1038,9 +1039,9 @@ parse_kernel (parser *ps)
   if (irregular)
     {
       if (n_segments == 0)
-	fail_at (ps, kind_line, kind_col, "an irregular segred has segment "
+	fail_at (ps, kind_line, kind_col, "an irregular kernel has segment "
 		 "dims");
-      kind = FLAT_N_SEGRED_IRREGULAR;
+      kind = word == 0 ? FLAT_N_SEGMAP_IRREGULAR : FLAT_N_SEGRED_IRREGULAR;
     }
   flat_expr *partition = NULL;
   if (partitioned)

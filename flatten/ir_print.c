@@ -369,6 +369,7 @@ const char *const flat_node_words[FLAT_N_NODES] = {
   [FLAT_N_SEGMAP] = "segmap grid",
   [FLAT_N_SEGMAP_GROUP] = "segmap group",
   [FLAT_N_SEGMAP_PARTITIONED] = "segmap partitioned",
+  [FLAT_N_SEGMAP_IRREGULAR] = "segmap irregular",
   [FLAT_N_SEGRED] = "segred grid",
   [FLAT_N_SEGRED_SEGMENTED] = "segred grid",
   [FLAT_N_SEGRED_IRREGULAR] = "segred irregular",

@@ -18,7 +18,13 @@
    (FLAT_N_SEGRED_IRREGULAR, codegen/segments_irregular.c), whose stages
    compute the descriptor on the device first; rule I2 is e_middle, a
    work-group per segment (intra.c), its group sized by the average
-   segment.
+   segment; rule I3 makes e_flat the default where the segments come
+   from data (rules_incremental.c: the host cannot see their skew); rule
+   I6 makes an inner map with such a range an irregular segmap
+   (FLAT_N_SEGMAP_IRREGULAR) over the flat iterations with the same
+   descriptor (rules_moderate.c).  Rule I4, function lifting, is the
+   plugin's (plugin.cc: a helper's marked loops inlined as parsed), rule
+   I5, branches by partition, rule_partition.c.
 
    A range is irregular when its bounds are functions of the context's
    indices, params, plan indices, pure lets of the map body before it and

@@ -152,6 +152,7 @@ flat_kernel_local_bytes (const flat_kernel *k)
     case FLAT_N_SEGMAP_GROUP:
       return block_bytes (&k->body);
     case FLAT_N_SEGMAP_PARTITIONED:
+    case FLAT_N_SEGMAP_IRREGULAR:
       /* The counts and scans of the first two stages.  */
       return FLAT_MAX_GROUP * sizeof (int64_t);
     case FLAT_N_SEGRED_IRREGULAR:

@@ -41,8 +41,8 @@ extern "C" {
    format changes and this does not.  2: a level-GROUP segmap takes
    flat_base.  3: kernel descriptors and OpenCL build options in the
    package.  4: the irregular protocol, four stages.  5: the
-   partitioned protocol.  */
-#define FLAT_PACKAGE_VERSION 5u
+   partitioned protocol.  6: the irregular-map protocol.  */
+#define FLAT_PACKAGE_VERSION 6u
 #define FLAT_PACKAGE_ELF_SECTION ".flat_packages"
 
 typedef enum flat_package_section

@@ -326,6 +326,30 @@ rule_g9_segmented (distribution *d, flat_stmt *r)
   return 0;
 }
 
+/* Rule I6 (irregular.c): a map M whose range is irregular in the
+   context, as an irregular segmap over the context (the segments) and
+   M's range, the pure statements before it as its pre block; its body
+   runs in one work-item per flat iteration (inner SOACs sequential).  */
+static int
+rule_i6_irregular_map (distribution *d, flat_stmt *m)
+{
+  flat_nest *nest = d->f->nest;
+  if (d->f->strategy != FLAT_STRATEGY_INCREMENTAL
+      || d->ctx->n + 1 > FLAT_MAX_CONTEXT
+      || !flat_range_is_irregular (nest, d->ctx, &d->pre, &m->u.loop.range))
+    return -1;
+  flush_pending (d);
+  flat_kernel *k = flat_kernel_new (nest, FLAT_N_SEGMAP_IRREGULAR,
+				    d->ctx->n + 1, d->ctx->n);
+  for (int i = 0; i < d->ctx->n; i++)
+    k->dims[i] = d->ctx->dims[i];
+  k->dims[d->ctx->n] = m->u.loop.range;
+  k->pre = flat_block_concat (nest, &d->pre, NULL);
+  k->body = m->u.loop.body;
+  append_plan (d, flat_plan_launch (nest, k));
+  return 0;
+}
+
 static int distribute_block (distribution *d, const flat_block *b);
 
 /* A nested distribution of block B with the same context and prefix,
@@ -416,8 +440,10 @@ split_point (distribution *d, flat_stmt *s)
     {
     case FLAT_S_MAP:
       {
-	if (writes_outer (s, NULL) || !flat_range_is_invariant (&s->u.loop.range))
+	if (writes_outer (s, NULL))
 	  return -1;
+	if (!flat_range_is_invariant (&s->u.loop.range))
+	  return rule_i6_irregular_map (d, s);
 	flush_pending (d);
 	flat_block one = flat_block_of (d->f->nest, s);
 	one.first->u.loop.body = flat_block_concat (d->f->nest, &d->pre,

@@ -197,7 +197,7 @@ flat_launch (const flat_launcher *l, const flat_kernel *k, int *launched,
     }
   d = &l->descs[index];
   local = (size_t) d->local_bytes;
-  if (k->kind == FLAT_N_SEGRED_IRREGULAR)
+  if (flat_node_irregular (k->kind))
     {
       /* The iterations are the device's to count (segops.c).  */
       if (count_points (l, k, 0, k->n_segments, &segments, err, err_size)

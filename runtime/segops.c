@@ -531,8 +531,8 @@ alloc_buffer (flat_pool *pool, const flat_segop *op, int n, size_t bytes,
    accumulator j.  The sizes and offsets stages run over chunks of whole
    tiles of segments, at most FLAT_SEGOP_MAX_PARTS of them; the flat
    stage on enough groups to fill the device, each a share of the
-   iterations, which only the device counts; the final stage with one
-   work-item per segment.  */
+   iterations, which only the device counts; a segred's final stage
+   with one work-item per segment.  */
 static int
 run_irregular (const flat_backend *b, flat_pool *pool, const flat_segop *op,
 	       const char **what, char *err, size_t err_size)
@@ -590,6 +590,11 @@ run_irregular (const flat_backend *b, flat_pool *pool, const flat_segop *op,
 			 groups * (int64_t) group, (size_t) groups, group,
 			 what, err, err_size) != 0)
     goto fail;
+  if (k->kind == FLAT_N_SEGMAP_IRREGULAR)
+    {
+      release (pool, op, n);
+      return 0;
+    }
   a = nest_args (op);
   op->args[a].size = sizeof groups;
   op->args[a++].value = &groups;
@@ -673,6 +678,7 @@ flat_segop_run (const flat_backend *b, flat_pool *pool,
     case FLAT_N_SEGRED_SEGMENTED:
       return run_segmented (b, pool, op, what, err, err_size);
     case FLAT_N_SEGRED_IRREGULAR:
+    case FLAT_N_SEGMAP_IRREGULAR:
       return run_irregular (b, pool, op, what, err, err_size);
     case FLAT_N_SEGMAP_PARTITIONED:
       return run_partitioned (b, pool, op, what, err, err_size);

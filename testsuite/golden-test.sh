@@ -1,9 +1,10 @@
 #!/bin/sh
 # Golden tests of the flattening rules: for each testsuite/golden/RULE-CASE.ir
-# (lifted SOAC IR, named after the rule it exercises: g0 ... g9, i1, i4
-# and i5 (the irregular rules of flatten/irregular.c, I2 and I3 within
+# (lifted SOAC IR, named after the rule it exercises: g0 ... g9, i1, i4,
+# i5 and i6 (the irregular rules of flatten/irregular.c, I2 and I3 within
 # G3's versions; i4 a helper's marked loop inlined as parsed; i5
-# branches by partition, flatten/rule_partition.c), or after
+# branches by partition, flatten/rule_partition.c; i6 an irregular
+# inner map), or after
 # the pass: fusion, dead, switch) and each
 # RULE-CASE.STRATEGY.expected beside it, flat-ir --strategy=STRATEGY must
 # print exactly the expected target IR (kernels and the guarded plan).
@@ -27,7 +28,7 @@ for expected in "$HARNESS_DIR"/golden/*.expected; do
   n=$((n + 1))
 done
 # Every rule that can fire on lifted C has a case.
-for rule in g0 g1 g2 g3 g6 g7 g8 g9 i1 i4 i5; do
+for rule in g0 g1 g2 g3 g6 g7 g8 g9 i1 i4 i5 i6; do
   ls "$HARNESS_DIR"/golden/$rule-*.incremental.expected >/dev/null 2>&1 \
     || harness_fail "no golden test for rule $rule"
 done

@@ -1,8 +1,9 @@
 /* Covers: irregular nested parallelism, a map whose inner reduce runs
    over a range of its own per outer iteration (rules I1 and I2 of
-   flatten/irregular.c beside the per-row version): CSR sparse
-   matrix-vector products with the row bounds read from an array (as
-   loads in the range, and through locals defined before the loop), on
+   flatten/irregular.c beside the per-row version, and I6 for an inner
+   map): CSR sparse matrix-vector products and a scaling of the rows,
+   with the row bounds read from an array (as loads in the range, and
+   through locals defined before the loop), on
    six row-length patterns at every size: short random rows with empty
    ones among them, all rows empty, one huge row among short ones, a
    single non-empty row, rows of growing length, and empty and
@@ -115,12 +116,26 @@ csr_products (int n, int pattern)
       cnt[i] = c;
     }
 
+  /* An inner map over the row (rule I6): each nonzero scaled by its
+     row's result, in place.  */
+#pragma flat map copy(val[0:nnz])
+  for (int i = 0; i < n; i++)
+    {
+      double f = y[i] + 1.0;
+
+#pragma flat map
+      for (int j = row[i]; j < row[i + 1]; j++)
+	val[j] = val[j] * f + (double) (j - row[i]);
+    }
+
   for (int i = 0; i < n; i++)
     {
       e2e_print_double (y[i]);
       e2e_print_float (big[i]);
       e2e_print_int (cnt[i]);
     }
+  for (int j = 0; j < nnz; j++)
+    e2e_print_double (val[j]);
   free (row);
   free (col);
   free (val);
