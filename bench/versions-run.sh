@@ -7,10 +7,11 @@
 #
 #   run.sh           matmul sweeps k = 24 and 20, lvc small/medium/large,
 #                    spmv uniform and power-law at 2^20 rows x 16 and
-#                    2^16 x 256 nonzeros
+#                    2^16 x 256 nonzeros, particles 2^22 with 5, 50
+#                    and 0 % on the long path
 #   run.sh --quick   k = 12 and tiny lvc datasets, to check a build
 #
-# VERSIONS_PROGRAMS (default "matmul lvc spmv") and VERSIONS_COLUMNS (default
+# VERSIONS_PROGRAMS (default "matmul lvc spmv particles") and VERSIONS_COLUMNS (default
 # "seq acc versions default tuned autotuned moderate full") select what
 # runs; rows are appended to versions.csv when VERSIONS_APPEND=1.
 #
@@ -48,7 +49,8 @@ if [ $quick = yes ]; then
   datasets="$(sweep 12)
 lvc 2 4 8 16 2
 spmv uniform 1000 8
-spmv powerlaw 1000 8"
+spmv powerlaw 1000 8
+particles 10000 5 100"
   training="$(sweep 10)
 lvc 2 4 8 16 1
 spmv uniform 1000 8"
@@ -61,12 +63,16 @@ lvc 256 64 256 256 2
 spmv uniform 1048576 16
 spmv powerlaw 1048576 16
 spmv uniform 65536 256
-spmv powerlaw 65536 256"
+spmv powerlaw 65536 256
+particles 4194304 5 2000
+particles 4194304 50 2000
+particles 4194304 0 2000"
   training="$(sweep 20)
 lvc 16 256 32 256 1
 lvc 128 64 256 32 1
 spmv uniform 262144 16
-spmv powerlaw 262144 16"
+spmv powerlaw 262144 16
+particles 1048576 5 2000"
 fi
 
 export LD_LIBRARY_PATH=$here/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
@@ -77,7 +83,7 @@ if nvidia-smi -L >/dev/null 2>&1; then
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-programs=${VERSIONS_PROGRAMS:-matmul lvc spmv}
+programs=${VERSIONS_PROGRAMS:-matmul lvc spmv particles}
 columns=" ${VERSIONS_COLUMNS:-seq acc versions default tuned autotuned moderate full} "
 mkdir -p logs
 if [ "${VERSIONS_APPEND:-0}" != 1 ]; then

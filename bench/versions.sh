@@ -7,7 +7,9 @@
 #
 # Programs (bench/src/): matmul (the sweep of paper 000's Figure 2), lvc
 # (LocVolCalib-like, the paper's Figure 6c and section 5.2) and spmv (CSR
-# rows, irregular nested parallelism: flatten/irregular.c).  Each is
+# rows, irregular nested parallelism: flatten/irregular.c) and particles
+# (a branch to a long loop on some points: flatten/rule_partition.c).
+# Each is
 # built as
 #   P-seq            gcc -O3, pragmas ignored
 #   P-acc            gcc -O3 -fopenacc for nvptx (skipped without it)
@@ -30,7 +32,7 @@ out=bench/out-versions
 cc=$(./flat-config --cc)
 cflags="-O3 -std=gnu11 -Wall -Wextra -Wno-unknown-pragmas"
 accflags="-fopenacc -foffload=nvptx-none -foffload-options=-misa=sm_80 -no-pie"
-programs="matmul lvc spmv"
+programs="matmul lvc spmv particles"
 
 rm -rf "$out"
 mkdir -p "$out/bin" "$out/lib" "$out/obj"
