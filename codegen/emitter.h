@@ -203,6 +203,13 @@ void flat_c_sync (flat_emitter *em);
    a barrier.  */
 void flat_c_tree (flat_emitter *em, int n, const flat_accum *accs,
 		  const char *prefix);
+/* Counts of a group's items in the long local array flat_sum (of
+   FLAT_MAX_GROUP elements): a tree that adds them up into flat_sum[0]
+   (flat_b a power of two), or an inclusive scan of them in place (after
+   a barrier that lets earlier readers finish); every item may read the
+   array afterwards.  */
+void flat_c_count_total (flat_emitter *em);
+void flat_c_count_scan (flat_emitter *em);
 /* After the tree: work-item 0 stores element 0 of PREFIX<j> into
    OUT<j>[INDEX] for j < N.  */
 void flat_c_tree_result (flat_emitter *em, int n, const char *prefix,

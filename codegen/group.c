@@ -476,3 +476,32 @@ flat_c_combine_parts (flat_emitter *em, int n_accs, const flat_accum *accs,
     flat_c_fold (em, &accs[j], flat_c_acc_name (em, &accs[j]), "flat_part%d[%s]",
 		 j, index);
 }
+
+void
+flat_c_count_total (flat_emitter *em)
+{
+  flat_c_line (em, "for (%s flat_w = flat_b / 2; flat_w > 0; flat_w /= 2)",
+	       flat_c_type (em, FLAT_T_I64));
+  flat_c_open (em);
+  flat_c_barrier (em);
+  flat_c_line (em, "if (flat_t < flat_w)");
+  flat_c_line (em, "  flat_sum[flat_t] += flat_sum[flat_t + flat_w];");
+  flat_c_close (em);
+  flat_c_barrier (em);
+}
+
+void
+flat_c_count_scan (flat_emitter *em)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+
+  flat_c_line (em, "for (%s flat_w = 1; flat_w < flat_b; flat_w *= 2)", i64);
+  flat_c_open (em);
+  flat_c_barrier (em);
+  flat_c_line (em, "%s flat_y = flat_t >= flat_w ? flat_sum[flat_t - flat_w]"
+	       " : 0;", i64);
+  flat_c_barrier (em);
+  flat_c_line (em, "flat_sum[flat_t] += flat_y;");
+  flat_c_close (em);
+  flat_c_barrier (em);
+}

@@ -61,9 +61,7 @@ emit_open (flat_emitter *em, const flat_nest *nest, const flat_kernel *k,
   flat_c_trip_counts (em, k);
   flat_c_group_ids (em);
   flat_c_line (em, "%s flat_g = %s;", i64, em->d->group_id);
-  flat_c_line (em, "%s flat_start = flat_g * flat_chunk;", i64);
-  flat_c_line (em, "%s flat_end = flat_start + flat_chunk < flat_total"
-	       " ? flat_start + flat_chunk : flat_total;", i64);
+  flat_c_chunk (em);
 }
 
 /* flat_sum[0], after a tree that adds up flat_sum[0 .. flat_b), into
@@ -71,17 +69,9 @@ emit_open (flat_emitter *em, const flat_nest *nest, const flat_kernel *k,
 static void
 emit_sum (flat_emitter *em, const char *name)
 {
-  const char *i64 = flat_c_type (em, FLAT_T_I64);
-
-  flat_c_line (em, "for (%s flat_w = flat_b / 2; flat_w > 0; flat_w /= 2)",
-	       i64);
-  flat_c_open (em);
-  flat_c_barrier (em);
-  flat_c_line (em, "if (flat_t < flat_w)");
-  flat_c_line (em, "  flat_sum[flat_t] += flat_sum[flat_t + flat_w];");
-  flat_c_close (em);
-  flat_c_barrier (em);
-  flat_c_line (em, "%s %s = flat_sum[0];", i64, name);
+  flat_c_count_total (em);
+  flat_c_line (em, "%s %s = flat_sum[0];", flat_c_type (em, FLAT_T_I64),
+	       name);
   flat_c_barrier (em);
 }
 
@@ -140,15 +130,7 @@ emit_perm (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   flat_c_line (em, "if (flat_p < flat_end)");
   emit_condition (em, k, "flat_p");
   flat_c_line (em, "flat_sum[flat_t] = flat_hit;");
-  flat_c_line (em, "for (%s flat_w = 1; flat_w < flat_b; flat_w *= 2)", i64);
-  flat_c_open (em);
-  flat_c_barrier (em);
-  flat_c_line (em, "%s flat_y = flat_t >= flat_w ? flat_sum[flat_t - flat_w]"
-	       " : 0;", i64);
-  flat_c_barrier (em);
-  flat_c_line (em, "flat_sum[flat_t] += flat_y;");
-  flat_c_close (em);
-  flat_c_barrier (em);
+  flat_c_count_scan (em);
   /* Hits before this point in the tile: the inclusive count less its
      own.  */
   flat_c_line (em, "%s flat_in = flat_sum[flat_t] - flat_hit;", i64);

@@ -83,23 +83,6 @@ segment_open (flat_emitter *em, const flat_kernel *k, const char *segment)
   flat_c_trip_count (em, &k->dims[k->n_segments], "I");
 }
 
-/* A tree in the long local array flat_sum that adds up its B elements
-   into element 0, which every item may read afterwards.  */
-static void
-sum_tree (flat_emitter *em)
-{
-  const char *i64 = flat_c_type (em, FLAT_T_I64);
-
-  flat_c_line (em, "for (%s flat_w = flat_b / 2; flat_w > 0; flat_w /= 2)",
-	       i64);
-  flat_c_open (em);
-  flat_c_barrier (em);
-  flat_c_line (em, "if (flat_t < flat_w)");
-  flat_c_line (em, "  flat_sum[flat_t] += flat_sum[flat_t + flat_w];");
-  flat_c_close (em);
-  flat_c_barrier (em);
-}
-
 /* flat_kN_sizes: the trip counts and each chunk's sum.  */
 static void
 emit_sizes (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
@@ -128,7 +111,7 @@ emit_sizes (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   flat_c_line (em, "flat_acc += flat_nI;");
   flat_c_close (em);
   flat_c_line (em, "flat_sum[flat_t] = flat_acc;");
-  sum_tree (em);
+  flat_c_count_total (em);
   flat_c_line (em, "if (flat_t == 0)");
   flat_c_line (em, "  flat_tsum[%s] = flat_sum[0];", em->d->group_id);
   em->depth = 0;
@@ -156,7 +139,7 @@ emit_offsets (flat_emitter *em, const flat_kernel *k)
 	       "flat_b)", i64);
   flat_c_line (em, "  flat_acc += flat_tsum[flat_q];");
   flat_c_line (em, "flat_sum[flat_t] = flat_acc;");
-  sum_tree (em);
+  flat_c_count_total (em);
   flat_c_line (em, "%s flat_base = flat_sum[0];", i64);
   flat_c_line (em, "%s flat_start = flat_g * flat_chunk;", i64);
   flat_c_line (em, "%s flat_end = flat_start + flat_chunk < flat_n_seg"
@@ -169,16 +152,7 @@ emit_offsets (flat_emitter *em, const flat_kernel *k)
 	       i64);
   flat_c_barrier (em);
   flat_c_line (em, "flat_sum[flat_t] = flat_x;");
-  flat_c_line (em, "for (%s flat_w = 1; flat_w < flat_b; flat_w *= 2)",
-	       i64);
-  flat_c_open (em);
-  flat_c_barrier (em);
-  flat_c_line (em, "%s flat_y = flat_t >= flat_w ? flat_sum[flat_t - flat_w]"
-	       " : 0;", i64);
-  flat_c_barrier (em);
-  flat_c_line (em, "flat_sum[flat_t] += flat_y;");
-  flat_c_close (em);
-  flat_c_barrier (em);
+  flat_c_count_scan (em);
   flat_c_line (em, "if (flat_v < flat_end)");
   flat_c_line (em, "  flat_offs[flat_v] = flat_base + flat_sum[flat_t] - "
 	       "flat_x;");
