@@ -953,32 +953,53 @@ walk_nest (walker *w)
   return r;
 }
 
-/* The extent a data clause gives MEM: [lo, lo+len) for the accesses that
-   var->access says.  */
+/* The interval [LO, LO + LEN) of a clause of MEM, empty if LEN is not
+   positive; -1 (MSG set) if it cannot be evaluated or leaves int64.  */
 static int
-clause_extent (const flat_var *mem, const flat_value *env, flat_extent *out,
-	       char *msg, size_t msg_size)
+clause_interval (const flat_var *mem, const flat_expr *lo_e,
+		 const flat_expr *len_e, const flat_value *env,
+		 flat_interval *out, char *msg, size_t msg_size)
 {
   int ok = 1;
-  flat_value lo = flat_eval_expr (mem->extent_lo, env, &ok);
-  flat_value len = flat_eval_expr (mem->extent_len, env, &ok);
+  flat_value lo = flat_eval_expr (lo_e, env, &ok);
+  flat_value len = flat_eval_expr (len_e, env, &ok);
   /* Canonical values are the numbers themselves, but for u64 ones beyond
      INT64_MAX.  */
   int64_t l = lo.i, n = len.i, hi = 0;
-  int huge = (!flat_type_table[mem->extent_lo->type].is_signed && l < 0)
-    || (!flat_type_table[mem->extent_len->type].is_signed && n < 0);
+  int huge = (!flat_type_table[lo_e->type].is_signed && l < 0)
+    || (!flat_type_table[len_e->type].is_signed && n < 0);
   if (!ok || huge || (n > 0 && __builtin_add_overflow (l, n - 1, &hi)))
     {
       snprintf (msg, msg_size, "the data clause of '%s' cannot be "
 		"evaluated", mem->source);
       return -1;
     }
-  flat_interval whole = n > 0 ? (flat_interval) { l, hi }
-    : (flat_interval) { 0, -1 };
+  *out = n > 0 ? (flat_interval) { l, hi } : (flat_interval) { 0, -1 };
+  return 0;
+}
+
+/* The extent a data clause gives MEM: [lo, lo+len) for the accesses that
+   var->access says; of a row table, those rows, and the columns of its
+   second section (none of either if the other is empty).  */
+static int
+clause_extent (const flat_var *mem, const flat_value *env, flat_extent *out,
+	       char *msg, size_t msg_size)
+{
+  flat_interval whole, cols = { 0, -1 };
+  if (clause_interval (mem, mem->extent_lo, mem->extent_len, env, &whole,
+		       msg, msg_size) != 0
+      || (mem->extent_col_lo
+	  && clause_interval (mem, mem->extent_col_lo, mem->extent_col_len,
+			      env, &cols, msg, msg_size) != 0))
+    return -1;
+  if (mem->extent_col_lo && cols.lo > cols.hi)
+    whole = cols;
   if (mem->access & FLAT_ACCESS_READ)
     out->read = whole;
   if (mem->access & FLAT_ACCESS_WRITE)
     out->write = whole;
+  if (mem->extent_col_lo && whole.lo <= whole.hi)
+    out->cols = cols;
   return 0;
 }
 

@@ -216,6 +216,9 @@ typedef struct flat_var
 				   or FLAT_DATA_NONE */
   struct flat_expr *extent_lo;	/* MEM with a clause: first element */
   struct flat_expr *extent_len;	/* MEM with a clause: element count */
+  struct flat_expr *extent_col_lo;	/* ... of a row table: its rows, and
+					   here the first column of each */
+  struct flat_expr *extent_col_len;	/* ... and the number of columns */
   int plan_index;		/* INDEX: the index of a host-level loop of
 				   the plan (rule G7); kernels get its value
 				   as an argument (header line "index") */

@@ -728,6 +728,20 @@ check_params (checker *c)
 	return problem (c, "extent of types %s and %s, not integers",
 			tname (v->extent_lo->type),
 			tname (v->extent_len->type));
+      if (!v->row_width != !v->extent_col_lo)
+	return problem (c, v->row_width ? "a row table without the columns "
+			"of its clause" : "columns of a clause on a mem "
+			"that is not a row table");
+      if (!v->extent_col_lo)
+	continue;
+      if (check_expr (c, v->extent_col_lo) != 0
+	  || check_expr (c, v->extent_col_len) != 0)
+	return -1;
+      if (!is_int (v->extent_col_lo->type)
+	  || !is_int (v->extent_col_len->type))
+	return problem (c, "columns of types %s and %s, not integers",
+			tname (v->extent_col_lo->type),
+			tname (v->extent_col_len->type));
     }
   return 0;
 }

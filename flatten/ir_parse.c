@@ -892,6 +892,7 @@ parse_row_width (parser *ps)
    MEM := 'mem' NAME ':' TYPE ['rows' '(' NAME ')'] ['read'] ['write']
 	  ['covered'] [CLAUSE]       (rows: an i64 param declared before)
    CLAUSE := ('copyin' | 'copyout' | 'copy' | 'create') '(' EXPR ',' EXPR ')'
+	     ['cols' '(' EXPR ',' EXPR ')']     (cols: of a row table)
 	   | 'present'  */
 static void
 parse_param (parser *ps, flat_var_kind kind)
@@ -937,6 +938,15 @@ parse_param (parser *ps, flat_var_kind kind)
 	expect_punct (ps, ',');
 	v->extent_len = parse_expr (ps);
 	expect_punct (ps, ')');
+	if (is_word (ps, "cols"))
+	  {
+	    next (ps);
+	    expect_punct (ps, '(');
+	    v->extent_col_lo = parse_expr (ps);
+	    expect_punct (ps, ',');
+	    v->extent_col_len = parse_expr (ps);
+	    expect_punct (ps, ')');
+	  }
 	return;
       }
 }

@@ -326,7 +326,8 @@ static const char *const clause_names[] = {
 };
 
 /* "param n : i32"  |  "acc s : f32"
-   |  "mem y : f32 read write copy(LO, LEN)"  |  "mem a : f32 rows(w) read" */
+   |  "mem y : f32 read write copy(LO, LEN)"  |  "mem a : f32 rows(w) read"
+   |  "mem a : f32 rows(w) read copyin(LO, LEN) cols(CLO, CLEN)" */
 static void
 print_param (FILE *out, const flat_var *v)
 {
@@ -352,6 +353,14 @@ print_param (FILE *out, const flat_var *v)
 	      flat_print_expr (out, v->extent_lo);
 	      fputs (", ", out);
 	      flat_print_expr (out, v->extent_len);
+	      fputc (')', out);
+	    }
+	  if (v->extent_col_lo)
+	    {
+	      fputs (" cols(", out);
+	      flat_print_expr (out, v->extent_col_lo);
+	      fputs (", ", out);
+	      flat_print_expr (out, v->extent_col_len);
 	      fputc (')', out);
 	    }
 	}

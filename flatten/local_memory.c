@@ -103,7 +103,8 @@ flat_kernel_privatizes (const flat_kernel *k, const flat_var *mem)
   int atomics = 0, others = 0;
   void *data[3] = { (void *) mem, &atomics, &others };
   flat_walker w = { count_atomic, count_load, data };
-  if (k->kind != FLAT_N_SEGMAP || mem->kind != FLAT_VAR_MEM || !mem->extent_len)
+  if (k->kind != FLAT_N_SEGMAP || mem->kind != FLAT_VAR_MEM || !mem->extent_len
+      || mem->row_width)
     return 0;
   flat_walk_block (&k->body, &w);
   return atomics > 0 && others == 0;

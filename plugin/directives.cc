@@ -604,7 +604,7 @@ resolve_items (flat_recorded_directive *rd, const pragma_tokens &pt)
 	  item.kind = dc.kind;
 	  item.loc = token_location (pt, it.loc, rd->loc);
 	  item.decl = lookup_name (get_identifier (it.name));
-	  item.lo = item.len = NULL_TREE;
+	  item.lo = item.len = item.col_lo = item.col_len = NULL_TREE;
 	  if (!item.decl || (!VAR_P (item.decl)
 			     && TREE_CODE (item.decl) != PARM_DECL))
 	    {
@@ -618,6 +618,16 @@ resolve_items (flat_recorded_directive *rd, const pragma_tokens &pt)
 	      item.lo = section_bound (it.lo, pt, item.loc);
 	      item.len = section_bound (it.len, pt, item.loc);
 	      if (!item.lo || !item.len)
+		{
+		  ok = false;
+		  continue;
+		}
+	    }
+	  if (it.col_lo)
+	    {
+	      item.col_lo = section_bound (it.col_lo, pt, item.loc);
+	      item.col_len = section_bound (it.col_len, pt, item.loc);
+	      if (!item.col_lo || !item.col_len)
 		{
 		  ok = false;
 		  continue;
@@ -784,6 +794,8 @@ add_marker (flat_recorded_directive *rd, location_t loc)
       keep_tree (item.decl);
       keep_tree (item.lo);
       keep_tree (item.len);
+      keep_tree (item.col_lo);
+      keep_tree (item.col_len);
     }
   for (const flat_reduction_item &r : rd->reductions)
     {

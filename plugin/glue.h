@@ -38,6 +38,8 @@ struct flat_clause_item
   flat_data_kind kind;
   tree decl;			/* the variable, resolved at the pragma */
   tree lo, len;			/* section in elements, or NULL_TREE */
+  tree col_lo, col_len;		/* section of each row (`a[lo:len][col_lo:
+				   col_len]'), or NULL_TREE */
   location_t loc;
 };
 

@@ -338,6 +338,13 @@ bind_sections (lifter &L, flat_stmt *s, flat_recorded_directive *dir,
 		   "loop", decl_name (r.decl));
 	  return false;
 	}
+      if (m->row_width)
+	{
+	  fail_at (L, r.loc, "array-section accumulator '%s' is a table of "
+		   "rows (`T **'); only arrays of elements can be",
+		   decl_name (r.decl));
+	  return false;
+	}
       L.cur_loc = r.loc;
       flat_accum *a = &accs[k++];
       a->op = r.op;
@@ -394,7 +401,72 @@ bind_private_clauses (lifter &L, flat_stmt *s,
   return true;
 }
 
-/* Data clause ITEM on mem M.  */
+/* Note [Sections of rows]
+   ~~~~~~~~~~~~~~~~~~~~~~~~
+   OpenACC writes a section of a two-dimensional array as a[lo:n][clo:m]:
+   rows lo .. lo+n-1 and, in each, columns clo .. clo+m-1.  On a table of
+   rows (`T **a', Note [Row tables] in lift_mem.cc) that is the box the
+   runtime gathers: the rows are the mem's extent, the columns its
+   extent_col_lo/len.  A single section on such a table would name its
+   row pointers, which no nest reads: refused.  On an array of arrays
+   (`float g[N][M]', `float (*g)[M]', a VLA) the section counts rows, as
+   a[k] is a row, and the mem's extent is the elements from a[lo][clo] to
+   a[lo+n-1][clo+m-1], the columns in between included: they go back with
+   the values they came with.  */
+
+/* The number of M's elements in one element of TYPE (what a[k] indexes
+   in a clause on `T *a' or `T a[]': a struct, a row of an array of
+   arrays), in i64; NULL (reported) if TYPE's size is not a multiple of
+   M's elements'.  */
+static flat_expr *
+elements_per (lifter &L, const flat_clause_item &item, flat_var *m,
+	      tree type)
+{
+  tree size = TYPE_SIZE_UNIT (type);
+  HOST_WIDE_INT elem = flat_type_table[m->type].size;
+  if (size && tree_fits_shwi_p (size))
+    {
+      if (tree_to_shwi (size) % elem == 0)
+	return flat_e_const_int (L.nest, FLAT_T_I64,
+				 tree_to_shwi (size) / elem);
+    }
+  else if (size)
+    {
+      /* A row of a VLA: its size as the program computes it.  */
+      flat_expr *bytes = lift_bound (L, fold_convert (long_integer_type_node,
+						      size));
+      return bytes ? flat_e_binary (L.nest, FLAT_OP_DIV, bytes,
+				    flat_e_const_int (L.nest, FLAT_T_I64,
+						      elem)) : NULL;
+    }
+  fail_at (L, item.loc, "the elements of '%s' in its data clause are not "
+	   "a whole number of the %s it is accessed as", m->source,
+	   flat_type_table[m->type].ir_name);
+  return NULL;
+}
+
+/* Data clause ITEM on row table M (Note [Row tables]): the rows of its
+   first section, the columns of its second.  */
+static bool
+clause_rows (lifter &L, const flat_clause_item &item, flat_var *m)
+{
+  if (!item.col_lo)
+    {
+      fail_at (L, item.loc, "the data clause on '%s', a table of rows, "
+	       "needs a section of its rows and one of their columns, "
+	       "'%s[lo:n][lo:m]' as OpenACC writes it", m->source, m->source);
+      return false;
+    }
+  m->extent_col_lo = lift_bound (L, item.col_lo);
+  m->extent_col_len = lift_bound (L, item.col_len);
+  return m->extent_col_lo && m->extent_col_len;
+}
+
+/* Data clause ITEM on mem M.  A section counts what the array's index
+   selects: structs, or rows of an array of arrays (`float a[n][8]'),
+   whose elements the mem counts; a second section selects columns of
+   those rows, and the mem's extent is the elements from the first to
+   the last it names (Note [Sections of rows]).  */
 static bool
 clause_mem (lifter &L, const flat_clause_item &item, flat_var *m)
 {
@@ -410,23 +482,53 @@ clause_mem (lifter &L, const flat_clause_item &item, flat_var *m)
   m->extent_len = lift_bound (L, item.len);
   if (!m->extent_lo || !m->extent_len)
     return false;
-  /* A section of an array of structs counts structs; the mem counts
-     members.  */
+  if (m->row_width)
+    return clause_rows (L, item, m);
   tree type = TREE_TYPE (item.decl);
-  tree elem = POINTER_TYPE_P (type) ? TREE_TYPE (type)
-    : TREE_CODE (type) == ARRAY_TYPE ? array_elem_type (type) : NULL_TREE;
-  if (elem && TREE_CODE (elem) == RECORD_TYPE
-      && tree_fits_shwi_p (TYPE_SIZE_UNIT (elem)))
+  tree row = POINTER_TYPE_P (type) || TREE_CODE (type) == ARRAY_TYPE
+    ? TREE_TYPE (type) : NULL_TREE;
+  if (item.col_lo && (!row || TREE_CODE (row) != ARRAY_TYPE))
     {
-      int64_t per = tree_to_shwi (TYPE_SIZE_UNIT (elem))
-	/ flat_type_table[m->type].size;
-      flat_expr *k = flat_e_const_int (L.nest, FLAT_T_I64, per);
-      m->extent_lo = flat_e_binary (L.nest, FLAT_OP_MUL,
-				    cast_to (L, FLAT_T_I64, m->extent_lo), k);
-      m->extent_len = flat_e_binary (L.nest, FLAT_OP_MUL,
-				     cast_to (L, FLAT_T_I64, m->extent_len),
-				     flat_e_copy (L.nest, k));
+      fail_at (L, item.loc, "'%s' has one dimension: a second array "
+	       "section only fits a table of rows (`T **') or an array of "
+	       "arrays", m->source);
+      return false;
     }
+  if (!row)
+    return true;
+  flat_expr *per_row = elements_per (L, item, m, row);
+  flat_expr *lo = cast_to (L, FLAT_T_I64, m->extent_lo);
+  flat_expr *len = cast_to (L, FLAT_T_I64, m->extent_len);
+  if (!per_row || !lo || !len)
+    return false;
+  if (!item.col_lo && per_row->kind == FLAT_E_CONST && per_row->u.c.i == 1)
+    return true;		/* elements of the mem's type */
+  m->extent_lo = flat_e_binary (L.nest, FLAT_OP_MUL, lo, per_row);
+  m->extent_len = flat_e_binary (L.nest, FLAT_OP_MUL, len,
+				 flat_e_copy (L.nest, per_row));
+  if (!item.col_lo)
+    return true;
+  flat_expr *per_col = elements_per (L, item, m, TREE_TYPE (row));
+  flat_expr *col_lo = lift_bound (L, item.col_lo);
+  flat_expr *col_len = lift_bound (L, item.col_len);
+  col_lo = cast_to (L, FLAT_T_I64, col_lo);
+  col_len = cast_to (L, FLAT_T_I64, col_len);
+  if (!per_col || !col_lo || !col_len)
+    return false;
+  /* lo * per_row + col_lo * per_col, and (len - 1) * per_row + col_len *
+     per_col elements: none when len is 0 and col_len at most a row.  */
+  m->extent_lo = flat_e_binary (L.nest, FLAT_OP_ADD, m->extent_lo,
+				flat_e_binary (L.nest, FLAT_OP_MUL, col_lo,
+					       per_col));
+  m->extent_len = flat_e_binary
+    (L.nest, FLAT_OP_ADD,
+     flat_e_binary (L.nest, FLAT_OP_MUL,
+		    flat_e_binary (L.nest, FLAT_OP_SUB, flat_e_copy (L.nest,
+								     len),
+				   flat_e_const_int (L.nest, FLAT_T_I64, 1)),
+		    flat_e_copy (L.nest, per_row)),
+     flat_e_binary (L.nest, FLAT_OP_MUL, col_len,
+		    flat_e_copy (L.nest, per_col)));
   return true;
 }
 

@@ -16,10 +16,16 @@
    flat_update (1, FLAT_UPDATE_HOST, "A[0:n]", start, bytes) where it
    stands.  The string is the section as written (bounds as the pragma
    printer writes them: `A[0:n*n]` is "A[0:n * n]"), so that the
-   runtime's messages name the array.  */
+   runtime's messages name the array.  A section of a table of rows,
+   `copy(a[0:n][0:m])' on `float **a', is the row pointers a[0] ..
+   a[n - 1] with its kind plus FLAT_DATA_ROWS and three more arguments,
+   the first column, the number of columns and the size of an element:
+   the runtime keeps that box of the rows on the device (Note [Row
+   tables] in runtime/rows.c).  */
 
 #include "regions.h"
 #include "loops.h"
+#include "lift.h"
 
 /* The element unit of a clause item: what a[k] indexes.  */
 static tree
@@ -31,11 +37,86 @@ item_unit (tree decl)
   return NULL_TREE;
 }
 
-/* Start address and byte count of ITEM as trees; false (after an error)
-   if they cannot be formed.  */
+/* ITEM's section of columns `a[lo:len][col_lo:col_len]' of an array of
+   arrays: *START moves to a[lo][col_lo] and *BYTES is the span from
+   there to the end of a[lo + len - 1][col_lo + col_len - 1], none when
+   either length is 0 (Note [Sections of rows] in lift_clauses.cc).
+   LEN and UNIT are the rows' count and size.  */
 static bool
-item_range (const flat_clause_item &item, tree *start, tree *bytes)
+columns_range (const flat_clause_item &item, tree len, tree unit,
+	       tree *start, tree *bytes)
 {
+  tree row = TREE_TYPE (TREE_TYPE (item.decl));
+  tree col_unit = TREE_CODE (row) == ARRAY_TYPE
+    ? TYPE_SIZE_UNIT (TREE_TYPE (row)) : NULL_TREE;
+  if (!col_unit || TREE_CODE (col_unit) != INTEGER_CST)
+    {
+      error_at (item.loc, "flat: '%s' has one dimension: a second array "
+		"section only fits a table of rows (`T **') or an array of "
+		"arrays",
+		IDENTIFIER_POINTER (DECL_NAME (item.decl)));
+      return false;
+    }
+  tree col_lo = fold_convert (sizetype, unshare_expr (item.col_lo));
+  tree col_len = fold_convert (sizetype, unshare_expr (item.col_len));
+  *start = fold_build_pointer_plus (*start, size_binop (MULT_EXPR, col_lo,
+							col_unit));
+  tree span = size_binop (PLUS_EXPR,
+			  size_binop (MULT_EXPR,
+				      size_binop (MINUS_EXPR, len,
+						  size_one_node), unit),
+			  size_binop (MULT_EXPR, col_len, col_unit));
+  tree empty = fold_build2 (TRUTH_ORIF_EXPR, boolean_type_node,
+			    fold_build2 (EQ_EXPR, boolean_type_node,
+					 unshare_expr (len), size_zero_node),
+			    fold_build2 (EQ_EXPR, boolean_type_node,
+					 unshare_expr (col_len),
+					 size_zero_node));
+  *bytes = fold_convert (size_type_node,
+			 fold_build3 (COND_EXPR, sizetype, empty,
+				      size_zero_node, span));
+  return true;
+}
+
+/* ITEM's section `a[lo:len][col_lo:col_len]' of a table of rows
+   (`T **a'): *START and *BYTES are the row pointers a[lo] ..
+   a[lo + len - 1]; EXTRA gets the first column, the number of columns
+   and the size of an element, as flat_data_begin reads them after an
+   item of kind FLAT_DATA_ROWS (runtime/flat_data_kind.h).  */
+static bool
+rows_range (const flat_clause_item &item, std::vector<tree> *extra)
+{
+  tree elem = TREE_TYPE (TREE_TYPE (TREE_TYPE (item.decl)));
+  if (flat_type_of (elem) < 0)
+    {
+      error_at (item.loc, "flat: the rows of '%s' hold elements of an "
+		"unsupported type (only integer and floating point scalars)",
+		IDENTIFIER_POINTER (DECL_NAME (item.decl)));
+      return false;
+    }
+  extra->push_back (unshare_expr (item.col_lo));
+  extra->push_back (unshare_expr (item.col_len));
+  extra->push_back (TYPE_SIZE_UNIT (elem));
+  return true;
+}
+
+/* The arguments of ITEM in a call of flat_data_begin and the others:
+   the kind, start address, byte count and, for a table of rows, what
+   rows_range adds.  */
+struct call_item
+{
+  int kind;
+  tree start, bytes;
+  std::vector<tree> extra;
+};
+
+/* ITEM as a call_item; false (after an error) if its trees cannot be
+   formed.  */
+static bool
+item_range (const flat_clause_item &item, call_item *out)
+{
+  tree *start = &out->start, *bytes = &out->bytes;
+  out->kind = item.kind;
   tree decl = item.decl;
   tree type = TREE_TYPE (decl);
   tree unit = item_unit (decl);
@@ -72,7 +153,14 @@ item_range (const flat_clause_item &item, tree *start, tree *bytes)
   tree len = fold_convert (sizetype, unshare_expr (item.len));
   *start = fold_build_pointer_plus (base, size_binop (MULT_EXPR, lo, unit));
   *bytes = fold_convert (size_type_node, size_binop (MULT_EXPR, len, unit));
-  return true;
+  if (!item.col_lo)
+    return true;
+  if (POINTER_TYPE_P (type) && POINTER_TYPE_P (TREE_TYPE (type)))
+    {
+      out->kind |= FLAT_DATA_ROWS;
+      return rows_range (item, &out->extra);
+    }
+  return columns_range (item, len, unit, start, bytes);
 }
 
 /* Bound E as C text for a message: the printer's, without the
@@ -117,6 +205,13 @@ section_texts (const flat_recorded_directive *d)
 	    if (!lo.empty () && !len.empty ())
 	      text += "[" + lo + ":" + len + "]";
 	  }
+	if (it.col_lo)
+	  {
+	    std::string lo = bound_text (it.col_lo);
+	    std::string len = bound_text (it.col_len);
+	    if (!lo.empty () && !len.empty ())
+	      text += "[" + lo + ":" + len + "]";
+	  }
 	texts.push_back (text);
       }
   gcc_assert (texts.size () == d->items.size ());
@@ -151,41 +246,29 @@ flat_in_open_region (tree decl)
   return false;
 }
 
-/* A call FN (N, kind, "section", start, bytes, ...) at LOC over the items
-   KINDS (their values are libflat's: flat_data_kind.h), TEXTS, STARTS,
-   BYTES.  */
+/* A call FN (N, kind, "section", start, bytes, [extra...] ...) at LOC
+   over ITEMS (their kinds are libflat's: flat_data_kind.h) named TEXTS.  */
 static tree
-call_items (location_t loc, tree fn,
-	    const std::vector<flat_data_kind> &kinds,
-	    const std::vector<std::string> &texts,
-	    const std::vector<tree> &starts, const std::vector<tree> &bytes)
+call_items (location_t loc, tree fn, const std::vector<call_item> &items,
+	    const std::vector<std::string> &texts)
 {
   vec<tree, va_gc> *args = NULL;
-  vec_safe_push (args, build_int_cst (integer_type_node, kinds.size ()));
-  for (size_t k = 0; k < kinds.size (); k++)
+  vec_safe_push (args, build_int_cst (integer_type_node, items.size ()));
+  for (size_t k = 0; k < items.size (); k++)
     {
-      vec_safe_push (args, build_int_cst (integer_type_node, kinds[k]));
+      vec_safe_push (args, build_int_cst (integer_type_node, items[k].kind));
       vec_safe_push (args, build_string_literal (texts[k].size () + 1,
 						 texts[k].c_str ()));
-      vec_safe_push (args, starts[k]);
+      vec_safe_push (args, items[k].start);
       vec_safe_push (args, fold_convert (long_long_unsigned_type_node,
-					 bytes[k]));
+					 items[k].bytes));
+      for (tree x : items[k].extra)
+	vec_safe_push (args, fold_convert (long_long_unsigned_type_node, x));
     }
   tree call = build_call_vec (void_type_node, build_fold_addr_expr (fn),
 			      args);
   SET_EXPR_LOCATION (call, loc);
   return call;
-}
-
-/* The call FN over the evaluated items of directive D.  */
-static tree
-items_call (const flat_recorded_directive *d, tree fn,
-	    const std::vector<tree> &starts, const std::vector<tree> &bytes)
-{
-  std::vector<flat_data_kind> kinds;
-  for (const flat_clause_item &item : d->items)
-    kinds.push_back (item.kind);
-  return call_items (d->loc, fn, kinds, section_texts (d), starts, bytes);
 }
 
 tree
@@ -201,6 +284,18 @@ flat_temp_var (tree fndecl, tree type, tree *vars, const char *name)
   return t;
 }
 
+/* A new local of FNDECL named NAME (chained onto *VARS) of TYPE, set to
+   VALUE by a statement appended to *BODY.  */
+static tree
+saved_value (tree fndecl, tree type, tree value, const char *name,
+	     tree *vars, tree *body)
+{
+  tree v = flat_temp_var (fndecl, type, vars, name);
+  append_to_statement_list (build2 (MODIFY_EXPR, type, v,
+				    fold_convert (type, value)), body);
+  return v;
+}
+
 void
 flat_rewrite_data (tree fndecl, flat_recorded_directive *d,
 		   tree_stmt_iterator *it)
@@ -214,31 +309,32 @@ flat_rewrite_data (tree fndecl, flat_recorded_directive *d,
     }
   tree vars = NULL_TREE;
   tree body = alloc_stmt_list ();
-  std::vector<tree> starts, bytes;
+  std::vector<call_item> items;
   for (const flat_clause_item &item : d->items)
     {
-      tree s, b;
-      if (!item_range (item, &s, &b))
+      call_item ci;
+      if (!item_range (item, &ci))
 	{
 	  tsi_link_before (it, stmt, TSI_SAME_STMT);
 	  return;
 	}
-      tree sv = flat_temp_var (fndecl, ptr_type_node, &vars,
-			       "__flat_start");
-      tree bv = flat_temp_var (fndecl, size_type_node, &vars,
-			       "__flat_bytes");
-      append_to_statement_list (build2 (MODIFY_EXPR, ptr_type_node, sv, s),
-				&body);
-      append_to_statement_list (build2 (MODIFY_EXPR, size_type_node, bv, b),
-				&body);
-      starts.push_back (sv);
-      bytes.push_back (bv);
+      /* Evaluated once, at the region's entry.  */
+      ci.start = saved_value (fndecl, ptr_type_node, ci.start, "__flat_start",
+			      &vars, &body);
+      ci.bytes = saved_value (fndecl, size_type_node, ci.bytes,
+			      "__flat_bytes", &vars, &body);
+      for (tree &x : ci.extra)
+	x = saved_value (fndecl, long_long_unsigned_type_node, x,
+			 "__flat_rows", &vars, &body);
+      items.push_back (ci);
     }
-  append_to_statement_list (items_call (d, varargs_fn (&data_begin_decl,
-							  "flat_data_begin"),
-					starts, bytes), &body);
-  tree end = items_call (d, varargs_fn (&data_end_decl, "flat_data_end"),
-			 starts, bytes);
+  std::vector<std::string> texts = section_texts (d);
+  append_to_statement_list (call_items (d->loc,
+					varargs_fn (&data_begin_decl,
+						    "flat_data_begin"),
+					items, texts), &body);
+  tree end = call_items (d->loc, varargs_fn (&data_end_decl,
+					     "flat_data_end"), items, texts);
   /* The region itself: first its own markers, then the try/finally.  */
   open_regions.push_back (d);
   flat_process_statement (fndecl, &stmt);
@@ -253,18 +349,17 @@ flat_rewrite_data (tree fndecl, flat_recorded_directive *d,
 void
 flat_rewrite_update (flat_recorded_directive *d, tree_stmt_iterator *it)
 {
-  std::vector<tree> starts, bytes;
+  std::vector<call_item> items;
   for (const flat_clause_item &item : d->items)
     {
-      tree s, b;
-      if (!item_range (item, &s, &b))
+      call_item ci;
+      if (!item_range (item, &ci))
 	return;
-      starts.push_back (s);
-      bytes.push_back (b);
+      items.push_back (ci);
     }
-  tsi_link_before (it, items_call (d, varargs_fn (&update_decl,
-						  "flat_update"),
-				   starts, bytes), TSI_SAME_STMT);
+  tsi_link_before (it, call_items (d->loc, varargs_fn (&update_decl,
+						       "flat_update"),
+				   items, section_texts (d)), TSI_SAME_STMT);
 }
 
 /* ---- Loops that run on the host -------------------------------------- */
@@ -346,17 +441,18 @@ flat_rewrite_host_loop (flat_recorded_directive *d,
       tsi_link_before (it, loop, TSI_NEW_STMT);
       return;
     }
-  std::vector<flat_data_kind> kinds;
+  std::vector<call_item> items;
   std::vector<std::string> names;
-  std::vector<tree> starts, bytes;
   std::string listed;
   for (tree a : h.arrays)
     {
-      kinds.push_back (FLAT_HOST_LOOP_ARRAY);
+      call_item ci;
+      ci.kind = FLAT_HOST_LOOP_ARRAY;
+      ci.start = array_start (a);
+      ci.bytes = build_int_cst (long_long_unsigned_type_node, 1);
+      items.push_back (ci);
       names.push_back (DECL_NAME (a) ? IDENTIFIER_POINTER (DECL_NAME (a))
 		       : "?");
-      starts.push_back (array_start (a));
-      bytes.push_back (build_int_cst (long_long_unsigned_type_node, 1));
       listed += (listed.empty () ? "'" : ", '") + names.back () + "'";
     }
   if (!open_regions.empty ())
@@ -367,10 +463,10 @@ flat_rewrite_host_loop (flat_recorded_directive *d,
   append_to_statement_list (call_items (d->loc, varargs_fn
 					(&host_loop_begin_decl,
 					 "flat_host_loop_begin"),
-					kinds, names, starts, bytes), &body);
+					items, names), &body);
   tree end = call_items (d->loc, varargs_fn (&host_loop_end_decl,
 					     "flat_host_loop_end"),
-			 kinds, names, starts, bytes);
+			 items, names);
   append_to_statement_list (build2 (TRY_FINALLY_EXPR, void_type_node, loop,
 				    end), &body);
   tsi_link_before (it, body, TSI_NEW_STMT);

@@ -174,17 +174,18 @@ already_listed (const flat_directive *d, repeat_scope scope,
   return 0;
 }
 
-/* section: '[' [ expr ] ':' expr ']'   (the '[' already consumed)
+/* bounds: [ expr ] ':' expr ']'   (the '[' already consumed)
    An omitted start is the literal 0 placed at the ':'.  */
 static int
-parse_section (parser *p, flat_pragma_item *item)
+parse_bounds (parser *p, const char *name, flat_cexpr **lo,
+	      flat_cexpr **len)
 {
   flat_cursor *c = &p->c;
   const flat_token *t = flat_cursor_peek (c);
-  item->lo = flat_token_is_punct (t, ":")
-	       ? flat_cexpr_zero (c, flat_token_loc (t))
-	       : flat_parse_cexpr (c);
-  if (item->lo == NULL)
+  *lo = flat_token_is_punct (t, ":")
+	  ? flat_cexpr_zero (c, flat_token_loc (t))
+	  : flat_parse_cexpr (c);
+  if (*lo == NULL)
     {
       return -1;
     }
@@ -193,30 +194,54 @@ parse_section (parser *p, flat_pragma_item *item)
     {
       return flat_cursor_error (c, flat_token_loc (t),
 				"expected ':' in array section of '%s', "
-				"found %s", item->name,
+				"found %s", name,
 				flat_cursor_describe (c, t));
     }
-  item->len = flat_parse_cexpr (c);
-  if (item->len == NULL
-      || flat_cursor_expect (c, "]", "after array section length") != 0)
+  *len = flat_parse_cexpr (c);
+  if (*len == NULL)
     {
       return -1;
     }
-  t = flat_cursor_peek (c);
+  return flat_cursor_expect (c, "]", "after array section length");
+}
+
+/* section: '[' bounds [ '[' bounds ]   (the first '[' already consumed)
+   The second section, of each row, only where MAX_SECTIONS is 2.  */
+static int
+parse_section (parser *p, flat_pragma_item *item, int max_sections)
+{
+  flat_cursor *c = &p->c;
+  if (parse_bounds (p, item->name, &item->lo, &item->len) != 0)
+    {
+      return -1;
+    }
+  const flat_token *t = flat_cursor_peek (c);
+  if (flat_token_is_punct (t, "[") && max_sections >= 2)
+    {
+      flat_cursor_next (c);
+      if (parse_bounds (p, item->name, &item->col_lo, &item->col_len) != 0)
+	{
+	  return -1;
+	}
+      t = flat_cursor_peek (c);
+    }
   if (flat_token_is_punct (t, "["))
     {
-      return flat_cursor_error (c, flat_token_loc (t),
-				"only one array section is allowed for '%s'",
-				item->name);
+      return flat_cursor_error (c, flat_token_loc (t), max_sections >= 2
+				? "at most two array sections are allowed "
+				"for '%s' (its rows and the columns of each)"
+				: "only one array section is allowed for "
+				"'%s'", item->name);
     }
   return 0;
 }
 
-/* items ')': the list of clause WORD, the '(' already consumed.  Items
-   are appended to *ITEMS / *N as they are parsed, so that a repeated one
-   is found among them too.  */
+/* items ')': the list of clause WORD, the '(' already consumed, each
+   item with up to MAX_SECTIONS array sections.  Items are appended to
+   *ITEMS / *N as they are parsed, so that a repeated one is found among
+   them too.  */
 static int
-parse_items (parser *p, const char *word, int allow_section,
+parse_items (parser *p, const char *word, int max_sections,
 	     repeat_scope scope, flat_pragma_item **items, size_t *n)
 {
   flat_cursor *c = &p->c;
@@ -250,17 +275,18 @@ parse_items (parser *p, const char *word, int allow_section,
       flat_pragma_item *item = &(*items)[(*n)++];
       item->name = flat_pragma_arena_strdup (c->arena, t->text);
       item->loc = flat_token_loc (t);
+      item->lo = item->len = item->col_lo = item->col_len = NULL;
       t = flat_cursor_peek (c);
       if (flat_token_is_punct (t, "["))
 	{
-	  if (!allow_section)
+	  if (max_sections == 0)
 	    {
 	      return flat_cursor_error (c, flat_token_loc (t),
 					"array section not allowed in '%s' "
 					"clause", word);
 	    }
 	  flat_cursor_next (c);
-	  if (parse_section (p, item) != 0)
+	  if (parse_section (p, item, max_sections) != 0)
 	    {
 	      return -1;
 	    }
@@ -413,7 +439,8 @@ parse_data_clause (parser *p, const flat_token *word, flat_data_kind kind)
       return -1;
     }
   int sections = kind != FLAT_DATA_PRESENT && kind != FLAT_DATA_PRIVATE
-    && kind != FLAT_DATA_FIRSTPRIVATE && kind != FLAT_DATA_USE_DEVICE;
+    && kind != FLAT_DATA_FIRSTPRIVATE && kind != FLAT_DATA_USE_DEVICE
+    ? 2 : 0;
   return parse_items (p, word->text, sections, SCOPE_DATA,
 		      &cl->items, &cl->n_items);
 }

@@ -196,13 +196,17 @@ typedef enum flat_reduce_op
   FLAT_REDUCE_USER		/* a `declare reduction` name, unchecked */
 } flat_reduce_op;
 
-/* A variable in a clause, optionally with one array section
-   `name[lo:len]`; `name[:len]` gets LO = the literal 0 at the ':'.  */
+/* A variable in a clause, optionally with an array section
+   `name[lo:len]`, and in data clauses a second one, OpenACC's section of
+   each row: `name[lo:len][col_lo:col_len]` (a row-pointer matrix `T **'
+   or an array of arrays); `name[:len]` gets LO = the literal 0 at the
+   ':'.  */
 typedef struct flat_pragma_item
 {
   const char *name;
   flat_pragma_loc loc;
   flat_cexpr *lo, *len;		/* both NULL without a section */
+  flat_cexpr *col_lo, *col_len;	/* both NULL without a second one */
 } flat_pragma_item;
 
 typedef struct flat_reduction_clause

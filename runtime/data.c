@@ -52,12 +52,15 @@
 
 /* One clause item: kind, the section as the pragma wrote it ("a[0:n]",
    or "a" for a whole array), and the host bytes [start, end) of the
-   section.  */
+   section; of a table of rows (FLAT_DATA_ROWS), the row pointers of the
+   box of its elements, BOX.  */
 typedef struct item
 {
   int kind;
   const char *section;
   uintptr_t start, end;
+  int rows;
+  flat_row_box box;
 } item;
 
 static const char *const kind_names[] = {
@@ -81,10 +84,36 @@ array_length (const char *section)
   return (int) strcspn (section, "[");
 }
 
-/* Read the next item of AP, whose kind should lie in FIRST..LAST.  0 if
-   there is something to do; 1 for an empty section; -1, with a warning
-   naming FN, for an item without a section text, a bad kind or a
-   section past the address space.  */
+/* The box of row-table item IT, whose row pointers are [start, end):
+   the three arguments after them in AP, its first column, its number
+   of columns and its elements' size.  -1, with a warning naming FN, if
+   they do not make one.  */
+static int
+row_item (va_list *ap, const char *fn, item *it)
+{
+  unsigned long long col_lo = va_arg (*ap, unsigned long long);
+  unsigned long long width = va_arg (*ap, unsigned long long);
+  unsigned long long elem = va_arg (*ap, unsigned long long);
+  uintptr_t slots = it->end - it->start;
+
+  if (it->section && (slots % sizeof (char *) != 0 || elem == 0
+		      || col_lo > INT64_MAX || width > INT64_MAX))
+    {
+      flat_warning ("%s: %s is not a section of rows; ignored", fn,
+		    it->section);
+      return -1;
+    }
+  it->box = (flat_row_box) { it->section, (const void *) it->start,
+			     (size_t) elem, 0,
+			     (int64_t) (slots / sizeof (char *)),
+			     (int64_t) col_lo, (int64_t) width };
+  return 0;
+}
+
+/* Read the next item of AP, whose kind should lie in FIRST..LAST, with
+   FLAT_DATA_ROWS added or not.  0 if there is something to do; 1 for an
+   empty section; -1, with a warning naming FN, for an item without a
+   section text, a bad kind or a section past the address space.  */
 static int
 next_item (va_list *ap, const char *fn, int first, int last, item *it)
 {
@@ -94,6 +123,12 @@ next_item (va_list *ap, const char *fn, int first, int last, item *it)
   it->section = va_arg (*ap, const char *);
   it->start = (uintptr_t) va_arg (*ap, void *);
   bytes = va_arg (*ap, unsigned long long);
+  it->rows = (it->kind & FLAT_DATA_ROWS) != 0;
+  it->kind &= ~FLAT_DATA_ROWS;
+  it->end = bytes > UINTPTR_MAX - it->start ? it->start
+	    : it->start + (uintptr_t) bytes;
+  if (it->rows && row_item (ap, fn, it) != 0)
+    return -1;
   if (!it->section)
     {
       flat_warning ("%s: a clause item without its section text; ignored",
@@ -112,8 +147,7 @@ next_item (va_list *ap, const char *fn, int first, int last, item *it)
 		    kind_names[it->kind], it->section);
       return -1;
     }
-  it->end = it->start + (uintptr_t) bytes;
-  return it->start == it->end;
+  return it->start == it->end || (it->rows && it->box.width == 0);
 }
 
 /* Copy the host bytes [START, END) of entry E to the device (TO_DEVICE)
@@ -137,13 +171,48 @@ transfer (const flat_present_entry *e, uintptr_t start, uintptr_t end,
 			       err, err_size);
 }
 
+/* The part PART of entry E, a box of rows; a trace line as for
+   transfer.  */
+static int
+transfer_rows (const flat_present_entry *e, const flat_row_box *part,
+	       int to_device, const char *direction, const char *section,
+	       char *err, size_t err_size)
+{
+  flat_log_transfer ("region", direction, section,
+		     (size_t) part->n_rows * (size_t) part->width
+		     * part->elem);
+  return flat_rows_transfer_part (flat_rt.backend, e->buffer, &e->box, part,
+				  to_device, err, err_size);
+}
+
 /* The whole of entry E, the way its region's pragma wrote it.  */
 static int
 transfer_entry (const flat_present_entry *e, int to_device,
 		const char *direction, char *err, size_t err_size)
 {
+  if (e->rows)
+    return transfer_rows (e, &e->box, to_device, direction, e->section, err,
+			  err_size);
   return transfer (e, e->start, e->end, to_device, direction, e->section,
 		   err, err_size);
+}
+
+/* Where IT lies in the present table, as flat_present_find says, but a
+   box of rows only inside an entry of rows holding its columns too (a
+   plain item, such as present(a), may name an entry of rows by its row
+   pointers).  */
+static flat_presence
+find_item (const item *it, int *index)
+{
+  flat_presence presence = flat_present_find (&flat_rt.present, it->start,
+					      it->end, index);
+  const flat_present_entry *e;
+
+  if (presence != FLAT_INSIDE || !it->rows)
+    return presence;
+  e = &flat_rt.present.entries[*index];
+  return e->rows && flat_row_box_inside (&e->box, &it->box) ? FLAT_INSIDE
+	 : FLAT_PARTLY;
 }
 
 void
@@ -194,6 +263,8 @@ make_entry (const item *it)
   flat_present_entry e;
   char name[NAME_SIZE], err[ERR_SIZE];
 
+  size_t bytes = it->end - it->start;
+
   e.start = it->start;
   e.end = it->end;
   e.section = it->section;
@@ -201,8 +272,20 @@ make_entry (const item *it)
   e.copy_out = it->kind == FLAT_DATA_COPY || it->kind == FLAT_DATA_COPYOUT;
   e.valid = 0;
   e.host_loops = 0;
+  e.rows = it->rows;
+  e.box = it->box;
   item_name (it, name, sizeof name);
-  if (flat_pool_alloc (&flat_rt.pool, e.end - e.start, &e.buffer,
+  if (e.rows)
+    {
+      bytes = flat_row_box_bytes (&e.box, err, sizeof err);
+      if (bytes == 0)
+	{
+	  flat_warning ("%s at data region entry: %s; left on the host",
+			name, err);
+	  return;
+	}
+    }
+  if (flat_pool_alloc (&flat_rt.pool, bytes, &e.buffer,
 		       &e.capacity, err, sizeof err) != 0)
     {
       flat_data_leave_device (name, "allocating device memory at data "
@@ -233,7 +316,7 @@ begin_item (const item *it)
   flat_presence presence;
   int i = -1;
 
-  presence = flat_present_find (&flat_rt.present, it->start, it->end, &i);
+  presence = find_item (it, &i);
   if (presence == FLAT_INSIDE)
     flat_rt.present.entries[i].refs++;
   else if (presence == FLAT_PARTLY)
@@ -255,8 +338,7 @@ end_item (const item *it)
   char name[NAME_SIZE], err[ERR_SIZE];
   int i;
 
-  if (flat_present_find (&flat_rt.present, it->start, it->end, &i)
-      != FLAT_INSIDE)
+  if (find_item (it, &i) != FLAT_INSIDE)
     return;
   e = &flat_rt.present.entries[i];
   if (--e->refs > 0)
@@ -284,15 +366,27 @@ update_item (const item *it)
   char name[NAME_SIZE], err[ERR_SIZE];
   int i = -1, to_device = it->kind == FLAT_UPDATE_DEVICE;
 
-  presence = flat_present_find (&flat_rt.present, it->start, it->end, &i);
+  presence = find_item (it, &i);
   if (presence != FLAT_INSIDE)
     {
       warn_not_present (it, "", presence, i, "ignored");
       return;
     }
   e = &flat_rt.present.entries[i];
-  if (transfer (e, it->start, it->end, to_device, kind_names[it->kind],
-		it->section, err, sizeof err) != 0)
+  if (e->rows && !it->rows)
+    {
+      item_name (it, name, sizeof name);
+      flat_warning ("%s: '%s' are the row pointers of '%s', whose rows are "
+		    "on the device; name rows and columns, as in '%.*s[lo:n]"
+		    "[lo:m]'; ignored", name, it->section, e->section,
+		    array_length (it->section), it->section);
+      return;
+    }
+  if ((it->rows
+       ? transfer_rows (e, &it->box, to_device, kind_names[it->kind],
+			it->section, err, sizeof err)
+       : transfer (e, it->start, it->end, to_device, kind_names[it->kind],
+		   it->section, err, sizeof err)) != 0)
     {
       item_name (it, name, sizeof name);
       flat_data_leave_device (name, "updating", err);

@@ -16,4 +16,9 @@ typedef enum flat_data_kind
   FLAT_DATA_NONE = -1
 } flat_data_kind;
 
+/* Added to the kind of an item of flat_data_begin, flat_data_end or
+   flat_update (flat.h): the item is a section `a[lo:n][col_lo:m]' of a
+   table of rows (`T **a').  Part of libflat's ABI.  */
+#define FLAT_DATA_ROWS 16
+
 #endif /* FLAT_DATA_KIND_H */

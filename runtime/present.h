@@ -14,15 +14,21 @@
 #ifndef FLAT_RUNTIME_PRESENT_H
 #define FLAT_RUNTIME_PRESENT_H
 
+#include "rows.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
 typedef struct flat_present_entry
 {
-  uintptr_t start, end;		/* host bytes [start, end) */
+  uintptr_t start, end;		/* host bytes [start, end); of rows, the
+				   row pointers of BOX */
   const char *section;		/* as its region's pragma wrote it,
 				   "a[0:n]", for messages */
-  void *buffer;			/* byte k is host byte start + k */
+  void *buffer;			/* byte k is host byte start + k; of
+				   rows, BOX packed (rows.h) */
+  int rows;			/* a box of a table of rows */
+  flat_row_box box;
   size_t capacity;		/* the buffer's size, for the pool */
   int refs;			/* regions holding it */
   int copy_out;			/* copied to the host when refs reaches 0

@@ -16,7 +16,12 @@
    pointers are read at each execution, never kept: a program may
    reallocate its rows between calls, not during one.  Elements of the
    box that the nest does not write go back with the values they came
-   with.  */
+   with.
+
+   A data region (#pragma flat data copy(a[0:n][0:m]), data.c) keeps such
+   a box on the device across nests: its entry in the present table is
+   keyed by the row pointers of the box, and a nest whose rows and
+   columns lie inside it uses its buffer and width (run.c).  */
 
 #include "rows.h"
 
@@ -40,10 +45,12 @@ flat_row_box_bytes (const flat_row_box *box, char *err, size_t err_size)
   return (size_t) box->n_rows * (size_t) box->width * box->elem;
 }
 
-/* The bytes of BOX's row R (0-based in the box) in the host's table:
-   NULL, with a message, if its row pointer is null.  */
+/* The bytes of BOX's row R (0-based in the box) from column C (0-based
+   in the box) in the host's table: NULL, with a message, if its row
+   pointer is null.  */
 static char *
-host_row (const flat_row_box *box, int64_t r, char *err, size_t err_size)
+host_row (const flat_row_box *box, int64_t r, int64_t c, char *err,
+	  size_t err_size)
 {
   char *const *rows = box->table;
   char *row = rows[box->row_lo + r];
@@ -51,16 +58,22 @@ host_row (const flat_row_box *box, int64_t r, char *err, size_t err_size)
   if (!row)
     snprintf (err, err_size, "row %lld of '%s' is a null pointer",
 	      (long long) (box->row_lo + r), box->name);
-  return row ? row + (size_t) box->col_lo * box->elem : NULL;
+  return row ? row + (size_t) (box->col_lo + c) * box->elem : NULL;
 }
 
 int
-flat_rows_transfer (const flat_backend *b, void *buffer,
-		    const flat_row_box *box, int to_device, char *err,
-		    size_t err_size)
+flat_rows_transfer_part (const flat_backend *b, void *buffer,
+			 const flat_row_box *box, const flat_row_box *part,
+			 int to_device, char *err, size_t err_size)
 {
   size_t bytes = flat_row_box_bytes (box, err, err_size);
   size_t row_bytes = (size_t) box->width * box->elem;
+  size_t part_bytes = (size_t) part->width * box->elem;
+  int64_t r0 = (int64_t) ((flat_row_box_slots (part)
+			   - flat_row_box_slots (box)) / sizeof (char *));
+  int64_t c0 = part->col_lo - box->col_lo;
+  int whole = r0 == 0 && c0 == 0 && part->n_rows == box->n_rows
+	      && part->width == box->width;
   char *packed = bytes ? malloc (bytes) : NULL;
   int rc = 0;
 
@@ -72,21 +85,51 @@ flat_rows_transfer (const flat_backend *b, void *buffer,
 		box->name);
       return -1;
     }
-  if (!to_device)
+  /* A part going to the device is written over the buffer's bytes.  */
+  if (!to_device || !whole)
     rc = flat_transfer_read (b, buffer, 0, packed, bytes, err, err_size);
-  for (int64_t r = 0; rc == 0 && r < box->n_rows; r++)
+  for (int64_t r = 0; rc == 0 && r < part->n_rows; r++)
     {
-      char *row = host_row (box, r, err, err_size);
+      char *row = host_row (box, r0 + r, c0, err, err_size);
+      char *at = packed + (size_t) (r0 + r) * row_bytes
+		 + (size_t) c0 * box->elem;
 
       if (!row)
 	rc = -1;
       else if (to_device)
-	memcpy (packed + (size_t) r * row_bytes, row, row_bytes);
+	memcpy (at, row, part_bytes);
       else
-	memcpy (row, packed + (size_t) r * row_bytes, row_bytes);
+	memcpy (row, at, part_bytes);
     }
   if (rc == 0 && to_device)
     rc = flat_transfer_write (b, buffer, 0, packed, bytes, err, err_size);
   free (packed);
   return rc;
+}
+
+int
+flat_rows_transfer (const flat_backend *b, void *buffer,
+		    const flat_row_box *box, int to_device, char *err,
+		    size_t err_size)
+{
+  return flat_rows_transfer_part (b, buffer, box, box, to_device, err,
+				  err_size);
+}
+
+uintptr_t
+flat_row_box_slots (const flat_row_box *box)
+{
+  return (uintptr_t) ((char *const *) box->table + box->row_lo);
+}
+
+int
+flat_row_box_inside (const flat_row_box *box, const flat_row_box *part)
+{
+  uintptr_t b = flat_row_box_slots (box), p = flat_row_box_slots (part);
+  size_t slot = sizeof (char *);
+
+  return p >= b && (p - b) % slot == 0
+	 && (p - b) / slot + (uint64_t) part->n_rows <= (uint64_t) box->n_rows
+	 && part->col_lo >= box->col_lo
+	 && part->col_lo + part->width <= box->col_lo + box->width;
 }

@@ -30,4 +30,18 @@ int flat_rows_transfer (const flat_backend *b, void *buffer,
 			const flat_row_box *box, int to_device, char *err,
 			size_t err_size);
 
+/* The same for PART only, a box of the same elements inside BOX
+   (flat_row_box_inside), whose copy BUFFER holds.  */
+int flat_rows_transfer_part (const flat_backend *b, void *buffer,
+			     const flat_row_box *box,
+			     const flat_row_box *part, int to_device,
+			     char *err, size_t err_size);
+
+/* The address of the row pointer of BOX's first row: boxes of one table
+   are compared by these, as two pointers into it may name it.  */
+uintptr_t flat_row_box_slots (const flat_row_box *box);
+
+/* Whether PART's rows and columns lie inside BOX's.  */
+int flat_row_box_inside (const flat_row_box *box, const flat_row_box *part);
+
 #endif /* FLAT_RUNTIME_ROWS_H */

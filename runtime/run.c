@@ -494,6 +494,67 @@ bind_present (nest_state *st, char *err, size_t err_size)
   return 0;
 }
 
+/* A row table of this execution whose box lies inside the box of rows
+   of a data region (data.c) is that box's device copy: the rows' width
+   is the region's, and the mem's lo makes element (r, c) the region's
+   (Note [Row tables] in rows.c).  */
+static int
+bind_present_rows (nest_state *st, char *err, size_t err_size)
+{
+  const flat_nest *nest = st->nest;
+  int i, k, m = 0;
+
+  for (i = 0; i < nest->n_params; i++)
+    {
+      const flat_var *v = nest->params[i];
+      const flat_present_entry *e;
+      flat_mem_span *s;
+      buffer *b;
+      uintptr_t slots;
+      int64_t row0;
+
+      if (v->kind != FLAT_VAR_MEM)
+	continue;
+      s = &st->spans[m++];
+      if (s->buffer < 0 || !st->buffers[s->buffer].rows)
+	continue;
+      b = &st->buffers[s->buffer];
+      slots = flat_row_box_slots (&b->row_box);
+      switch (flat_present_find (&flat_rt.present, slots,
+				 slots + (uintptr_t) b->row_box.n_rows
+				 * sizeof (char *), &k))
+	{
+	case FLAT_ABSENT:
+	  continue;
+	case FLAT_PARTLY:
+	  break;
+	case FLAT_INSIDE:
+	  e = &flat_rt.present.entries[k];
+	  if (!e->rows)
+	    continue;		/* its row pointers, of no use to nests */
+	  if (flat_row_box_inside (&e->box, &b->row_box))
+	    {
+	      if (e->host_loops > 0)
+		continue;	/* Note [Host loops in regions] (data.c) */
+	      row0 = (int64_t) (e->start - s->base) / (int64_t) sizeof (char *);
+	      b->entry = k;
+	      b->handle = e->buffer;
+	      s->buffer_lo = row0 * e->box.width + e->box.col_lo;
+	      st->values[v->row_width->id].i = e->box.width;
+	      st->scalars[v->row_width->id]
+		= flat_scalar_of (FLAT_T_I64, st->values[v->row_width->id]);
+	      continue;
+	    }
+	  break;
+	}
+      snprintf (err, err_size, "the rows of '%s' that the loop touches lie "
+		"partly inside '%s' of a data region", s->name,
+		flat_rt.present.entries[k].section);
+      return -1;
+    }
+  return 0;
+}
+
 /* A buffer after the first *N_BUFFERS for each row table the nest
    touches, holding its box (Note [Row tables] in rows.c); the width
    params get their values.  */
@@ -601,7 +662,9 @@ place_arrays (nest_state *st, char *err, size_t err_size)
 	snprintf (b->mems + len, sizeof b->mems - len, "%s%s",
 		  len > 0 ? "+" : "", s->name);
       }
-  if (flat_rt.present.n > 0 && bind_present (st, err, err_size) != 0)
+  if (flat_rt.present.n > 0 && (bind_present (st, err, err_size) != 0
+				 || bind_present_rows (st, err, err_size)
+				    != 0))
     return -1;
   return n_buffers;
 }

@@ -1,12 +1,15 @@
 #!/bin/sh
 # Transfers and warnings of data regions, read from the FLAT_LOG=2 logs
-# of four e2e programs on OpenCL:
+# of five e2e programs on OpenCL:
 #   region_block.c       the region's arrays move at its entry and exit
 #                        and on update only; the nests inside (also in a
 #                        called function) move nothing; create() arrays
 #                        are never copied;
 #   region_pathfinder.c  a time loop of nests with pointer swapping and
 #                        with a copy back: no transfer per step;
+#   region_rows.c        boxes of tables of rows (`T **') stay on the
+#                        device: they move at the region's entry and exit
+#                        and on update (of a row, of part of one) only;
 #   region_update.c      the warning of an update of an array that is not
 #                        present names the array as the pragma wrote it;
 #   versions_matmul.c    outside regions, an array the nest only writes,
@@ -68,6 +71,21 @@ expect '^flat: copyout region ' 6 "region copy-outs"
 expect '^flat: warning' 0 "warnings"
 no_nest_transfers
 
+# 33 rows of 3 floats (feat) and of 5 doubles (w).
+run_logged region_rows 33
+expect '^flat: run region_rows.c:[0-9]* on opencl' 7 "nests on the device"
+expect '^flat: copyin region feat\[0:n\]\[0:F\] 396 bytes' 1 "copy-ins of feat"
+expect '^flat: copyin region w\[0:n\]\[0:M\] 1320 bytes' 1 "copy-ins of w"
+expect '^flat: copyin region ' 4 "region copy-ins"
+expect '^flat: update host region w\[0:n\]\[0:M\] 1320 bytes' 1 "update host of w"
+expect '^flat: update device region w\[h:k\]\[0:M\] 40 bytes' 1 "update device of a row"
+expect '^flat: update host region w\[h:k\]\[1:3\] 24 bytes' 1 "update host of part of a row"
+expect '^flat: update ' 3 "updates"
+expect '^flat: copyout region w\[0:n\]\[0:M\] 1320 bytes' 1 "copy-outs of w"
+expect '^flat: copyout region ' 3 "region copy-outs"
+expect '^flat: warning' 0 "warnings"
+no_nest_transfers
+
 run_logged region_update 7
 expect "^flat: warning: update host(a\[0:n\]): 'a' is not present in any data region; ignored\$" \
   1 "warnings naming a"
@@ -82,4 +100,4 @@ expect '^flat: run mm on opencl' 3 "executions of mm"
 expect '^flat: copyin mm c ' 0 "copy-ins of the write-only c"
 expect '^flat: copyout mm c ' 3 "copy-outs of c"
 expect '^flat: copyin mm a ' 3 "copy-ins of a"
-echo "ok: region transfers only at entry, exit and update; warnings name arrays; write-only arrays not copied in"
+echo "ok: region transfers only at entry, exit and update, of rows too; warnings name arrays; write-only arrays not copied in"

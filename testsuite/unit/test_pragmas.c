@@ -706,6 +706,31 @@ test_map_plain (void)
     }
 }
 
+/* OpenACC's sections of rows, `a[lo:n][lo:m]', in data clauses.  */
+static void
+test_row_sections (void)
+{
+  flat_directive d;
+  if (parse_ok ("data", "copyin(a[0:n][2:m-2], x[1:k]) copy(g[:n][:4])",
+		&d) != 0)
+    {
+      return;
+    }
+  CU_ASSERT_EQUAL_FATAL (d.n_data, 2);
+  CU_ASSERT_EQUAL_FATAL (d.data[0].n_items, 2);
+  EXPECT_STR (printed (d.data[0].items[0].lo), "0");
+  EXPECT_STR (printed (d.data[0].items[0].len), "n");
+  EXPECT_STR (printed (d.data[0].items[0].col_lo), "2");
+  EXPECT_STR (printed (d.data[0].items[0].col_len), "(m - 2)");
+  CU_ASSERT_EQUAL (d.data[0].items[0].col_lo->loc.column, 15);
+  EXPECT_STR (printed (d.data[0].items[1].len), "k");
+  CU_ASSERT_PTR_NULL (d.data[0].items[1].col_lo);
+  CU_ASSERT_PTR_NULL (d.data[0].items[1].col_len);
+  EXPECT_STR (printed (d.data[1].items[0].col_lo), "0");
+  EXPECT_STR (printed (d.data[1].items[0].col_len), "4");
+  flat_directive_free (&d);
+}
+
 static void
 test_map_clauses (void)
 {
@@ -1212,8 +1237,13 @@ static const struct
     "expected ']' after array section length, found ')'" },
   { "map", "copyin(a[0 n])", 12,
     "expected ':' in array section of 'a', found 'n'" },
-  { "map", "copyin(a[0:n][0:m])", 14,
-    "only one array section is allowed for 'a'" },
+  { "map", "copyin(a[0:n][0:m][0:2])", 19,
+    "at most two array sections are allowed for 'a' (its rows and the "
+    "columns of each)" },
+  { "map", "copyin(a[0:n][0 m])", 17,
+    "expected ':' in array section of 'a', found 'm'" },
+  { "reduce", "(+: h[0:n][0:m])", 11,
+    "only one array section is allowed for 'h'" },
   { "map", "copyin(a[:])", 11, "expected expression, found ']'" },
   { "map", "copyin(a[0:0x])", 12, "invalid integer literal '0x'" },
   { "map", "copyin(a[0:1.5e])", 12, "invalid floating literal '1.5e'" },
@@ -1583,6 +1613,7 @@ flat_test_register_pragmas (void)
     { "OpenMP loop pragmas", test_omp_loops },
     { "reduce sections and user operators",
       test_reduce_sections_and_user_ops },
+    { "row sections", test_row_sections },
     { "scan", test_scan },
     { "data and update", test_data_and_update },
     { "declare reduction", test_declare_reduction },
