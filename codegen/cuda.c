@@ -33,7 +33,7 @@ static const char *const cuda_types[FLAT_N_TYPES] = {
 };
 
 static const char *const cuda_math[FLAT_N_MATH] = {
-#define FLAT_MATH(E, C, CL, ARITY, TYPE) [E] = C,
+#define FLAT_MATH(E, C, CL, ARITY, TYPE, ARG2) [E] = C,
 #include "../flatten/mathfns.def"
 #undef FLAT_MATH
 };

@@ -320,9 +320,9 @@ emit_call (flat_emitter *em, flat_math fn, flat_expr *const *args)
     {
       if (i > 0)
 	flat_c_emit (em, ", ");
-      emit_convert_open (em, mi->type);
+      emit_convert_open (em, mi->args[i]);
       flat_c_expr (em, args[i]);
-      emit_convert_close (em, mi->type);
+      emit_convert_close (em, mi->args[i]);
     }
   flat_c_emit (em, ")");
 }

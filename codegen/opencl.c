@@ -22,7 +22,7 @@ static const char *const opencl_types[FLAT_N_TYPES] = {
 };
 
 static const char *const opencl_math[FLAT_N_MATH] = {
-#define FLAT_MATH(E, C, CL, ARITY, TYPE) [E] = CL,
+#define FLAT_MATH(E, C, CL, ARITY, TYPE, ARG2) [E] = CL,
 #include "../flatten/mathfns.def"
 #undef FLAT_MATH
 };

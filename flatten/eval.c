@@ -10,6 +10,9 @@
    zero, shifts by the width or more, float-to-integer casts out of range)
    gives 0 and clears *ok.  */
 
+/* exp10, of mathfns.def, is a GNU function.  */
+#define _GNU_SOURCE
+
 #include "ir.h"
 #include "value.h"
 
@@ -62,53 +65,43 @@ flat_value_fits (flat_type type, int64_t x)
 /* ---- Math functions ----------------------------------------------------- */
 
 /* The C function behind each flat_math: float variants call the float
-   function (sinf, not (float) sin), as the C program would.  */
-typedef struct math_impl
-{
-  double (*d1) (double);
-  double (*d2) (double, double);
-  double (*d3) (double, double, double);
-  float (*f1) (float);
-  float (*f2) (float, float);
-  float (*f3) (float, float, float);
-} math_impl;
+   function (sinf, not (float) sin), as the C program would.  Kept as a
+   generic function pointer, called through its prototype's type, which
+   flat_math_table describes.  */
+typedef void (*math_fn) (void);
 
-#define IMPL(E, N, K) [E##_F64] = { .d##K = N }, [E##_F32] = { .f##K = N##f }
-static const math_impl math_impls[FLAT_N_MATH] = {
-  IMPL (FLAT_FN_SQRT, sqrt, 1), IMPL (FLAT_FN_CBRT, cbrt, 1),
-  IMPL (FLAT_FN_EXP, exp, 1), IMPL (FLAT_FN_EXP2, exp2, 1),
-  IMPL (FLAT_FN_EXPM1, expm1, 1), IMPL (FLAT_FN_LOG, log, 1),
-  IMPL (FLAT_FN_LOG2, log2, 1), IMPL (FLAT_FN_LOG10, log10, 1),
-  IMPL (FLAT_FN_LOG1P, log1p, 1), IMPL (FLAT_FN_SIN, sin, 1),
-  IMPL (FLAT_FN_COS, cos, 1), IMPL (FLAT_FN_TAN, tan, 1),
-  IMPL (FLAT_FN_ASIN, asin, 1), IMPL (FLAT_FN_ACOS, acos, 1),
-  IMPL (FLAT_FN_ATAN, atan, 1), IMPL (FLAT_FN_SINH, sinh, 1),
-  IMPL (FLAT_FN_COSH, cosh, 1), IMPL (FLAT_FN_TANH, tanh, 1),
-  IMPL (FLAT_FN_ERF, erf, 1), IMPL (FLAT_FN_ERFC, erfc, 1),
-  IMPL (FLAT_FN_FABS, fabs, 1), IMPL (FLAT_FN_FLOOR, floor, 1),
-  IMPL (FLAT_FN_CEIL, ceil, 1), IMPL (FLAT_FN_ROUND, round, 1),
-  IMPL (FLAT_FN_TRUNC, trunc, 1), IMPL (FLAT_FN_POW, pow, 2),
-  IMPL (FLAT_FN_ATAN2, atan2, 2), IMPL (FLAT_FN_FMOD, fmod, 2),
-  IMPL (FLAT_FN_HYPOT, hypot, 2), IMPL (FLAT_FN_FMIN, fmin, 2),
-  IMPL (FLAT_FN_FMAX, fmax, 2), IMPL (FLAT_FN_COPYSIGN, copysign, 2),
-  IMPL (FLAT_FN_FMA, fma, 3)
+static const math_fn math_impls[FLAT_N_MATH] = {
+#define FLAT_MATH_SIG(E, NAME, ARITY, ARG2) \
+  [E##_F64] = (math_fn) NAME, [E##_F32] = (math_fn) NAME##f,
+#include "mathfns.def"
+#undef FLAT_MATH_SIG
 };
-#undef IMPL
 
-static double
-call_math (flat_math fn, const double *x)
+/* FN of X, the arguments in the types of flat_math_table[FN].  */
+static flat_value
+call_math (flat_math fn, const flat_value *x)
 {
-  const math_impl *m = &math_impls[fn];
-  switch (flat_math_table[fn].arity)
-    {
-    case 1:
-      return m->d1 ? m->d1 (x[0]) : m->f1 ((float) x[0]);
-    case 2:
-      return m->d2 ? m->d2 (x[0], x[1]) : m->f2 ((float) x[0], (float) x[1]);
-    default:
-      return m->d3 ? m->d3 (x[0], x[1], x[2])
-	: m->f3 ((float) x[0], (float) x[1], (float) x[2]);
-    }
+  const flat_math_info *mi = &flat_math_table[fn];
+  math_fn f = math_impls[fn];
+  int single = mi->type == FLAT_T_F32;
+  double r;
+
+  if (mi->arity == 2 && !flat_type_table[mi->args[1]].is_float)
+    r = single ? ((float (*) (float, int)) f) ((float) x[0].f, (int) x[1].i)
+      : ((double (*) (double, int)) f) (x[0].f, (int) x[1].i);
+  else if (mi->arity == 1)
+    r = single ? ((float (*) (float)) f) ((float) x[0].f)
+      : ((double (*) (double)) f) (x[0].f);
+  else if (mi->arity == 2)
+    r = single ? ((float (*) (float, float)) f) ((float) x[0].f,
+						 (float) x[1].f)
+      : ((double (*) (double, double)) f) (x[0].f, x[1].f);
+  else
+    r = single ? ((float (*) (float, float, float)) f) ((float) x[0].f,
+							(float) x[1].f,
+							(float) x[2].f)
+      : ((double (*) (double, double, double)) f) (x[0].f, x[1].f, x[2].f);
+  return (flat_value) { .f = r };
 }
 
 /* ---- Operators ---------------------------------------------------------- */
@@ -343,11 +336,10 @@ eval (const flat_expr *e, const flat_value *env, const flat_loader *loader,
       return eval (e->u.select.b, env, loader, ok);
     case FLAT_E_CALL:
       {
-	double x[3];
+	flat_value x[3];
 	for (int k = 0; k < flat_math_table[e->u.call.fn].arity; k++)
-	  x[k] = eval (e->u.call.args[k], env, loader, ok).f;
-	return flat_value_normalize (e->type, (flat_value) {
-				     .f = call_math (e->u.call.fn, x) });
+	  x[k] = eval (e->u.call.args[k], env, loader, ok);
+	return flat_value_normalize (e->type, call_math (e->u.call.fn, x));
       }
     case FLAT_E_LOAD:
       {

@@ -170,7 +170,8 @@ const flat_reduction_info flat_reduction_table[FLAT_N_OPS] = {
 };
 
 const flat_math_info flat_math_table[FLAT_N_MATH] = {
-#define FLAT_MATH(E, C, CL, ARITY, TYPE) [E] = { C, CL, ARITY, TYPE },
+#define FLAT_MATH(E, C, CL, ARITY, TYPE, ARG2) \
+  [E] = { C, CL, ARITY, TYPE, { TYPE, ARG2, TYPE } },
 #include "mathfns.def"
 #undef FLAT_MATH
 };

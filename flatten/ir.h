@@ -156,7 +156,7 @@ extern const flat_reduction_info flat_reduction_table[FLAT_N_OPS];
 
 typedef enum flat_math
 {
-#define FLAT_MATH(E, C, CL, ARITY, TYPE) E,
+#define FLAT_MATH(E, C, CL, ARITY, TYPE, ARG2) E,
 #include "mathfns.def"
 #undef FLAT_MATH
   FLAT_N_MATH
@@ -166,7 +166,8 @@ typedef struct flat_math_info
 {
   const char *c_name, *opencl_name;
   int arity;
-  flat_type type;
+  flat_type type;		/* of the result */
+  flat_type args[3];		/* of the arguments */
 } flat_math_info;
 
 extern const flat_math_info flat_math_table[FLAT_N_MATH];

@@ -258,7 +258,7 @@ check_expr (checker *c, const flat_expr *e)
       {
 	const flat_math_info *fn = &flat_math_table[e->u.call.fn];
 	for (int k = 0; k < fn->arity; k++)
-	  if (check_typed (c, e->u.call.args[k], fn->type, fn->c_name) != 0)
+	  if (check_typed (c, e->u.call.args[k], fn->args[k], fn->c_name) != 0)
 	    return -1;
       }
       break;

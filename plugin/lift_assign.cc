@@ -56,7 +56,7 @@ lift_user_update (lifter &L, tree acc, tree rhs, flat_var *v,
 /* Store RHS (a tree), or VALUE (lifted) when RHS is NULL_TREE, into the
    memory lvalue LHS: an element of a mem, or a scalar local whose
    address a helper got.  */
-static bool
+bool
 store_to (lifter &L, tree lhs, tree rhs, flat_expr *value)
 {
   tree elem = TREE_TYPE (lhs);

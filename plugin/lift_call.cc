@@ -1,6 +1,6 @@
-/* The lifter: calls.  A <math.h> function becomes an IR call; a helper
-   whose body is in this translation unit is inlined, in a frame of its
-   own (Note [Calls lifted once]).  */
+/* The lifter: calls.  A function of the C library becomes IR
+   (lift_math.cc); a helper whose body is in this translation unit is
+   inlined, in a frame of its own (Note [Calls lifted once]).  */
 
 #include "lift_internal.h"
 
@@ -13,23 +13,6 @@ callee_name (tree fndecl)
   if (strncmp (name, "__builtin_", 10) == 0)
     name += 10;
   return name;
-}
-
-static flat_expr *
-lift_math_call (lifter &L, tree call, int fn)
-{
-  const flat_math_info &m = flat_math_table[fn];
-  if (call_expr_nargs (call) != m.arity)
-    FAIL (L, EXPR_LOCATION (call), "call to '%s' with %d arguments",
-	  m.c_name, call_expr_nargs (call));
-  flat_expr *args[3] = { NULL, NULL, NULL };
-  for (int i = 0; i < m.arity; i++)
-    {
-      args[i] = lift_typed (L, CALL_EXPR_ARG (call, i), m.type);
-      if (!args[i])
-	return NULL;
-    }
-  return flat_e_call (L.nest, (flat_math) fn, args);
 }
 
 /* The body of CALLEE->fndecl, its parameters bound in CALLEE, lifted in
@@ -114,8 +97,8 @@ same_call (tree a, tree b)
   return true;
 }
 
-/* A call: a <math.h> function, abs, or a function whose body is in this
-   translation unit, inlined.  A call of a helper whose arguments are
+/* A call: a <math.h> function, abs (lift_math.cc), or a function whose
+   body is in this translation unit, inlined.  A call of a helper whose arguments are
    values is lifted once per statement (Note [Calls lifted once]).  */
 flat_expr *
 lift_call (lifter &L, tree call, bool want_value,
@@ -126,16 +109,10 @@ lift_call (lifter &L, tree call, bool want_value,
   if (!fndecl)
     FAIL (L, loc, "call through a function pointer");
   const char *name = callee_name (fndecl);
-  int fn = flat_math_by_name (name);
-  if (fn >= 0)
-    return lift_math_call (L, call, fn);
-  if ((!strcmp (name, "abs") || !strcmp (name, "labs")
-       || !strcmp (name, "llabs")) && call_expr_nargs (call) == 1)
-    {
-      int ty = flat_type_of (TREE_TYPE (call));
-      flat_expr *a = lift_typed (L, CALL_EXPR_ARG (call, 0), (flat_type) ty);
-      return a ? flat_e_unary (L.nest, FLAT_OP_ABS, a) : NULL;
-    }
+  bool library;
+  flat_expr *value = lift_library_call (L, call, name, &library);
+  if (library)
+    return value;
   if (!DECL_SAVED_TREE (fndecl) || DECL_EXTERNAL (fndecl))
     {
       if (DECL_PURE_P (fndecl) || TREE_READONLY (fndecl))

@@ -205,6 +205,62 @@ lift_rotate (lifter &L, tree t)
   return flat_e_binary (L.nest, FLAT_OP_BOR, a, b);
 }
 
+/* The comparisons of floating values that GCC folds the classification
+   macros into (isnan (x) is `x unord x', isgreater (x, y) `!(x u<= y)',
+   Note [Math functions] in lift_math.cc), written with C's: x u< y is
+   !(x >= y), x unord y is x != x || y != y, and so on.  The operands are
+   copied, the IR being a tree; they are values, whose loads and calls are
+   lifted already.  */
+static flat_expr *
+lift_unordered (lifter &L, tree t)
+{
+  flat_expr *a = lift_expr (L, TREE_OPERAND (t, 0));
+  flat_expr *b = a ? lift_typed (L, TREE_OPERAND (t, 1), a->type) : NULL;
+  int ty = flat_type_of (TREE_TYPE (t));
+  if (!a || !b)
+    return NULL;
+  if (ty < 0)
+    FAIL (L, EXPR_LOCATION (t), "comparison of an unsupported type");
+  flat_nest *n = L.nest;
+  flat_expr *r;
+  switch (TREE_CODE (t))
+    {
+    case UNORDERED_EXPR:
+    case ORDERED_EXPR:
+      {
+	bool un = TREE_CODE (t) == UNORDERED_EXPR;
+	flat_op op = un ? FLAT_OP_NE : FLAT_OP_EQ;
+	r = flat_e_binary (n, un ? FLAT_OP_LOR : FLAT_OP_LAND,
+			   flat_e_binary (n, op, a, flat_e_copy (n, a)),
+			   flat_e_binary (n, op, b, flat_e_copy (n, b)));
+	break;
+      }
+    case UNLT_EXPR:
+      r = flat_e_unary (n, FLAT_OP_NOT, flat_e_binary (n, FLAT_OP_GE, a, b));
+      break;
+    case UNLE_EXPR:
+      r = flat_e_unary (n, FLAT_OP_NOT, flat_e_binary (n, FLAT_OP_GT, a, b));
+      break;
+    case UNGT_EXPR:
+      r = flat_e_unary (n, FLAT_OP_NOT, flat_e_binary (n, FLAT_OP_LE, a, b));
+      break;
+    case UNGE_EXPR:
+      r = flat_e_unary (n, FLAT_OP_NOT, flat_e_binary (n, FLAT_OP_LT, a, b));
+      break;
+    case UNEQ_EXPR:
+    case LTGT_EXPR:
+      r = flat_e_binary (n, FLAT_OP_LOR, flat_e_binary (n, FLAT_OP_LT, a, b),
+			 flat_e_binary (n, FLAT_OP_GT, flat_e_copy (n, a),
+					flat_e_copy (n, b)));
+      if (TREE_CODE (t) == UNEQ_EXPR)
+	r = flat_e_unary (n, FLAT_OP_NOT, r);
+      break;
+    default:
+      gcc_unreachable ();
+    }
+  return cast_to (L, (flat_type) ty, r);
+}
+
 /* Note [Calls lifted once]
    C evaluates `f (x) > s ? f (x) : s' twice; lifted twice, the two
    results are two variables, and the reduction check no longer sees
@@ -393,6 +449,15 @@ lift_expr (lifter &L, tree t)
       }
     case CALL_EXPR:
       return lift_call (L, t, true);
+    case UNORDERED_EXPR:
+    case ORDERED_EXPR:
+    case UNLT_EXPR:
+    case UNLE_EXPR:
+    case UNGT_EXPR:
+    case UNGE_EXPR:
+    case UNEQ_EXPR:
+    case LTGT_EXPR:
+      return lift_unordered (L, t);
     case TARGET_EXPR:
       return lift_statement_value (L, t);
     case POINTER_PLUS_EXPR:

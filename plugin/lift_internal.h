@@ -170,6 +170,10 @@ bool scalar_through_pointer (lifter &L, const address &a, tree elem,
 			     location_t loc);
 flat_expr *lift_load (lifter &L, tree ref);
 
+/* lift_math.cc */
+flat_expr *lift_library_call (lifter &L, tree call, const char *name,
+			      bool *handled);
+
 /* lift_call.cc */
 bool inline_in_frame (lifter &L, frame *callee);
 flat_expr *lift_call (lifter &L, tree call, bool want_value,
@@ -197,6 +201,7 @@ bool lift_stmt (lifter &L, tree t);
 bool inline_body (lifter &L, tree fndecl);
 
 /* lift_assign.cc */
+bool store_to (lifter &L, tree lhs, tree rhs, flat_expr *value);
 bool lift_assign (lifter &L, tree lhs, tree rhs);
 bool lift_decl (lifter &L, tree decl);
 
