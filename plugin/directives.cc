@@ -589,6 +589,20 @@ ir_operator (flat_reduce_op op)
   gcc_unreachable ();
 }
 
+/* The trees of section bounds LO and LEN (none if LO is NULL) into
+   *LO_T and *LEN_T; false after an error.  */
+static bool
+section_bounds (const flat_cexpr *lo, const flat_cexpr *len,
+		const pragma_tokens &pt, location_t loc, tree *lo_t,
+		tree *len_t)
+{
+  if (!lo)
+    return true;
+  *lo_t = section_bound (lo, pt, loc);
+  *len_t = section_bound (len, pt, loc);
+  return *lo_t && *len_t;
+}
+
 /* Resolve the data-clause items of D in the current scope.  */
 static bool
 resolve_items (flat_recorded_directive *rd, const pragma_tokens &pt)
@@ -613,25 +627,13 @@ resolve_items (flat_recorded_directive *rd, const pragma_tokens &pt)
 	      ok = false;
 	      continue;
 	    }
-	  if (it.lo)
+	  if (!section_bounds (it.lo, it.len, pt, item.loc, &item.lo,
+			       &item.len)
+	      || !section_bounds (it.col_lo, it.col_len, pt, item.loc,
+				  &item.col_lo, &item.col_len))
 	    {
-	      item.lo = section_bound (it.lo, pt, item.loc);
-	      item.len = section_bound (it.len, pt, item.loc);
-	      if (!item.lo || !item.len)
-		{
-		  ok = false;
-		  continue;
-		}
-	    }
-	  if (it.col_lo)
-	    {
-	      item.col_lo = section_bound (it.col_lo, pt, item.loc);
-	      item.col_len = section_bound (it.col_len, pt, item.loc);
-	      if (!item.col_lo || !item.col_len)
-		{
-		  ok = false;
-		  continue;
-		}
+	      ok = false;
+	      continue;
 	    }
 	  TREE_USED (item.decl) = 1;
 	  mark_exp_read (item.decl);
@@ -662,15 +664,10 @@ resolve_items (flat_recorded_directive *rd, const pragma_tokens &pt)
 	      ok = false;
 	      continue;
 	    }
-	  if (r.section)
+	  if (!section_bounds (it.lo, it.len, pt, r.loc, &r.lo, &r.len))
 	    {
-	      r.lo = section_bound (it.lo, pt, r.loc);
-	      r.len = section_bound (it.len, pt, r.loc);
-	      if (!r.lo || !r.len)
-		{
-		  ok = false;
-		  continue;
-		}
+	      ok = false;
+	      continue;
 	    }
 	  TREE_USED (r.decl) = 1;
 	  rd->reductions.push_back (r);

@@ -236,17 +236,18 @@ lift_unordered (lifter &L, tree t)
 	break;
       }
     case UNLT_EXPR:
-      r = flat_e_unary (n, FLAT_OP_NOT, flat_e_binary (n, FLAT_OP_GE, a, b));
-      break;
     case UNLE_EXPR:
-      r = flat_e_unary (n, FLAT_OP_NOT, flat_e_binary (n, FLAT_OP_GT, a, b));
-      break;
     case UNGT_EXPR:
-      r = flat_e_unary (n, FLAT_OP_NOT, flat_e_binary (n, FLAT_OP_LE, a, b));
-      break;
     case UNGE_EXPR:
-      r = flat_e_unary (n, FLAT_OP_NOT, flat_e_binary (n, FLAT_OP_LT, a, b));
-      break;
+      {
+	/* The negation of the opposite ordered comparison.  */
+	enum tree_code code = TREE_CODE (t);
+	flat_op opposite = code == UNLT_EXPR ? FLAT_OP_GE
+	  : code == UNLE_EXPR ? FLAT_OP_GT : code == UNGT_EXPR ? FLAT_OP_LE
+	  : FLAT_OP_LT;
+	r = flat_e_unary (n, FLAT_OP_NOT, flat_e_binary (n, opposite, a, b));
+	break;
+      }
     case UNEQ_EXPR:
     case LTGT_EXPR:
       r = flat_e_binary (n, FLAT_OP_LOR, flat_e_binary (n, FLAT_OP_LT, a, b),
