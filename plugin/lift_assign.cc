@@ -129,17 +129,16 @@ lift_assign (lifter &L, tree lhs, tree rhs)
 	&& !L.top->result_fields.empty () ? &L.top->result_fields
 	: lookup_struct (L, lhs);
       std::vector<flat_expr *> values;
-      if (!vars && struct_in_memory (lhs))
+      if (!vars && (struct_in_memory (lhs) || in_struct_variable (L, lhs)))
 	{
-	  /* A whole struct into memory: member by member.  */
-	  std::vector<tree> fields;
+	  /* A whole struct into memory, or into a member of a struct
+	     variable: element by element.  */
+	  std::vector<tree> refs;
 	  if (!lift_struct_value (L, rhs, &values)
-	      || !flat_struct_fields (TREE_TYPE (lhs), &fields))
+	      || !struct_element_refs (L, lhs, &refs))
 	    return false;
-	  for (size_t k = 0; k < fields.size (); k++)
-	    if (!store_to (L, build3 (COMPONENT_REF, TREE_TYPE (fields[k]), lhs,
-				      fields[k], NULL_TREE), NULL_TREE,
-			   values[k]))
+	  for (size_t k = 0; k < refs.size (); k++)
+	    if (!store_to (L, refs[k], NULL_TREE, values[k]))
 	      return false;
 	  return true;
 	}
@@ -155,22 +154,12 @@ lift_assign (lifter &L, tree lhs, tree rhs)
       return true;
     }
   if (TREE_CODE (lhs) == COMPONENT_REF
-      && !struct_in_memory (flat_skip_nops (TREE_OPERAND (lhs, 0))))
+      && !struct_in_memory (flat_skip_nops (TREE_OPERAND (lhs, 0)))
+      && !in_struct_variable (L, lhs))
     {
-      tree base = flat_skip_nops (TREE_OPERAND (lhs, 0));
-      std::vector<flat_var *> *vars = lookup_struct (L, base);
-      int k = field_index (TREE_OPERAND (lhs, 1));
-      if (!vars || k < 0)
-	{
-	  fail_at (L, L.cur_loc, "store to a member of a struct that is "
-		   "not a local of the loop");
-	  return false;
-	}
-      flat_expr *e = lift_typed (L, rhs, (*vars)[k]->type);
-      if (!e)
-	return false;
-      emit_set (L, (*vars)[k], e);
-      return true;
+      fail_at (L, L.cur_loc, "store to member '%s' of a struct that is "
+	       "not a local of the loop", decl_name (TREE_OPERAND (lhs, 1)));
+      return false;
     }
   if (VAR_P (lhs) || TREE_CODE (lhs) == PARM_DECL)
     {
@@ -242,6 +231,12 @@ lift_decl (lifter &L, tree decl)
 	  fail_at (L, DECL_SOURCE_LOCATION (decl),
 		   "pointer '%s' without initialiser", decl_name (decl));
 	  return false;
+	}
+      struct_alias alias;
+      if (struct_alias_of (L, init, &alias))
+	{
+	  L.top->struct_pointers[decl] = alias;
+	  return true;
 	}
       address a;
       if (!decompose_pointer_typed (L, init,

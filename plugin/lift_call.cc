@@ -183,6 +183,13 @@ lift_call (lifter &L, tree call, bool want_value,
 	  callee.tables[parm] = table;
 	  continue;
 	}
+      struct_alias alias;
+      if (POINTER_TYPE_P (TREE_TYPE (parm)) && struct_alias_of (L, arg, &alias))
+	{
+	  /* A struct variable of the caller (Note [Struct slots]).  */
+	  callee.struct_pointers[parm] = alias;
+	  continue;
+	}
       if (POINTER_TYPE_P (TREE_TYPE (parm)))
 	{
 	  address a;

@@ -385,6 +385,16 @@ bind_private_clauses (lifter &L, flat_stmt *s,
       /* OpenMP code lists the loop's own index: private anyway.  */
       if (vars.size () == 1 && vars[0]->kind == FLAT_VAR_INDEX)
 	continue;
+      std::vector<tree> fields;
+      if (vars.empty () && TREE_CODE (TREE_TYPE (item.decl)) == RECORD_TYPE
+	  && !flat_struct_fields (TREE_TYPE (item.decl), &fields))
+	{
+	  fail_at (L, item.loc, "'%s' in '%s' is a struct with members that "
+		   "are not scalars: declare it inside the loop instead",
+		   decl_name (item.decl), item.kind == FLAT_DATA_PRIVATE
+		   ? "private" : "firstprivate");
+	  return false;
+	}
       if (vars.empty () || vars[0]->kind != FLAT_VAR_LOCAL)
 	{
 	  fail_at (L, item.loc, "'%s' in '%s' must be a scalar or struct "

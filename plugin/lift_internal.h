@@ -32,6 +32,27 @@ struct address
 				   element OFFSET / size of the row is */
 };
 
+/* A slot of a struct type (Note [Struct slots] in lift_struct.cc): a
+   scalar member (COUNT 0) or an array of scalars (COUNT elements),
+   starting at element START of the struct's, named by its path.  */
+struct struct_slot
+{
+  HOST_WIDE_INT start, count;
+  tree elem;
+  std::string name;
+};
+
+/* A pointer to a struct variable, or to a struct member of one: its
+   slot variables, the type and first element of what it points to, and
+   the variable's name (for messages).  */
+struct struct_alias
+{
+  std::vector<flat_var *> *vars;
+  tree type;
+  HOST_WIDE_INT pos;
+  const char *name;
+};
+
 /* Bindings of one function body being lifted (the nest's function, or an
    inlined callee).  */
 struct frame
@@ -42,9 +63,10 @@ struct frame
   std::map<tree, tree> tables;		/* callee: its `T **' params, the
 					   caller's row tables (Note [Row
 					   tables]) */
-  /* Struct locals and params, one variable per field (scalar
-     replacement, the way SRA does it).  */
+  /* Struct locals and params, one variable per slot (Note [Struct
+     slots]), and pointers to them.  */
   std::map<tree, std::vector<flat_var *> > structs;
+  std::map<tree, struct_alias> struct_pointers;
   flat_var *result;			/* callee: its return value */
   std::vector<flat_var *> result_fields;	/* ... a struct's fields */
   frame *parent;
@@ -180,6 +202,8 @@ flat_expr *lift_call (lifter &L, tree call, bool want_value,
 		      std::vector<flat_var *> *struct_result = NULL);
 
 /* lift_struct.cc */
+bool struct_slots (tree type, std::vector<struct_slot> *out,
+		   std::string *why);
 bool new_struct_vars (lifter &L, tree type, const char *name,
 		      std::vector<flat_var *> *vars);
 void set_fields (lifter &L, const std::vector<flat_var *> &vars,
@@ -187,9 +211,15 @@ void set_fields (lifter &L, const std::vector<flat_var *> &vars,
 bool bind_struct (lifter &L, tree type, const char *name, tree init,
 		  std::vector<flat_var *> *vars);
 std::vector<flat_var *> *lookup_struct (lifter &L, tree decl);
-int field_index (tree field);
+bool member_address (lifter &L, tree ref, address *out, bool *handled);
+bool struct_alias_of (lifter &L, tree p, struct_alias *out);
+bool struct_element_refs (lifter &L, tree ref, std::vector<tree> *out);
+/* Whether struct variable DECL is one the nest reads but does not own:
+   a parameter or local of the nest's function, a global.  */
+bool struct_from_outside (lifter &L, tree decl);
 bool lift_struct_value (lifter &L, tree t, std::vector<flat_expr *> *out);
 bool struct_in_memory (tree t);
+bool in_struct_variable (lifter &L, tree ref);
 flat_expr *lift_field (lifter &L, tree ref);
 
 /* lift_stmt.cc */

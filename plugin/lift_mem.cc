@@ -138,6 +138,9 @@ decompose_lvalue (lifter &L, tree ref, tree elem, address *out)
       }
     case ARRAY_REF:
       {
+	bool member;
+	if (member_address (L, ref, out, &member) || member)
+	  return !L.fail.failed;
 	if (!decompose_lvalue (L, TREE_OPERAND (ref, 0), elem, out))
 	  return false;
 	tree size = TYPE_SIZE_UNIT (TREE_TYPE (ref));
@@ -176,6 +179,16 @@ decompose_lvalue (lifter &L, tree ref, tree elem, address *out)
 		out->offset = flat_e_const_int (L.nest, FLAT_T_I64, 0);
 		return true;
 	      }
+	    std::vector<tree> fields;
+	    if (TREE_CODE (TREE_TYPE (ref)) == RECORD_TYPE
+		&& !flat_struct_fields (TREE_TYPE (ref), &fields)
+		&& struct_from_outside (L, ref))
+	      {
+		/* Note [Struct slots] in lift_struct.cc.  */
+		TREE_ADDRESSABLE (ref) = 1;
+		return invariant_base (L, ref, build_fold_addr_expr (ref), elem,
+				       out);
+	      }
 	    fail_at (L, EXPR_LOCATION (ref), "'%s' is accessed through a "
 		     "pointer, but is not a scalar variable of the loop",
 		     decl_name (ref));
@@ -194,6 +207,9 @@ decompose_lvalue (lifter &L, tree ref, tree elem, address *out)
 	/* A member of a struct in memory (`nodes[i].start', `p->x'): the
 	   struct's address plus the member's offset, GCC's layout.  */
 	tree field = TREE_OPERAND (ref, 1);
+	bool member;
+	if (member_address (L, ref, out, &member) || member)
+	  return !L.fail.failed;
 	if (DECL_BIT_FIELD (field) || TREE_OPERAND (ref, 2)
 	    || !tree_fits_shwi_p (bit_position (field)))
 	  {
@@ -425,6 +441,13 @@ decompose_pointer_typed (lifter &L, tree p, tree elem, address *out)
 	  {
 	    fail_at (L, EXPR_LOCATION (p),
 		     "pointer '%s' is assigned inside the loop", decl_name (p));
+	    return false;
+	  }
+	if (L.top->struct_pointers.count (p))
+	  {
+	    fail_at (L, EXPR_LOCATION (p), "pointer arithmetic or a cast on "
+		     "'%s', a pointer to struct variable '%s'", decl_name (p),
+		     L.top->struct_pointers[p].name);
 	    return false;
 	  }
 	if (L.top->parent && !DECL_FILE_SCOPE_P (p))
