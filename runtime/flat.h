@@ -69,8 +69,13 @@ int flat_run (const unsigned char *package, void **state, ...);
    here); the section as the pragma wrote it (a string that outlives the
    region, such as a literal), which messages and the FLAT_LOG=2 trace
    name it by; a pointer to the section's first element; the section's
-   length in bytes as unsigned long long.  flat_data_end must get the
-   same items as the flat_data_begin it closes.  */
+   length in bytes as unsigned long long.  A section of a table of rows,
+   `a[lo:n][col_lo:m]' of `T **a', has FLAT_DATA_ROWS added to its kind,
+   the row pointers &a[lo] .. &a[lo + n - 1] as its start and length,
+   and three more unsigned long long arguments: col_lo, m and the size of
+   a T; the box of those rows and columns is what goes to the device.
+   flat_data_end must get the same items as the flat_data_begin it
+   closes.  */
 
 /* Enter a data region.  A section already on the device (inside an
    enclosing region's section) is counted once more and not copied;
