@@ -286,7 +286,8 @@ load_package (nest_state *st, const unsigned char *package, char *err,
   st->acc_updated = calloc (n_vars, sizeof *st->acc_updated);
   st->args = calloc (st->n_args + 1, sizeof *st->args);
   st->seg_args = calloc (n_seg_args, sizeof *st->seg_args);
-  st->seg_buffers = calloc (2 * max_accs + 2, sizeof *st->seg_buffers);
+  st->seg_buffers = calloc (FLAT_SEGOP_BUFFERS (max_accs),
+			    sizeof *st->seg_buffers);
   if (!st->stages || !st->values || !st->extents
       || !st->spans || !st->buffer_spans || !st->buffers
       || !st->scalars || !st->acc_hosts || !st->acc_updated || !st->args

@@ -57,9 +57,17 @@
 #define FLAT_SEGOP_FILL ((int64_t) 4 * 65536)
 
 /* Scratch entries of kernel arguments that a kernel with N_ACCS
-   accumulators needs, when the nest has N_NEST_ARGS arguments.  */
+   accumulators needs, when the nest has N_NEST_ARGS arguments: the most
+   is an irregular or partitioned kernel's first stage (three more, with
+   no accumulator) or an irregular segred's final stage (two more and
+   two per accumulator).  */
 #define FLAT_SEGOP_ARGS(n_nest_args, n_accs) \
-  ((n_nest_args) + 2 + 2 * (n_accs))
+  ((n_nest_args) + 3 + 2 * (n_accs))
+
+/* Scratch buffers of a kernel with N_ACCS accumulators: an irregular
+   segred's offsets, chunk sums, and a part and a head per
+   accumulator.  */
+#define FLAT_SEGOP_BUFFERS(n_accs) (2 + 2 * (n_accs))
 
 /* A device buffer of part or res.  */
 typedef struct flat_segop_buffer
