@@ -192,9 +192,36 @@ trip_in (flat_nest *nest, const flat_range *r, const par_outer *outer)
   return flat_range_is_invariant (&m) ? flat_par_trip (nest, &m) : NULL;
 }
 
-/* flat_par_max of B inside the maps OUTER.  */
+/* The average trip count of irregular range R in block B inside the
+   maps OUTER, which run every point (UNCONDITIONAL): the estimate of
+   irregular.c, whose loads the nest itself makes at the first and last
+   points; NULL if there is none.  Under an if or a loop the nest may
+   not evaluate R's bounds at those points, and the estimate would read
+   what the nest does not.  */
 static flat_expr *
-par_max_in (flat_nest *nest, const flat_block *b, const par_outer *outer)
+irregular_trip (flat_nest *nest, const flat_range *r, const flat_block *b,
+		const par_outer *outer, int unconditional)
+{
+  flat_context ctx = { .n = 0 };
+  int depth = 0;
+
+  if (!unconditional)
+    return NULL;
+  for (const par_outer *o = outer; o; o = o->up)
+    depth++;
+  if (depth == 0 || depth > FLAT_MAX_CONTEXT)
+    return NULL;
+  ctx.n = depth;
+  for (const par_outer *o = outer; o; o = o->up)
+    ctx.dims[--depth] = *o->range;
+  return flat_par_irregular_average (nest, &ctx, b, r);
+}
+
+/* flat_par_max of B inside the maps OUTER; UNCONDITIONAL: B runs at
+   every point of them.  */
+static flat_expr *
+par_max_in (flat_nest *nest, const flat_block *b, const par_outer *outer,
+	    int unconditional)
 {
   flat_expr *best = NULL;
   for (flat_stmt *s = b->first; s; s = s->next)
@@ -209,14 +236,21 @@ par_max_in (flat_nest *nest, const flat_block *b, const par_outer *outer)
 	    flat_expr *trip = trip_in (nest, &s->u.loop.range, outer);
 	    par_outer here = { &s->u.loop.range, outer };
 
-	    p = par_max_in (nest, &s->u.loop.body, trip ? &here : outer);
+	    if (trip)
+	      p = par_max_in (nest, &s->u.loop.body, &here, unconditional);
+	    else
+	      {
+		trip = irregular_trip (nest, &s->u.loop.range, b, outer,
+				       unconditional);
+		p = par_max_in (nest, &s->u.loop.body, outer, 0);
+	      }
 	    p = flat_par_product (nest, trip, p);
 	  }
 	  break;
 	case FLAT_S_IF:
 	  p = flat_par_larger (nest,
-			       par_max_in (nest, &s->u.if_.then_b, outer),
-			       par_max_in (nest, &s->u.if_.else_b, outer));
+			       par_max_in (nest, &s->u.if_.then_b, outer, 0),
+			       par_max_in (nest, &s->u.if_.else_b, outer, 0));
 	  break;
 	case FLAT_S_LOOP:
 	  {
@@ -224,11 +258,11 @@ par_max_in (flat_nest *nest, const flat_block *b, const par_outer *outer)
 
 	    p = par_max_in (nest, &s->u.loop.body,
 			    trip_in (nest, &s->u.loop.range, outer)
-			    ? &here : outer);
+			    ? &here : outer, 0);
 	  }
 	  break;
 	case FLAT_S_WHILE:
-	  p = par_max_in (nest, &s->u.while_.body, outer);
+	  p = par_max_in (nest, &s->u.while_.body, outer, 0);
 	  break;
 	default:
 	  break;
@@ -245,5 +279,5 @@ par_max_in (flat_nest *nest, const flat_block *b, const par_outer *outer)
 flat_expr *
 flat_par_max (flat_nest *nest, const flat_block *b)
 {
-  return par_max_in (nest, b, NULL);
+  return par_max_in (nest, b, NULL, 1);
 }

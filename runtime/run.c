@@ -141,6 +141,7 @@ typedef struct nest_state
   flat_segop_buffer *seg_buffers;
 
   flat_loader loader;		/* load_host on this state */
+  int placed;			/* this execution's spans are bounded */
 
   flat_site site;		/* what its executions measured */
 } nest_state;
@@ -741,8 +742,11 @@ discard_buffers (nest_state *st, int n)
 
 /* Element INDEX of MEM in the host's copy into *OUT, for the estimates
    of the guards and group sizes of irregular nests
-   (flatten/irregular.c), which read only elements that the nest itself
-   reads, once the arrays are placed: -1 for any other element.  */
+   (flatten/irregular.c, par.c), which read only elements that the nest
+   itself reads at its first and last points: before the arrays are
+   placed (the root guard), the host version would read them as well;
+   after, anything outside the elements the nest touches is refused
+   (-1).  */
 static int
 load_host (void *data, const flat_var *mem, int64_t index, flat_value *out)
 {
@@ -761,7 +765,8 @@ load_host (void *data, const flat_var *mem, int64_t index, flat_value *out)
       s = &st->spans[m++];
       if (v != mem)
 	continue;
-      if (v->row_width || index < s->lo || index > s->hi)
+      if (v->row_width || index < 0
+	  || (st->placed && (index < s->lo || index > s->hi)))
 	return -1;
       memcpy (&x, (const char *) s->base + (size_t) index * s->elem_size,
 	      s->elem_size);
@@ -784,8 +789,6 @@ launcher_of (nest_state *st, flat_launcher *l)
   l->args = st->args;
   l->n_args = st->n_args;
   l->values = st->values;
-  st->loader.load = load_host;
-  st->loader.data = st;
   l->loader = &st->loader;
   l->scalars = st->scalars;
   l->acc_updated = st->acc_updated;
@@ -1032,6 +1035,9 @@ run_nest (nest_state *st, va_list *ap)
 
   flat_stats_begin (&watch);
   read_args (st, ap);
+  st->loader.load = load_host;
+  st->loader.data = st;
+  st->placed = 0;
   trips = outermost_trips (st);
   if (trips == 0)
     {
@@ -1040,7 +1046,8 @@ run_nest (nest_state *st, va_list *ap)
     }
   if (set_thresholds (st) != 0)
     return device_failure (st, "reading the tuning file", "out of memory");
-  if (flat_plan_begin (&st->plan, st->values, NULL, flat_rt.present.n > 0,
+  if (flat_plan_begin (&st->plan, st->values, &st->loader,
+		       flat_rt.present.n > 0,
 		       &device, err, sizeof err) != 0)
     return device_failure (st, what, err);
   if (!device && st->plan.no_device)
@@ -1063,6 +1070,7 @@ run_nest (nest_state *st, va_list *ap)
     return device_failure (st, what, err);
   what = "bounding the arrays";
   n_buffers = place_arrays (st, err, sizeof err);
+  st->placed = 1;
   if (n_buffers < 0)
     return device_failure (st, what, err);
   flat_stats_lap (&watch, FLAT_PHASE_PREPARE);
