@@ -9,6 +9,15 @@
 #                        rank R's stderr in OUT.err.R; fails on an exit
 #                        status other than 0
 #   mpi_cuda_aware       whether this MPI takes CUDA device addresses
+#   mpi_ranks DEVICE MODE WHAT LINE
+#                        1, 2 and 3 ranks of the Flat build in MODE on
+#                        FLAT_DEVICE=DEVICE: each rank runs its nests
+#                        there without a warning and its stderr has a
+#                        line matching LINE (RANK in it: the rank);
+#                        2 and 3 ranks give the 1-rank output, which is
+#                        plain mpicc's; SKIP (77) when rank 0 of 1 rank
+#                        ran nothing on DEVICE; WHAT names LINE's
+#                        check in messages
 
 MPI_DIR=$HARNESS_DIR/mpi
 
@@ -77,4 +86,36 @@ mpi_cuda_aware ()
   command -v ompi_info > /dev/null 2>&1 \
     && ompi_info --parsable --all 2>/dev/null \
        | grep -q '^mca:mpi:base:param:mpi_built_with_cuda_support:value:true'
+}
+
+mpi_ranks ()
+{
+  device=$1 mode=$2 what=$3 line=$4
+  mpi_run "$HARNESS_TMP/ref.out" 1 "$HARNESS_TMP/ref" "$mode"
+  for ranks in 1 2 3; do
+    out=$HARNESS_TMP/flat.$ranks
+    FLAT_DEVICE=$device FLAT_LOG=1 mpi_run "$out" $ranks "$HARNESS_TMP/flat" \
+      "$mode"
+    r=0
+    while [ $r -lt $ranks ]; do
+      err=$out.err.$r
+      grep -q "^flat: run .* on $device: " "$err" || {
+	cat "$err" >&2
+	[ $r -eq 0 ] && [ $ranks -eq 1 ] \
+	  && { echo "SKIP: no $device device" >&2; exit 77; }
+	harness_fail "$ranks ranks: rank $r ran no nest on $device"; }
+      grep -q '^flat: warning' "$err" \
+	&& { cat "$err" >&2; harness_fail "$ranks ranks: rank $r warned"; }
+      grep -q "$(echo "$line" | sed "s/RANK/$r/g")" "$err" \
+	|| { cat "$err" >&2; harness_fail "$ranks ranks: rank $r $what"; }
+      r=$((r + 1))
+    done
+    cmp -s "$HARNESS_TMP/flat.1" "$out" \
+      || { diff "$HARNESS_TMP/flat.1" "$out" | head >&2
+	   harness_fail "$ranks ranks differ from 1 rank"; }
+  done
+  "$NUMDIFF" "$HARNESS_TMP/ref.out" "$HARNESS_TMP/flat.1" \
+    > "$HARNESS_TMP/diff" 2>&1 \
+    || { cat "$HARNESS_TMP/diff" >&2
+	 harness_fail "Flat's results differ from plain mpicc's"; }
 }
