@@ -117,7 +117,7 @@ start (const flat_env *env, const char *how, char *reason,
 static void *
 starter_main (void *arg)
 {
-  char reason[sizeof result_reason];
+  char reason[sizeof result_reason] = "";
   const flat_backend *b;
 
   (void) arg;
