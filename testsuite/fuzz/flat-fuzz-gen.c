@@ -1,9 +1,13 @@
 /* flat-fuzz-gen: one random Flat test program from a seed.
 
-     flat-fuzz-gen [--long] [--int-index] SEED > prog.c
+     flat-fuzz-gen [--long] [--int-index] [--branch-loops] SEED > prog.c
 
    --long: more nests and sizes; --int-index: int loop indices only
-   (the default also makes long, unsigned and size_t ones).
+   (the default also makes long, unsigned and size_t ones);
+   --branch-loops: half the ifs get a sequential loop (a CSR row, a loop
+   left by break, a while) in their then-arm, the shape that rule I5
+   partitions (off by default, so that a seed makes the program it
+   always made).
 
    The program is in the style of testsuite/e2e (it includes "e2e.h"
    through "fuzz_inputs.h", reads N with e2e_size, fills its inputs from
@@ -1048,6 +1052,9 @@ gen_local_array (buf_t *b, int ind)
   v->hidden = 0;
 }
 
+static void gen_extra (buf_t *b, int ind);
+static int branch_loops;
+
 static void
 gen_if (buf_t *b, int ind, int nest_depth)
 {
@@ -1057,6 +1064,8 @@ gen_if (buf_t *b, int ind, int nest_depth)
   bput (b, ind, "if (%s)", gen_cond (2));
   bput (b, ind, "  {");
   gen_body (b, ind + 2, 1 + (int) rnd (2), nest_depth, 0);
+  if (branch_loops && pct (50))
+    gen_extra (b, ind + 2);
   nvars = save;
   bput (b, ind, "  }");
   if (pct (60))
@@ -2462,12 +2471,14 @@ main (int argc, char **argv)
       long_mode = 1;
     else if (strcmp (argv[a], "--int-index") == 0)
       int_index = 1;
+    else if (strcmp (argv[a], "--branch-loops") == 0)
+      branch_loops = 1;
     else
       break;
   if (a + 1 != argc)
     {
-      fprintf (stderr,
-	       "usage: flat-fuzz-gen [--long] [--int-index] SEED > prog.c\n");
+      fprintf (stderr, "usage: flat-fuzz-gen [--long] [--int-index] "
+	       "[--branch-loops] SEED > prog.c\n");
       return 2;
     }
   seed = strtoul (argv[a], &end, 10);
