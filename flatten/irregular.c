@@ -121,6 +121,14 @@ irregular_bound (flat_nest *nest, const flat_context *ctx,
   return x;
 }
 
+flat_expr *
+flat_expr_of_points (flat_nest *nest, const flat_context *ctx,
+		     const flat_block *pre, const flat_expr *e)
+{
+  int loads = 0;
+  return irregular_bound (nest, ctx, pre, e, &loads);
+}
+
 int
 flat_range_regular_in (flat_nest *nest, const flat_block *pre,
 		       const flat_range *r, flat_range *out)

@@ -17,11 +17,13 @@
    thesis's rule scatters them back; the arms' inner loops stay
    sequential in their work-items, as in G2.
 
-   The statements before the if must be pure lets (the partition
-   evaluates them with the condition); the host cannot see how many
-   points take each arm, so the partitioned version is the default and
-   the predicated one is guarded by a parallelism of 0 (flat-tune can
-   take it).  */
+   The partition evaluates the condition with the body's lets
+   substituted, so it must be a function of the point, params and
+   memory the nest does not write (flat_expr_of_points); the statements
+   before the if may be anything without a loop.  The host cannot see
+   how many points take each arm, so the partitioned version is the
+   default and the predicated one is guarded by a parallelism of 0
+   (flat-tune can take it).  */
 
 #include "rules.h"
 
@@ -41,38 +43,19 @@ has_loop (const flat_block *b)
   return flat_walk_block (b, &w) != 0;
 }
 
-/* A load of a mem the nest writes.  */
-static int
-loads_written (flat_expr *e, flat_stmt *s, void *data)
-{
-  (void) s;
-  (void) data;
-  return e->kind == FLAT_E_LOAD
-    && (e->u.load.mem->access & FLAT_ACCESS_WRITE) != 0;
-}
-
-/* A let of a scalar from values the nest does not write.  */
-static int
-pure_let (flat_stmt *s)
-{
-  flat_walker w = { NULL, loads_written, NULL };
-  return s->kind == FLAT_S_LET && s->u.let.var->kind == FLAT_VAR_LOCAL
-    && (!s->u.let.init || flat_walk_expr (s->u.let.init, s, &w) == 0);
-}
-
-/* The if of B that I5 sorts by, after pure lets only, or NULL.  */
+/* The if of B that I5 sorts by, after statements without loops: one of
+   whose arms has a loop and the other none; or NULL.  */
 static flat_stmt *
 partition_if (const flat_block *b)
 {
   flat_stmt *s;
 
+  flat_walker w = { find_loop, NULL, NULL };
+
   for (s = b->first; s && s->kind != FLAT_S_IF; s = s->next)
-    if (!pure_let (s))
+    if (flat_walk_stmt (s, &w) != 0)
       return NULL;
   if (!s || flat_expr_is_invariant (s->u.if_.cond))
-    return NULL;
-  flat_walker w = { NULL, loads_written, NULL };
-  if (flat_walk_expr (s->u.if_.cond, s, &w) != 0)
     return NULL;
   return has_loop (&s->u.if_.then_b) != has_loop (&s->u.if_.else_b) ? s
     : NULL;
@@ -90,18 +73,15 @@ flat_rule_i5_partition (flat_flattener *f, const flat_context *ctx,
   for (int d = 0; d < ctx->n; d++)
     if (!flat_range_is_invariant (&ctx->dims[d]))
       return predicated;
+  flat_expr *cond = flat_expr_of_points (nest, ctx, b, branch->u.if_.cond);
+  if (!cond)
+    return predicated;
   flat_kernel *k = flat_kernel_new (nest, FLAT_N_SEGMAP_PARTITIONED, ctx->n,
 				    0);
   for (int d = 0; d < ctx->n; d++)
     k->dims[d] = ctx->dims[d];
-  for (const flat_stmt *s = b->first; s != branch; s = s->next)
-    {
-      flat_block one = flat_block_of (nest, s);
-      flat_block_append (&k->pre, one.first);
-    }
-  flat_block rest = { branch, b->last };
-  k->body = flat_block_concat (nest, &rest, NULL);
-  k->partition = flat_e_copy (nest, branch->u.if_.cond);
+  k->body = flat_block_concat (nest, b, NULL);
+  k->partition = cond;
   return flat_plan_guard (nest, FLAT_GUARD_TOP,
 			  flat_e_const_int (nest, FLAT_T_I64, 0), predicated,
 			  flat_plan_launch (nest, k));

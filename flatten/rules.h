@@ -74,6 +74,11 @@ int flat_stmt_has_soac (flat_stmt *s);
    does not write, with a positive constant step.  */
 int flat_range_is_irregular (flat_nest *nest, const flat_context *ctx,
 			     const flat_block *pre, const flat_range *r);
+/* E with the lets of PRE substituted, if that is a function of CTX's
+   indices, params, plan indices and loads of mems the nest does not
+   write (as irregular bounds are); else NULL.  */
+flat_expr *flat_expr_of_points (flat_nest *nest, const flat_context *ctx,
+				const flat_block *pre, const flat_expr *e);
 /* Whether R, not invariant, is so once the lets of PRE are substituted
    (a helper's parameter copies, `int m = n'): then that range in
    *OUT.  */

@@ -2,8 +2,8 @@
    maps whose body branches, on a condition of the point, to an arm
    with a loop and an arm without, run with the points sorted by the
    condition (the default) or predicated (forced), against plain gcc.
-   Three maps: a few points take a long loop (the condition through lets
-   before the if, a store after it); a condition of a param alone, which
+   Three maps: a few points take a long loop (the condition through
+   locals, one of them declared after a store; a store after the if); a condition of a param alone, which
    G8 decides on the host and I5 leaves alone; and a two-dimensional map
    whose else arm holds the loop.
 
@@ -31,8 +31,9 @@ main (int argc, char **argv)
   for (int i = 0; i < n; i++)
     {
       float v = x[i];
-      float w = v * 3.0f;
 
+      tag[i] = v > 0.1f;
+      float w = v * 3.0f;
       if (w > 2.8f)
 	{
 	  float s = 0.0f;
@@ -43,7 +44,7 @@ main (int argc, char **argv)
 	}
       else
 	y[i] = -w;
-      tag[i] = w > 2.8f;
+      tag[i] += w > 2.8f;
     }
 
 #pragma flat map
