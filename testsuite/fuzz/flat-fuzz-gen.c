@@ -4,8 +4,8 @@
 
    --long: more nests and sizes; --int-index: int loop indices only
    (the default also makes long, unsigned and size_t ones);
-   --branch-loops: half the ifs get a sequential loop (a CSR row, a loop
-   left by break, a while) in their then-arm, the shape that rule I5
+   --branch-loops: half the ifs get a sequential loop (a loop left by
+   break, or a while) in their then-arm, the shape that rule I5
    partitions (off by default, so that a seed makes the program it
    always made).
 
@@ -1052,7 +1052,8 @@ gen_local_array (buf_t *b, int ind)
   v->hidden = 0;
 }
 
-static void gen_extra (buf_t *b, int ind);
+static void gen_break_loop (buf_t *b, int ind);
+static void gen_while_loop (buf_t *b, int ind);
 static int branch_loops;
 
 static void
@@ -1064,8 +1065,14 @@ gen_if (buf_t *b, int ind, int nest_depth)
   bput (b, ind, "if (%s)", gen_cond (2));
   bput (b, ind, "  {");
   gen_body (b, ind + 2, 1 + (int) rnd (2), nest_depth, 0);
+  /* Not a CSR row: a scan nest's pragma line gets no clauses for it.  */
   if (branch_loops && pct (50))
-    gen_extra (b, ind + 2);
+    {
+      if (pct (50))
+	gen_break_loop (b, ind + 2);
+      else
+	gen_while_loop (b, ind + 2);
+    }
   nvars = save;
   bput (b, ind, "  }");
   if (pct (60))
