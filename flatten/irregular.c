@@ -185,26 +185,6 @@ at_corner (flat_nest *nest, const flat_context *ctx, flat_expr *e, int last)
   return e;
 }
 
-/* E with every index of CTX at the middle of its range.  */
-static flat_expr *
-at_middle (flat_nest *nest, const flat_context *ctx, flat_expr *e)
-{
-  for (int d = 0; d < ctx->n; d++)
-    {
-      const flat_range *r = &ctx->dims[d];
-      flat_expr *half = flat_e_binary
-	(nest, FLAT_OP_DIV,
-	 flat_e_binary (nest, FLAT_OP_SUB, flat_e_copy (nest, r->ub),
-			flat_e_copy (nest, r->lb)),
-	 flat_e_const_int (nest, r->lb->type, 2));
-      e = flat_e_copy_replace (nest, e, is_var, r->index,
-			       flat_e_binary (nest, FLAT_OP_ADD,
-					      flat_e_copy (nest, r->lb),
-					      half));
-    }
-  return e;
-}
-
 flat_expr *
 flat_par_irregular_total (flat_nest *nest, const flat_context *ctx,
 			  const flat_block *pre, const flat_range *r)
@@ -218,8 +198,8 @@ flat_par_irregular_total (flat_nest *nest, const flat_context *ctx,
     return NULL;
   if (!loads)
     {
-      span.lb = at_middle (nest, ctx, lb);
-      span.ub = at_middle (nest, ctx, ub);
+      span.lb = flat_par_at_middle (nest, ctx, lb);
+      span.ub = flat_par_at_middle (nest, ctx, ub);
       return flat_par_product (nest, points, flat_par_trip (nest, &span));
     }
   span.lb = at_corner (nest, ctx, lb, 0);

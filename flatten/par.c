@@ -157,13 +157,13 @@ is_index (const flat_expr *e, const void *index)
   return e->kind == FLAT_E_VAR && e->u.var == index;
 }
 
-/* E with the index of each of OUTER at the middle of its range.  */
-static flat_expr *
-at_middle (flat_nest *nest, flat_expr *e, const par_outer *outer)
+flat_expr *
+flat_par_at_middle (flat_nest *nest, const flat_context *ctx, flat_expr *e)
 {
-  for (const par_outer *o = outer; o; o = o->up)
+  /* Inner first: an inner range's middle may name outer indices.  */
+  for (int d = ctx->n - 1; d >= 0; d--)
     {
-      const flat_range *r = o->range;
+      const flat_range *r = &ctx->dims[d];
       flat_expr *half = flat_e_binary
 	(nest, FLAT_OP_DIV,
 	 flat_e_binary (nest, FLAT_OP_SUB, flat_e_copy (nest, r->ub),
@@ -176,19 +176,38 @@ at_middle (flat_nest *nest, flat_expr *e, const par_outer *outer)
   return e;
 }
 
+/* OUTER as a context, outer first; 0 if it is deeper than a context.  */
+static int
+context_of (const par_outer *outer, flat_context *ctx)
+{
+  int depth = 0;
+
+  for (const par_outer *o = outer; o; o = o->up)
+    depth++;
+  if (depth > FLAT_MAX_CONTEXT)
+    return 0;
+  ctx->n = depth;
+  for (const par_outer *o = outer; o; o = o->up)
+    ctx->dims[--depth] = *o->range;
+  return 1;
+}
+
 /* The trip count of R inside OUTER (Note [Par of triangular ranges]),
    or NULL if it is irregular.  */
 static flat_expr *
 trip_in (flat_nest *nest, const flat_range *r, const par_outer *outer)
 {
+  flat_context ctx;
   flat_range m;
 
   if (flat_range_is_invariant (r))
     return flat_par_trip (nest, r);
+  if (!context_of (outer, &ctx))
+    return NULL;
   m.index = r->index;
-  m.lb = at_middle (nest, r->lb, outer);
-  m.ub = at_middle (nest, r->ub, outer);
-  m.step = at_middle (nest, r->step, outer);
+  m.lb = flat_par_at_middle (nest, &ctx, r->lb);
+  m.ub = flat_par_at_middle (nest, &ctx, r->ub);
+  m.step = flat_par_at_middle (nest, &ctx, r->step);
   return flat_range_is_invariant (&m) ? flat_par_trip (nest, &m) : NULL;
 }
 
@@ -197,23 +216,19 @@ trip_in (flat_nest *nest, const flat_range *r, const par_outer *outer)
    irregular.c, whose loads the nest itself makes at the first and last
    points; NULL if there is none.  Under an if or a loop the nest may
    not evaluate R's bounds at those points, and the estimate would read
-   what the nest does not.  */
+   what the nest does not; nor where a map of OUTER is triangular, whose
+   first or last points may be empty.  */
 static flat_expr *
 irregular_trip (flat_nest *nest, const flat_range *r, const flat_block *b,
 		const par_outer *outer, int unconditional)
 {
-  flat_context ctx = { .n = 0 };
-  int depth = 0;
+  flat_context ctx;
 
-  if (!unconditional)
+  if (!unconditional || !outer || !context_of (outer, &ctx))
     return NULL;
-  for (const par_outer *o = outer; o; o = o->up)
-    depth++;
-  if (depth == 0 || depth > FLAT_MAX_CONTEXT)
-    return NULL;
-  ctx.n = depth;
-  for (const par_outer *o = outer; o; o = o->up)
-    ctx.dims[--depth] = *o->range;
+  for (int d = 0; d < ctx.n; d++)
+    if (!flat_range_is_invariant (&ctx.dims[d]))
+      return NULL;
   return flat_par_irregular_average (nest, &ctx, b, r);
 }
 

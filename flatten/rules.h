@@ -59,6 +59,10 @@ flat_expr *flat_par_product (flat_nest *nest, flat_expr *a, flat_expr *b);
 /* max (A, B), where NULL stands for nothing (both NULL: NULL), without
    repeating an operand already there.  */
 flat_expr *flat_par_larger (flat_nest *nest, flat_expr *a, flat_expr *b);
+/* E with every index of CTX at the middle of its range (inner first, so
+   that triangular ranges count at their middle too).  */
+flat_expr *flat_par_at_middle (flat_nest *nest, const flat_context *ctx,
+			       flat_expr *e);
 /* Par(Sigma): the product of the trip counts of CTX (1 if empty).  */
 flat_expr *flat_par_context (flat_nest *nest, const flat_context *ctx);
 /* The largest regular parallelism inside B, NULL if B has no SOAC.  */
