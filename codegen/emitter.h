@@ -139,6 +139,9 @@ void flat_c_trip_count (flat_emitter *em, const flat_range *r,
 /* At the top of the body: the trip count flat_nD of each dim of K and
    their product flat_total, from the params and plan indices.  */
 void flat_c_trip_counts (flat_emitter *em, const flat_kernel *k);
+/* The same for K's first N dims, their product named PRODUCT.  */
+void flat_c_trip_counts_of (flat_emitter *em, const flat_kernel *k, int n,
+			    const char *product);
 /* At the current depth: R's index variable at its iteration POS (an
    expression), from the flat_lb<SUFFIX> of flat_c_trip_count.  */
 void flat_c_index (flat_emitter *em, const flat_range *r, const char *suffix,

@@ -826,23 +826,30 @@ flat_c_trip_count (flat_emitter *em, const flat_range *r, const char *suffix)
 }
 
 void
-flat_c_trip_counts (flat_emitter *em, const flat_kernel *k)
+flat_c_trip_counts_of (flat_emitter *em, const flat_kernel *k, int n,
+		       const char *product)
 {
   char suffix[16];
   int d;
 
-  for (d = 0; d < k->n_dims; d++)
+  for (d = 0; d < n; d++)
     {
       snprintf (suffix, sizeof suffix, "%d", d);
       flat_c_trip_count (em, &k->dims[d], suffix);
     }
   flat_c_indent (em);
-  flat_c_emit (em, "%s flat_total = ", flat_c_type (em, FLAT_T_I64));
-  if (k->n_dims == 0)
+  flat_c_emit (em, "%s %s = ", flat_c_type (em, FLAT_T_I64), product);
+  if (n == 0)
     flat_c_emit (em, "1");
-  for (d = 0; d < k->n_dims; d++)
+  for (d = 0; d < n; d++)
     flat_c_emit (em, d > 0 ? " * flat_n%d" : "flat_n%d", d);
   flat_c_emit (em, ";\n");
+}
+
+void
+flat_c_trip_counts (flat_emitter *em, const flat_kernel *k)
+{
+  flat_c_trip_counts_of (em, k, k->n_dims, "flat_total");
 }
 
 void

@@ -58,19 +58,7 @@
 static void
 segment_count (flat_emitter *em, const flat_kernel *k)
 {
-  char suffix[16];
-  int d;
-
-  for (d = 0; d < k->n_segments; d++)
-    {
-      snprintf (suffix, sizeof suffix, "%d", d);
-      flat_c_trip_count (em, &k->dims[d], suffix);
-    }
-  flat_c_indent (em);
-  flat_c_emit (em, "%s flat_n_seg = flat_n0", flat_c_type (em, FLAT_T_I64));
-  for (d = 1; d < k->n_segments; d++)
-    flat_c_emit (em, " * flat_n%d", d);
-  flat_c_emit (em, ";\n");
+  flat_c_trip_counts_of (em, k, k->n_segments, "flat_n_seg");
 }
 
 /* The indices of segment SEGMENT (an expression), its pre block and the
