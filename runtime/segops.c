@@ -116,6 +116,21 @@ flat_segop_segmented_shape (const flat_segop *op, size_t *group,
   *group = b;
 }
 
+/* Chunks of whole tiles of TILE iterations over TOTAL > 0 iterations,
+   at most FLAT_SEGOP_MAX_PARTS of them: *TILES and *CHUNK; returns the
+   groups that have work (rounding the chunk up can leave the last ones
+   without).  */
+static int64_t
+tile_chunks (int64_t total, int64_t tile, int64_t *tiles, int64_t *chunk)
+{
+  int64_t cap;
+
+  *tiles = (total - 1) / tile + 1;
+  cap = *tiles < FLAT_SEGOP_MAX_PARTS ? *tiles : FLAT_SEGOP_MAX_PARTS;
+  *chunk = ((*tiles - 1) / cap + 1) * tile;
+  return (total - 1) / *chunk + 1;
+}
+
 void
 flat_segscan_shape (const flat_segop *op, size_t *group, int64_t *tiles,
 		    int64_t *groups, int64_t *chunk)
@@ -142,13 +157,7 @@ flat_segscan_shape (const flat_segop *op, size_t *group, int64_t *tiles,
       *chunk = tile;
     }
   else
-    {
-      *tiles = (op->total - 1) / tile + 1;
-      cap = *tiles < FLAT_SEGOP_MAX_PARTS ? *tiles : FLAT_SEGOP_MAX_PARTS;
-      *chunk = ((*tiles - 1) / cap + 1) * tile;
-      /* Rounding the chunk up can leave the last groups without work.  */
-      *groups = (op->total - 1) / *chunk + 1;
-    }
+    *groups = tile_chunks (op->total, tile, tiles, chunk);
   *group = b;
 }
 
@@ -542,10 +551,7 @@ run_irregular (const flat_backend *b, flat_pool *pool, const flat_segop *op,
   int64_t n_seg = op->segments, tiles, seg_groups, chunk, groups, final;
   int n, j, a;
 
-  tiles = (n_seg - 1) / (int64_t) group + 1;
-  seg_groups = tiles < FLAT_SEGOP_MAX_PARTS ? tiles : FLAT_SEGOP_MAX_PARTS;
-  chunk = ((tiles - 1) / seg_groups + 1) * (int64_t) group;
-  seg_groups = (n_seg - 1) / chunk + 1;
+  seg_groups = tile_chunks (n_seg, (int64_t) group, &tiles, &chunk);
   groups = FLAT_SEGOP_FILL / (int64_t) group;
   *what = "allocating device memory";
   n = 0;
@@ -627,10 +633,7 @@ run_partitioned (const flat_backend *b, flat_pool *pool,
   int64_t tiles, groups, chunk, slots;
   int n, s, a;
 
-  tiles = (op->total - 1) / (int64_t) group + 1;
-  groups = tiles < FLAT_SEGOP_MAX_PARTS ? tiles : FLAT_SEGOP_MAX_PARTS;
-  chunk = ((tiles - 1) / groups + 1) * (int64_t) group;
-  groups = (op->total - 1) / chunk + 1;
+  groups = tile_chunks (op->total, (int64_t) group, &tiles, &chunk);
   *what = "allocating device memory";
   n = 0;
   if (alloc_buffer (pool, op, n, (size_t) op->total * sizeof (int64_t),
