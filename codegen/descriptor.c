@@ -45,6 +45,8 @@ protocol_of (const flat_kernel *k)
       return FLAT_PROTO_IRREGULAR;
     case FLAT_N_SEGMAP_IRREGULAR:
       return FLAT_PROTO_IRREGULAR_MAP;
+    case FLAT_N_SEGSCAN_IRREGULAR:
+      return FLAT_PROTO_IRREGULAR_SCAN;
     default:
       return FLAT_PROTO_MAP;
     }
@@ -59,7 +61,9 @@ flat_kernel_describe (const flat_kernel *k, flat_kernel_desc *d)
   d->local_bytes = (int64_t) flat_kernel_local_bytes (k);
   d->private_bytes = (int64_t) flat_kernel_private_bytes (k);
   d->private_histograms = flat_kernel_private_histograms (k);
-  d->scan_items = flat_node_scans (k->kind) ? FLAT_SCAN_ITEMS : 0;
+  /* Tiles of scan items: the protocols of segscan.c.  */
+  d->scan_items = flat_node_scans (k->kind) && !flat_node_irregular (k->kind)
+    ? FLAT_SCAN_ITEMS : 0;
   d->min_group = 1;
   d->ticket_tiles = 0;
   d->status_words = 0;

@@ -234,6 +234,7 @@ void flat_c_segment_chunk (flat_emitter *em, const flat_kernel *k,
 			   const char *chunk, const char *segment);
 
 /* ---- Kernels (segred.c, segments.c, segscan.c, segscan_segments.c,
+   segments_irregular.c, segscan_irregular.c, segmap_partitioned.c,
    group_kernel.c) ------------------------------------------------------ */
 
 void flat_c_segred (flat_emitter *em, const flat_nest *nest,
@@ -248,6 +249,46 @@ void flat_c_segscan (flat_emitter *em, const flat_nest *nest,
 		     const flat_kernel *k);
 void flat_c_segscan_segments (flat_emitter *em, const flat_nest *nest,
 			      const flat_kernel *k);
+/* The scan stage of an irregular segscan (segscan_irregular.c), between
+   the runs and final stages of segments_irregular.c.  */
+void flat_c_segscan_irregular (flat_emitter *em, const flat_nest *nest,
+			       const flat_kernel *k);
+
+/* ---- Pieces of the irregular kernels (segments_irregular.c) ----------- */
+
+/* flat_n_seg, the number of segment points.  */
+void flat_c_irregular_segment_count (flat_emitter *em, const flat_kernel *k);
+/* The indices of segment SEGMENT, its pre block and its inner trip count
+   flat_nI with flat_lbI.  */
+void flat_c_irregular_segment_open (flat_emitter *em, const flat_kernel *k,
+				    const char *segment);
+/* The signature of a flat or final stage flat_kN<SUFFIX>: the nest args,
+   flat_groups if GROUPS, flat_offs and the parts and heads.  */
+void flat_c_irregular_open (flat_emitter *em, const flat_nest *nest,
+			    const flat_kernel *k, const char *suffix,
+			    const flat_block *writes, int groups);
+/* The local arrays of a flat stage and this group's range [flat_lo,
+   flat_hi) of the flat iterations.  */
+void flat_c_irregular_frame (flat_emitter *em, const flat_kernel *k);
+/* flat_s: the last segment in [flat_s, flat_z] whose offset in OFFS is
+   at most KEY.  */
+void flat_c_irregular_search (flat_emitter *em, const char *offs,
+			      const char *key);
+/* The segments of the tile at flat_tile: flat_first, flat_last, the
+   window of their offsets.  */
+void flat_c_irregular_tile_segments (flat_emitter *em);
+/* flat_s: the segment of iteration flat_e of the tile, from flat_s on.  */
+void flat_c_irregular_find (flat_emitter *em);
+/* "T NAME<j> = IDENTITY;" for each accumulator.  */
+void flat_c_irregular_identities (flat_emitter *em, const flat_kernel *k,
+				  const char *name);
+/* "TO<j> = OP (EARLIER<j>, TO<j>);" for each accumulator.  */
+void flat_c_irregular_prepend (flat_emitter *em, const flat_kernel *k,
+			       const char *to, const char *earlier);
+/* The segmented inclusive scan of the items' last runs (segments
+   flat_sseg, values flat_red<j>; this item's last segment flat_run).  */
+void flat_c_irregular_segmented_scan (flat_emitter *em,
+				      const flat_kernel *k);
 void flat_c_group_segmap (flat_emitter *em, const flat_nest *nest,
 			  const flat_kernel *k);
 /* One statement of a group kernel that every work-item runs alike.  */

@@ -958,6 +958,9 @@ emit_kernel (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
     case FLAT_N_SEGSCAN_SEGMENTED:
       flat_c_segscan_segments (em, nest, k);
       break;
+    case FLAT_N_SEGSCAN_IRREGULAR:
+      flat_c_segments_irregular (em, nest, k);
+      break;
     default:
       break;
     }

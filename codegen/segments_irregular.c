@@ -28,8 +28,8 @@
    per = ceil (total / G), in tiles of B R, R consecutive iterations per
    item (FLAT_IRREGULAR_ITEMS: fewer barriers per iteration): each item
    finds the segment of each of its iterations (a binary search of the
-   offsets of the tile's segments, emit_tile_segments), evaluates the
-   segment's indices, pre and its inner index, runs the body from the
+   offsets of the tile's segments, flat_c_irregular_tile_segments),
+   evaluates the segment's indices, pre and its inner index, runs the body from the
    identities, and folds the runs of one segment; a segmented inclusive
    scan of the items' last runs in local memory (neighbours combine when
    their segments are equal; segments never decrease along the tile)
@@ -46,6 +46,13 @@
    offs[v] / per + 1 .. (offs[v + 1] - 1) / per folded in order when
    the segment has iterations, then post.
 
+   An irregular segscan (SEGSCAN_IRREGULAR, rule I1 on a scan; protocol
+   "irregular-scan") has five: the sizes and offsets, flat_kN_runs, the
+   flat stage above on its contrib block (each segment's runs into the
+   parts and heads), flat_kN (segscan_irregular.c: the body of every
+   flat iteration from its exclusive prefix), and the final stage above
+   (the totals, for the post block).
+
    The work of every group is the same whatever the segments' sizes: a
    row of a million iterations among rows of ten is spread over the
    groups, where one work-item per row walked it alone.  */
@@ -55,16 +62,17 @@
 
 /* flat_n_seg, the segment points, from the trip counts of the segment
    dims alone (the inner dim's bounds depend on the segment).  */
-static void
-segment_count (flat_emitter *em, const flat_kernel *k)
+void
+flat_c_irregular_segment_count (flat_emitter *em, const flat_kernel *k)
 {
   flat_c_trip_counts_of (em, k, k->n_segments, "flat_n_seg");
 }
 
 /* The indices of segment SEGMENT (an expression), its pre block and the
    trip count flat_nI of its inner dim with flat_lbI.  */
-static void
-segment_open (flat_emitter *em, const flat_kernel *k, const char *segment)
+void
+flat_c_irregular_segment_open (flat_emitter *em, const flat_kernel *k,
+			       const char *segment)
 {
   flat_c_dim_indices (em, k, 0, k->n_segments, segment);
   flat_c_stmts (em, &k->pre);
@@ -84,7 +92,7 @@ emit_sizes (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   flat_c_signature_close (em);
   em->depth = 1;
   flat_c_local_array (em, FLAT_T_I64, "flat_sum", FLAT_MAX_GROUP);
-  segment_count (em, k);
+  flat_c_irregular_segment_count (em, k);
   flat_c_group_ids (em);
   flat_c_line (em, "%s flat_start = %s * flat_chunk;", i64,
 	       em->d->group_id);
@@ -94,7 +102,7 @@ emit_sizes (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   flat_c_line (em, "for (%s flat_v = flat_start + flat_t; flat_v < flat_end;"
 	       " flat_v += flat_b)", i64);
   flat_c_open (em);
-  segment_open (em, k, "flat_v");
+  flat_c_irregular_segment_open (em, k, "flat_v");
   flat_c_line (em, "flat_offs[flat_v] = flat_nI;");
   flat_c_line (em, "flat_acc += flat_nI;");
   flat_c_close (em);
@@ -155,9 +163,10 @@ emit_offsets (flat_emitter *em, const flat_kernel *k)
 /* The signature of flat_kN or flat_kN_final up to its body: the nest
    args, GROUPS (the final stage: the number of groups of flat_kN),
    offs, and each accumulator's part and head arrays.  */
-static void
-emit_open (flat_emitter *em, const flat_nest *nest, const flat_kernel *k,
-	   const char *suffix, const flat_block *writes, int groups)
+void
+flat_c_irregular_open (flat_emitter *em, const flat_nest *nest,
+		       const flat_kernel *k, const char *suffix,
+		       const flat_block *writes, int groups)
 {
   flat_c_signature_open (em, nest, k, suffix, writes);
   if (groups)
@@ -174,8 +183,8 @@ emit_open (flat_emitter *em, const flat_nest *nest, const flat_kernel *k,
 
 /* FLAT_S becomes the last segment in [FLAT_S, FLAT_Z] whose offset
    (in OFFS) is at most KEY, given that one is.  */
-static void
-emit_search (flat_emitter *em, const char *offs, const char *key)
+void
+flat_c_irregular_search (flat_emitter *em, const char *offs, const char *key)
 {
   const char *i64 = flat_c_type (em, FLAT_T_I64);
 
@@ -197,8 +206,8 @@ emit_search (flat_emitter *em, const char *offs, const char *key)
    loads alone.  The tile's segments lie between flat_first =
    flat_tseg[k] and flat_last = flat_tseg[k + 1]; when their offsets fit
    in flat_win (flat_window), the items load them there.  */
-static void
-emit_tile_segments (flat_emitter *em)
+void
+flat_c_irregular_tile_segments (flat_emitter *em)
 {
   const char *i64 = flat_c_type (em, FLAT_T_I64);
 
@@ -214,7 +223,7 @@ emit_tile_segments (flat_emitter *em)
   flat_c_line (em, "%s flat_s = flat_from, flat_z = flat_n_seg - 1;", i64);
   flat_c_line (em, "if (flat_key >= flat_hi)");
   flat_c_line (em, "  flat_key = flat_hi - 1;");
-  emit_search (em, "flat_offs", "flat_key");
+  flat_c_irregular_search (em, "flat_offs", "flat_key");
   flat_c_line (em, "flat_tseg[flat_q] = flat_s;");
   flat_c_close (em);
   flat_c_barrier (em);
@@ -232,9 +241,29 @@ emit_tile_segments (flat_emitter *em)
   flat_c_barrier (em);
 }
 
+void
+flat_c_irregular_find (flat_emitter *em)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+
+  flat_c_line (em, "if (flat_window)");
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_z = flat_last - flat_first;", i64);
+  flat_c_line (em, "flat_s -= flat_first;");
+  flat_c_irregular_search (em, "flat_win", "flat_e");
+  flat_c_line (em, "flat_s += flat_first;");
+  flat_c_close (em);
+  flat_c_line (em, "else");
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_z = flat_last;", i64);
+  flat_c_irregular_search (em, "flat_offs", "flat_e");
+  flat_c_close (em);
+}
+
 /* "T NAME<j> = IDENTITY;" for each accumulator.  */
-static void
-declare_identities (flat_emitter *em, const flat_kernel *k, const char *name)
+void
+flat_c_irregular_identities (flat_emitter *em, const flat_kernel *k,
+			     const char *name)
 {
   for (int j = 0; j < k->n_accs; j++)
     {
@@ -266,9 +295,9 @@ emit_store (flat_emitter *em, const flat_kernel *k, const char *seg,
 
 /* At the current depth, for each accumulator: "TO<j> = OP (EARLIER<j>,
    TO<j>);".  */
-static void
-emit_prepend (flat_emitter *em, const flat_kernel *k, const char *to,
-	      const char *earlier)
+void
+flat_c_irregular_prepend (flat_emitter *em, const flat_kernel *k,
+			  const char *to, const char *earlier)
 {
   for (int j = 0; j < k->n_accs; j++)
     {
@@ -282,8 +311,8 @@ emit_prepend (flat_emitter *em, const flat_kernel *k, const char *to,
 /* The segmented inclusive scan of the items' last runs in flat_red<j>:
    an item combines the one W before it when that one's last run is of
    its segment.  */
-static void
-emit_segmented_scan (flat_emitter *em, const flat_kernel *k)
+void
+flat_c_irregular_segmented_scan (flat_emitter *em, const flat_kernel *k)
 {
   const char *i64 = flat_c_type (em, FLAT_T_I64);
 
@@ -317,7 +346,7 @@ emit_segmented_scan (flat_emitter *em, const flat_kernel *k)
    items, is kept in flat_facc<j> (segment flat_fseg, flat_cut set), the
    ones after it that end in the item are stored.  */
 static void
-emit_item_runs (flat_emitter *em, const flat_kernel *k)
+emit_item_runs (flat_emitter *em, const flat_kernel *k, const flat_block *body)
 {
   const char *i64 = flat_c_type (em, FLAT_T_I64);
   int j;
@@ -329,31 +358,20 @@ emit_item_runs (flat_emitter *em, const flat_kernel *k)
   flat_c_line (em, "%s flat_e = flat_e0 + flat_r;", i64);
   flat_c_line (em, "if (flat_e >= flat_hi)");
   flat_c_line (em, "  break;");
-  flat_c_line (em, "if (flat_window)");
+  flat_c_irregular_find (em);
+  flat_c_irregular_identities (em, k, "flat_c");
   flat_c_open (em);
-  flat_c_line (em, "%s flat_z = flat_last - flat_first;", i64);
-  flat_c_line (em, "flat_s -= flat_first;");
-  emit_search (em, "flat_win", "flat_e");
-  flat_c_line (em, "flat_s += flat_first;");
-  flat_c_close (em);
-  flat_c_line (em, "else");
-  flat_c_open (em);
-  flat_c_line (em, "%s flat_z = flat_last;", i64);
-  emit_search (em, "flat_offs", "flat_e");
-  flat_c_close (em);
-  declare_identities (em, k, "flat_c");
-  flat_c_open (em);
-  segment_open (em, k, "flat_s");
+  flat_c_irregular_segment_open (em, k, "flat_s");
   flat_c_index (em, &k->dims[k->n_segments], "I",
 		"(flat_e - flat_offs[flat_s])");
   flat_c_partials (em, k->n_accs, k->accs, 0);
-  flat_c_stmts (em, &k->body);
+  flat_c_stmts (em, body);
   for (j = 0; j < k->n_accs; j++)
     flat_c_line (em, "flat_c%d = %s;", j, flat_c_acc_name (em, &k->accs[j]));
   flat_c_close (em);
   flat_c_line (em, "if (flat_s == flat_run)");
   flat_c_open (em);
-  emit_prepend (em, k, "flat_c", "flat_acc");
+  flat_c_irregular_prepend (em, k, "flat_c", "flat_acc");
   flat_c_close (em);
   flat_c_line (em, "else if (flat_run >= 0 && !flat_cut)");
   flat_c_open (em);
@@ -372,20 +390,12 @@ emit_item_runs (flat_emitter *em, const flat_kernel *k)
   flat_c_close (em);
 }
 
-/* flat_kN: the flat iterations of this group's range, tile by tile, R
-   consecutive ones per item; the items' last runs meet in a segmented
-   scan, which gives each item the part of its first run that earlier
-   items hold and completes the runs that end at an item's end.  The
-   carry (flat_cseg, flat_carry<j>) is the last run of a tile whose
-   range goes on; it belongs before the next tile's first segment
-   flat_s0.  */
-static void
-emit_flat (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
+void
+flat_c_irregular_frame (flat_emitter *em, const flat_kernel *k)
 {
   const char *i64 = flat_c_type (em, FLAT_T_I64);
   int j;
 
-  emit_open (em, nest, k, "", &k->body, 0);
   flat_c_exchange (em, k->n_accs, k->accs, "flat_red");
   flat_c_local_array (em, FLAT_T_I64, "flat_sseg", FLAT_MAX_GROUP);
   flat_c_local_array (em, FLAT_T_I64, "flat_fsegs", FLAT_MAX_GROUP);
@@ -397,7 +407,7 @@ emit_flat (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
     flat_c_local_array (em, k->accs[j].var->type,
 			flat_arena_printf (em->scratch->arena, "flat_carry%d",
 					   j), 1);
-  segment_count (em, k);
+  flat_c_irregular_segment_count (em, k);
   flat_c_group_ids (em);
   flat_c_line (em, "%s flat_g = %s;", i64, em->d->group_id);
   flat_c_line (em, "%s flat_span = flat_b * %d;", i64, FLAT_IRREGULAR_ITEMS);
@@ -408,19 +418,37 @@ emit_flat (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   flat_c_line (em, "%s flat_hi = flat_lo + flat_per < flat_all"
 	       " ? flat_lo + flat_per : flat_all;", i64);
   flat_c_line (em, "%s flat_from = 0;", i64);
+}
+
+/* flat_kN: the flat iterations of this group's range, tile by tile, R
+   consecutive ones per item; the items' last runs meet in a segmented
+   scan, which gives each item the part of its first run that earlier
+   items hold and completes the runs that end at an item's end.  The
+   carry (flat_cseg, flat_carry<j>) is the last run of a tile whose
+   range goes on; it belongs before the next tile's first segment
+   flat_s0.  */
+static void
+emit_flat (flat_emitter *em, const flat_nest *nest, const flat_kernel *k,
+	   const char *suffix, const flat_block *body)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+  int j;
+
+  flat_c_irregular_open (em, nest, k, suffix, body, 0);
+  flat_c_irregular_frame (em, k);
   flat_c_line (em, "if (flat_t == 0)");
   flat_c_line (em, "  flat_cseg[0] = -1;");
   flat_c_line (em, "for (%s flat_tile = flat_lo; flat_tile < flat_hi;"
 	       " flat_tile += flat_span)", i64);
   flat_c_open (em);
-  emit_tile_segments (em);
+  flat_c_irregular_tile_segments (em);
   flat_c_line (em, "%s flat_e0 = flat_tile + flat_t * %d;", i64,
 	       FLAT_IRREGULAR_ITEMS);
   flat_c_line (em, "%s flat_run = -1, flat_fseg = -1;", i64);
   flat_c_line (em, "int flat_cut = 0;");
-  declare_identities (em, k, "flat_acc");
-  declare_identities (em, k, "flat_facc");
-  emit_item_runs (em, k);
+  flat_c_irregular_identities (em, k, "flat_acc");
+  flat_c_irregular_identities (em, k, "flat_facc");
+  emit_item_runs (em, k, body);
   flat_c_line (em, "flat_sseg[flat_t] = flat_run;");
   flat_c_line (em, "flat_fsegs[flat_t] = flat_cut ? flat_fseg : flat_run;");
   for (j = 0; j < k->n_accs; j++)
@@ -437,12 +465,12 @@ emit_flat (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   flat_c_open (em);
   emit_store (em, k, "flat_c0seg", "flat_cv");
   flat_c_close (em);
-  emit_segmented_scan (em, k);
+  flat_c_irregular_segmented_scan (em, k);
   /* The item's first run, completed in the item: the earlier items'
      part of it, and the carry when it is the tile's first segment.  */
   flat_c_line (em, "if (flat_cut)");
   flat_c_open (em);
-  declare_identities (em, k, "flat_in");
+  flat_c_irregular_identities (em, k, "flat_in");
   flat_c_line (em, "if (flat_t > 0 && flat_sseg[flat_t - 1] == flat_fseg)");
   flat_c_open (em);
   for (j = 0; j < k->n_accs; j++)
@@ -450,18 +478,18 @@ emit_flat (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   flat_c_close (em);
   flat_c_line (em, "if (flat_fseg == flat_s0 && flat_c0seg == flat_fseg)");
   flat_c_open (em);
-  emit_prepend (em, k, "flat_in", "flat_cv");
+  flat_c_irregular_prepend (em, k, "flat_in", "flat_cv");
   flat_c_close (em);
-  emit_prepend (em, k, "flat_facc", "flat_in");
+  flat_c_irregular_prepend (em, k, "flat_facc", "flat_in");
   emit_store (em, k, "flat_fseg", "flat_facc");
   flat_c_close (em);
   /* The last run, where the next item does not go on with it: complete,
      or the next carry when it is the tile's last and the range goes
      on.  */
   flat_c_line (em, "int flat_keep = 0;");
-  declare_identities (em, k, "flat_val");
-  flat_c_line (em, "%s flat_next = flat_t + 1 < flat_b ? flat_fsegs[flat_t + 1]"
-	       " : -1;", i64);
+  flat_c_irregular_identities (em, k, "flat_val");
+  flat_c_line (em, "%s flat_next = flat_t + 1 < flat_b "
+	       "? flat_fsegs[flat_t + 1] : -1;", i64);
   flat_c_line (em, "int flat_owner = flat_run >= 0 && flat_next != flat_run;");
   flat_c_line (em, "int flat_ender = flat_e0 < flat_hi "
 	       "&& (flat_t + 1 == flat_b || flat_e0 + %d >= flat_hi);",
@@ -472,7 +500,7 @@ emit_flat (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
     flat_c_line (em, "flat_val%d = flat_red%d[flat_t];", j, j);
   flat_c_line (em, "if (flat_run == flat_s0 && flat_c0seg == flat_run)");
   flat_c_open (em);
-  emit_prepend (em, k, "flat_val", "flat_cv");
+  flat_c_irregular_prepend (em, k, "flat_val", "flat_cv");
   flat_c_close (em);
   flat_c_line (em, "if (flat_ender && flat_tile + flat_span < flat_hi)");
   flat_c_line (em, "  flat_keep = 1;");
@@ -504,15 +532,15 @@ emit_flat_map (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   flat_c_arg (em, FLAT_T_I64, 1, "flat_offs");
   flat_c_signature_close (em);
   em->depth = 1;
-  segment_count (em, k);
+  flat_c_irregular_segment_count (em, k);
   flat_c_line (em, "%s flat_all = flat_offs[flat_n_seg];", i64);
   flat_c_line (em, "for (%s flat_e = %s; flat_e < flat_all;", i64,
 	       em->d->global_id);
   flat_c_line (em, "     flat_e += %s)", em->d->global_size);
   flat_c_open (em);
   flat_c_line (em, "%s flat_s = 0, flat_z = flat_n_seg - 1;", i64);
-  emit_search (em, "flat_offs", "flat_e");
-  segment_open (em, k, "flat_s");
+  flat_c_irregular_search (em, "flat_offs", "flat_e");
+  flat_c_irregular_segment_open (em, k, "flat_s");
   flat_c_index (em, &k->dims[k->n_segments], "I",
 		"(flat_e - flat_offs[flat_s])");
   flat_c_stmts (em, &k->body);
@@ -528,8 +556,8 @@ emit_final (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   const char *i64 = flat_c_type (em, FLAT_T_I64);
   int j;
 
-  emit_open (em, nest, k, "_final", &k->post, 1);
-  segment_count (em, k);
+  flat_c_irregular_open (em, nest, k, "_final", &k->post, 1);
+  flat_c_irregular_segment_count (em, k);
   flat_c_line (em, "for (%s flat_v = %s; flat_v < flat_n_seg;", i64,
 	       em->d->global_id);
   flat_c_line (em, "     flat_v += %s)", em->d->global_size);
@@ -577,7 +605,14 @@ flat_c_segments_irregular (flat_emitter *em, const flat_nest *nest,
       emit_flat_map (em, nest, k);
       return;
     }
-  emit_flat (em, nest, k);
+  if (k->kind == FLAT_N_SEGSCAN_IRREGULAR)
+    {
+      emit_flat (em, nest, k, "_runs", &k->contrib);
+      flat_c_emit (em, "\n");
+      flat_c_segscan_irregular (em, nest, k);
+    }
+  else
+    emit_flat (em, nest, k, "", &k->body);
   flat_c_emit (em, "\n");
   emit_final (em, nest, k);
 }

@@ -32,7 +32,7 @@ typedef enum flat_protocol
 } flat_protocol;
 
 /* Most stages of a protocol.  */
-#define FLAT_DESC_MAX_STAGES 4
+#define FLAT_DESC_MAX_STAGES 5
 
 typedef struct flat_kernel_desc
 {

@@ -469,12 +469,14 @@ typedef enum flat_node_kind
 				   its own (flatten/irregular.c) */
   FLAT_N_SEGSCAN,		/* scan of all iterations */
   FLAT_N_SEGSCAN_SEGMENTED,	/* one scan per segment point */
+  FLAT_N_SEGSCAN_IRREGULAR,	/* the same, each segment's inner range
+				   its own (flatten/irregular.c) */
   FLAT_N_NODES
 } flat_node_kind;
 
 /* "segmap", "segmap-group", "segmap-partitioned", "segmap-irregular",
    "segred", "segred-segmented", "segred-irregular", "segscan",
-   "segscan-segmented".  */
+   "segscan-segmented", "segscan-irregular".  */
 extern const char *const flat_node_kind_names[FLAT_N_NODES];
 /* A kernel's kind in the text before its dims: "segmap grid", "segmap
    group", "segred grid", ... (a segmented one's segments follow them).  */
@@ -498,14 +500,16 @@ flat_node_reduces (flat_node_kind k)
 static inline int
 flat_node_scans (flat_node_kind k)
 {
-  return k == FLAT_N_SEGSCAN || k == FLAT_N_SEGSCAN_SEGMENTED;
+  return k == FLAT_N_SEGSCAN || k == FLAT_N_SEGSCAN_SEGMENTED
+    || k == FLAT_N_SEGSCAN_IRREGULAR;
 }
 
 static inline int
 flat_node_segmented (flat_node_kind k)
 {
   return k == FLAT_N_SEGRED_SEGMENTED || k == FLAT_N_SEGSCAN_SEGMENTED
-    || k == FLAT_N_SEGRED_IRREGULAR || k == FLAT_N_SEGMAP_IRREGULAR;
+    || k == FLAT_N_SEGRED_IRREGULAR || k == FLAT_N_SEGMAP_IRREGULAR
+    || k == FLAT_N_SEGSCAN_IRREGULAR;
 }
 
 /* Whether a kernel of kind K has inner dims whose ranges depend on its
@@ -513,7 +517,8 @@ flat_node_segmented (flat_node_kind k)
 static inline int
 flat_node_irregular (flat_node_kind k)
 {
-  return k == FLAT_N_SEGRED_IRREGULAR || k == FLAT_N_SEGMAP_IRREGULAR;
+  return k == FLAT_N_SEGRED_IRREGULAR || k == FLAT_N_SEGMAP_IRREGULAR
+    || k == FLAT_N_SEGSCAN_IRREGULAR;
 }
 
 /* A kernel runs its body once per point of the product of its dims (outer

@@ -986,7 +986,7 @@ parse_kernel (parser *ps)
   int kind_line = ps->tok.line, kind_col = ps->tok.col;
   next (ps);
   /* The level: grid, group or partitioned (segmap only) or irregular
-     (segred only, with segments).  */
+     (with segments).  */
   group = is_word (ps, "group");
   int irregular = is_word (ps, "irregular");
   int partitioned = is_word (ps, "partitioned");
@@ -995,9 +995,6 @@ parse_kernel (parser *ps)
   if ((group || partitioned) && word != 0)
     fail_at (ps, ps->tok.line, ps->tok.col, "only a segmap has level %s",
 	     group ? "group" : "partitioned");
-  if (irregular && word == 2)
-    fail_at (ps, ps->tok.line, ps->tok.col,
-	     "a segscan has no level irregular");
   next (ps);
 
   /* Dims are read into an arena list first: their number is known only at
@@ -1051,7 +1048,11 @@ parse_kernel (parser *ps)
       if (n_segments == 0)
 	fail_at (ps, kind_line, kind_col, "an irregular kernel has segment "
 		 "dims");
-      kind = word == 0 ? FLAT_N_SEGMAP_IRREGULAR : FLAT_N_SEGRED_IRREGULAR;
+      static const flat_node_kind irregular_kinds[3] = {
+	FLAT_N_SEGMAP_IRREGULAR, FLAT_N_SEGRED_IRREGULAR,
+	FLAT_N_SEGSCAN_IRREGULAR
+      };
+      kind = irregular_kinds[word];
     }
   flat_expr *partition = NULL;
   if (partitioned)

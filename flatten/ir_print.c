@@ -383,7 +383,8 @@ const char *const flat_node_words[FLAT_N_NODES] = {
   [FLAT_N_SEGRED_SEGMENTED] = "segred grid",
   [FLAT_N_SEGRED_IRREGULAR] = "segred irregular",
   [FLAT_N_SEGSCAN] = "segscan grid",
-  [FLAT_N_SEGSCAN_SEGMENTED] = "segscan grid"
+  [FLAT_N_SEGSCAN_SEGMENTED] = "segscan grid",
+  [FLAT_N_SEGSCAN_IRREGULAR] = "segscan irregular"
 };
 
 /* "kernel k0 segred grid (DIMS) with (ACCS) {"  BODY  "}", a segscan's

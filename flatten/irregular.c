@@ -13,10 +13,12 @@
    the array is its segment sizes and their offsets (the exclusive scan
    of the sizes), from which every flat iteration t finds its segment
    (the last i with offset i <= t) and its inner index (lb_i + (t -
-   offset_i) * step).  Rule I1 (flat_rule_i1_irregular_segred) makes the
-   reduce a segmented reduction over the flat iterations
+   offset_i) * step).  Rule I1 (rule_g9_segmented, rules_moderate.c)
+   makes the reduce a segmented reduction over the flat iterations
    (FLAT_N_SEGRED_IRREGULAR, codegen/segments_irregular.c), whose stages
-   compute the descriptor on the device first; rule I2 is e_middle, a
+   compute the descriptor on the device first, and an inner scan a
+   segmented scan over them (FLAT_N_SEGSCAN_IRREGULAR,
+   codegen/segscan_irregular.c); rule I2 is e_middle, a
    work-group per segment (intra.c), its group sized by the average
    segment; rule I3 makes e_flat the default where the segments come
    from data (rules_incremental.c: the host cannot see their skew); rule

@@ -157,6 +157,7 @@ flat_kernel_local_bytes (const flat_kernel *k)
       /* The counts and scans of the first two stages.  */
       return FLAT_MAX_GROUP * sizeof (int64_t);
     case FLAT_N_SEGRED_IRREGULAR:
+    case FLAT_N_SEGSCAN_IRREGULAR:
       /* The exchange arrays, a carry per accumulator, the segments of
 	 the items' first and last runs, the window of offsets, the
 	 first ones of B + 1 tiles and the carry's

@@ -41,8 +41,9 @@ extern "C" {
    format changes and this does not.  2: a level-GROUP segmap takes
    flat_base.  3: kernel descriptors and OpenCL build options in the
    package.  4: the irregular protocol, four stages.  5: the
-   partitioned protocol.  6: the irregular-map protocol.  */
-#define FLAT_PACKAGE_VERSION 6u
+   partitioned protocol.  6: the irregular-map protocol.  7: the
+   irregular-scan protocol, five stages.  */
+#define FLAT_PACKAGE_VERSION 7u
 #define FLAT_PACKAGE_ELF_SECTION ".flat_packages"
 
 typedef enum flat_package_section

@@ -272,8 +272,8 @@ post_define (distribution *d, const flat_var *v)
 /* G9: a redomap or scanomap R (a reduce or a scan) in the context, as a
    segmented segred or segscan (codegen.h) over the context (the
    segments) and R's range.  A scan's contrib block is its body up to the
-   update, as for a top-level scan.  Rule I1 (irregular.c): a reduce
-   whose range is irregular, as an irregular segred.  */
+   update, as for a top-level scan.  Rule I1 (irregular.c): a reduce or
+   a scan whose range is irregular, as an irregular segred or segscan.  */
 static int
 rule_g9_segmented (distribution *d, flat_stmt *r)
 {
@@ -285,9 +285,7 @@ rule_g9_segmented (distribution *d, flat_stmt *r)
       || d->ctx->n + 1 > FLAT_MAX_CONTEXT)
     return -1;
   if (irregular
-      && (r->kind != FLAT_S_REDUCE
-	  || !flat_range_is_irregular (nest, d->ctx, &d->pre,
-				       &r->u.red.range)))
+      && !flat_range_is_irregular (nest, d->ctx, &d->pre, &r->u.red.range))
     return -1;
   /* Its accumulators start in the rematerialised prefix.  */
   for (int j = 0; j < r->u.red.n_accs; j++)
@@ -306,7 +304,8 @@ rule_g9_segmented (distribution *d, flat_stmt *r)
 				    ? (irregular ? FLAT_N_SEGRED_IRREGULAR
 				       : seg ? FLAT_N_SEGRED_SEGMENTED
 				       : FLAT_N_SEGRED)
-				    : (seg ? FLAT_N_SEGSCAN_SEGMENTED
+				    : (irregular ? FLAT_N_SEGSCAN_IRREGULAR
+				       : seg ? FLAT_N_SEGSCAN_SEGMENTED
 				       : FLAT_N_SEGSCAN),
 				    d->ctx->n + 1, d->ctx->n);
   for (int i = 0; i < d->ctx->n; i++)
@@ -478,9 +477,9 @@ scalar_stmt (distribution *d, flat_stmt *s)
       /* A segmented scan runs its post block in the group of the
 	 segment's last chunk while other groups run the body of its
 	 other chunks: the post block must not touch what the body
-	 stores, nor store what it loads (a segmented reduction runs its
-	 post block in a later launch).  */
-      if (flat_node_scans (d->open_segred->kind)
+	 stores, nor store what it loads (a segmented reduction and an
+	 irregular scan run their post blocks in a later launch).  */
+      if (d->open_segred->kind == FLAT_N_SEGSCAN_SEGMENTED
 	  && touches_stored_by (s, &d->open_segred->body))
 	return -1;
       flat_block one = flat_block_of (nest, s);

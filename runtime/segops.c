@@ -540,8 +540,9 @@ alloc_buffer (flat_pool *pool, const flat_segop *op, int n, size_t bytes,
    accumulator j.  The sizes and offsets stages run over chunks of whole
    tiles of segments, at most FLAT_SEGOP_MAX_PARTS of them; the flat
    stage on enough groups to fill the device, each a share of the
-   iterations, which only the device counts; a segred's final stage
-   with one work-item per segment.  */
+   iterations, which only the device counts (a segscan's runs stage,
+   then its scan stage on the same groups); a segred's or segscan's
+   final stage with one work-item per segment.  */
 static int
 run_irregular (const flat_backend *b, flat_pool *pool, const flat_segop *op,
 	       const char **what, char *err, size_t err_size)
@@ -549,7 +550,7 @@ run_irregular (const flat_backend *b, flat_pool *pool, const flat_segop *op,
   const flat_kernel *k = op->kernel;
   size_t group = group_limit (op);
   int64_t n_seg = op->segments, tiles, seg_groups, chunk, groups, final;
-  int n, j, a;
+  int n, j, a, s, flat;
 
   seg_groups = tile_chunks (n_seg, (int64_t) group, &tiles, &chunk);
   groups = FLAT_SEGOP_FILL / (int64_t) group;
@@ -592,10 +593,12 @@ run_irregular (const flat_backend *b, flat_pool *pool, const flat_segop *op,
   set_buffer (&op->args[a++], &op->buffers[0]);
   for (j = 0; j < 2 * k->n_accs; j++)
     set_buffer (&op->args[a++], &op->buffers[2 + j]);
-  if (flat_stage_launch (b, op->nest, &op->stages[2], op->args, a,
-			 groups * (int64_t) group, (size_t) groups, group,
-			 what, err, err_size) != 0)
-    goto fail;
+  flat = k->kind == FLAT_N_SEGSCAN_IRREGULAR ? 2 : 1;
+  for (s = 2; s < 2 + flat; s++)
+    if (flat_stage_launch (b, op->nest, &op->stages[s], op->args, a,
+			   groups * (int64_t) group, (size_t) groups, group,
+			   what, err, err_size) != 0)
+      goto fail;
   if (k->kind == FLAT_N_SEGMAP_IRREGULAR)
     {
       release (pool, op, n);
@@ -608,7 +611,7 @@ run_irregular (const flat_backend *b, flat_pool *pool, const flat_segop *op,
   for (j = 0; j < 2 * k->n_accs; j++)
     set_buffer (&op->args[a++], &op->buffers[2 + j]);
   final = tiles < FLAT_MAX_GROUPS ? tiles : FLAT_MAX_GROUPS;
-  if (flat_stage_launch (b, op->nest, &op->stages[3], op->args, a, n_seg,
+  if (flat_stage_launch (b, op->nest, &op->stages[s], op->args, a, n_seg,
 			 (size_t) final, group, what, err, err_size) != 0)
     goto fail;
   release (pool, op, n);
@@ -682,6 +685,7 @@ flat_segop_run (const flat_backend *b, flat_pool *pool,
       return run_segmented (b, pool, op, what, err, err_size);
     case FLAT_N_SEGRED_IRREGULAR:
     case FLAT_N_SEGMAP_IRREGULAR:
+    case FLAT_N_SEGSCAN_IRREGULAR:
       return run_irregular (b, pool, op, what, err, err_size);
     case FLAT_N_SEGMAP_PARTITIONED:
       return run_partitioned (b, pool, op, what, err, err_size);

@@ -80,6 +80,48 @@ e2e_int (uint32_t *state, long long lo, long long hi)
   return lo + (long long) (e2e_next (state) % (uint32_t) (hi - lo + 1));
 }
 
+/* The row pointers of N CSR rows into ROW (N + 1 of them); returns
+   nnz.  The six PATTERNs: short random rows with empty ones among them,
+   all rows empty, one huge row (3 N + 300) among short ones, a single
+   non-empty row (the last), rows of growing length (i % 300), and
+   empty and one-element rows alternating.  */
+static inline int
+e2e_csr_rows (int n, int pattern, int *row, uint32_t *seed)
+{
+  int nnz = 0;
+
+  for (int i = 0; i < n; i++)
+    {
+      int k;
+
+      switch (pattern)
+	{
+	case 0:
+	  k = (int) e2e_int (seed, 0, 9);
+	  break;
+	case 1:
+	  k = 0;
+	  break;
+	case 2:
+	  k = i == n / 2 ? 3 * n + 300 : (int) e2e_int (seed, 0, 3);
+	  break;
+	case 3:
+	  k = i == n - 1 ? n + 5 : 0;
+	  break;
+	case 4:
+	  k = i % 300;
+	  break;
+	default:
+	  k = i % 2;
+	  break;
+	}
+      row[i] = nnz;
+      nnz += k;
+    }
+  row[n] = nnz;
+  return nnz;
+}
+
 static inline void
 e2e_check_output (int status)
 {

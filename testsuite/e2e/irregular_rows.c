@@ -22,44 +22,6 @@
 
 #include "e2e.h"
 
-/* The row pointers of N rows by PATTERN into ROW; returns nnz.  */
-static int
-make_rows (int n, int pattern, int *row, uint32_t *seed)
-{
-  int nnz = 0;
-
-  for (int i = 0; i < n; i++)
-    {
-      int k;
-
-      switch (pattern)
-	{
-	case 0:
-	  k = (int) e2e_int (seed, 0, 9);
-	  break;
-	case 1:
-	  k = 0;
-	  break;
-	case 2:
-	  k = i == n / 2 ? 3 * n + 300 : (int) e2e_int (seed, 0, 3);
-	  break;
-	case 3:
-	  k = i == n - 1 ? n + 5 : 0;
-	  break;
-	case 4:
-	  k = i % 300;
-	  break;
-	default:
-	  k = i % 2;
-	  break;
-	}
-      row[i] = nnz;
-      nnz += k;
-    }
-  row[n] = nnz;
-  return nnz;
-}
-
 /* The two CSR nests on a matrix of N rows by PATTERN, printed.  */
 static void
 csr_products (int n, int pattern)
@@ -67,7 +29,7 @@ csr_products (int n, int pattern)
   int cols = n % 17 + 1;
   uint32_t seed = 91 + (uint32_t) pattern;
   int *row = e2e_alloc ((size_t) n + 1, sizeof *row);
-  int nnz = make_rows (n, pattern, row, &seed);
+  int nnz = e2e_csr_rows (n, pattern, row, &seed);
   int *col = e2e_alloc ((size_t) nnz, sizeof *col);
   double *val = e2e_alloc ((size_t) nnz, sizeof *val);
   float *valf = e2e_alloc ((size_t) nnz, sizeof *valf);
