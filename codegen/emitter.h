@@ -277,7 +277,8 @@ void flat_c_irregular_search (flat_emitter *em, const char *offs,
 /* The segments of the tile at flat_tile: flat_first, flat_last, the
    window of their offsets.  */
 void flat_c_irregular_tile_segments (flat_emitter *em);
-/* flat_s: the segment of iteration flat_e of the tile, from flat_s on.  */
+/* flat_s: the segment of iteration flat_e of the tile, from flat_s on;
+   flat_o: its offset.  */
 void flat_c_irregular_find (flat_emitter *em);
 /* "T NAME<j> = IDENTITY;" for each accumulator.  */
 void flat_c_irregular_identities (flat_emitter *em, const flat_kernel *k,

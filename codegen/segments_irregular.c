@@ -27,10 +27,10 @@
    flat_kN: G groups, group g the flat iterations [g per, (g + 1) per),
    per = ceil (total / G), in tiles of B R, R consecutive iterations per
    item (FLAT_IRREGULAR_ITEMS: fewer barriers per iteration): each item
-   finds the segment of each of its iterations (a binary search of the
-   offsets of the tile's segments, flat_c_irregular_tile_segments),
-   evaluates the segment's indices, pre and its inner index, runs the body from the
-   identities, and folds the runs of one segment; a segmented inclusive
+   finds the segment of each of its iterations (the next one's, or a
+   binary search of the offsets of the tile's segments,
+   flat_c_irregular_tile_segments), evaluates the segment's indices, pre
+   and its inner index, runs the body from the identities, and folds the runs of one segment; a segmented inclusive
    scan of the items' last runs in local memory (neighbours combine when
    their segments are equal; segments never decrease along the tile)
    completes the runs that cross items.  A completed run, with the
@@ -241,6 +241,18 @@ flat_c_irregular_tile_segments (flat_emitter *em)
   flat_c_barrier (em);
 }
 
+/* The search from flat_s in OFFS when iteration flat_e is past its
+   segment: consecutive iterations mostly share one.  */
+static void
+emit_search_on (flat_emitter *em, const char *offs)
+{
+  flat_c_line (em, "if (flat_s < flat_z && %s[flat_s + 1] <= flat_e)", offs);
+  flat_c_open (em);
+  flat_c_line (em, "flat_s++;");
+  flat_c_irregular_search (em, offs, "flat_e");
+  flat_c_close (em);
+}
+
 void
 flat_c_irregular_find (flat_emitter *em)
 {
@@ -250,14 +262,16 @@ flat_c_irregular_find (flat_emitter *em)
   flat_c_open (em);
   flat_c_line (em, "%s flat_z = flat_last - flat_first;", i64);
   flat_c_line (em, "flat_s -= flat_first;");
-  flat_c_irregular_search (em, "flat_win", "flat_e");
+  emit_search_on (em, "flat_win");
   flat_c_line (em, "flat_s += flat_first;");
   flat_c_close (em);
   flat_c_line (em, "else");
   flat_c_open (em);
   flat_c_line (em, "%s flat_z = flat_last;", i64);
-  flat_c_irregular_search (em, "flat_offs", "flat_e");
+  emit_search_on (em, "flat_offs");
   flat_c_close (em);
+  flat_c_line (em, "%s flat_o = flat_window ? flat_win[flat_s - flat_first]"
+	       " : flat_offs[flat_s];", i64);
 }
 
 /* "T NAME<j> = IDENTITY;" for each accumulator.  */
@@ -362,8 +376,7 @@ emit_item_runs (flat_emitter *em, const flat_kernel *k, const flat_block *body)
   flat_c_irregular_identities (em, k, "flat_c");
   flat_c_open (em);
   flat_c_irregular_segment_open (em, k, "flat_s");
-  flat_c_index (em, &k->dims[k->n_segments], "I",
-		"(flat_e - flat_offs[flat_s])");
+  flat_c_index (em, &k->dims[k->n_segments], "I", "(flat_e - flat_o)");
   flat_c_partials (em, k->n_accs, k->accs, 0);
   flat_c_stmts (em, body);
   for (j = 0; j < k->n_accs; j++)

@@ -69,9 +69,10 @@ emit_group_carry (flat_emitter *em, const flat_kernel *k)
   flat_c_close (em);
 }
 
-/* The first pass over the item's iterations: their segments into
-   flat_ss, the item's first segment flat_fseg, its last one flat_run and
-   the contributions of its last run in flat_acc0.  */
+/* The first pass over the item's iterations: their segments and offsets
+   into flat_ss and flat_os, the item's first segment flat_fseg, its
+   last one flat_run and the contributions of its last run in
+   flat_acc0.  */
 static void
 emit_item_runs (flat_emitter *em, const flat_kernel *k)
 {
@@ -87,11 +88,11 @@ emit_item_runs (flat_emitter *em, const flat_kernel *k)
   flat_c_line (em, "  break;");
   flat_c_irregular_find (em);
   flat_c_line (em, "flat_ss[flat_r] = flat_s;");
+  flat_c_line (em, "flat_os[flat_r] = flat_o;");
   flat_c_irregular_identities (em, k, "flat_c");
   flat_c_open (em);
   flat_c_irregular_segment_open (em, k, "flat_s");
-  flat_c_index (em, &k->dims[k->n_segments], "I",
-		"(flat_e - flat_offs[flat_s])");
+  flat_c_index (em, &k->dims[k->n_segments], "I", "(flat_e - flat_o)");
   flat_c_partials (em, k->n_accs, k->accs, 0);
   flat_c_stmts (em, &k->contrib);
   flat_c_line (em, "flat_c0 = %s;", flat_c_acc_name (em, acc));
@@ -125,17 +126,17 @@ emit_item_body (flat_emitter *em, const flat_kernel *k)
   flat_c_line (em, "%s flat_e = flat_e0 + flat_r;", i64);
   flat_c_line (em, "if (flat_e >= flat_hi)");
   flat_c_line (em, "  break;");
-  flat_c_line (em, "%s flat_sr = flat_ss[flat_r];", i64);
+  flat_c_line (em, "%s flat_sr = flat_ss[flat_r], flat_o = flat_os[flat_r];",
+	       i64);
   flat_c_open (em);
   flat_c_irregular_segment_open (em, k, "flat_sr");
-  flat_c_index (em, &k->dims[k->n_segments], "I",
-		"(flat_e - flat_offs[flat_sr])");
+  flat_c_index (em, &k->dims[k->n_segments], "I", "(flat_e - flat_o)");
   flat_c_line (em, "if (flat_sr == flat_cur)");
   flat_c_line (em, "  %s = flat_val0;", name);
   /* The segment began before the item: only its first iteration.  The
      start value alone where it begins here (&& and || would normalise
      it).  */
-  flat_c_line (em, "else if (flat_e > flat_offs[flat_sr])");
+  flat_c_line (em, "else if (flat_e > flat_o)");
   flat_c_open (em);
   flat_c_fold (em, acc, name, "flat_in0");
   flat_c_close (em);
@@ -162,7 +163,8 @@ flat_c_segscan_irregular (flat_emitter *em, const flat_nest *nest,
   flat_c_irregular_tile_segments (em);
   flat_c_line (em, "%s flat_e0 = flat_tile + flat_t * %d;", i64,
 	       FLAT_IRREGULAR_ITEMS);
-  flat_c_line (em, "%s flat_ss[%d];", i64, FLAT_IRREGULAR_ITEMS);
+  flat_c_line (em, "%s flat_ss[%d], flat_os[%d];", i64, FLAT_IRREGULAR_ITEMS,
+	       FLAT_IRREGULAR_ITEMS);
   flat_c_line (em, "%s flat_run = -1, flat_fseg = -1;", i64);
   flat_c_irregular_identities (em, k, "flat_acc");
   emit_item_runs (em, k);
