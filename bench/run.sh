@@ -78,7 +78,7 @@ done
 # The parts and the programs in each.
 maps="saxpy matvec matvec_t matmul stencil jacobi pathfinder syrk"
 reductions="reduce scan histogram rowsums"
-irregular="spmv"
+irregular="spmv bfs"
 programs=
 for p in $(echo "$part" | tr ',' ' '); do
   case $p in
@@ -121,7 +121,9 @@ jacobi 64 10
 pathfinder 1000 10
 syrk 100 80
 spmv uniform 1000 8
-spmv powerlaw 1000 8"
+spmv powerlaw 1000 8
+bfs uniform 1000 8
+bfs powerlaw 1000 8"
   copy_mib=16
   transfer_mib="1 16"
 else
@@ -168,7 +170,9 @@ pathfinder 1048576 100 5
 syrk 1200 1000
 syrk 2600 2000
 spmv uniform 1048576 16
-spmv powerlaw 1048576 16"
+spmv powerlaw 1048576 16
+bfs uniform 1048576 16
+bfs powerlaw 1048576 16"
   copy_mib=1024
   transfer_mib="1 4 16 64 256 1024"
 fi

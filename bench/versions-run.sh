@@ -7,11 +7,13 @@
 #
 #   run.sh           matmul sweeps k = 24 and 20, lvc small/medium/large,
 #                    spmv uniform and power-law at 2^20 rows x 16 and
-#                    2^16 x 256 nonzeros, particles 2^22 with 5, 50
-#                    and 0 % on the long path
+#                    2^16 x 256 nonzeros, bfs at 2^20 vertices x 16,
+#                    syrk 1200 x 1000 and 2600 x 2000, particles 2^22
+#                    with 5, 50 and 0 % on the long path
 #   run.sh --quick   k = 12 and tiny lvc datasets, to check a build
 #
-# VERSIONS_PROGRAMS (default "matmul lvc spmv particles") and VERSIONS_COLUMNS (default
+# VERSIONS_PROGRAMS (default "matmul lvc spmv particles syrk bfs") and
+# VERSIONS_COLUMNS (default
 # "seq acc versions default tuned autotuned moderate full") select what
 # runs; rows are appended to versions.csv when VERSIONS_APPEND=1.
 #
@@ -50,6 +52,8 @@ if [ $quick = yes ]; then
 lvc 2 4 8 16 2
 spmv uniform 1000 8
 spmv powerlaw 1000 8
+bfs powerlaw 1000 8
+syrk 100 80
 particles 10000 5 100"
   training="$(sweep 10)
 lvc 2 4 8 16 1
@@ -64,6 +68,10 @@ spmv uniform 1048576 16
 spmv powerlaw 1048576 16
 spmv uniform 65536 256
 spmv powerlaw 65536 256
+bfs uniform 1048576 16
+bfs powerlaw 1048576 16
+syrk 1200 1000
+syrk 2600 2000
 particles 4194304 5 2000
 particles 4194304 50 2000
 particles 4194304 0 2000"
@@ -83,7 +91,7 @@ if nvidia-smi -L >/dev/null 2>&1; then
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-programs=${VERSIONS_PROGRAMS:-matmul lvc spmv particles}
+programs=${VERSIONS_PROGRAMS:-matmul lvc spmv particles syrk bfs}
 columns=" ${VERSIONS_COLUMNS:-seq acc versions default tuned autotuned moderate full} "
 mkdir -p logs
 if [ "${VERSIONS_APPEND:-0}" != 1 ]; then

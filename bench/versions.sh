@@ -6,9 +6,10 @@
 # Run it from the top of a built Flat tree:   bench/versions.sh
 #
 # Programs (bench/src/): matmul (the sweep of paper 000's Figure 2), lvc
-# (LocVolCalib-like, the paper's Figure 6c and section 5.2) and spmv (CSR
-# rows, irregular nested parallelism: flatten/irregular.c) and particles
-# (a branch to a long loop on some points: flatten/rule_partition.c).
+# (LocVolCalib-like, the paper's Figure 6c and section 5.2), spmv and bfs
+# (CSR rows, irregular nested parallelism: flatten/irregular.c), syrk (a
+# triangle) and particles (a branch to a long loop on some points:
+# flatten/rule_partition.c).
 # Each is
 # built as
 #   P-seq            gcc -O3, pragmas ignored
@@ -32,7 +33,7 @@ out=bench/out-versions
 cc=$(./flat-config --cc)
 cflags="-O3 -std=gnu11 -Wall -Wextra -Wno-unknown-pragmas"
 accflags="-fopenacc -foffload=nvptx-none -foffload-options=-misa=sm_80 -no-pie"
-programs="matmul lvc spmv particles"
+programs="matmul lvc spmv particles syrk bfs"
 
 rm -rf "$out"
 mkdir -p "$out/bin" "$out/lib" "$out/obj"

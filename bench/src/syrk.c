@@ -1,11 +1,14 @@
 /* syrk: the lower triangle of C = alpha A A^T + beta C, A an N x M
    row-major matrix (PolyBench's syrk, LARGE: N = 1200, M = 1000).
 
-   A map over the rows of C whose inner loop runs to the diagonal
+   A map over the rows of C whose inner map runs to the diagonal
    (j <= i): a triangular nest, whose parallelism grows with i.  The
    sequential code is the natural one; OpenMP and Flat's host version
-   share its rows out over the cores, the device runs one row per
-   work-item.  Every call starts from the same C (reset off the clock).
+   share its rows out over the cores.  Flat's versions: one row per
+   work-item, one work-group per row, and the triangle flattened (rule
+   I6, flatten/irregular.c: one work-item per element of the triangle,
+   each a dot product).  Every call starts from the
+   same C (reset off the clock).
 
    Usage: syrk N M [REPS]  */
 
@@ -24,10 +27,12 @@ syrk (int n, int m, float alpha, float beta, const float *restrict a,
 #pragma omp parallel for schedule(dynamic)
 #pragma acc parallel loop copyin(a[0:(size_t) n * m]) copy(c[0:(size_t) n * n])
   for (int i = 0; i < n; i++)
+#pragma flat map
     for (int j = 0; j <= i; j++)
       {
 	float s = 0.0f;
 
+#pragma flat reduce(+: s)
 	for (int k = 0; k < m; k++)
 	  s += a[(size_t) i * m + k] * a[(size_t) j * m + k];
 	c[(size_t) i * n + j] = alpha * s + beta * c[(size_t) i * n + j];
