@@ -1,50 +1,50 @@
 /* The three kernels of a partitioned segmap (kind SEGMAP_PARTITIONED,
    rule I5 of flatten/rule_partition.c; protocol "partitioned" in
-   codegen.h): a segmap whose points run in the order that puts those
-   where the condition holds first, so that the work-items of a warp
-   take the same branch of the body's if.
+   codegen.h): a segmap whose points run sorted by the arm of the body's
+   chain of ifs they take, so that the work-items of a warp take the
+   same one.
 
      kernel k1 segmap partitioned (i : i32 = 0:i32 .. n step 1:i32)
-	 by (gt (load x i) 0:f32) pre { } body {
+	 by (select (gt (load x i) 0:f32) 0:i32 1:i32) arms 2 pre { }
+	 body {
        if (gt (load x i) 0:f32) { loop ... } else { store y[i] = 0 }
      }
 
      flat_kN_flags  groups take chunks of points (whole tiles of B) and
-		    count those where the condition holds into tsum[g];
-     flat_kN_perm   group g adds up the counts of the groups before it
-		    (its first slot for a point that holds) and of all
-		    groups (after which the others' slots start), then
-		    scans the condition over its chunk, tile by tile, and
-		    writes each point's linear index into perm at its
-		    slot: the points where the condition holds in their
-		    order, then the others in theirs;
+		    count the points of each arm a into tsum[g arms + a];
+     flat_kN_perm   group g adds up, per arm, the counts of the groups
+		    before it and of all groups: arm a's first slot in
+		    the chunk comes after every point of the arms before
+		    a and those of arm a in the chunks before; then, tile
+		    by tile, a scan per arm places each point, and its
+		    linear index goes into perm at its slot: the points
+		    of arm 0 in their order, then those of arm 1, ...;
      flat_kN        one work-item per slot q, as a segmap, at the point
 		    perm[q].
 
-   The condition is evaluated after the pre block (pure lets) in the
-   first two, and the body follows the pre block in the last.  */
+   The arm is evaluated after the pre block (pure lets) in the first
+   two, and the body follows the pre block in the last.  */
 
 #include "codegen.h"
 #include "emitter.h"
 
-/* The trip counts, then "T flat_hit = (PARTITION);" of point LINEAR
-   after its indices and the pre block, in a block of its own opened
-   here.  */
+/* "flat_arm = (PARTITION);" of point LINEAR after its indices and the
+   pre block, in a block of its own opened here.  */
 static void
-emit_condition (flat_emitter *em, const flat_kernel *k, const char *linear)
+emit_arm (flat_emitter *em, const flat_kernel *k, const char *linear)
 {
   flat_c_open (em);
   flat_c_dim_indices (em, k, 0, k->n_dims, linear);
   flat_c_stmts (em, &k->pre);
   flat_c_indent (em);
-  flat_c_emit (em, "flat_hit = (");
+  flat_c_emit (em, "flat_arm = (int) (");
   flat_c_expr (em, k->partition);
-  flat_c_emit (em, ") != 0;\n");
+  flat_c_emit (em, ");\n");
   flat_c_close (em);
 }
 
-/* The signature of a stage that evaluates the condition, up to its
-   body, with its chunk of points [flat_start, flat_end).  */
+/* The signature of a stage that evaluates the arms, up to its body,
+   with its chunk of points [flat_start, flat_end).  */
 static void
 emit_open (flat_emitter *em, const flat_nest *nest, const flat_kernel *k,
 	   const char *suffix)
@@ -58,89 +58,134 @@ emit_open (flat_emitter *em, const flat_nest *nest, const flat_kernel *k,
   flat_c_signature_close (em);
   em->depth = 1;
   flat_c_local_array (em, FLAT_T_I64, "flat_sum", FLAT_MAX_GROUP);
+  flat_c_local_array (em, FLAT_T_I64, "flat_lanes",
+		      (long long) k->arms * FLAT_MAX_GROUP);
   flat_c_trip_counts (em, k);
   flat_c_group_ids (em);
   flat_c_line (em, "%s flat_g = %s;", i64, em->d->group_id);
   flat_c_chunk (em);
 }
 
-/* flat_sum[0], after a tree that adds up flat_sum[0 .. flat_b), into
-   "T NAME" (every item).  */
+/* Bits of each arm's count in the packed counts of a tile's scan: a
+   tile counts at most FLAT_MAX_GROUP points.  */
+#define ARM_BITS 9
+
+/* "T DST<a> = ..." for each arm a, every item: the sum over the group
+   of the items' SRC<a>, all arms in one tree.  */
 static void
-emit_sum (flat_emitter *em, const char *name)
+emit_arm_totals (flat_emitter *em, const flat_kernel *k, const char *src,
+		 const char *dst)
 {
-  flat_c_count_total (em);
-  flat_c_line (em, "%s %s = flat_sum[0];", flat_c_type (em, FLAT_T_I64),
-	       name);
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+  int a;
+
+  for (a = 0; a < k->arms; a++)
+    flat_c_line (em, "flat_lanes[%d * flat_b + flat_t] = %s%d;", a, src, a);
+  flat_c_line (em, "for (%s flat_w = flat_b / 2; flat_w > 0; flat_w /= 2)",
+	       i64);
+  flat_c_open (em);
+  flat_c_barrier (em);
+  flat_c_line (em, "if (flat_t < flat_w)");
+  flat_c_open (em);
+  for (a = 0; a < k->arms; a++)
+    flat_c_line (em, "flat_lanes[%d * flat_b + flat_t] += "
+		 "flat_lanes[%d * flat_b + flat_t + flat_w];", a, a);
+  flat_c_close (em);
+  flat_c_close (em);
+  flat_c_barrier (em);
+  for (a = 0; a < k->arms; a++)
+    flat_c_line (em, "%s %s%d = flat_lanes[%d * flat_b];", i64, dst, a, a);
   flat_c_barrier (em);
 }
 
-/* flat_kN_flags: the points of each chunk where the condition holds.  */
+/* flat_kN_flags: the points of each arm in each chunk, into
+   tsum[g arms + a].  */
 static void
 emit_flags (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
 {
   const char *i64 = flat_c_type (em, FLAT_T_I64);
+  int a;
 
   emit_open (em, nest, k, "_flags");
-  flat_c_line (em, "%s flat_count = 0;", i64);
+  for (a = 0; a < k->arms; a++)
+    flat_c_line (em, "%s flat_count%d = 0;", i64, a);
   flat_c_line (em, "for (%s flat_p = flat_start + flat_t; flat_p < flat_end;"
 	       " flat_p += flat_b)", i64);
   flat_c_open (em);
-  flat_c_line (em, "int flat_hit;");
-  emit_condition (em, k, "flat_p");
-  flat_c_line (em, "flat_count += flat_hit;");
+  flat_c_line (em, "int flat_arm;");
+  emit_arm (em, k, "flat_p");
+  for (a = 0; a < k->arms; a++)
+    flat_c_line (em, "flat_count%d += flat_arm == %d;", a, a);
   flat_c_close (em);
-  flat_c_line (em, "flat_sum[flat_t] = flat_count;");
-  emit_sum (em, "flat_all");
+  emit_arm_totals (em, k, "flat_count", "flat_all");
   flat_c_line (em, "if (flat_t == 0)");
-  flat_c_line (em, "  flat_tsum[flat_g] = flat_all;");
+  flat_c_open (em);
+  for (a = 0; a < k->arms; a++)
+    flat_c_line (em, "flat_tsum[flat_g * %d + %d] = flat_all%d;", k->arms, a,
+		 a);
+  flat_c_close (em);
   em->depth = 0;
   flat_c_emit (em, "}\n");
 }
 
-/* flat_kN_perm: the slots of each chunk's points.  */
+/* flat_kN_perm: the slots of each chunk's points: the points of arm a
+   start after those of the arms before it and of arm a in the chunks
+   before this one; within a tile, one scan of the points' arms packed
+   ARM_BITS to an arm places them all.  */
 static void
 emit_perm (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
 {
   const char *i64 = flat_c_type (em, FLAT_T_I64);
+  int a;
 
   emit_open (em, nest, k, "_perm");
   flat_c_line (em, "%s flat_groups = (flat_total - 1) / flat_chunk + 1;",
 	       i64);
-  flat_c_line (em, "%s flat_before = 0, flat_every = 0;", i64);
+  for (a = 0; a < k->arms; a++)
+    flat_c_line (em, "%s flat_before%d = 0, flat_every%d = 0;", i64, a, a);
   flat_c_line (em, "for (%s flat_q = flat_t; flat_q < flat_groups; "
 	       "flat_q += flat_b)", i64);
   flat_c_open (em);
-  flat_c_line (em, "flat_every += flat_tsum[flat_q];");
-  flat_c_line (em, "if (flat_q < flat_g)");
-  flat_c_line (em, "  flat_before += flat_tsum[flat_q];");
+  for (a = 0; a < k->arms; a++)
+    {
+      flat_c_line (em, "flat_every%d += flat_tsum[flat_q * %d + %d];", a,
+		   k->arms, a);
+      flat_c_line (em, "if (flat_q < flat_g)");
+      flat_c_line (em, "  flat_before%d += flat_tsum[flat_q * %d + %d];", a,
+		   k->arms, a);
+    }
   flat_c_close (em);
-  flat_c_line (em, "flat_sum[flat_t] = flat_before;");
-  emit_sum (em, "flat_hits");
-  flat_c_line (em, "flat_sum[flat_t] = flat_every;");
-  emit_sum (em, "flat_all");
-  /* The points before the chunk where the condition fails.  */
-  flat_c_line (em, "%s flat_misses = flat_all + flat_start - flat_hits;",
-	       i64);
+  emit_arm_totals (em, k, "flat_before", "flat_slot");
+  emit_arm_totals (em, k, "flat_every", "flat_all");
+  flat_c_line (em, "%s flat_first = 0;", i64);
+  for (a = 0; a < k->arms; a++)
+    {
+      flat_c_line (em, "flat_slot%d += flat_first;", a);
+      flat_c_line (em, "flat_first += flat_all%d;", a);
+    }
   flat_c_line (em, "for (%s flat_tile = flat_start; flat_tile < flat_end;"
 	       " flat_tile += flat_b)", i64);
   flat_c_open (em);
-  flat_c_line (em, "%s flat_p = flat_tile + flat_t;", i64);
-  flat_c_line (em, "int flat_hit = 0;");
+  flat_c_line (em, "%s flat_p = flat_tile + flat_t, flat_at = 0;", i64);
+  flat_c_line (em, "int flat_arm = %d;", k->arms);
   flat_c_line (em, "if (flat_p < flat_end)");
-  emit_condition (em, k, "flat_p");
-  flat_c_line (em, "flat_sum[flat_t] = flat_hit;");
+  emit_arm (em, k, "flat_p");
+  flat_c_line (em, "flat_sum[flat_t] = flat_arm < %d ? (%s) 1 << (%d * "
+	       "flat_arm) : 0;", k->arms, i64, ARM_BITS);
   flat_c_count_scan (em);
-  /* Hits before this point in the tile: the inclusive count less its
-     own.  */
-  flat_c_line (em, "%s flat_in = flat_sum[flat_t] - flat_hit;", i64);
+  flat_c_line (em, "%s flat_in = flat_sum[flat_t], "
+	       "flat_tile_n = flat_sum[flat_b - 1];", i64);
+  for (a = 0; a < k->arms; a++)
+    {
+      /* The inclusive count: this point's place among its arm's.  */
+      flat_c_line (em, "if (flat_arm == %d)", a);
+      flat_c_line (em, "  flat_at = flat_slot%d + (flat_in >> %d & %d) - 1;",
+		   a, a * ARM_BITS, (1 << ARM_BITS) - 1);
+      flat_c_line (em, "flat_slot%d += flat_tile_n >> %d & %d;", a,
+		   a * ARM_BITS, (1 << ARM_BITS) - 1);
+    }
   flat_c_line (em, "if (flat_p < flat_end)");
-  flat_c_line (em, "  flat_perm[flat_hit ? flat_hits + flat_in"
-	       " : flat_misses + flat_t - flat_in] = flat_p;");
-  flat_c_line (em, "%s flat_tile_hits = flat_sum[flat_b - 1];", i64);
-  flat_c_line (em, "flat_hits += flat_tile_hits;");
-  flat_c_line (em, "flat_misses += (flat_end - flat_tile < flat_b"
-	       " ? flat_end - flat_tile : flat_b) - flat_tile_hits;");
+  flat_c_line (em, "  flat_perm[flat_at] = flat_p;");
   flat_c_barrier (em);
   flat_c_close (em);
   em->depth = 0;

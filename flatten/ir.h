@@ -580,10 +580,15 @@ typedef struct flat_kernel
      blocks around each segment.  */
   int n_segments;
   flat_block pre, post;
-  /* FLAT_N_SEGMAP_PARTITIONED: the condition, after PRE (pure lets),
-     that sorts the points.  */
+  /* FLAT_N_SEGMAP_PARTITIONED: the arm of each point, an integer in
+     [0, ARMS) after PRE (pure lets), that sorts the points.  */
   flat_expr *partition;
+  int arms;
 } flat_kernel;
+
+/* Most arms a partitioned segmap sorts its points into: a tile's scan
+   packs their counts into 63 bits (codegen/segmap_partitioned.c).  */
+#define FLAT_PARTITION_ARMS 7
 
 /* Work-groups have at most this many work-items (the size of the local
    arrays of reductions and scans).  */

@@ -762,8 +762,12 @@ check_kernel_kind (checker *c, const flat_kernel *k)
     }
   at (c, 0, "%s", flat_node_kind_names[k->kind]);
   if ((k->kind == FLAT_N_SEGMAP_PARTITIONED) != (k->partition != NULL))
-    return problem (c, "a condition is given exactly for a partitioned "
+    return problem (c, "an arm is given exactly for a partitioned "
 		    "segmap");
+  if (k->partition && (k->arms < 2 || k->arms > FLAT_PARTITION_ARMS))
+    return problem (c, "%d arms of a partitioned segmap", k->arms);
+  if (k->partition && flat_type_table[k->partition->type].is_float)
+    return problem (c, "the arm of a partitioned segmap is a float");
   if (flat_node_maps (k->kind))
     {
       if (k->n_accs != 0)

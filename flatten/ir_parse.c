@@ -1055,14 +1055,22 @@ parse_kernel (parser *ps)
       kind = irregular_kinds[word];
     }
   flat_expr *partition = NULL;
+  long long arms = 0;
   if (partitioned)
     {
       kind = FLAT_N_SEGMAP_PARTITIONED;
       expect_word (ps, "by");
       partition = parse_expr (ps);
+      expect_word (ps, "arms");
+      int line = ps->tok.line, col = ps->tok.col;
+      arms = parse_int (ps, "a number of arms");
+      if (arms < 2 || arms > FLAT_PARTITION_ARMS)
+	fail_at (ps, line, col, "a partitioned segmap has 2 to %d arms",
+		 FLAT_PARTITION_ARMS);
     }
   flat_kernel *k = flat_kernel_new (nest, kind, n_dims, (int) n_segments);
   k->partition = partition;
+  k->arms = (int) arms;
   int i = 0;
   for (dim_list *d = dims; d; d = d->next)
     k->dims[i++] = d->range;

@@ -390,7 +390,7 @@ const char *const flat_node_words[FLAT_N_NODES] = {
 /* "kernel k0 segred grid (DIMS) with (ACCS) {"  BODY  "}", a segscan's
    body preceded by "contrib {" CONTRIB "} body {", a segmented kernel's
    by "pre {" PRE "}" (and " body" for a segred) and followed by
-   "post {" POST "}"; a partitioned segmap's "by COND pre {" PRE "} body
+   "post {" POST "}"; a partitioned segmap's "by ARM arms N pre {" PRE "} body
    {" BODY "}".  */
 static void
 print_kernel (FILE *out, const flat_kernel *k)
@@ -414,6 +414,7 @@ print_kernel (FILE *out, const flat_kernel *k)
     {
       fputs (" by ", out);
       flat_print_expr (out, k->partition);
+      fprintf (out, " arms %d", k->arms);
     }
   print_accums (out, k->n_accs, k->accs);
   if (k->n_segments > 0 || k->partition)

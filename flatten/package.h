@@ -42,8 +42,9 @@ extern "C" {
    flat_base.  3: kernel descriptors and OpenCL build options in the
    package.  4: the irregular protocol, four stages.  5: the
    partitioned protocol.  6: the irregular-map protocol.  7: the
-   irregular-scan protocol, five stages.  */
-#define FLAT_PACKAGE_VERSION 7u
+   irregular-scan protocol, five stages.  8: partitioned segmaps by arm,
+   tsums per arm.  */
+#define FLAT_PACKAGE_VERSION 8u
 #define FLAT_PACKAGE_ELF_SECTION ".flat_packages"
 
 typedef enum flat_package_section

@@ -1,7 +1,8 @@
-/* Rule I5, branches by partition (paper 002, the flattening of if by
-   partitioning the points by branch): a map whose body branches on a
-   condition that varies with the point, one arm holding a loop and the
-   other none, e.g. particles of which a few take a long path.
+/* Rule I5, branches by partition (paper 002, the flattening of if and
+   match by partitioning the points by branch): a map whose body
+   branches on a condition that varies with the point, some arms of the
+   chain of ifs (a switch, lowered by switches.c) holding a loop and
+   others none, e.g. particles of which a few take a long path.
 
      map i { let v = (load x i);
 	     if (gt v 0) { loop k ... { ... } } else { store y[i] = 0 } }
@@ -9,16 +10,16 @@
    One work-item per point (G2) makes every warp holding a point of the
    long arm wait for it: with 5 % of the points there, most warps do.
    The partitioned segmap (FLAT_N_SEGMAP_PARTITIONED,
-   codegen/segmap_partitioned.c) first sorts the points, those where
-   the condition holds first, each part in its order, and runs the map
-   over the sorted points: a warp's points take one arm, the long arm's
+   codegen/segmap_partitioned.c) first sorts the points by arm, those of
+   the first arm first, each part in its order, and runs the map over
+   the sorted points: a warp's points take one arm, the long arm's
    points fill warps of their own.  Each arm thus runs as its own map
    over its part, their results stored where the points say, as the
    thesis's rule scatters them back; the arms' inner loops stay
    sequential in their work-items, as in G2.
 
-   The partition evaluates the condition with the body's lets
-   substituted, so it must be a function of the point, params and
+   The partition evaluates the conditions with the body's lets
+   substituted, so they must be functions of the point, params and
    memory the nest does not write (flat_expr_of_points); the statements
    before the if may be anything without a loop.  The host cannot see
    how many points take each arm, so the partitioned version is the
@@ -43,12 +44,39 @@ has_loop (const flat_block *b)
   return flat_walk_block (b, &w) != 0;
 }
 
-/* The if of B that I5 sorts by, after statements without loops: one of
-   whose arms has a loop and the other none; or NULL.  */
+/* The arms of the chain of ifs from S (an if whose else block is one
+   if goes on with that one), at most FLAT_PARTITION_ARMS: each if's
+   condition into CONDS, the arms into ARMS (the last one, the last
+   else, holds the rest of a longer chain); returns their number.  */
+static int
+chain_arms (flat_stmt *s, flat_expr **conds, const flat_block **arms)
+{
+  int n = 0;
+
+  for (;;)
+    {
+      const flat_block *e = &s->u.if_.else_b;
+      conds[n] = s->u.if_.cond;
+      arms[n++] = &s->u.if_.then_b;
+      if (n + 1 == FLAT_PARTITION_ARMS || !e->first || e->first != e->last
+	  || e->first->kind != FLAT_S_IF)
+	{
+	  arms[n++] = e;
+	  return n;
+	}
+      s = e->first;
+    }
+}
+
+/* The if of B that I5 sorts by, after statements without loops: some
+   arms of its chain have a loop and some have none; or NULL.  *N_ARMS,
+   CONDS and ARMS: its chain.  */
 static flat_stmt *
-partition_if (const flat_block *b)
+partition_if (const flat_block *b, int *n_arms, flat_expr **conds,
+	      const flat_block **arms)
 {
   flat_stmt *s;
+  int loops = 0;
 
   flat_walker w = { find_loop, NULL, NULL };
 
@@ -57,8 +85,10 @@ partition_if (const flat_block *b)
       return NULL;
   if (!s || flat_expr_is_invariant (s->u.if_.cond))
     return NULL;
-  return has_loop (&s->u.if_.then_b) != has_loop (&s->u.if_.else_b) ? s
-    : NULL;
+  *n_arms = chain_arms (s, conds, arms);
+  for (int a = 0; a < *n_arms; a++)
+    loops += has_loop (arms[a]);
+  return loops > 0 && loops < *n_arms ? s : NULL;
 }
 
 flat_block
@@ -66,22 +96,34 @@ flat_rule_i5_partition (flat_flattener *f, const flat_context *ctx,
 			const flat_block *b, flat_block predicated)
 {
   flat_nest *nest = f->nest;
-  flat_stmt *branch = partition_if (b);
+  flat_expr *conds[FLAT_PARTITION_ARMS];
+  const flat_block *arms[FLAT_PARTITION_ARMS];
+  int n_arms;
+  flat_stmt *branch = partition_if (b, &n_arms, conds, arms);
 
   if (!branch || f->strategy != FLAT_STRATEGY_INCREMENTAL || ctx->n == 0)
     return predicated;
   for (int d = 0; d < ctx->n; d++)
     if (!flat_range_is_invariant (&ctx->dims[d]))
       return predicated;
-  flat_expr *cond = flat_expr_of_points (nest, ctx, b, branch->u.if_.cond);
-  if (!cond)
-    return predicated;
+  /* The arm of a point: the first whose condition holds, else the
+     last.  */
+  flat_expr *arm = flat_e_const_int (nest, FLAT_T_I32, n_arms - 1);
+  for (int a = n_arms - 2; a >= 0; a--)
+    {
+      flat_expr *cond = flat_expr_of_points (nest, ctx, b, conds[a]);
+      if (!cond)
+	return predicated;
+      arm = flat_e_select (nest, cond, flat_e_const_int (nest, FLAT_T_I32, a),
+			   arm);
+    }
   flat_kernel *k = flat_kernel_new (nest, FLAT_N_SEGMAP_PARTITIONED, ctx->n,
 				    0);
   for (int d = 0; d < ctx->n; d++)
     k->dims[d] = ctx->dims[d];
   k->body = flat_block_concat (nest, b, NULL);
-  k->partition = cond;
+  k->partition = arm;
+  k->arms = n_arms;
   return flat_plan_guard (nest, FLAT_GUARD_TOP,
 			  flat_e_const_int (nest, FLAT_T_I64, 0), predicated,
 			  flat_plan_launch (nest, k));

@@ -624,7 +624,7 @@ fail:
 
 /* A partitioned segmap OP (codegen/segmap_partitioned.c): op->buffers
    0 the slots' points (one per point), 1 the counts of the flags
-   stage's groups; the flags and perm stages over chunks of whole tiles
+   stage's groups, one per arm; the flags and perm stages over chunks of whole tiles
    of points, at most FLAT_SEGOP_MAX_PARTS of them, then the body at
    every slot.  */
 static int
@@ -643,8 +643,8 @@ run_partitioned (const flat_backend *b, flat_pool *pool,
 		    err, err_size) != 0)
     goto fail;
   n = 1;
-  if (alloc_buffer (pool, op, n, (size_t) groups * sizeof (int64_t), err,
-		    err_size) != 0)
+  if (alloc_buffer (pool, op, n, (size_t) (groups * op->kernel->arms)
+		    * sizeof (int64_t), err, err_size) != 0)
     goto fail;
   n = 2;
   a = nest_args (op);

@@ -2,10 +2,13 @@
    maps whose body branches, on a condition of the point, to an arm
    with a loop and an arm without, run with the points sorted by the
    condition (the default) or predicated (forced), against plain gcc.
-   Three maps: a few points take a long loop (the condition through
-   locals, one of them declared after a store; a store after the if); a condition of a param alone, which
-   G8 decides on the host and I5 leaves alone; and a two-dimensional map
-   whose else arm holds the loop.
+   Four maps: a few points take a long loop (the condition through
+   locals, one of them declared after a store; a store after the if); a
+   condition of a param alone, which G8 decides on the host and I5
+   leaves alone; a two-dimensional map whose else arm holds the loop;
+   and a switch of five arms (a long loop, a short one, a case range
+   without a loop, a break-less last case and a default in the middle),
+   sorted into five parts.
 
      n points; the 2-D map over n/7+1 x 9  */
 
@@ -22,6 +25,7 @@ main (int argc, char **argv)
   int *tag = e2e_alloc ((size_t) n, sizeof *tag);
   long long *z = e2e_alloc ((size_t) n, sizeof *z);
   int *g = e2e_alloc ((size_t) rows * cols, sizeof *g);
+  double *d = e2e_alloc ((size_t) n, sizeof *d);
   int all = n % 2;
 
   for (int i = 0; i < n; i++)
@@ -77,11 +81,41 @@ main (int argc, char **argv)
 	  }
       }
 
+#pragma flat map
+  for (int i = 0; i < n; i++)
+    {
+      int kind = (int) (x[i] * 20.0f);
+      double r = (double) i;
+
+      switch (kind)
+	{
+	case 0:
+	  for (int k = 0; k < 300; k++)
+	    r = r * 0.75 + (double) (k % 9);
+	  break;
+	case 3:
+	case 4:
+	  for (int k = 0; k < kind * 2; k++)
+	    r += (double) k * x[i];
+	  break;
+	default:
+	  r = -r;
+	  break;
+	case 7 ... 10:
+	  r = (r + 1.0) * 3.0;
+	  break;
+	case 19:
+	  r = x[i];
+	}
+      d[i] = r;
+    }
+
   for (int i = 0; i < n; i++)
     {
       e2e_print_float (y[i]);
       e2e_print_int (tag[i]);
       e2e_print_int (z[i]);
+      e2e_print_double (d[i]);
     }
   for (int k = 0; k < rows * cols; k++)
     e2e_print_int (g[k]);
@@ -90,5 +124,6 @@ main (int argc, char **argv)
   free (tag);
   free (z);
   free (g);
+  free (d);
   return e2e_finish ();
 }

@@ -775,6 +775,10 @@ test_parse_errors (void)
 		      "j : i32 = 0:i32 .. n step 1:i32) segments 1 {\n",
 		      "5:13: a segmap has segment dims only at level "
 		      "irregular");
+  assert_parse_error (HEAD "  param n : i32\n  body {\n  }\n"
+		      "  kernel k0 segmap partitioned (i : i32 = 0:i32 .. n "
+		      "step 1:i32) by 0:i32 arms 9 pre {\n",
+		      "5:80: a partitioned segmap has 2 to 7 arms");
   assert_parse_error (HEAD "  body {\n  }\n}\n}\n",
 		      "5:1: expected end of text, found '}'");
   assert_parse_error ("nest \"e\n", "1:6: unterminated string");
