@@ -19,8 +19,9 @@
 #   P-flat-full      strategy=full (all parallelism at the grid level)
 # and versions-P.txt lists P-flat's versions with the threshold settings
 # that force each (flat-tune --versions), so that run.sh can time every
-# version of every dataset without a compiler on the GPU machine; flat-tune
-# itself goes along for the autotuned column.
+# version of every dataset without a compiler on the GPU machine, and
+# profile.sh the kernels of each; flat-tune itself goes along for the
+# autotuned column.
 set -eu
 
 if [ ! -x ./flat-gcc ] || [ ! -x ./flat-tune ]; then
@@ -79,6 +80,7 @@ fi
 cp flat-tune "$out/bin/"
 cp bench/versions-run.sh "$out/run.sh"
 cp bench/versions-report.py "$out/report.py"
+cp bench/versions-profile.sh "$out/profile.sh"
 cp bench/src/*.tuning "$out/" 2>/dev/null || true
 rm -r "$out/obj"
 echo "bench/versions.sh: built $out; run $out/run.sh on the GPU machine"
