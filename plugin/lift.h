@@ -24,6 +24,10 @@ int flat_type_of (tree type);
    if it has others (bit-fields, arrays, nested structs) or none.  */
 bool flat_struct_fields (tree type, std::vector<tree> *fields);
 
+/* Called for each declaration the front end finishes: keeps those of
+   the C library that the lifter reads (lift_math.cc).  */
+void flat_note_declaration (tree decl);
+
 flat_nest *flat_lift_nest (tree fndecl, const loop_shape &shape, tree init,
 			   flat_recorded_directive *dir,
 			   flat_lift_result *res);

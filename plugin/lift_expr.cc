@@ -343,6 +343,91 @@ lift_assignment_value (lifter &L, tree t)
   return old ? old : lift_expr (L, lhs);
 }
 
+static tree
+find_statement (tree *tp, int *walk_subtrees, void *)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  switch (TREE_CODE (*tp))
+    {
+    case TARGET_EXPR:
+    case MODIFY_EXPR:
+    case PREINCREMENT_EXPR:
+    case PREDECREMENT_EXPR:
+    case POSTINCREMENT_EXPR:
+    case POSTDECREMENT_EXPR:
+      return *tp;
+    default:
+      return NULL_TREE;
+    }
+}
+
+/* Whether lifting T puts statements before it: it holds a statement
+   expression or an assignment.  */
+static bool
+holds_statements (tree t)
+{
+  return walk_tree_without_duplicates (&t, find_statement, NULL) != NULL;
+}
+
+/* Set V to E lifted as TY in BLOCK.  */
+static bool
+set_in_block (lifter &L, flat_block *block, flat_var *v, tree e,
+	      flat_type ty)
+{
+  flat_block *saved = L.cur;
+  L.cur = block;
+  flat_expr *value = lift_typed (L, e, ty);
+  if (value)
+    emit_set (L, v, ty == FLAT_T_BOOL ? truth (L, value) : value);
+  L.cur = saved;
+  return value != NULL;
+}
+
+/* The value of `c ? a : b', `c && a' or `c || a' (T, of type TY) whose
+   operands after the first put statements before themselves (glibc's
+   toupper and tolower at -O2 are statement expressions, `c && (x = f
+   (c))' an assignment): an if statement that sets a local, each
+   operand lifted in its arm, so that its statements run only where C
+   evaluates it.  */
+static flat_expr *
+lift_branch_value (lifter &L, tree t, flat_type ty)
+{
+  enum tree_code code = TREE_CODE (t);
+  flat_type vty = code == COND_EXPR ? ty : FLAT_T_BOOL;
+  flat_var *v = flat_var_new (L.nest, FLAT_VAR_LOCAL, vty, "branch");
+  flat_expr *c = truth (L, lift_expr (L, TREE_OPERAND (t, 0)));
+  if (!c)
+    return NULL;
+  flat_stmt *let = new_stmt (L, FLAT_S_LET);
+  let->u.let.var = v;
+  flat_block_append (L.cur, let);
+  flat_stmt *s = new_stmt (L, FLAT_S_IF);
+  s->u.if_.cond = c;
+  flat_block *then_b = &s->u.if_.then_b, *else_b = &s->u.if_.else_b;
+  bool ok;
+  if (code == COND_EXPR)
+    ok = set_in_block (L, then_b, v, TREE_OPERAND (t, 1), ty)
+	 && set_in_block (L, else_b, v, TREE_OPERAND (t, 2), ty);
+  else
+    {
+      /* The arm where the first operand decides: false for &&, true
+	 for ||.  */
+      bool andif = code == TRUTH_ANDIF_EXPR;
+      ok = set_in_block (L, andif ? then_b : else_b, v, TREE_OPERAND (t, 1),
+			 FLAT_T_BOOL);
+      flat_block *decided = andif ? else_b : then_b;
+      flat_stmt *set = new_stmt (L, FLAT_S_SET);
+      set->u.set.var = v;
+      set->u.set.value = flat_e_const_int (L.nest, FLAT_T_BOOL, !andif);
+      flat_block_append (decided, set);
+    }
+  if (!ok)
+    return NULL;
+  flat_block_append (L.cur, s);
+  return cast_to (L, ty, flat_e_var (L.nest, v));
+}
+
 flat_expr *
 lift_expr (lifter &L, tree t)
 {
@@ -439,6 +524,9 @@ lift_expr (lifter &L, tree t)
       {
 	if (VOID_TYPE_P (TREE_TYPE (t)) || ty < 0)
 	  FAIL (L, loc, "conditional expression of unsupported type");
+	if (!L.conditional && (holds_statements (TREE_OPERAND (t, 1))
+			       || holds_statements (TREE_OPERAND (t, 2))))
+	  return lift_branch_value (L, t, (flat_type) ty);
 	flat_expr *c = truth (L, lift_expr (L, TREE_OPERAND (t, 0)));
 	L.conditional++;
 	flat_expr *a = lift_typed (L, TREE_OPERAND (t, 1), (flat_type) ty);
@@ -474,6 +562,9 @@ lift_expr (lifter &L, tree t)
     default:
       break;
     }
+  if ((code == TRUTH_ANDIF_EXPR || code == TRUTH_ORIF_EXPR) && ty >= 0
+      && !L.conditional && holds_statements (TREE_OPERAND (t, 1)))
+    return lift_branch_value (L, t, (flat_type) ty);
   bool is_binary;
   flat_op op = binary_op_of (code, &is_binary);
   if (is_binary)

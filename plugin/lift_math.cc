@@ -1,12 +1,32 @@
-/* The lifter: calls of the C library's pure functions, <math.h>'s and
-   abs.  Those of flatten/mathfns.def become IR calls; the others are
-   written with them (Note [Math functions]).  */
+/* The lifter: calls of the C library's pure functions, <math.h>'s, abs,
+   toupper and tolower.  Those of flatten/mathfns.def become IR calls;
+   the others are written with them (Note [Math functions]), or as
+   reads of the C library's tables (Note [Library tables]).  */
 
 #include "lift_internal.h"
 
 #include <float.h>
 #include <limits.h>
 #include <math.h>
+
+/* glibc's functions that return the tables of toupper and tolower
+   (Note [Library tables]), recorded as the front end declares them: it
+   has closed the file's scope by the time the lifter runs, where
+   lookup_name no longer finds them.  Declarations at file scope, which
+   the collector keeps.  */
+static tree case_table_fns[2];
+
+void
+flat_note_declaration (tree decl)
+{
+  if (TREE_CODE (decl) != FUNCTION_DECL || !DECL_NAME (decl))
+    return;
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (decl));
+  if (!strcmp (name, "__ctype_toupper_loc"))
+    case_table_fns[0] = decl;
+  else if (!strcmp (name, "__ctype_tolower_loc"))
+    case_table_fns[1] = decl;
+}
 
 namespace flat_lift {
 
@@ -262,6 +282,53 @@ lift_derived (lifter &L, tree call, const std::string &base, flat_type t,
 
 /* A call of the C library's pure function NAME: an IR call, or a form of
    Note [Math functions].  NULL with *HANDLED false if NAME is none.  */
+/* Whether integer expression T is a char's value: a char, or one
+   converted to wider types that keep its value.  */
+static bool
+char_valued (tree t)
+{
+  for (;; t = TREE_OPERAND (t, 0))
+    {
+      tree to = TREE_TYPE (t);
+      if (!INTEGRAL_TYPE_P (to))
+	return false;
+      if (TYPE_PRECISION (to) <= CHAR_TYPE_SIZE)
+	return true;
+      if (!CONVERT_EXPR_P (t) && TREE_CODE (t) != NON_LVALUE_EXPR)
+	return false;
+      tree from = TREE_TYPE (TREE_OPERAND (t, 0));
+      if (!INTEGRAL_TYPE_P (from)
+	  || TYPE_PRECISION (from) > TYPE_PRECISION (to)
+	  || (TYPE_UNSIGNED (to) && !TYPE_UNSIGNED (from)))
+	return false;
+    }
+}
+
+/* toupper (c) and tolower (c) that GCC left as calls (without
+   optimisation <ctype.h> defines no macros for them): the read of the
+   locale's table that glibc's macros expand to, (*__ctype_toupper_loc
+   ())[c], built in the C front end and lifted as theirs are (Note
+   [Library tables] in lift_mem.cc).  Only for a char argument, the one
+   case where the macro reads the table without a range check; the
+   table is glibc's, so a C library without it keeps the refusal.  */
+static flat_expr *
+lift_case_conversion (lifter &L, tree call, const char *name)
+{
+  location_t loc = EXPR_LOCATION (call);
+  tree arg = call_expr_nargs (call) == 1 ? CALL_EXPR_ARG (call, 0) : NULL;
+  tree table_fn = case_table_fns[strcmp (name, "toupper") ? 1 : 0];
+  if (!arg || !table_fn || !TREE_READONLY (table_fn))
+    FAIL (L, loc, "call to '%s', whose body is not in this file", name);
+  if (!char_valued (arg))
+    FAIL (L, loc, "'%s' of a value that is not a 'char' or 'unsigned "
+	  "char' (its table could not be bounded)", name);
+  tree table = build_indirect_ref (loc, build_call_expr_loc (loc, table_fn,
+							     0),
+				   RO_UNARY_STAR);
+  return lift_typed (L, build_array_ref (loc, table, arg),
+		     (flat_type) flat_type_of (TREE_TYPE (call)));
+}
+
 flat_expr *
 lift_library_call (lifter &L, tree call, const char *name, bool *handled)
 {
@@ -298,6 +365,15 @@ lift_library_call (lifter &L, tree call, const char *name, bool *handled)
       *handled = false;
       return NULL;
     }
+  /* 0 is always a right answer but for constants (glibc's toupper
+     macro asks it of its argument).  */
+  if (fndecl_built_in_p (fndecl, BUILT_IN_CONSTANT_P)
+      && call_expr_nargs (call) == 1)
+    return flat_e_const_int (L.nest, FLAT_T_I32,
+			     CONSTANT_CLASS_P (CALL_EXPR_ARG (call, 0)));
+  if (fndecl_built_in_p (fndecl, BUILT_IN_TOUPPER)
+      || fndecl_built_in_p (fndecl, BUILT_IN_TOLOWER))
+    return lift_case_conversion (L, call, name);
   tree params = TYPE_ARG_TYPES (TREE_TYPE (fndecl));
   tree param = params && TREE_VALUE (params) != void_type_node
     ? TREE_VALUE (params) : call_expr_nargs (call) > 0

@@ -9,6 +9,7 @@
 
 #include "glue.h"
 #include "host_parallel.h"
+#include "lift.h"
 #include "plugin-version.h"
 #include "../codegen/codegen.h"
 
@@ -38,6 +39,12 @@ flat_original_body (tree fndecl)
   auto it = original_bodies.find (fndecl);
   return it != original_bodies.end () ? it->second
 	 : DECL_SAVED_TREE (fndecl);
+}
+
+static void
+note_declaration (void *gcc_data, void *)
+{
+  flat_note_declaration ((tree) gcc_data);
 }
 
 static void
@@ -243,6 +250,8 @@ plugin_init (struct plugin_name_args *info,
     }
   flat_register_gc_roots (info->base_name);
   register_callback (info->base_name, PLUGIN_PRAGMAS, flat_register_pragmas,
+		     NULL);
+  register_callback (info->base_name, PLUGIN_FINISH_DECL, note_declaration,
 		     NULL);
   if (!c_parse_file_hook)
     {

@@ -3,13 +3,15 @@
    sequential results:
    - three arrays whose extents Flat cannot bound: one warning naming
      all three, with the clauses to add (copyin for the one only read);
-   - a statement expression in an arm of '?:';
+   - a statement expression in a loop's condition;
    - a table of tables of rows ('float ***');
-   - an assignment where C evaluates conditionally;
+   - an assignment where C evaluates repeatedly;
+   - toupper of an int, whose table could not be bounded;
    - pointer arithmetic on the address of a scalar in a helper;
    - a helper with a static variable.  */
 /* flat-run: 9 */
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -27,7 +29,7 @@ counter_scaled (float v)
 }
 
 static void
-rejected (int n, float *a, float *b, const float *c, const int *idx,
+rejected (int n, float *a, float *b, const float *c, int *idx,
 	  float ***planes)
 {
 #pragma flat map
@@ -38,7 +40,12 @@ rejected (int n, float *a, float *b, const float *c, const int *idx,
     }
 #pragma flat map
   for (int i = 0; i < n; i++)
-    b[i] = c[i] > 1.0f ? ({ float t = c[i]; t * t; }) : 0.0f; /* flat-warning "statement expression .* evaluated conditionally" */
+    {
+      float t = c[i];
+      while (({ float u = t * 0.5f; u > 1.0f; })) /* flat-warning "statement expression .* evaluated conditionally or repeatedly" */
+	t -= 1.0f;
+      b[i] = t;
+    }
 #pragma flat map
   for (int i = 0; i < n; i++)
     b[i] = planes[i][0][0]; /* flat-warning "table of row tables" */
@@ -47,7 +54,8 @@ rejected (int n, float *a, float *b, const float *c, const int *idx,
   for (int i = 0; i < n; i++)
     {
       int j = 0;
-      b[i] = i > 2 ? (float) (j++) : 0.0f; /* flat-warning "assignment inside a part of an expression that is evaluated conditionally" */
+      while ((j += 2) < i) /* flat-warning "assignment inside a part of an expression that is evaluated conditionally or repeatedly" */
+	b[i] += 1.0f;
       a[i] = (float) j + (float) k;
     }
 #pragma flat map
@@ -59,6 +67,9 @@ rejected (int n, float *a, float *b, const float *c, const int *idx,
 #pragma flat map
   for (int i = 0; i < n; i++)
     b[i] = counter_scaled (c[i]);
+#pragma flat map
+  for (int i = 0; i < n; i++)
+    idx[i] = toupper (idx[i] + 'a'); /* flat-warning "on a value that is not a 'char' or 'unsigned char'" */
 }
 
 int
@@ -79,6 +90,6 @@ main (int argc, char **argv)
     }
   rejected (n, a, b, c, idx, planes);
   for (int i = 0; i < n; i++)
-    printf ("%.9g %.9g\n", (double) a[i], (double) b[i]);
+    printf ("%.9g %.9g %d\n", (double) a[i], (double) b[i], idx[i]);
   return 0;
 }

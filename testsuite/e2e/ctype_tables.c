@@ -2,22 +2,15 @@
    plugin/lift_mem.cc): the classification macros, which read the
    locale's table through `*__ctype_b_loc ()', and toupper and tolower,
    statement expressions that read theirs, on plain chars (negative ones
-   too), on unsigned chars, inside a helper and in a reduction.  Without
-   optimisation GCC calls the library's toupper and tolower, which Flat
-   does not take: there the program converts by hand, with the same
-   results in the C locale.  */
+   too), on unsigned chars, inside a helper and in a reduction; as the
+   arms of `?:' and the right of `&&' and `||', where they run only when
+   C evaluates them.  Without optimisation toupper and tolower are calls
+   of the C library, lifted as the reads of its tables (lift_math.cc):
+   run-e2e.sh builds at -O0 too.  */
 
 #include "e2e.h"
 
 #include <ctype.h>
-
-#ifdef __OPTIMIZE__
-#define UPPER(c) toupper (c)
-#define LOWER(c) tolower (c)
-#else
-#define UPPER(c) ((c) >= 'a' && (c) <= 'z' ? (c) - 'a' + 'A' : (c))
-#define LOWER(c) ((c) >= 'A' && (c) <= 'Z' ? (c) - 'A' + 'a' : (c))
-#endif
 
 static inline int
 word_char (char c)
@@ -26,7 +19,8 @@ word_char (char c)
 }
 
 static void
-classify (int n, const char *s, int *kind, char *up, char *low)
+classify (int n, const char *s, int *kind, char *up, char *low,
+	  int *mixed)
 {
 #pragma flat map
   for (int i = 0; i < n; i++)
@@ -36,8 +30,12 @@ classify (int n, const char *s, int *kind, char *up, char *low)
 		| (isxdigit ((unsigned char) s[i]) ? 16 : 0)
 		| (word_char (s[i]) ? 32 : 0) | (isupper (s[i]) ? 64 : 0)
 		| (iscntrl (s[i]) ? 128 : 0);
-      up[i] = (char) UPPER (s[i]);
-      low[i] = (char) LOWER ((unsigned char) s[i]);
+      up[i] = (char) toupper (s[i]);
+      low[i] = (char) tolower ((unsigned char) s[i]);
+      mixed[i] = (isalpha (s[i]) ? tolower (s[i]) : isdigit (s[i]) ? 0
+		  : toupper (s[i]))
+		 + 1000 * (isupper (s[i]) && tolower (s[i]) == 'q')
+		 + 2000 * (islower (s[i]) || toupper (s[i]) == '!');
     }
 }
 
@@ -59,18 +57,20 @@ main (int argc, char **argv)
   char *s = e2e_alloc (n, 1), *up = e2e_alloc (n, 1);
   char *low = e2e_alloc (n, 1);
   int *kind = e2e_alloc (n, sizeof *kind);
+  int *mixed = e2e_alloc (n, sizeof *mixed);
   uint32_t seed = 5;
 
   /* Every char value, the ASCII ones more often.  */
   for (int i = 0; i < n; i++)
     s[i] = (char) (i % 3 ? e2e_int (&seed, 0, 127)
 		   : e2e_int (&seed, -128, 127));
-  classify (n, s, kind, up, low);
+  classify (n, s, kind, up, low, mixed);
   for (int i = 0; i < n; i++)
     {
       e2e_print_int (kind[i]);
       e2e_print_int (up[i]);
       e2e_print_int (low[i]);
+      e2e_print_int (mixed[i]);
     }
   e2e_print_int (count_spaces (n, s));
   return e2e_finish ();

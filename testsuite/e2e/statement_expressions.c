@@ -1,6 +1,8 @@
 /* Covers: GNU statement expressions `({ ...; v; })' in a nest, as
    macros write them: with locals of their own, an if inside, one in a
-   helper, and one whose arm never runs (`if (sizeof (x) > 8)').  */
+   helper, and one whose arm never runs (`if (sizeof (x) > 8)'); in the
+   arms of `?:' and on the right of `&&' and `||', and assignments there
+   (`k > 0 ? (m += k) : ...'), which run only where C evaluates them.  */
 
 #include "e2e.h"
 
@@ -26,6 +28,13 @@ shape (int n, const float *x, const int *k, float *e, int *c, long *w)
       e[i] = energy (x[i], SQUARE (x[i]));
       c[i] = CLAMP (k[i], -3, 5) + SQUARE (k[i] % 7);
       w[i] = WIDE_ONLY (k[i]) * 2;
+      int m = 1, hits = 0;
+      int arm = k[i] > 0 ? (m += k[i]) : k[i] < -5 ? SQUARE (k[i]) : m--;
+      if (x[i] > 0.5f && (hits = CLAMP (k[i], 0, 3)) > 1)
+	m += 10;
+      if (k[i] == 0 || (m = SQUARE (m)) > 50)
+	hits += 100;
+      c[i] += 1000 * (arm + m + hits);
     }
 }
 
