@@ -249,6 +249,8 @@ lift_decl (lifter &L, tree decl)
     {
       tree elem = array_elem_type (type);
       int ety = flat_type_of (elem);
+      if (TREE_CODE (elem) == RECORD_TYPE)
+	return bind_struct_array (L, decl);
       if (ety < 0 || !tree_fits_shwi_p (TYPE_SIZE_UNIT (type)))
 	{
 	  fail_at (L, DECL_SOURCE_LOCATION (decl),

@@ -44,13 +44,17 @@ struct struct_slot
 
 /* A pointer to a struct variable, or to a struct member of one: its
    slot variables, the type and first element of what it points to, and
-   the variable's name (for messages).  */
+   the variable's name (for messages).  In a local array of ROWS structs
+   (Note [Local arrays of structs]), ROW is the struct's index, NULL
+   before an element is chosen.  */
 struct struct_alias
 {
   std::vector<flat_var *> *vars;
   tree type;
   HOST_WIDE_INT pos;
   const char *name;
+  HOST_WIDE_INT rows;
+  flat_expr *row;
 };
 
 /* Bindings of one function body being lifted (the nest's function, or an
@@ -67,6 +71,8 @@ struct frame
      slots]), and pointers to them.  */
   std::map<tree, std::vector<flat_var *> > structs;
   std::map<tree, struct_alias> struct_pointers;
+  /* Those of STRUCTS that are local arrays of structs: how many.  */
+  std::map<tree, HOST_WIDE_INT> struct_arrays;
   flat_var *result;			/* callee: its return value */
   std::vector<flat_var *> result_fields;	/* ... a struct's fields */
   frame *parent;
@@ -208,6 +214,9 @@ bool new_struct_vars (lifter &L, tree type, const char *name,
 		      std::vector<flat_var *> *vars);
 void set_fields (lifter &L, const std::vector<flat_var *> &vars,
 		 const std::vector<flat_expr *> &values);
+/* Slot variables for DECL, a local array of structs (Note [Local arrays
+   of structs]).  */
+bool bind_struct_array (lifter &L, tree decl);
 bool bind_struct (lifter &L, tree type, const char *name, tree init,
 		  std::vector<flat_var *> *vars);
 std::vector<flat_var *> *lookup_struct (lifter &L, tree decl);

@@ -194,6 +194,14 @@ decompose_lvalue (lifter &L, tree ref, tree elem, address *out)
 		     decl_name (ref));
 	    return false;
 	  }
+	if (L.top->struct_arrays.count (ref))
+	  {
+	    /* Its members are arrays of their own (Note [Local arrays of
+	       structs] in lift_struct.cc): no address of the whole.  */
+	    fail_at (L, EXPR_LOCATION (ref), "local array of structs '%s' "
+		     "used other than by its elements", decl_name (ref));
+	    return false;
+	  }
 	if (v)
 	  {
 	    out->base = v;

@@ -29,6 +29,18 @@ namespace flat_lift {
    instead, its bytes copied to the device as an array's
    (decompose_lvalue); one of scalars only is a param per member.  */
 
+/* Note [Local arrays of structs]
+   ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+   A local array of structs of the nest, `struct p tmp[4]', indexed by
+   any value, is its struct's slots each made an array of one slot per
+   struct, as columns: tmp_x[4], tmp_y[4], and for `int nei[3]' a member
+   tmp_nei[4 * 3].  `tmp[k].nei[j]' is element k * 3 + j of tmp_nei:
+   member_place first reduces the array's indices to the struct's index,
+   the row, then places the member in the struct as for a struct
+   variable, each slot's element offset by row times its length in one
+   struct.  A struct of the array as a value goes element by element
+   (element_refs), `&tmp[k]' to a helper is an alias with the row.  */
+
 /* Structs copied whole (a value, a by-value argument) have at most this
    many scalars: each is an expression and a statement.  */
 enum { MAX_STRUCT_ELEMENTS = 256 };
@@ -306,7 +318,10 @@ struct_root (lifter &L, tree ref, struct_alias *root,
   if (std::vector<flat_var *> *vars = DECL_P (ref) ? lookup_struct (L, ref)
       : NULL)
     {
-      *root = { vars, TREE_TYPE (ref), 0, decl_name (ref) };
+      auto rows = L.top->struct_arrays.find (ref);
+      *root = { vars, TREE_TYPE (ref), 0, decl_name (ref),
+		rows == L.top->struct_arrays.end () ? 0 : rows->second,
+		NULL };
       return true;
     }
   if ((TREE_CODE (ref) == INDIRECT_REF
@@ -342,8 +357,30 @@ member_place (lifter &L, tree ref, flat_var **var, flat_expr **index,
   location_t loc = EXPR_LOCATION (ref);
   tree type = root.type;
   HOST_WIDE_INT pos = root.pos;
-  flat_expr *dyn = NULL;
-  for (tree step : chain)
+  flat_expr *dyn = NULL, *row = root.row;
+  size_t first = 0;
+  /* A local array of structs: its indices make the row (Note [Local
+     arrays of structs]).  */
+  for (; root.rows && !root.row && TREE_CODE (type) == ARRAY_TYPE; first++)
+    {
+      HOST_WIDE_INT n = array_length (type);
+      flat_expr *i = first < chain.size ()
+	&& TREE_CODE (chain[first]) == ARRAY_REF
+	? lift_typed (L, TREE_OPERAND (chain[first], 1), FLAT_T_I64) : NULL;
+      if (!i)
+	{
+	  if (!L.fail.failed)
+	    fail_at (L, loc, "local array of structs '%s' used other than "
+		     "by its elements", root.name);
+	  return false;
+	}
+      row = !row ? i : flat_e_binary
+	(L.nest, FLAT_OP_ADD,
+	 flat_e_binary (L.nest, FLAT_OP_MUL, row,
+			flat_e_const_int (L.nest, FLAT_T_I64, n)), i);
+      type = TREE_TYPE (type);
+    }
+  for (tree step : std::vector<tree> (chain.begin () + first, chain.end ()))
     if (TREE_CODE (step) == COMPONENT_REF)
       {
 	if (TREE_CODE (type) != RECORD_TYPE)
@@ -386,16 +423,19 @@ member_place (lifter &L, tree ref, flat_var **var, flat_expr **index,
 		   "indexed by a value that is not a constant", root.name);
 	  return false;
 	}
-      *alias = { root.vars, type, pos, root.name };
+      *alias = { root.vars, type, pos, root.name, root.rows, row };
       *var = NULL;
       return true;
     }
   /* The slots by their variables: a local array holds as many elements
-     as its length, a local one.  */
+     as its length, a local one; in an array of structs, the length
+     over the number of structs.  */
   HOST_WIDE_INT start = 0;
   for (flat_var *v : *root.vars)
     {
       HOST_WIDE_INT size = v->kind == FLAT_VAR_LOCAL_ARRAY ? v->length : 1;
+      if (root.rows)
+	size /= root.rows;
       if (pos >= start && pos < start + size)
 	{
 	  *var = v;
@@ -404,6 +444,11 @@ member_place (lifter &L, tree ref, flat_var **var, flat_expr **index,
 	    *index = flat_e_const_int (L.nest, FLAT_T_I64, pos - start);
 	  if (dyn && *index)
 	    *index = flat_e_binary (L.nest, FLAT_OP_ADD, *index, dyn);
+	  if (row)
+	    *index = flat_e_binary
+	      (L.nest, FLAT_OP_ADD, *index,
+	       flat_e_binary (L.nest, FLAT_OP_MUL, row,
+			      flat_e_const_int (L.nest, FLAT_T_I64, size)));
 	  return true;
 	}
       start += size;
@@ -451,10 +496,10 @@ struct_alias_of (lifter &L, tree p, struct_alias *out)
       || TREE_CODE (TREE_TYPE (TREE_OPERAND (p, 0))) != RECORD_TYPE)
     return false;
   tree obj = flat_skip_nops (TREE_OPERAND (p, 0));
-  if (std::vector<flat_var *> *vars = DECL_P (obj) ? lookup_struct (L, obj)
-      : NULL)
+  if (std::vector<flat_var *> *vars = DECL_P (obj)
+      && !L.top->struct_arrays.count (obj) ? lookup_struct (L, obj) : NULL)
     {
-      *out = { vars, TREE_TYPE (obj), 0, decl_name (obj) };
+      *out = { vars, TREE_TYPE (obj), 0, decl_name (obj), 0, NULL };
       return true;
     }
   flat_var *var;
@@ -712,6 +757,74 @@ lift_struct_value (lifter &L, tree t, std::vector<flat_expr *> *out)
       fail_at (L, loc, "unsupported struct value: %s", construct_name (t));
       return false;
     }
+}
+
+/* Store the zeros and the values of initialiser INIT into DECL, a local
+   array of structs, element by element.  */
+static bool
+init_struct_array (lifter &L, tree decl, tree init)
+{
+  std::vector<tree> refs;
+  element_refs (decl, TREE_TYPE (decl), &refs);
+  if (refs.size () > MAX_STRUCT_ELEMENTS)
+    {
+      fail_at (L, DECL_SOURCE_LOCATION (decl), "initialiser of local array "
+	       "of structs '%s', which has %ld scalars (at most %d); assign "
+	       "its members in the loop", decl_name (decl), (long) refs.size (),
+	       (int) MAX_STRUCT_ELEMENTS);
+      return false;
+    }
+  std::vector<flat_expr *> values;
+  for (tree e : refs)
+    {
+      flat_type ft = (flat_type) flat_type_of (TREE_TYPE (e));
+      values.push_back (flat_type_table[ft].is_float
+			? flat_e_const_float (L.nest, ft, 0.0)
+			: flat_e_const_int (L.nest, ft, 0));
+    }
+  if (!constructor_values (L, init, TREE_TYPE (decl), 0, &values))
+    return false;
+  for (size_t k = 0; k < refs.size (); k++)
+    {
+      flat_var *var;
+      flat_expr *index;
+      struct_alias alias;
+      bool handled;
+      if (!member_place (L, refs[k], &var, &index, &alias, &handled))
+	return false;
+      flat_stmt *st = new_stmt (L, FLAT_S_STORE);
+      st->u.store.mem = var;
+      st->u.store.index = index;
+      st->u.store.value = values[k];
+      flat_block_append (L.cur, st);
+    }
+  return true;
+}
+
+bool
+bind_struct_array (lifter &L, tree decl)
+{
+  tree type = TREE_TYPE (decl), elem = array_elem_type (type);
+  HOST_WIDE_INT size = int_size_in_bytes (type);
+  if (TREE_CODE (elem) != RECORD_TYPE || size <= 0)
+    {
+      fail_at (L, DECL_SOURCE_LOCATION (decl), "local array '%s' must "
+	       "have a constant size and scalar or struct elements",
+	       decl_name (decl));
+      return false;
+    }
+  HOST_WIDE_INT rows = size / int_size_in_bytes (elem);
+  std::vector<flat_var *> &vars = L.top->structs[decl];
+  if (!new_struct_vars (L, elem, decl_name (decl), &vars))
+    return false;
+  for (flat_var *v : vars)
+    {
+      v->length = (v->kind == FLAT_VAR_LOCAL_ARRAY ? v->length : 1) * rows;
+      v->kind = FLAT_VAR_LOCAL_ARRAY;
+    }
+  L.top->struct_arrays[decl] = rows;
+  return !DECL_INITIAL (decl)
+    || init_struct_array (L, decl, DECL_INITIAL (decl));
 }
 
 /* Whether struct lvalue T lies in memory the nest reads through a

@@ -5,8 +5,9 @@
    structs in a struct variable indexed by a variable, a struct of 300
    floats copied whole, a helper returning a struct with a union
    member, a store to a member of a struct declared outside the loop,
-   such a struct with an array member in a private clause, and a cast
-   of a pointer to a struct variable.  */
+   such a struct with an array member in a private clause, a cast
+   of a pointer to a struct variable, and a local array of structs
+   passed whole to a helper.  */
 /* flat-run: 7 */
 
 #include <stdio.h>
@@ -141,6 +142,25 @@ cast (int n, const float *x, float *y)
     }
 }
 
+static float
+first_w (const struct pair *p)
+{
+  return p[1].w[0];
+}
+
+static void
+whole_array (int n, const float *x, float *y)
+{
+#pragma flat map
+  for (int i = 0; i < n; i++)
+    {
+      struct pair t[2];
+      t[0].w[0] = x[i];
+      t[1].w[0] = 2.0f * x[i];
+      y[i] = first_w (t); /* flat-warning "local array of structs 't' used other than by its elements" */
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -178,6 +198,9 @@ main (int argc, char **argv)
   for (int i = 0; i < n; i++)
     printf ("%g ", (double) y[i]);
   cast (n, x, y);
+  for (int i = 0; i < n; i++)
+    printf ("%g ", (double) y[i]);
+  whole_array (n, x, y);
   for (int i = 0; i < n; i++)
     printf ("%g ", (double) y[i]);
   printf ("\n");
