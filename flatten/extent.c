@@ -617,12 +617,14 @@ note_access (walker *w, const flat_var *mem, const flat_expr *index,
   if (w->failed || mem->kind != FLAT_VAR_MEM
       || mem->clause != FLAT_DATA_NONE)
     return;
-  const flat_expr *row, *col;
-  bound b, c = { .ok = 1, .lo = 0, .hi = -1 };
+  const flat_expr *row, *col, *mid;
+  bound b, c = { .ok = 1, .lo = 0, .hi = -1 }, m = c;
 
   if (mem->row_width)
     {
-      if (!flat_row_access (mem, index, &row, &col))
+      if (!flat_row_access (mem, index, &row, &col)
+	  || (mem->row_height
+	      && !flat_plane_access (mem, row, &row, &mid)))
 	{
 	  fail (w, mem, unknown ("the index of a row table is not its row "
 				 "times its width plus its column", NULL));
@@ -630,6 +632,12 @@ note_access (walker *w, const flat_var *mem, const flat_expr *index,
 	}
       index = row;
       c = bound_expr (w, col);
+      if (c.ok && mem->row_height)
+	{
+	  m = bound_expr (w, mid);
+	  if (!m.ok)
+	    c = m;
+	}
       if (!c.ok)
 	{
 	  fail (w, mem, c);
@@ -645,6 +653,8 @@ note_access (walker *w, const flat_var *mem, const flat_expr *index,
 		    b);
       if (mem->row_width)
 	add_interval (&w->out[mem->id].cols, c);
+      if (mem->row_height)
+	add_interval (&w->out[mem->id].mids, m);
     }
 }
 
@@ -980,20 +990,28 @@ clause_interval (const flat_var *mem, const flat_expr *lo_e,
 
 /* The extent a data clause gives MEM: [lo, lo+len) for the accesses that
    var->access says; of a row table, those rows, and the columns of its
-   second section (none of either if the other is empty).  */
+   last section; of a table of tables of rows, the rows of each table of
+   its middle one (none of any if another is empty).  */
 static int
 clause_extent (const flat_var *mem, const flat_value *env, flat_extent *out,
 	       char *msg, size_t msg_size)
 {
-  flat_interval whole, cols = { 0, -1 };
+  flat_interval whole, cols = { 0, -1 }, mids = { 0, -1 };
   if (clause_interval (mem, mem->extent_lo, mem->extent_len, env, &whole,
 		       msg, msg_size) != 0
       || (mem->extent_col_lo
 	  && clause_interval (mem, mem->extent_col_lo, mem->extent_col_len,
-			      env, &cols, msg, msg_size) != 0))
+			      env, &cols, msg, msg_size) != 0)
+      || (mem->extent_mid_lo
+	  && clause_interval (mem, mem->extent_mid_lo, mem->extent_mid_len,
+			      env, &mids, msg, msg_size) != 0))
     return -1;
   if (mem->extent_col_lo && cols.lo > cols.hi)
     whole = cols;
+  if (mem->extent_mid_lo && mids.lo > mids.hi)
+    whole = mids;
+  if (mem->extent_mid_lo && whole.lo <= whole.hi)
+    out->mids = mids;
   if (mem->access & FLAT_ACCESS_READ)
     out->read = whole;
   if (mem->access & FLAT_ACCESS_WRITE)
@@ -1008,7 +1026,7 @@ flat_extent_eval (const flat_nest *nest, const flat_value *env,
 		  flat_extent *out, char *msg, size_t msg_size)
 {
   for (int k = 0; k < nest->n_vars; k++)
-    out[k] = (flat_extent) { { 0, -1 }, { 0, -1 }, { 0, -1 } };
+    out[k] = (flat_extent) { { 0, -1 }, { 0, -1 }, { 0, -1 }, { 0, -1 } };
   walker w = { .nest = nest, .env = env, .out = out, .msg = msg,
 	       .msg_size = msg_size };
   if (walk_nest (&w) != 0)

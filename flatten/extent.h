@@ -31,6 +31,9 @@ typedef struct flat_extent
 {
   flat_interval read, write;
   flat_interval cols;
+  flat_interval mids;		/* of a table of tables of rows: the rows
+				   of its tables; read and write are the
+				   tables, cols the columns */
 } flat_extent;
 
 /* Whether T is an integer type of one or two bytes, whose few values

@@ -735,19 +735,33 @@ flat_accums_new (flat_nest *nest, int n_accs)
 			   (size_t) n_accs * sizeof (flat_accum));
 }
 
+/* Whether E is (add (mul A V) B) for the variable V: into A and B.  */
+static int
+scaled_sum (const flat_expr *e, const flat_var *v, const flat_expr **a,
+	    const flat_expr **b)
+{
+  const flat_expr *mul = e->kind == FLAT_E_BINARY
+			 && e->u.op.op == FLAT_OP_ADD ? e->u.op.a : NULL;
+
+  if (!v || !mul || mul->kind != FLAT_E_BINARY
+      || mul->u.op.op != FLAT_OP_MUL || mul->u.op.b->kind != FLAT_E_VAR
+      || mul->u.op.b->u.var != v)
+    return 0;
+  *a = mul->u.op.a;
+  *b = e->u.op.b;
+  return 1;
+}
+
 int
 flat_row_access (const flat_var *m, const flat_expr *index,
 		 const flat_expr **r, const flat_expr **c)
 {
-  const flat_expr *mul = index->kind == FLAT_E_BINARY
-			 && index->u.op.op == FLAT_OP_ADD ? index->u.op.a
-			 : NULL;
+  return scaled_sum (index, m->row_width, r, c);
+}
 
-  if (!m->row_width || !mul || mul->kind != FLAT_E_BINARY
-      || mul->u.op.op != FLAT_OP_MUL || mul->u.op.b->kind != FLAT_E_VAR
-      || mul->u.op.b->u.var != m->row_width)
-    return 0;
-  *r = mul->u.op.a;
-  *c = index->u.op.b;
-  return 1;
+int
+flat_plane_access (const flat_var *m, const flat_expr *r,
+		   const flat_expr **p, const flat_expr **q)
+{
+  return scaled_sum (r, m->row_height, p, q);
 }

@@ -220,6 +220,10 @@ typedef struct flat_var
   struct flat_expr *extent_col_lo;	/* ... of a row table: its rows, and
 					   here the first column of each */
   struct flat_expr *extent_col_len;	/* ... and the number of columns */
+  struct flat_expr *extent_mid_lo;	/* ... of a table of tables of rows:
+					   its tables, the first row of each
+					   here, and the columns above */
+  struct flat_expr *extent_mid_len;	/* ... and the number of rows */
   int plan_index;		/* INDEX: the index of a host-level loop of
 				   the plan (rule G7); kernels get its value
 				   as an argument (header line "index") */
@@ -229,6 +233,11 @@ typedef struct flat_var
 				   runtime packs them into one buffer; every
 				   index is (add (mul r width) c) (Note [Row
 				   tables] in runtime/rows.c) */
+  struct flat_var *row_height;	/* ... a table of tables of rows (`T ***'
+				   indexed a[p][r][c]): the i64 PARAM that
+				   holds the number of rows of each table
+				   in the buffer; every index is (add (mul
+				   (add (mul p height) r) width) c) */
 } flat_var;
 
 /* ---- Expressions ------------------------------------------------------ */
@@ -657,6 +666,10 @@ flat_combiner *flat_combiner_lookup (const flat_nest *nest,
    row table and INDEX is (add (mul R width) C).  */
 int flat_row_access (const flat_var *m, const flat_expr *index,
 		     const flat_expr **r, const flat_expr **c);
+/* Whether row R of M, a table of tables of rows, is row Q of its table
+   P: R is (add (mul P height) Q).  */
+int flat_plane_access (const flat_var *m, const flat_expr *r,
+		       const flat_expr **p, const flat_expr **q);
 /* Structural copy (variables shared).  */
 flat_expr *flat_e_copy (flat_nest *nest, const flat_expr *e);
 /* The same with every use of FROM (a variable or a mem) replaced by TO.  */

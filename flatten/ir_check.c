@@ -712,6 +712,8 @@ check_params (checker *c)
       if (v->kind != FLAT_VAR_PARAM && v->kind != FLAT_VAR_MEM
 	  && v->kind != FLAT_VAR_ACC)
 	return problem (c, "not a param, acc or mem");
+      if (v->row_height && !v->row_width)
+	return problem (c, "a table of tables of rows with no row width");
       c->in_scope[v->id] = 1;
     }
   for (int k = 0; k < nest->n_params; k++)
@@ -732,6 +734,19 @@ check_params (checker *c)
 	return problem (c, v->row_width ? "a row table without the columns "
 			"of its clause" : "columns of a clause on a mem "
 			"that is not a row table");
+      if (!v->row_height != !v->extent_mid_lo)
+	return problem (c, v->row_height ? "a table of tables of rows "
+			"without the rows of its clause" : "rows of a clause "
+			"on a mem that is not a table of tables of rows");
+      if (v->extent_mid_lo
+	  && (check_expr (c, v->extent_mid_lo) != 0
+	      || check_expr (c, v->extent_mid_len) != 0))
+	return -1;
+      if (v->extent_mid_lo && (!is_int (v->extent_mid_lo->type)
+			       || !is_int (v->extent_mid_len->type)))
+	return problem (c, "rows of types %s and %s, not integers",
+			tname (v->extent_mid_lo->type),
+			tname (v->extent_mid_len->type));
       if (!v->extent_col_lo)
 	continue;
       if (check_expr (c, v->extent_col_lo) != 0

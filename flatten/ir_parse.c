@@ -874,25 +874,42 @@ static const char *const clause_words[] = {
 #undef FLAT_DATA_KIND
 };
 
-/* The row width param of a row table: an i64 param.  */
+/* The row width (or height) param of a row table: an i64 param.  */
 static flat_var *
-parse_row_width (parser *ps)
+parse_row_width (parser *ps, const char *what)
 {
   int line = ps->tok.line, col = ps->tok.col;
-  flat_var *w = parse_var_ref (ps, "the row width's param");
+  flat_var *w = parse_var_ref (ps, what);
 
   if (w->kind != FLAT_VAR_PARAM || w->type != FLAT_T_I64)
-    fail_at (ps, line, col, "row width '%s' is not an i64 param", w->name);
+    fail_at (ps, line, col, "row width or height '%s' is not an i64 param",
+	     w->name);
   return w;
+}
+
+/* '(' EXPR ',' EXPR ')', a section of a data clause, into *LO and *LEN.  */
+static void
+parse_section (parser *ps, flat_expr **lo, flat_expr **len)
+{
+  expect_punct (ps, '(');
+  *lo = parse_expr (ps);
+  expect_punct (ps, ',');
+  *len = parse_expr (ps);
+  expect_punct (ps, ')');
 }
 
 /* PARAM := 'param' NAME ':' TYPE
    ACC := 'acc' NAME ':' TYPE
    INDEX := 'index' NAME ':' TYPE       (a plan index)
-   MEM := 'mem' NAME ':' TYPE ['rows' '(' NAME ')'] ['read'] ['write']
-	  ['covered'] [CLAUSE]       (rows: an i64 param declared before)
+   MEM := 'mem' NAME ':' TYPE ['rows' '(' NAME [',' NAME] ')'] ['read']
+	  ['write'] ['covered'] [CLAUSE]   (rows: i64 params declared
+				 before, the width and, of a table of
+				 tables of rows, the height)
    CLAUSE := ('copyin' | 'copyout' | 'copy' | 'create') '(' EXPR ',' EXPR ')'
 	     ['cols' '(' EXPR ',' EXPR ')']     (cols: of a row table)
+	     ['mids' '(' EXPR ',' EXPR ')']     (mids: the rows of each
+						 table of a table of
+						 tables of rows)
 	   | 'present'  */
 static void
 parse_param (parser *ps, flat_var_kind kind)
@@ -908,7 +925,12 @@ parse_param (parser *ps, flat_var_kind kind)
     {
       next (ps);
       expect_punct (ps, '(');
-      v->row_width = parse_row_width (ps);
+      v->row_width = parse_row_width (ps, "the row width's param");
+      if (is_punct (ps, ','))
+	{
+	  next (ps);
+	  v->row_height = parse_row_width (ps, "the row height's param");
+	}
       expect_punct (ps, ')');
     }
   if (is_word (ps, "read"))
@@ -933,19 +955,16 @@ parse_param (parser *ps, flat_var_kind kind)
 	v->clause = (flat_data_kind) c;
 	if (c == FLAT_DATA_PRESENT)
 	  return;
-	expect_punct (ps, '(');
-	v->extent_lo = parse_expr (ps);
-	expect_punct (ps, ',');
-	v->extent_len = parse_expr (ps);
-	expect_punct (ps, ')');
+	parse_section (ps, &v->extent_lo, &v->extent_len);
 	if (is_word (ps, "cols"))
 	  {
 	    next (ps);
-	    expect_punct (ps, '(');
-	    v->extent_col_lo = parse_expr (ps);
-	    expect_punct (ps, ',');
-	    v->extent_col_len = parse_expr (ps);
-	    expect_punct (ps, ')');
+	    parse_section (ps, &v->extent_col_lo, &v->extent_col_len);
+	  }
+	if (is_word (ps, "mids"))
+	  {
+	    next (ps);
+	    parse_section (ps, &v->extent_mid_lo, &v->extent_mid_len);
 	  }
 	return;
       }

@@ -328,6 +328,18 @@ static const char *const clause_names[] = {
 /* "param n : i32"  |  "acc s : f32"
    |  "mem y : f32 read write copy(LO, LEN)"  |  "mem a : f32 rows(w) read"
    |  "mem a : f32 rows(w) read copyin(LO, LEN) cols(CLO, CLEN)" */
+/* WORD(LO, LEN), a section of a data clause.  */
+static void
+print_section (FILE *out, const char *word, const flat_expr *lo,
+	       const flat_expr *len)
+{
+  fprintf (out, "%s(", word);
+  flat_print_expr (out, lo);
+  fputs (", ", out);
+  flat_print_expr (out, len);
+  fputc (')', out);
+}
+
 static void
 print_param (FILE *out, const flat_var *v)
 {
@@ -336,7 +348,10 @@ print_param (FILE *out, const flat_var *v)
 	   v->name, flat_type_table[v->type].ir_name);
   if (v->kind == FLAT_VAR_MEM)
     {
-      if (v->row_width)
+      if (v->row_height)
+	fprintf (out, " rows(%s, %s)", v->row_width->name,
+		 v->row_height->name);
+      else if (v->row_width)
 	fprintf (out, " rows(%s)", v->row_width->name);
       if (v->access & FLAT_ACCESS_READ)
 	fputs (" read", out);
@@ -348,21 +363,13 @@ print_param (FILE *out, const flat_var *v)
 	{
 	  fprintf (out, " %s", clause_names[v->clause]);
 	  if (v->clause != FLAT_DATA_PRESENT)
-	    {
-	      fputc ('(', out);
-	      flat_print_expr (out, v->extent_lo);
-	      fputs (", ", out);
-	      flat_print_expr (out, v->extent_len);
-	      fputc (')', out);
-	    }
+	    print_section (out, "", v->extent_lo, v->extent_len);
 	  if (v->extent_col_lo)
-	    {
-	      fputs (" cols(", out);
-	      flat_print_expr (out, v->extent_col_lo);
-	      fputs (", ", out);
-	      flat_print_expr (out, v->extent_col_len);
-	      fputc (')', out);
-	    }
+	    print_section (out, " cols", v->extent_col_lo,
+			   v->extent_col_len);
+	  if (v->extent_mid_lo)
+	    print_section (out, " mids", v->extent_mid_lo,
+			   v->extent_mid_len);
 	}
     }
   fputc ('\n', out);

@@ -619,6 +619,7 @@ resolve_items (flat_recorded_directive *rd, const pragma_tokens &pt)
 	  item.loc = token_location (pt, it.loc, rd->loc);
 	  item.decl = lookup_name (get_identifier (it.name));
 	  item.lo = item.len = item.col_lo = item.col_len = NULL_TREE;
+	  item.mid_lo = item.mid_len = NULL_TREE;
 	  if (!item.decl || (!VAR_P (item.decl)
 			     && TREE_CODE (item.decl) != PARM_DECL))
 	    {
@@ -629,6 +630,8 @@ resolve_items (flat_recorded_directive *rd, const pragma_tokens &pt)
 	    }
 	  if (!section_bounds (it.lo, it.len, pt, item.loc, &item.lo,
 			       &item.len)
+	      || !section_bounds (it.mid_lo, it.mid_len, pt, item.loc,
+				  &item.mid_lo, &item.mid_len)
 	      || !section_bounds (it.col_lo, it.col_len, pt, item.loc,
 				  &item.col_lo, &item.col_len))
 	    {
@@ -793,6 +796,8 @@ add_marker (flat_recorded_directive *rd, location_t loc)
       keep_tree (item.len);
       keep_tree (item.col_lo);
       keep_tree (item.col_len);
+      keep_tree (item.mid_lo);
+      keep_tree (item.mid_len);
     }
   for (const flat_reduction_item &r : rd->reductions)
     {

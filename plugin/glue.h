@@ -40,6 +40,9 @@ struct flat_clause_item
   tree lo, len;			/* section in elements, or NULL_TREE */
   tree col_lo, col_len;		/* section of each row (`a[lo:len][col_lo:
 				   col_len]'), or NULL_TREE */
+  tree mid_lo, mid_len;		/* of three sections, the rows of each table
+				   (`a[lo:len][mid_lo:mid_len][col_lo:
+				   col_len]'), or NULL_TREE */
   location_t loc;
 };
 

@@ -456,19 +456,34 @@ elements_per (lifter &L, const flat_clause_item &item, flat_var *m,
 }
 
 /* Data clause ITEM on row table M (Note [Row tables]): the rows of its
-   first section, the columns of its second.  */
+   first section, the columns of its last; of a table of tables of rows,
+   the tables of its first, the rows of each of its second.  */
 static bool
 clause_rows (lifter &L, const flat_clause_item &item, flat_var *m)
 {
-  if (!item.col_lo)
+  if (!item.col_lo || !item.mid_lo != !m->row_height)
     {
-      fail_at (L, item.loc, "the data clause on '%s', a table of rows, "
-	       "needs a section of its rows and one of their columns, "
-	       "'%s[lo:n][lo:m]' as OpenACC writes it", m->source, m->source);
+      if (m->row_height)
+	fail_at (L, item.loc, "the data clause on '%s', a table of tables "
+		 "of rows, needs a section of its tables, one of their rows "
+		 "and one of their columns, '%s[lo:n][lo:m][lo:p]' as OpenACC "
+		 "writes it", m->source, m->source);
+      else
+	fail_at (L, item.loc, "the data clause on '%s', a table of rows, "
+		 "needs a section of its rows and one of their columns, "
+		 "'%s[lo:n][lo:m]' as OpenACC writes it", m->source,
+		 m->source);
       return false;
     }
   m->extent_col_lo = lift_bound (L, item.col_lo);
   m->extent_col_len = lift_bound (L, item.col_len);
+  if (m->row_height)
+    {
+      m->extent_mid_lo = lift_bound (L, item.mid_lo);
+      m->extent_mid_len = lift_bound (L, item.mid_len);
+      if (!m->extent_mid_lo || !m->extent_mid_len)
+	return false;
+    }
   return m->extent_col_lo && m->extent_col_len;
 }
 
@@ -494,6 +509,12 @@ clause_mem (lifter &L, const flat_clause_item &item, flat_var *m)
     return false;
   if (m->row_width)
     return clause_rows (L, item, m);
+  if (item.mid_lo)
+    {
+      fail_at (L, item.loc, "'%s' is not a table of tables of rows (`T "
+	       "***'): three array sections only fit one", m->source);
+      return false;
+    }
   tree type = TREE_TYPE (item.decl);
   tree row = POINTER_TYPE_P (type) || TREE_CODE (type) == ARRAY_TYPE
     ? TREE_TYPE (type) : NULL_TREE;

@@ -263,9 +263,41 @@ only_saved_values (tree t)
    may lie anywhere) is one mem of T elements marked as a row table: its
    index is (add (mul r width) c), width a param the runtime sets to the
    width of the box of columns the nest touches, after it has gathered
-   the rows of the box into one buffer (runtime/rows.c).  The table
+   the rows of the box into one buffer (runtime/rows.c).  A `T ***a'
+   indexed a[p][r][c] (a 3-D grid of planes of rows) is a table of
+   tables of rows: its row is (add (mul p height) r), height a second
+   param, the number of rows of each table in the box.  The table
    itself must be a pointer the nest does not assign; the plugin never
    reads the row pointers, the runtime does at each execution.  */
+
+/* Peel the pointer arithmetic and conversions off *TABLE, adding the
+   byte offsets into *OFFSET (NULL if one cannot be lifted).  */
+static void
+peel_table (lifter &L, tree *table, flat_expr **offset)
+{
+  while (TREE_CODE (*table) == POINTER_PLUS_EXPR || CONVERT_EXPR_P (*table)
+	 || TREE_CODE (*table) == NON_LVALUE_EXPR)
+    {
+      if (TREE_CODE (*table) == POINTER_PLUS_EXPR && *offset)
+	*offset = add_offset (L, *offset,
+			      offset_expr (L, TREE_OPERAND (*table, 1)));
+      *table = TREE_OPERAND (*table, 0);
+    }
+}
+
+/* The element index that byte OFFSET into the pointers of TABLE (a
+   pointer to pointers) makes, reported at LOC if none.  */
+static flat_expr *
+slot_index (lifter &L, tree table, flat_expr *offset, location_t loc)
+{
+  flat_expr *slot = offset ? flat_expr_exact_div
+    (L.nest, offset, int_size_in_bytes (TREE_TYPE (TREE_TYPE (table))))
+    : NULL;
+  if (offset && !slot)
+    fail_at (L, loc, "a row of '%s' between two row pointers",
+	     decl_name (table));
+  return slot;
+}
 
 /* The row table of `*TABLE' (a row pointer, of type T *), and its row,
    into OUT for accesses of ELEM.  */
@@ -274,33 +306,36 @@ row_of_table (lifter &L, tree table, tree elem, address *out)
 {
   location_t loc = EXPR_LOCATION (table);
   flat_expr *offset = flat_e_const_int (L.nest, FLAT_T_I64, 0);
+  flat_expr *plane_offset = NULL;
   int ty = flat_type_of (elem);
 
-  while (TREE_CODE (table) == POINTER_PLUS_EXPR || CONVERT_EXPR_P (table)
-	 || TREE_CODE (table) == NON_LVALUE_EXPR)
-    if (TREE_CODE (table) == POINTER_PLUS_EXPR)
-      {
-	offset = add_offset (L, offset, offset_expr (L, TREE_OPERAND (table,
-								       1)));
-	table = TREE_OPERAND (table, 0);
-      }
-    else
-      table = TREE_OPERAND (table, 0);
-  if (!offset)
-    return false;
-  if (TREE_CODE (table) == INDIRECT_REF)
+  peel_table (L, &table, &offset);
+  bool planes = TREE_CODE (table) == INDIRECT_REF;
+  if (planes)
     {
-      fail_at (L, loc, "a table of row tables (`T ***', read as "
-	       "a[i][j][k]) is not supported; only `T **' tables of rows");
-      return false;
+      /* A row of a table of tables: a[p][r] is *(*(a + p) + r).  */
+      table = TREE_OPERAND (table, 0);
+      plane_offset = flat_e_const_int (L.nest, FLAT_T_I64, 0);
+      peel_table (L, &table, &plane_offset);
+      if (TREE_CODE (table) == INDIRECT_REF)
+	{
+	  fail_at (L, loc, "a table of four or more levels of row pointers "
+		   "(`T ****'); only `T **' and `T ***' tables of rows");
+	  return false;
+	}
     }
-  if ((!VAR_P (table) && TREE_CODE (table) != PARM_DECL)
-      || !POINTER_TYPE_P (TREE_TYPE (table))
-      || !POINTER_TYPE_P (TREE_TYPE (TREE_TYPE (table))))
+  if (!offset || (planes && !plane_offset))
+    return false;		/* reported by offset_expr */
+  int levels = planes ? 3 : 2;
+  tree t = TREE_TYPE (table);
+  for (int k = 0; k < levels && t && POINTER_TYPE_P (t); k++)
+    t = TREE_TYPE (t);
+  if ((!VAR_P (table) && TREE_CODE (table) != PARM_DECL) || !t
+      || POINTER_TYPE_P (t) || !POINTER_TYPE_P (TREE_TYPE (table)))
     {
       fail_at (L, loc, "a row pointer that is not an element of a table "
-	       "of rows (`T **a', read as a[i][j]) that the loop does not "
-	       "assign");
+	       "of rows (`T **a', read as a[i][j], or `T ***a', read as "
+	       "a[i][j][k]) that the loop does not assign");
       return false;
     }
   for (frame *f = L.top; f->tables.count (table); f = f->parent)
@@ -318,19 +353,28 @@ row_of_table (lifter &L, tree table, tree elem, address *out)
 	       decl_name (table));
       return false;
     }
-  flat_expr *row = flat_expr_exact_div
-    (L.nest, offset, int_size_in_bytes (TREE_TYPE (TREE_TYPE (table))));
-  if (!row)
+  flat_expr *row, *plane = NULL;
+  if (planes)
     {
-      fail_at (L, loc, "a row of '%s' between two row pointers",
-	       decl_name (table));
-      return false;
+      /* The rows' slots are in the tables that a's slots point to.  */
+      plane = slot_index (L, table, plane_offset, loc);
+      row = plane ? flat_expr_exact_div
+	(L.nest, offset, int_size_in_bytes (TREE_TYPE (TREE_TYPE (TREE_TYPE
+								  (table)))))
+	: NULL;
+      if (plane && !row)
+	fail_at (L, loc, "a row of '%s' between two row pointers",
+		 decl_name (table));
     }
+  else
+    row = slot_index (L, table, offset, loc);
+  if (!row)
+    return false;
   flat_var *m = NULL;
   for (auto &k : L.free_mems)
     if (operand_equal_p (k.first, table, 0))
       m = k.second;
-  if (m && !m->row_width)
+  if (m && (!m->row_width || !m->row_height != !plane))
     {
       fail_at (L, loc, "'%s' is used both as a table of rows and as an "
 	       "array", decl_name (table));
@@ -348,12 +392,26 @@ row_of_table (lifter &L, tree table, tree elem, address *out)
 	(L.nest, FLAT_VAR_PARAM, FLAT_T_I64,
 	 flat_arena_printf (L.nest->arena, "%s_width", decl_name (table)));
       L.args.push_back (build_int_cst (long_integer_type_node, 0));
+      flat_var *height = NULL;
+      if (plane)
+	{
+	  height = flat_var_new
+	    (L.nest, FLAT_VAR_PARAM, FLAT_T_I64,
+	     flat_arena_printf (L.nest->arena, "%s_height",
+				decl_name (table)));
+	  L.args.push_back (build_int_cst (long_integer_type_node, 0));
+	}
       m = free_mem (L, table, table, (flat_type) ty);
       m->row_width = width;
+      m->row_height = height;
     }
   out->base = m;
   out->offset = flat_e_const_int (L.nest, FLAT_T_I64, 0);
-  out->row = row;
+  out->row = !plane ? row
+    : flat_e_binary (L.nest, FLAT_OP_ADD,
+		     flat_e_binary (L.nest, FLAT_OP_MUL, plane,
+				    flat_e_var (L.nest, m->row_height)),
+		     row);
   return true;
 }
 

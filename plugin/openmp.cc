@@ -172,6 +172,7 @@ flat_omp_clauses (const omp_loop &ol, flat_recorded_directive *d,
 		? FLAT_DATA_PRIVATE : FLAT_DATA_FIRSTPRIVATE;
 	      item.decl = OMP_CLAUSE_DECL (c);
 	      item.lo = item.len = item.col_lo = item.col_len = NULL_TREE;
+	      item.mid_lo = item.mid_len = NULL_TREE;
 	      item.loc = OMP_CLAUSE_LOCATION (c);
 	      d->items.push_back (item);
 	    }

@@ -126,6 +126,16 @@ item_range (const flat_clause_item &item, call_item *out)
 		"elements of known size", IDENTIFIER_POINTER (DECL_NAME (decl)));
       return false;
     }
+  if (item.mid_lo)
+    {
+      /* Its box's row pointers are gathered per loop (runtime/run.c,
+	 place_row_tables): nothing a region could key them by.  */
+      error_at (item.loc, "flat: '%s' with three sections, a table of "
+		"tables of rows, cannot be kept in a data region or updated; "
+		"give its sections on the marked loops",
+		IDENTIFIER_POINTER (DECL_NAME (decl)));
+      return false;
+    }
   tree base = TREE_CODE (type) == ARRAY_TYPE ? build_fold_addr_expr (decl)
     : decl;
   base = fold_convert (ptr_type_node, base);

@@ -205,8 +205,11 @@ parse_bounds (parser *p, const char *name, flat_cexpr **lo,
   return flat_cursor_expect (c, "]", "after array section length");
 }
 
-/* section: '[' bounds [ '[' bounds ]   (the first '[' already consumed)
-   The second section, of each row, only where MAX_SECTIONS is 2.  */
+/* section: '[' bounds [ '[' bounds [ '[' bounds ] ]   (the first '['
+   already consumed)
+   The second section, of each row, only where MAX_SECTIONS is 2 or
+   more; a third, the columns of the rows of a table of tables, where it
+   is 3 (the second is then the rows of each table).  */
 static int
 parse_section (parser *p, flat_pragma_item *item, int max_sections)
 {
@@ -225,9 +228,24 @@ parse_section (parser *p, flat_pragma_item *item, int max_sections)
 	}
       t = flat_cursor_peek (c);
     }
+  if (flat_token_is_punct (t, "[") && max_sections >= 3)
+    {
+      flat_cursor_next (c);
+      item->mid_lo = item->col_lo;
+      item->mid_len = item->col_len;
+      if (parse_bounds (p, item->name, &item->col_lo, &item->col_len) != 0)
+	{
+	  return -1;
+	}
+      t = flat_cursor_peek (c);
+    }
   if (flat_token_is_punct (t, "["))
     {
-      return flat_cursor_error (c, flat_token_loc (t), max_sections >= 2
+      return flat_cursor_error (c, flat_token_loc (t), max_sections >= 3
+				? "at most three array sections are allowed "
+				"for '%s' (its tables, their rows and the "
+				"columns of each)"
+				: max_sections == 2
 				? "at most two array sections are allowed "
 				"for '%s' (its rows and the columns of each)"
 				: "only one array section is allowed for "
@@ -276,6 +294,7 @@ parse_items (parser *p, const char *word, int max_sections,
       item->name = flat_pragma_arena_strdup (c->arena, t->text);
       item->loc = flat_token_loc (t);
       item->lo = item->len = item->col_lo = item->col_len = NULL;
+      item->mid_lo = item->mid_len = NULL;
       t = flat_cursor_peek (c);
       if (flat_token_is_punct (t, "["))
 	{
@@ -440,7 +459,7 @@ parse_data_clause (parser *p, const flat_token *word, flat_data_kind kind)
     }
   int sections = kind != FLAT_DATA_PRESENT && kind != FLAT_DATA_PRIVATE
     && kind != FLAT_DATA_FIRSTPRIVATE && kind != FLAT_DATA_USE_DEVICE
-    ? 2 : 0;
+    ? 3 : 0;
   return parse_items (p, word->text, sections, SCOPE_DATA,
 		      &cl->items, &cl->n_items);
 }

@@ -199,13 +199,16 @@ typedef enum flat_reduce_op
 /* A variable in a clause, optionally with an array section
    `name[lo:len]`, and in data clauses a second one, OpenACC's section of
    each row: `name[lo:len][col_lo:col_len]` (a row-pointer matrix `T **'
-   or an array of arrays); `name[:len]` gets LO = the literal 0 at the
-   ':'.  */
+   or an array of arrays), or a second and a third, the rows of each
+   table and the columns of each row of a table of tables of rows (`T
+   ***'): `name[lo:len][mid_lo:mid_len][col_lo:col_len]`; `name[:len]`
+   gets LO = the literal 0 at the ':'.  */
 typedef struct flat_pragma_item
 {
   const char *name;
   flat_pragma_loc loc;
   flat_cexpr *lo, *len;		/* both NULL without a section */
+  flat_cexpr *mid_lo, *mid_len;	/* both NULL without a third one */
   flat_cexpr *col_lo, *col_len;	/* both NULL without a second one */
 } flat_pragma_item;
 

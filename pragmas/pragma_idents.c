@@ -92,6 +92,14 @@ items_for_each_ident (const flat_pragma_item *items, size_t n,
 	{
 	  status = flat_cexpr_for_each_ident (items[i].len, fn, data);
 	}
+      if (status == 0 && items[i].mid_lo != NULL)
+	{
+	  status = flat_cexpr_for_each_ident (items[i].mid_lo, fn, data);
+	}
+      if (status == 0 && items[i].mid_len != NULL)
+	{
+	  status = flat_cexpr_for_each_ident (items[i].mid_len, fn, data);
+	}
       if (status == 0 && items[i].col_lo != NULL)
 	{
 	  status = flat_cexpr_for_each_ident (items[i].col_lo, fn, data);

@@ -100,6 +100,11 @@ typedef struct buffer
   int rows;			/* holds the box of a row table, ROW_BOX
 				   (Note [Row tables] in rows.c) */
   flat_row_box row_box;
+  /* The row pointers of a box of a table of tables of rows, gathered
+     into one table for ROW_BOX (place_row_tables); owned, kept for the
+     next execution.  */
+  char **slots;
+  size_t n_slots;
 } buffer;
 
 /* What libflat keeps per nest (behind the plugin's __flat_state_N).  */
@@ -165,6 +170,8 @@ state_free (nest_state *st)
   free (st->extents);
   free (st->spans);
   free (st->buffer_spans);
+  for (int k = 0; st->buffers && k < st->n_mems + 1; k++)
+    free (st->buffers[k].slots);
   free (st->buffers);
   free (st->scalars);
   free (st->acc_hosts);
@@ -496,6 +503,14 @@ bind_present (nest_state *st, char *err, size_t err_size)
   return 0;
 }
 
+/* Param V of this execution is X.  */
+static void
+set_i64 (nest_state *st, const flat_var *v, int64_t x)
+{
+  st->values[v->id].i = x;
+  st->scalars[v->id] = flat_scalar_of (FLAT_T_I64, st->values[v->id]);
+}
+
 /* A row table of this execution whose box lies inside the box of rows
    of a data region (data.c) is that box's device copy: the rows' width
    is the region's, and the mem's lo makes element (r, c) the region's
@@ -518,7 +533,9 @@ bind_present_rows (nest_state *st, char *err, size_t err_size)
       if (v->kind != FLAT_VAR_MEM)
 	continue;
       s = &st->spans[m++];
-      if (s->buffer < 0 || !st->buffers[s->buffer].rows)
+      /* A table of tables of rows is never present: its box's table of
+	 row pointers is this execution's (place_row_tables).  */
+      if (s->buffer < 0 || !st->buffers[s->buffer].rows || v->row_height)
 	continue;
       b = &st->buffers[s->buffer];
       slots = flat_row_box_slots (&b->row_box);
@@ -542,9 +559,7 @@ bind_present_rows (nest_state *st, char *err, size_t err_size)
 	      b->entry = k;
 	      b->handle = e->buffer;
 	      s->buffer_lo = row0 * e->box.width + e->box.col_lo;
-	      st->values[v->row_width->id].i = e->box.width;
-	      st->scalars[v->row_width->id]
-		= flat_scalar_of (FLAT_T_I64, st->values[v->row_width->id]);
+	      set_i64 (st, v->row_width, e->box.width);
 	      continue;
 	    }
 	  break;
@@ -557,9 +572,48 @@ bind_present_rows (nest_state *st, char *err, size_t err_size)
   return 0;
 }
 
+/* The rows P0 .. P0 + NP - 1 of the tables of TABLE, a table of tables
+   of rows, each table's rows R0 .. R0 + NR - 1, into B->slots one table
+   after the other; -1 with a message if a table's pointer is null.  */
+static int
+gather_slots (buffer *b, const char *name, char *const *const *table,
+	      int64_t p0, int64_t np, int64_t r0, int64_t nr, char *err,
+	      size_t err_size)
+{
+  size_t n = (size_t) np * (size_t) nr;
+
+  if (n > b->n_slots)
+    {
+      char **slots = realloc (b->slots, n * sizeof *slots);
+      if (!slots)
+	{
+	  snprintf (err, err_size, "out of memory for the rows of '%s'",
+		    name);
+	  return -1;
+	}
+      b->slots = slots;
+      b->n_slots = n;
+    }
+  for (int64_t p = 0; p < np; p++)
+    {
+      char *const *rows = table[p0 + p];
+      if (!rows)
+	{
+	  snprintf (err, err_size, "table %lld of '%s' is a null pointer",
+		    (long long) (p0 + p), name);
+	  return -1;
+	}
+      memcpy (b->slots + p * nr, rows + r0, (size_t) nr * sizeof *rows);
+    }
+  return 0;
+}
+
 /* A buffer after the first *N_BUFFERS for each row table the nest
    touches, holding its box (Note [Row tables] in rows.c); the width
-   params get their values.  */
+   params get their values.  A table of tables of rows is the row table
+   of the row pointers of its box, gathered (gather_slots): its row (p,
+   r) is that table's row (p - p0) * height + r - r0, height the number
+   of rows of each table in the box.  */
 static int
 place_row_tables (nest_state *st, int *n_buffers, char *err,
 		  size_t err_size)
@@ -574,6 +628,8 @@ place_row_tables (nest_state *st, int *n_buffers, char *err,
       flat_mem_span *s;
       flat_interval rows;
       buffer *b;
+      const void *table;
+      int64_t first, height = 0;
 
       if (v->kind != FLAT_VAR_MEM)
 	continue;
@@ -583,8 +639,20 @@ place_row_tables (nest_state *st, int *n_buffers, char *err,
 	continue;
       b = &st->buffers[*n_buffers];
       s->buffer = (*n_buffers)++;
-      b->row_box = (flat_row_box) { s->name, (const void *) s->base,
-				    s->elem_size, rows.lo,
+      table = (const void *) s->base;
+      first = rows.lo;
+      if (v->row_height)
+	{
+	  height = e->mids.hi - e->mids.lo + 1;
+	  if (gather_slots (b, s->name, (char *const *const *) s->base,
+			    rows.lo, rows.hi - rows.lo + 1, e->mids.lo,
+			    height, err, err_size) != 0)
+	    return -1;
+	  table = b->slots;
+	  first = rows.lo * height + e->mids.lo;
+	  rows = (flat_interval) { 0, (rows.hi - rows.lo + 1) * height - 1 };
+	}
+      b->row_box = (flat_row_box) { s->name, table, s->elem_size, rows.lo,
 				    rows.hi - rows.lo + 1, e->cols.lo,
 				    e->cols.hi - e->cols.lo + 1 };
       b->rows = 1;
@@ -596,10 +664,11 @@ place_row_tables (nest_state *st, int *n_buffers, char *err,
       b->covered = 0;
       b->entry = -1;
       snprintf (b->mems, sizeof b->mems, "%s", s->name);
-      s->buffer_lo = rows.lo * b->row_box.width + e->cols.lo;
-      st->values[v->row_width->id].i = b->row_box.width;
-      st->scalars[v->row_width->id]
-	= flat_scalar_of (FLAT_T_I64, st->values[v->row_width->id]);
+      s->buffer_lo = (v->row_height ? first : rows.lo) * b->row_box.width
+		     + e->cols.lo;
+      set_i64 (st, v->row_width, b->row_box.width);
+      if (v->row_height)
+	set_i64 (st, v->row_height, height);
     }
   return 0;
 }

@@ -2,8 +2,9 @@
    warning at the clause, the loop running on the host with the right
    results: a table of rows (`T **') given one section, which OpenACC
    reads as its row pointers only (Flat needs the rows and their
-   columns, a[lo:n][lo:m]), a pointer to scalars given two, and a table
-   of rows as the section accumulator of a reduce.  */
+   columns, a[lo:n][lo:m]), a pointer to scalars given two, a table of
+   rows as the section accumulator of a reduce, a table of tables of
+   rows (`T ***') given two sections and a table of rows given three.  */
 /* flat-run: 7 */
 
 #include <stdio.h>
@@ -33,11 +34,35 @@ histogram (int n, float **h, const int *col, const float *x)
     h[col[i]][0] += x[i];
 }
 
+static void
+planes (int n, float ***a, const int *col, float *y)
+{
+#pragma flat map copyin(a[0:n][0:2]) /* flat-warning "the data clause on 'a', a table of tables of rows, needs a section of its tables, one of their rows and one of their columns, 'a\[lo:n\]\[lo:m\]\[lo:p\]'" */
+  for (int i = 0; i < n; i++)
+    y[i] = a[i][0][col[i]];
+}
+
+static void
+three (int n, float **a, const int *col, float *y)
+{
+#pragma flat map copyin(a[0:n][0:1][0:2]) /* flat-warning "the data clause on 'a', a table of rows, needs a section of its rows and one of their columns, 'a\[lo:n\]\[lo:m\]'" */
+  for (int i = 0; i < n; i++)
+    y[i] = a[i][col[i]];
+}
+
+static void
+flat_three (int n, const float *x, const int *col, float *y)
+{
+#pragma flat map copyin(x[0:n][0:1][0:2]) /* flat-warning "'x' is not a table of tables of rows \(`T \*\*\*'\): three array sections only fit one" */
+  for (int i = 0; i < n; i++)
+    y[i] = x[col[i]];
+}
+
 int
 main (int argc, char **argv)
 {
   int n = argc > 1 ? atoi (argv[1]) : 7;
-  float block[64 * 2], *rows[64], y[64];
+  float block[64 * 2], *rows[64], **tables[64], y[64];
   int col[64];
 
   n = n < 1 ? 1 : n > 64 ? 64 : n;
@@ -47,7 +72,17 @@ main (int argc, char **argv)
     {
       rows[i] = block + 2 * i;
       col[i] = i % 2;
+      tables[i] = rows + i;
     }
+  planes (n, tables, col, y);
+  for (int i = 0; i < n; i++)
+    printf ("%g ", (double) y[i]);
+  three (n, rows, col, y);
+  for (int i = 0; i < n; i++)
+    printf ("%g ", (double) y[i]);
+  flat_three (n, block, col, y);
+  for (int i = 0; i < n; i++)
+    printf ("%g ", (double) y[i]);
   pick (n, rows, col, y);
   for (int i = 0; i < n; i++)
     printf ("%g ", (double) y[i]);

@@ -4,7 +4,6 @@
    - three arrays whose extents Flat cannot bound: one warning naming
      all three, with the clauses to add (copyin for the one only read);
    - a statement expression in a loop's condition;
-   - a table of tables of rows ('float ***');
    - an assignment where C evaluates repeatedly;
    - toupper of an int, whose table could not be bounded;
    - pointer arithmetic on the address of a scalar in a helper;
@@ -29,8 +28,7 @@ counter_scaled (float v)
 }
 
 static void
-rejected (int n, float *a, float *b, const float *c, int *idx,
-	  float ***planes)
+rejected (int n, float *a, float *b, const float *c, int *idx)
 {
 #pragma flat map
   for (int i = 0; i < n; i++)
@@ -46,9 +44,6 @@ rejected (int n, float *a, float *b, const float *c, int *idx,
 	t -= 1.0f;
       b[i] = t;
     }
-#pragma flat map
-  for (int i = 0; i < n; i++)
-    b[i] = planes[i][0][0]; /* flat-warning "table of row tables" */
   int k = 0;
 #pragma flat map
   for (int i = 0; i < n; i++)
@@ -75,7 +70,7 @@ rejected (int n, float *a, float *b, const float *c, int *idx,
 int
 main (int argc, char **argv)
 {
-  float a[64], b[64], c[64], row[64], *rows[64], **planes[64];
+  float a[64], b[64], c[64];
   int idx[64];
   int n = argc > 1 ? atoi (argv[1]) : 9;
 
@@ -83,12 +78,10 @@ main (int argc, char **argv)
   for (int i = 0; i < n; i++)
     {
       a[i] = b[i] = 0.0f;
-      c[i] = row[i] = (float) i * 0.25f;
+      c[i] = (float) i * 0.25f;
       idx[i] = n - 1 - i;
-      rows[i] = &row[i];
-      planes[i] = &rows[i];
     }
-  rejected (n, a, b, c, idx, planes);
+  rejected (n, a, b, c, idx);
   for (int i = 0; i < n; i++)
     printf ("%.9g %.9g %d\n", (double) a[i], (double) b[i], idx[i]);
   return 0;

@@ -1924,6 +1924,21 @@ static const char row_table_text[] =
   "    }\n"
   "  }\n}\n";
 
+/* TEXT printed after a round trip through the parser.  */
+static char *
+reprinted (const char *text)
+{
+  flat_nest *nest = parse_nest (text);
+  char *out_text = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream (&out_text, &len);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (out);
+  flat_print_nest (out, nest);
+  fclose (out);
+  flat_nest_free (nest);
+  return out_text;
+}
+
 static void
 test_extent_row_table (void)
 {
@@ -1933,23 +1948,81 @@ test_extent_row_table (void)
   assert_interval (ext[3].cols, 0, 3);
   flat_nest *nest = parse_nest (row_table_text);
   CU_ASSERT_PTR_EQUAL (nest->vars[3]->row_width, nest->vars[2]);
-  char *text = NULL;
-  size_t len = 0;
-  FILE *out = open_memstream (&text, &len);
-  CU_ASSERT_PTR_NOT_NULL_FATAL (out);
-  flat_print_nest (out, nest);
-  fclose (out);
+  flat_nest_free (nest);
+  char *text = reprinted (row_table_text);
   CU_ASSERT_PTR_NOT_NULL_FATAL (text);
   CU_ASSERT_PTR_NOT_NULL (strstr (text, "mem t : f64 rows(t_width) read "
 				  "write\n"));
   free (text);
-  flat_nest_free (nest);
   /* A plain index of a row table.  */
   char plain[sizeof row_table_text + 16];
   const char *at = strstr (row_table_text, "(add (mul (cast i64 (sub");
   CU_ASSERT_PTR_NOT_NULL_FATAL (at);
   snprintf (plain, sizeof plain, "%.*s(cast i64 i))\n      }\n    }\n"
 	    "  }\n}\n", (int) (at - row_table_text), row_table_text);
+  CU_ASSERT_EQUAL (extents (plain, 9, 4), -1);
+  CU_ASSERT_PTR_NOT_NULL (strstr (ext_msg, "row table"));
+}
+
+/* A table of tables of rows: the tables read and written, the rows of
+   each and the columns of both; the text prints back as it was read,
+   with a clause too; a row index not in the form is unbounded.  */
+static const char plane_table_text[] =
+  "nest \"x\" at \"x.c\" 1 {\n"
+  "  param n : i32\n"
+  "  param m : i32\n"
+  "  param t_width : i64\n"
+  "  param t_height : i64\n"
+  "  mem t : f32 rows(t_width, t_height) read write\n"
+  "  body {\n"
+  "    map p : i32 = 1:i32 .. n step 1:i32 {\n"
+  "      map r : i32 = 0:i32 .. m step 1:i32 {\n"
+  "        store t[(add (mul (add (mul (cast i64 p) t_height) (cast i64 r)) "
+  "t_width) 2:i64)] = (load t (add (mul (add (mul (cast i64 (sub p "
+  "1:i32)) t_height) (cast i64 (add r 1:i32))) t_width) (cast i64 r)))\n"
+  "      }\n"
+  "    }\n"
+  "  }\n}\n";
+
+static void
+test_extent_plane_table (void)
+{
+  CU_ASSERT_EQUAL (extents (plane_table_text, 9, 4), 0);
+  assert_interval (ext[4].write, 1, 8);
+  assert_interval (ext[4].read, 0, 7);
+  assert_interval (ext[4].mids, 0, 4);
+  assert_interval (ext[4].cols, 0, 3);
+  char *text = reprinted (plane_table_text);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (text);
+  CU_ASSERT_PTR_NOT_NULL (strstr (text, "mem t : f32 rows(t_width, "
+				  "t_height) read write\n"));
+  free (text);
+
+  /* The clause's sections replace the accesses'.  */
+  char clause[sizeof plane_table_text + 128];
+  const char *at = strstr (plane_table_text, "read write\n");
+  CU_ASSERT_PTR_NOT_NULL_FATAL (at);
+  snprintf (clause, sizeof clause, "%.*sread write copy(0:i64, (cast i64 "
+	    "n)) cols(0:i64, 4:i64) mids(1:i64, (cast i64 m))%s",
+	    (int) (at - plane_table_text), plane_table_text,
+	    at + strlen ("read write"));
+  CU_ASSERT_EQUAL (extents (clause, 9, 4), 0);
+  assert_interval (ext[4].write, 0, 8);
+  assert_interval (ext[4].mids, 1, 4);
+  assert_interval (ext[4].cols, 0, 3);
+  text = reprinted (clause);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (text);
+  CU_ASSERT_PTR_NOT_NULL (strstr (text, "cols(0:i64, 4:i64) mids(1:i64, "
+				  "(cast i64 m))\n"));
+  free (text);
+
+  /* A row that is not its table times the height plus the row.  */
+  char plain[sizeof plane_table_text + 16];
+  at = strstr (plane_table_text, "(add (mul (cast i64 (sub p");
+  CU_ASSERT_PTR_NOT_NULL_FATAL (at);
+  snprintf (plain, sizeof plain, "%.*s(cast i64 p) t_width) (cast i64 r)))"
+	    "\n      }\n    }\n  }\n}\n", (int) (at - plane_table_text),
+	    plane_table_text);
   CU_ASSERT_EQUAL (extents (plain, 9, 4), -1);
   CU_ASSERT_PTR_NOT_NULL (strstr (ext_msg, "row table"));
 }
@@ -2424,6 +2497,7 @@ flat_test_register_ir (void)
     { "ir eval", "reduction operators", test_reduction_ops },
     { "ir extent", "row-major 2-D", test_extent_row_major },
     { "ir extent", "tables of rows", test_extent_row_table },
+    { "ir extent", "tables of tables of rows", test_extent_plane_table },
     { "ir extent", "triangular", test_extent_triangular },
     { "ir extent", "guarded", test_extent_guarded },
     { "ir extent", "guards are tight", test_extent_guards_tight },

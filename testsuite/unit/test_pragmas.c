@@ -1237,9 +1237,9 @@ static const struct
     "expected ']' after array section length, found ')'" },
   { "map", "copyin(a[0 n])", 12,
     "expected ':' in array section of 'a', found 'n'" },
-  { "map", "copyin(a[0:n][0:m][0:2])", 19,
-    "at most two array sections are allowed for 'a' (its rows and the "
-    "columns of each)" },
+  { "map", "copyin(a[0:n][0:m][0:2][0:1])", 24,
+    "at most three array sections are allowed for 'a' (its tables, their "
+    "rows and the columns of each)" },
   { "map", "copyin(a[0:n][0 m])", 17,
     "expected ':' in array section of 'a', found 'm'" },
   { "reduce", "(+: h[0:n][0:m])", 11,
