@@ -577,7 +577,7 @@ name_unbounded (walker *w)
       }
   len += snprintf (w->msg + len, len < w->msg_size ? w->msg_size - len : 0,
 		   "%s; add data clauses with sections to the marked loop, "
-		   "such as", w->n_unbounded > 1 ? ")" : "");
+		   "such as", strcmp (sep, ", ") == 0 ? ")" : "");
   for (int write = 0; write < 2; write++)
     {
       sep = write ? " copy(" : " copyin(";

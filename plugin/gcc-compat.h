@@ -77,6 +77,7 @@ flat_c_front_end_loaded (void)
 #include "stor-layout.h"
 #include "gimplify.h"
 #include "tree-pretty-print.h"
+#include "gomp-constants.h"
 
 #include "bversion.h"
 #if BUILDING_GCC_MAJOR < 12

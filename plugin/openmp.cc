@@ -124,6 +124,47 @@ has_item (const flat_recorded_directive *d, tree decl)
   return false;
 }
 
+/* Whether DECL of a reduction clause is an array section,
+   `reduction(+: h[lo:len])', which the C front end writes as MEM <T[0:
+   len - 1]> [(T *) h + lo * size] (of an array, [(T *) &h + ...]): its
+   array and section into R.  */
+static bool
+reduction_section (tree decl, flat_reduction_item *r)
+{
+  tree type = TREE_TYPE (decl);
+  if (TREE_CODE (decl) != MEM_REF || TREE_CODE (type) != ARRAY_TYPE
+      || !TYPE_DOMAIN (type) || !TYPE_MAX_VALUE (TYPE_DOMAIN (type))
+      || !integer_zerop (TREE_OPERAND (decl, 1)))
+    return false;
+  tree addr = TREE_OPERAND (decl, 0), offset = size_zero_node;
+  STRIP_NOPS (addr);
+  if (TREE_CODE (addr) == POINTER_PLUS_EXPR)
+    {
+      offset = TREE_OPERAND (addr, 1);
+      addr = TREE_OPERAND (addr, 0);
+      STRIP_NOPS (addr);
+    }
+  if (TREE_CODE (addr) == ADDR_EXPR)
+    addr = TREE_OPERAND (addr, 0);
+  tree unit = TYPE_SIZE_UNIT (TREE_TYPE (type));
+  if ((!VAR_P (addr) && TREE_CODE (addr) != PARM_DECL)
+      || !(POINTER_TYPE_P (TREE_TYPE (addr))
+	   || TREE_CODE (TREE_TYPE (addr)) == ARRAY_TYPE)
+      || !unit || TREE_CODE (unit) != INTEGER_CST || integer_zerop (unit))
+    return false;
+  r->decl = addr;
+  r->section = true;
+  r->lo = fold_convert (long_integer_type_node,
+			fold_build2 (EXACT_DIV_EXPR, sizetype,
+				     fold_convert (sizetype, offset), unit));
+  r->len = fold_convert (long_integer_type_node,
+			 size_binop (PLUS_EXPR,
+				     fold_convert (sizetype, TYPE_MAX_VALUE
+						   (TYPE_DOMAIN (type))),
+				     size_one_node));
+  return true;
+}
+
 /* A reduction clause C into REDUCTIONS, or false with *WHY.  */
 static bool
 add_reduction (tree c, std::vector<flat_reduction_item> *reductions,
@@ -131,26 +172,113 @@ add_reduction (tree c, std::vector<flat_reduction_item> *reductions,
 {
   tree decl = OMP_CLAUSE_DECL (c);
   flat_op op = reduction_op (OMP_CLAUSE_REDUCTION_CODE (c));
-  if (OMP_CLAUSE_REDUCTION_PLACEHOLDER (c) || op == FLAT_N_OPS)
+  flat_reduction_item r;
+  r.section = false;
+  r.decl = decl;
+  r.lo = r.len = NULL_TREE;
+  /* The front end gives an array section a placeholder of its own.  */
+  bool section = reduction_section (decl, &r);
+  if ((OMP_CLAUSE_REDUCTION_PLACEHOLDER (c) && !section)
+      || op == FLAT_N_OPS)
     *why = "a user-defined reduction";
   else if (OMP_CLAUSE_REDUCTION_INSCAN (c) || OMP_CLAUSE_REDUCTION_TASK (c))
     *why = "an inscan or task reduction";
-  else if (!VAR_P (decl) && TREE_CODE (decl) != PARM_DECL)
-    *why = "a reduction over an array section";
+  else if (!section && !VAR_P (decl) && TREE_CODE (decl) != PARM_DECL)
+    *why = "a reduction over an array section of this form";
   if (!why->empty ())
     return false;
-  for (const flat_reduction_item &r : *reductions)
-    if (r.decl == decl)
+  for (const flat_reduction_item &k : *reductions)
+    if (k.decl == r.decl)
       return true;		/* repeated on the combined constructs */
-  flat_reduction_item r;
   r.op = op;
   r.user_op = NULL;
-  r.decl = decl;
-  r.section = false;
-  r.lo = r.len = NULL_TREE;
   r.loc = OMP_CLAUSE_LOCATION (c);
   reductions->push_back (r);
   return true;
+}
+
+/* Note [OpenMP map clauses]
+   ~~~~~~~~~~~~~~~~~~~~~~~~~~
+   A map clause with an array section is Flat's data clause of its map
+   type (to: copyin, from: copyout, tofrom: copy, alloc: create), which
+   gives the extents that data-dependent indices need.  The C front end
+   has already written `map(to: x[lo:n])' of a pointer x as a map of
+   `*(x + lo * size)' of n * size bytes, followed by a
+   map(firstprivate_pointer: x) whose size is the bias, lo * size bytes;
+   of an array `a', as a map of a[lo].  The section is those bytes over
+   the size of what x or a indexes.  A map of a whole variable (a
+   scalar, an array of known size) needs no clause, and a stacked
+   `#pragma flat' clause on the same array wins.  */
+
+/* The data clause of map kind K, or FLAT_DATA_NONE.  */
+static flat_data_kind
+map_data_kind (enum gomp_map_kind k)
+{
+  switch (k)
+    {
+    case GOMP_MAP_TO:
+    case GOMP_MAP_ALWAYS_TO:
+      return FLAT_DATA_COPYIN;
+    case GOMP_MAP_FROM:
+    case GOMP_MAP_ALWAYS_FROM:
+      return FLAT_DATA_COPYOUT;
+    case GOMP_MAP_TOFROM:
+    case GOMP_MAP_ALWAYS_TOFROM:
+      return FLAT_DATA_COPY;
+    case GOMP_MAP_ALLOC:
+      return FLAT_DATA_CREATE;
+    default:
+      return FLAT_DATA_NONE;
+    }
+}
+
+/* Map clause C into D's items where it has an array section (Note
+   [OpenMP map clauses]).  */
+static void
+add_map (tree c, flat_recorded_directive *d)
+{
+  flat_data_kind kind = map_data_kind (OMP_CLAUSE_MAP_KIND (c));
+  tree next = OMP_CLAUSE_CHAIN (c), decl = OMP_CLAUSE_DECL (c);
+  tree base, lo;
+  if (kind == FLAT_DATA_NONE || !OMP_CLAUSE_SIZE (c))
+    return;
+  if (next && OMP_CLAUSE_CODE (next) == OMP_CLAUSE_MAP
+      && OMP_CLAUSE_MAP_KIND (next) == GOMP_MAP_FIRSTPRIVATE_POINTER)
+    {
+      base = OMP_CLAUSE_DECL (next);
+      lo = OMP_CLAUSE_SIZE (next);
+    }
+  else if (TREE_CODE (decl) == ARRAY_REF
+	   && TREE_CODE (TREE_TYPE (TREE_OPERAND (decl, 0))) == ARRAY_TYPE)
+    {
+      base = TREE_OPERAND (decl, 0);
+      lo = size_binop (MULT_EXPR, fold_convert (sizetype,
+						TREE_OPERAND (decl, 1)),
+		       TYPE_SIZE_UNIT (TREE_TYPE (decl)));
+    }
+  else
+    return;
+  tree unit = (VAR_P (base) || TREE_CODE (base) == PARM_DECL)
+    && (POINTER_TYPE_P (TREE_TYPE (base))
+	|| TREE_CODE (TREE_TYPE (base)) == ARRAY_TYPE)
+    ? TYPE_SIZE_UNIT (TREE_TYPE (TREE_TYPE (base))) : NULL_TREE;
+  if (!unit || TREE_CODE (unit) != INTEGER_CST || integer_zerop (unit)
+      || has_item (d, base))
+    return;
+  flat_clause_item item;
+  item.kind = kind;
+  item.decl = base;
+  item.lo = fold_convert (long_integer_type_node,
+			  fold_build2 (EXACT_DIV_EXPR, sizetype,
+				       fold_convert (sizetype, lo), unit));
+  item.len = fold_convert (long_integer_type_node,
+			   fold_build2 (EXACT_DIV_EXPR, sizetype,
+					fold_convert (sizetype,
+						      OMP_CLAUSE_SIZE (c)),
+					unit));
+  item.col_lo = item.col_len = item.mid_lo = item.mid_len = NULL_TREE;
+  item.loc = OMP_CLAUSE_LOCATION (c);
+  d->items.push_back (item);
 }
 
 bool
@@ -184,6 +312,9 @@ flat_omp_clauses (const omp_loop &ol, flat_recorded_directive *d,
 	case OMP_CLAUSE_IF:
 	  d->if_cond = OMP_CLAUSE_IF_EXPR (c);
 	  break;
+	case OMP_CLAUSE_MAP:
+	  add_map (c, d);
+	  break;
 	/* How OpenMP runs the loop on the host, or what it shares: not
 	   Flat's business.  */
 	case OMP_CLAUSE_SHARED:
@@ -199,7 +330,6 @@ flat_omp_clauses (const omp_loop &ol, flat_recorded_directive *d,
 	case OMP_CLAUSE_NUM_TEAMS:
 	case OMP_CLAUSE_THREAD_LIMIT:
 	case OMP_CLAUSE_DIST_SCHEDULE:
-	case OMP_CLAUSE_MAP:
 	case OMP_CLAUSE_DEVICE:
 	case OMP_CLAUSE_DEFAULTMAP:
 	case OMP_CLAUSE_ORDER:

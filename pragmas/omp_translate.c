@@ -6,6 +6,8 @@
 
      parallel for reduction(-: s) private(t) schedule(static) collapse(2)
        -->  map  reduce(+: s) private(t)         collapse 2
+     target teams distribute parallel for map(to: x[0:n], m) map(y[0:n])
+       -->  map  copyin(x[0:n])  copy(y[0:n])
 
    Rewritten tokens keep the positions of the tokens they stand for, so
    messages point into the OpenMP line.  */
@@ -20,7 +22,7 @@
 static const char *const ignored_clauses[] = {
   "shared", "default", "schedule", "num_threads", "nowait", "proc_bind",
   "simdlen", "safelen", "aligned", "num_teams", "thread_limit",
-  "dist_schedule", "map", "device", "defaultmap", "order", "nontemporal"
+  "dist_schedule", "device", "defaultmap", "order", "nontemporal"
 };
 
 #define N_ELEMS(A) (sizeof (A) / sizeof ((A)[0]))
@@ -143,6 +145,73 @@ rewrite_reduction (rewriter *r, const flat_token *word,
   return FLAT_OMP_LOOP;
 }
 
+/* The data clause of map type TYPE (`to', ...), or NULL for those that
+   move nothing into or out of a loop's construct.  */
+static const char *
+map_clause (const flat_token *type)
+{
+  static const char *const types[][2] = {
+    { "to", "copyin" }, { "from", "copyout" }, { "tofrom", "copy" },
+    { "alloc", "create" }
+  };
+  for (size_t i = 0; i < N_ELEMS (types); i++)
+    if (flat_token_is_name (type, types[i][0]))
+      return types[i][1];
+  return NULL;
+}
+
+/* `map([modifiers,] [type:] list)', its parentheses at OPEN and CLOSE:
+   the data clause of its type (tofrom without one) with the items of
+   the list that have array sections; a whole variable (a scalar, an
+   array of known size) needs no clause.  */
+static flat_omp_status
+rewrite_map (rewriter *r, const flat_token *word, const flat_token *toks,
+	     size_t open, size_t close)
+{
+  size_t a = open + 1;
+  const char *clause = "copy";
+  for (size_t i = a; i < close; i++)
+    if (flat_token_is_punct (&toks[i], ":"))
+      {
+	clause = map_clause (&toks[i - 1]);
+	if (!clause)
+	  return not_taken (r->diag, &toks[i - 1], "map type '%s'",
+			    toks[i - 1].text);
+	a = i + 1;
+	break;
+      }
+    else if (flat_token_is_punct (&toks[i], "["))
+      break;
+  size_t first = r->n;
+  while (a < close)
+    {
+      size_t end = a;
+      int depth = 0;
+      for (; end < close; end++)
+	if (flat_token_is_punct (&toks[end], "[")
+	    || flat_token_is_punct (&toks[end], "("))
+	  depth++;
+	else if (flat_token_is_punct (&toks[end], "]")
+		 || flat_token_is_punct (&toks[end], ")"))
+	  depth--;
+	else if (depth == 0 && flat_token_is_punct (&toks[end], ","))
+	  break;
+      if (end > a + 1 && flat_token_is_punct (&toks[a + 1], "["))
+	{
+	  emit (r, r->n == first ? word : &toks[a - 1],
+		r->n == first ? clause : NULL);
+	  if (r->n == first + 1)
+	    emit (r, &toks[open], NULL);
+	  for (size_t i = a; i < end; i++)
+	    emit (r, &toks[i], NULL);
+	}
+      a = end + 1;
+    }
+  if (r->n > first)
+    emit (r, &toks[close], NULL);
+  return FLAT_OMP_LOOP;
+}
+
 flat_omp_status
 flat_omp_parse (const char *word, const flat_token *toks, size_t n,
 		flat_directive *out, flat_pragma_diag *diag)
@@ -196,6 +265,8 @@ flat_omp_parse (const char *word, const flat_token *toks, size_t n,
 	  emit (&r, &toks[i], NULL);
       else if (flat_token_is_name (t, "reduction"))
 	status = rewrite_reduction (&r, t, toks, open, close);
+      else if (flat_token_is_name (t, "map"))
+	status = rewrite_map (&r, t, toks, open, close);
       else if (flat_token_is_name (t, "collapse") && close == open + 2
 	       && toks[open + 1].kind == FLAT_TOK_NUMBER)
 	collapse = atoi (toks[open + 1].text);

@@ -18,8 +18,8 @@
 # The test compiles FILE.c with `$FLAT_GCC -std=gnu11 -O2 OPTIONS -c' and
 # passes when every expected message is reported at its line with its
 # kind, every error and every "flat:" warning was expected, no message
-# of Flat names a GCC tree code, GCC did not crash, and the compiler
-# failed if and only if an error was expected.
+# of Flat names a GCC tree code or temporary, GCC did not crash, and the
+# compiler failed if and only if an error was expected.
 #
 # Environment: FLAT_GCC (required), CC (gcc), FLAT_TEST_TIMEOUT (300
 # seconds per run), NUMDIFF (else built from numdiff.c), TMPDIR.
@@ -109,9 +109,10 @@ while IFS='	' read -r line kind regex; do
 done <"$tmp/expected"
 
 # No message of Flat names GCC's internals: tree codes ('indirect_ref',
-# 'var_decl', 'target_expr', ...).
-if grep -E "flat:.*[a-z]_(expr|ref|decl|cst|type|stmt)\b" "$tmp/reported" \
-     >"$tmp/internal"; then
+# 'var_decl', 'target_expr', ...) or GCC's temporaries ('D.1234', '_1',
+# 'SAVE_EXPR <n>').
+if grep -E "flat:.*([a-z]_(expr|ref|decl|cst|type|stmt)\b|'(D\.[0-9]+|_[0-9]+)'|[A-Z]+_EXPR)" \
+     "$tmp/reported" >"$tmp/internal"; then
   show_stderr
   harness_fail "$name: a message names a GCC tree code: $(head -n 1 "$tmp/internal")"
 fi

@@ -1,7 +1,8 @@
 /* Diagnostic: OpenMP loops that -fplugin-arg-flat-openmp does not take
    get one note each, at the clause that stops it, and stay what they
    were (here, without -fopenmp, sequential loops): lastprivate, ordered,
-   linear, a user-defined reduction, an inscan reduction.  A `parallel'
+   linear, a user-defined reduction, an inscan reduction, a map type
+   that moves nothing for a loop (release).  A `parallel'
    region without a loop and `omp atomic' are ignored, as GCC ignores
    them without -fopenmp.  No warning, no error.  */
 /* flat-options: -fplugin-arg-flat-openmp */
@@ -33,6 +34,9 @@ untaken (int n, const float *x, float *y)
 #pragma omp parallel for reduction(inscan, +: s) /* flat-note "an 'inscan' reduction" */
   for (int i = 0; i < n; i++)
     s += x[i];
+#pragma omp target teams distribute parallel for map(release: y[0:n]) /* flat-note "map type 'release'" */
+  for (int i = 0; i < n; i++)
+    y[i] *= 2.0f;
 #pragma omp parallel
   {
     s += 1.0f;

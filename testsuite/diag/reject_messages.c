@@ -3,6 +3,8 @@
    sequential results:
    - three arrays whose extents Flat cannot bound: one warning naming
      all three, with the clauses to add (copyin for the one only read);
+   - an array of structs of two member types that Flat cannot bound: the
+     warning names it once;
    - a statement expression in a loop's condition;
    - an assignment where C evaluates repeatedly;
    - toupper of an int, whose table could not be bounded;
@@ -25,6 +27,20 @@ counter_scaled (float v)
 {
   static float scale = 2.0f; /* flat-warning "static variable 'scale' of helper 'counter_scaled'" */
   return v * scale;
+}
+
+struct pv
+{
+  double v;
+  int k;
+};
+
+static void
+structs_unbounded (int n, const struct pv *s, const int *idx, float *b)
+{
+#pragma flat map
+  for (int i = 0; i < n; i++)
+    b[i] = (float) (s[idx[i]].v + s[idx[i]].k); /* flat-warning "cannot bound the elements of 's' it accesses: it reads memory: idx; add data clauses with sections to the marked loop, such as copyin\(s\[0:N\]\), N" */
 }
 
 static void
@@ -82,7 +98,17 @@ main (int argc, char **argv)
       idx[i] = n - 1 - i;
     }
   rejected (n, a, b, c, idx);
+  struct pv s[64];
+  int pos[64];
   for (int i = 0; i < n; i++)
-    printf ("%.9g %.9g %d\n", (double) a[i], (double) b[i], idx[i]);
+    {
+      s[i].v = 0.5 * i;
+      s[i].k = i;
+      pos[i] = (i * 5) % n;
+    }
+  structs_unbounded (n, s, pos, c);
+  for (int i = 0; i < n; i++)
+    printf ("%.9g %.9g %d %.9g\n", (double) a[i], (double) b[i], idx[i],
+	    (double) c[i]);
   return 0;
 }

@@ -1,7 +1,7 @@
-/* Diagnostic: a statement expression in an arm of `?:' would run before
-   the choice, and <ctype.h> on an int read from memory indexes a table
-   that cannot be bounded before the nest runs: each is a warning at its
-   line, and the loop runs on the host.  */
+/* Diagnostic: a statement expression in a loop's condition (in an arm
+   of `?:' it is lifted), and <ctype.h> on an int read from memory
+   indexes a table that cannot be bounded before the nest runs: each is
+   a warning at its line, and the loop runs on the host.  */
 /* flat-run: 9 */
 
 #include <ctype.h>
@@ -15,7 +15,12 @@ choose (int n, const int *x, int *y)
 {
 #pragma flat map
   for (int i = 0; i < n; i++)
-    y[i] = x[i] > 0 ? TWICE (x[i]) : 0; /* flat-warning "evaluated conditionally" */
+    {
+      int k = x[i];
+      while (TWICE (k) < 100) /* flat-warning "evaluated conditionally or repeatedly" */
+	k += 7;
+      y[i] = x[i] > 0 ? TWICE (x[i]) : k;
+    }
 }
 
 static void

@@ -901,7 +901,27 @@ test_omp_loops (void)
 		   FLAT_OMP_LOOP);
   CU_ASSERT_EQUAL (d.kind, FLAT_DIRECTIVE_REDUCE);
   CU_ASSERT_PTR_NOT_NULL (d.reductions[0].items[0].len);
-  CU_ASSERT_EQUAL (d.data[0].kind, FLAT_DATA_FIRSTPRIVATE);
+  CU_ASSERT_EQUAL_FATAL (d.n_data, 2);
+  CU_ASSERT_EQUAL (d.data[0].kind, FLAT_DATA_COPYIN);
+  CU_ASSERT_EQUAL (d.data[1].kind, FLAT_DATA_FIRSTPRIVATE);
+  flat_directive_free (&d);
+
+  /* Map clauses: the items with sections, as the data clause of their
+     map type; whole variables need none.  */
+  CU_ASSERT_EQUAL (omp_text ("target", "teams distribute parallel for "
+			     "map(tofrom: y[1:n], n) map(always, alloc: "
+			     "t[0:k][0:2], u[:k]) map(x, m) map(from: z)",
+			     &d, &diag), FLAT_OMP_LOOP);
+  CU_ASSERT_EQUAL_FATAL (d.n_data, 2);
+  CU_ASSERT_EQUAL (d.data[0].kind, FLAT_DATA_COPY);
+  CU_ASSERT_EQUAL_FATAL (d.data[0].n_items, 1);
+  EXPECT_STR (d.data[0].items[0].name, "y");
+  EXPECT_STR (printed (d.data[0].items[0].lo), "1");
+  CU_ASSERT_EQUAL (d.data[1].kind, FLAT_DATA_CREATE);
+  CU_ASSERT_EQUAL_FATAL (d.data[1].n_items, 2);
+  EXPECT_STR (d.data[1].items[0].name, "t");
+  CU_ASSERT_PTR_NOT_NULL (d.data[1].items[0].col_len);
+  EXPECT_STR (d.data[1].items[1].name, "u");
   flat_directive_free (&d);
   CU_ASSERT_EQUAL (omp_text ("for", "", &d, &diag), FLAT_OMP_LOOP);
   CU_ASSERT_EQUAL (d.kind, FLAT_DIRECTIVE_MAP);
@@ -927,6 +947,8 @@ test_omp_loops (void)
       "the user-defined reduction 'myop'", 15 },
     { "parallel", "for private(", "no ')' closes clause 'private'", 5 },
     { "parallel", "for if(n >)", "expected", 0 },
+    { "target", "teams distribute parallel for map(delete: x[0:n])",
+      "map type 'delete'", 35 },
   };
   for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
     {

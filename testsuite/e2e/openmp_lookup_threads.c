@@ -1,0 +1,7 @@
+/* Covers: the lookup loop of openmp_lookup.c built with -fopenmp as well
+   as -fplugin-arg-flat-openmp: GCC parses it into OpenMP trees, Flat
+   takes it from there, and whatever runs on the host runs on OpenMP's
+   threads.  */
+/* flat-test: cflags -fopenmp -fplugin-arg-flat-openmp */
+
+#include "openmp_lookup.c"
