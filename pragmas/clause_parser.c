@@ -84,7 +84,8 @@ typedef struct directive_info
 
 static const directive_info directive_table[] = {
   { "map", FLAT_DIRECTIVE_MAP,
-    CLAUSE_BIT (CLAUSE_REDUCE) | CLAUSE_BIT (CLAUSE_NAME),
+    CLAUSE_BIT (CLAUSE_REDUCE) | CLAUSE_BIT (CLAUSE_SCAN)
+    | CLAUSE_BIT (CLAUSE_NAME),
     DATA_CLAUSES | PRIVATE_CLAUSES },
   { "reduce", FLAT_DIRECTIVE_REDUCE,
     CLAUSE_BIT (CLAUSE_REDUCE) | CLAUSE_BIT (CLAUSE_NAME),
@@ -519,13 +520,25 @@ parse_clause (parser *p)
     case CLAUSE_REDUCE:
       /* `map reduce(+: s)' is a reduce, as OpenMP's `parallel for
 	 reduction(+: s)' (SPEC 2.2).  */
+      if (p->d->kind == FLAT_DIRECTIVE_SCAN)
+	return flat_cursor_error (c, flat_token_loc (t), "a 'reduce' clause "
+				  "after a 'scan' clause on '#pragma flat "
+				  "%s'", directive);
       if (p->d->kind == FLAT_DIRECTIVE_MAP)
 	p->d->kind = FLAT_DIRECTIVE_REDUCE;
       return parse_reduce_clause (p, flat_token_loc (t));
     case CLAUSE_SCAN:
-      return flat_cursor_error (c, flat_token_loc (t),
-				"only one 'scan' clause is allowed on "
-				"'#pragma flat scan'");
+      /* `map scan(+: s)' is a scan, as `map reduce' is a reduce.  */
+      if (p->d->kind != FLAT_DIRECTIVE_MAP)
+	return flat_cursor_error (c, flat_token_loc (t),
+				  p->d->kind == FLAT_DIRECTIVE_SCAN
+				  ? "only one 'scan' clause is allowed on "
+				  "'#pragma flat %s'" : "a 'scan' clause "
+				  "after a 'reduce' clause on '#pragma flat "
+				  "%s'", directive);
+      p->d->kind = FLAT_DIRECTIVE_SCAN;
+      p->d->scan.loc = flat_token_loc (t);
+      return parse_reduction_body (p, "scan", &p->d->scan);
     default:
       return parse_data_clause (p, t, clause->data_kind);
     }

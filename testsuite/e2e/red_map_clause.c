@@ -1,7 +1,8 @@
 /* Covers: `#pragma flat map reduce(...)', OpenMP's `parallel for
    reduction(...)' shape, with several reduce clauses on one map (|, max
    on float, * on float with at most 60 factors of 2 or 1/2, exact in
-   any order), and a map that also writes an array while it reduces.
+   any order), a map that also writes an array while it reduces, and
+   `#pragma flat map scan(+: v)', a scan as `map reduce' is a reduce.
 
      n elements  */
 
@@ -40,6 +41,18 @@ main (int argc, char **argv)
       out[i] = a[i] * 3;
       sum += a[i] - 500;
     }
+  long run = 7;
+  int *prefix = e2e_alloc (n, sizeof *prefix);
+#pragma flat map scan(+: run)
+  for (int i = 0; i < n; i++)
+    {
+      prefix[i] = (int) run;
+      run += a[i] % 13;
+    }
+  e2e_print_int (run);
+  for (int i = 0; i < n; i++)
+    e2e_print_int (prefix[i]);
+  free (prefix);
   e2e_print_int (bits);
   e2e_print_float (top);
   e2e_print_float (prod);

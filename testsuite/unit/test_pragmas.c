@@ -1202,8 +1202,12 @@ static const struct
   const char *message;
 } diag_cases[] = {
   { "map", "foo(x)", 1, "unknown clause 'foo' in '#pragma flat map'" },
-  { "map", "scan(+: s)", 1,
-    "clause 'scan' is not allowed on '#pragma flat map'" },
+  { "map", "scan(+: s) scan(+: t)", 12,
+    "only one 'scan' clause is allowed on '#pragma flat map'" },
+  { "map", "reduce(+: s) scan(+: t)", 14,
+    "a 'scan' clause after a 'reduce' clause on '#pragma flat map'" },
+  { "map", "scan(+: s) reduce(+: t)", 12,
+    "a 'reduce' clause after a 'scan' clause on '#pragma flat map'" },
   { "map", "host(a)", 1,
     "clause 'host' is not allowed on '#pragma flat map'" },
   { "map", "reduction(+: s)", 1,
