@@ -184,6 +184,34 @@ mentions_local (lifter &L, tree t)
   return walk_tree_without_duplicates (&t, mentions_local_r, &L) != NULL;
 }
 
+/* KEY as the source writes it where it is a variable's member or
+   element (`g.cells', `p->data', `s.v[2]'); empty for anything else.  */
+static std::string
+key_text (tree key)
+{
+  key = flat_skip_nops (key);
+  if (DECL_P (key) && DECL_NAME (key))
+    return decl_name (key);
+  if (TREE_CODE (key) == COMPONENT_REF && DECL_NAME (TREE_OPERAND (key, 1)))
+    {
+      tree obj = flat_skip_nops (TREE_OPERAND (key, 0));
+      bool deref = TREE_CODE (obj) == INDIRECT_REF
+	|| (TREE_CODE (obj) == MEM_REF
+	    && integer_zerop (TREE_OPERAND (obj, 1)));
+      std::string base = key_text (deref ? TREE_OPERAND (obj, 0) : obj);
+      return base.empty () ? base : base + (deref ? "->" : ".")
+	+ decl_name (TREE_OPERAND (key, 1));
+    }
+  if (TREE_CODE (key) == ARRAY_REF && tree_fits_shwi_p (TREE_OPERAND (key,
+								     1)))
+    {
+      std::string base = key_text (TREE_OPERAND (key, 0));
+      return base.empty () ? base : base + "["
+	+ std::to_string (tree_to_shwi (TREE_OPERAND (key, 1))) + "]";
+    }
+  return "";
+}
+
 /* The param or mem of KEY, a value or pointer defined outside the nest;
    a new one, passed as VALUE, on first use.  A pointer accessed with
    elements of two types (the float and int members of an array of
@@ -197,8 +225,9 @@ free_var (lifter &L, std::vector<std::pair<tree, flat_var *> > &known,
     if (operand_equal_p (p.first, key, 0) && p.second->type == type)
       return p.second;
   const char *name = kind == FLAT_VAR_MEM ? "m" : "p";
-  if (DECL_P (key))
-    name = decl_name (key);
+  std::string text = key_text (key);
+  if (!text.empty ())
+    name = text.c_str ();
   else if (TREE_CODE (key) == INDIRECT_REF
 	   && TREE_CODE (TREE_OPERAND (key, 0)) == CALL_EXPR
 	   && get_callee_fndecl (TREE_OPERAND (key, 0)))
@@ -209,6 +238,8 @@ free_var (lifter &L, std::vector<std::pair<tree, flat_var *> > &known,
 	name++;
     }
   flat_var *v = flat_var_new (L.nest, kind, type, name);
+  /* Messages name it as the source does; the IR, as an identifier.  */
+  v->source = flat_arena_strdup (L.nest->arena, name);
   known.push_back (std::make_pair (key, v));
   L.args.push_back (value);
   return v;

@@ -5,6 +5,8 @@
      all three, with the clauses to add (copyin for the one only read);
    - an array of structs of two member types that Flat cannot bound: the
      warning names it once;
+   - an array reached through a struct's pointer member: the warning
+     names it as the source does ('g->cells', not a made-up name);
    - a statement expression in a loop's condition;
    - an assignment where C evaluates repeatedly;
    - toupper of an int, whose table could not be bounded;
@@ -41,6 +43,20 @@ structs_unbounded (int n, const struct pv *s, const int *idx, float *b)
 #pragma flat map
   for (int i = 0; i < n; i++)
     b[i] = (float) (s[idx[i]].v + s[idx[i]].k); /* flat-warning "cannot bound the elements of 's' it accesses: it reads memory: idx; add data clauses with sections to the marked loop, such as copyin\(s\[0:N\]\), N" */
+}
+
+struct grid
+{
+  float *cells;
+  int n;
+};
+
+static void
+member_unbounded (int n, const struct grid *g, const int *idx, float *b)
+{
+#pragma flat map
+  for (int i = 0; i < n; i++)
+    b[i] = g->cells[idx[i]]; /* flat-warning "cannot bound the elements of 'g->cells' it accesses: it reads memory: idx; add data clauses" */
 }
 
 static void
@@ -107,6 +123,8 @@ main (int argc, char **argv)
       pos[i] = (i * 5) % n;
     }
   structs_unbounded (n, s, pos, c);
+  struct grid g = { a, n };
+  member_unbounded (n, &g, pos, b);
   for (int i = 0; i < n; i++)
     printf ("%.9g %.9g %d %.9g\n", (double) a[i], (double) b[i], idx[i],
 	    (double) c[i]);
