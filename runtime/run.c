@@ -673,6 +673,62 @@ place_row_tables (nest_state *st, int *n_buffers, char *err,
   return 0;
 }
 
+/* Whether a row of row buffer B overlaps span S (of a mem that is no row
+   table), one of them written: their copies on the device would not see
+   each other's writes (layout.c joins overlapping arrays, not rows).  */
+static int
+rows_overlap (const buffer *b, const flat_mem_span *s, int s_written)
+{
+  const flat_row_box *box = &b->row_box;
+  char *const *rows = box->table;
+  uintptr_t lo = s->base + (uintptr_t) s->lo * s->elem_size;
+  uintptr_t hi = s->base + (uintptr_t) (s->hi + 1) * s->elem_size;
+  size_t bytes = (size_t) box->width * box->elem;
+
+  if (s->lo > s->hi || !(b->written || s_written))
+    return 0;
+  for (int64_t r = 0; r < box->n_rows; r++)
+    {
+      uintptr_t start = (uintptr_t) rows[box->row_lo + r]
+			+ (uintptr_t) box->col_lo * box->elem;
+      if (rows[box->row_lo + r] && start < hi && lo < start + bytes)
+	return 1;
+    }
+  return 0;
+}
+
+/* -1 with a message if the rows of a row table of this execution
+   overlap another array it touches (rows_overlap).  */
+static int
+check_row_overlaps (nest_state *st, int n_buffers, char *err,
+		    size_t err_size)
+{
+  for (int i = 0; i < n_buffers; i++)
+    {
+      const buffer *b = &st->buffers[i];
+      if (!b->rows)
+	continue;
+      for (int k = 0, m = 0; k < st->nest->n_params; k++)
+	{
+	  const flat_var *v = st->nest->params[k];
+	  const flat_mem_span *s;
+	  if (v->kind != FLAT_VAR_MEM)
+	    continue;
+	  s = &st->spans[m++];
+	  if (v->row_width)
+	    continue;
+	  if (rows_overlap (b, s, st->extents[v->id].write.lo
+				  <= st->extents[v->id].write.hi))
+	    {
+	      snprintf (err, err_size, "the rows of '%s' overlap '%s', which "
+			"the loop also accesses", b->row_box.name, s->name);
+	      return -1;
+	    }
+	}
+    }
+  return 0;
+}
+
 /* Extents of the mems and their buffers for this execution.  Returns the
    number of buffers, or -1.  */
 static int
@@ -711,7 +767,8 @@ place_arrays (nest_state *st, char *err, size_t err_size)
       st->buffers[i].rows = 0;
       st->buffers[i].mems[0] = '\0';
     }
-  if (place_row_tables (st, &n_buffers, err, err_size) != 0)
+  if (place_row_tables (st, &n_buffers, err, err_size) != 0
+      || check_row_overlaps (st, n_buffers, err, err_size) != 0)
     return -1;
   for (i = 0, m = 0; i < nest->n_params; i++)
     if (nest->params[i]->kind == FLAT_VAR_MEM)
