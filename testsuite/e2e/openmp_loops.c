@@ -3,7 +3,8 @@
    ignores `#pragma omp'; openmp_loops_threads.c builds the same source
    with -fopenmp): a stencil over a grid with the variables declared at
    the top of the function and named in private(), as OpenMP codes write
-   it; `parallel for' with reduction(+), reduction(max) and reduction(-);
+   it; `parallel for' with reduction(+), reduction(max) and reduction(-),
+   and with reduction(*), (&), (|), (&&) and (min) on one loop;
    collapse(2); `parallel for simd'; a `parallel' region holding one `for';
    `target teams distribute parallel for' with map clauses; an if()
    clause that keeps small sizes off the device; firstprivate; schedule,
@@ -64,6 +65,32 @@ outer (int rows, int cols, const float *a, const float *b, float *m)
 }
 
 static void
+bit_statistics (int n, const float *x, double *prod, unsigned *all_bits,
+		unsigned *any_bits, int *all_small, float *low)
+{
+  double pr = 1.0;
+  unsigned and_bits = ~0u, or_bits = 0u;
+  int small = 1;
+  float lo = 10.0f;
+#pragma omp parallel for reduction(*: pr) reduction(&: and_bits) \
+  reduction(|: or_bits) reduction(&&: small) reduction(min: lo)
+  for (int i = 0; i < n; i++)
+    {
+      unsigned q = (unsigned) (x[i] * 1000.0f + 1000.0f);
+      pr *= i % 97 == 0 ? (x[i] < 0.0f ? 0.5 : 2.0) : 1.0;
+      and_bits &= q | 0x400u;
+      or_bits |= q & 0x3ffu;
+      small = small && x[i] < 0.999f;
+      lo = x[i] < lo ? x[i] : lo;
+    }
+  *prod = pr;
+  *all_bits = and_bits;
+  *any_bits = or_bits;
+  *all_small = small;
+  *low = lo;
+}
+
+static void
 axpy_variants (int n, float s, const float *x, float *y, float *z, float *w)
 {
 #pragma omp parallel for simd
@@ -120,7 +147,17 @@ main (int argc, char **argv)
   double neg;
   double sum = statistics (n, x, &big, &neg);
   outer (rows, cols, a, b, m);
+  double prod;
+  unsigned all_bits, any_bits;
+  int all_small;
+  float low;
+  bit_statistics (n, x, &prod, &all_bits, &any_bits, &all_small, &low);
   axpy_variants (n, 0.5f, x, y, z, w);
+  e2e_print_double (prod);
+  e2e_print_uint (all_bits);
+  e2e_print_uint (any_bits);
+  e2e_print_int (all_small);
+  e2e_print_float (low);
   for (long k = 0; k < (long) rows * cols; k++)
     {
       e2e_print_float (out[k]);
