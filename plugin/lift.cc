@@ -393,6 +393,18 @@ declare_privates (lifter &L, const loop_shape &shape, tree init,
 	    return false;
 	  continue;
 	}
+      if (POINTER_TYPE_P (type) && !first
+	  && !POINTER_TYPE_P (array_elem_type (TREE_TYPE (type))))
+	{
+	  /* Note [Pointers assigned in the loop] in lift_assign.cc.  */
+	  flat_stmt *let = new_stmt (L, FLAT_S_LET);
+	  let->u.let.var = flat_var_new
+	    (L.nest, FLAT_VAR_LOCAL, FLAT_T_I64,
+	     flat_arena_printf (L.nest->arena, "%s_offset", decl_name (decl)));
+	  flat_block_append (L.cur, let);
+	  L.top->pointer_offsets[decl] = let->u.let.var;
+	  continue;
+	}
       if (ty < 0)
 	continue;
       flat_stmt *let = new_stmt (L, FLAT_S_LET);

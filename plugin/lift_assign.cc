@@ -161,6 +161,8 @@ lift_assign (lifter &L, tree lhs, tree rhs)
 	       "not a local of the loop", decl_name (TREE_OPERAND (lhs, 1)));
       return false;
     }
+  if (L.top->pointer_offsets.count (lhs))
+    return assign_pointer (L, lhs, rhs);
   if (VAR_P (lhs) || TREE_CODE (lhs) == PARM_DECL)
     {
       flat_var *v = lookup_local (L, lhs);
@@ -198,6 +200,56 @@ lift_assign (lifter &L, tree lhs, tree rhs)
       return true;
     }
   return store_to (L, lhs, rhs, NULL);
+}
+
+/* Note [Pointers assigned in the loop]
+   ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+   OpenMP code declares its pointers at the top of the function too, and
+   names them in private(): `FOUR_VECTOR *fA; ... #pragma omp parallel
+   for private(fA) ... fA = &fv[first_i]; fA[j].v += ...'.  Such a
+   pointer (declare_privates finds it) is the array it points into and a
+   local i64, its offset there in units of the alignment of what it
+   points to (which every access's offset is a multiple of, so element
+   indices stay exact): each assignment sets the local, each access adds
+   it, and flat_privatize makes the local each iteration's
+   own as it does a scalar's, proving that every iteration assigns it
+   before it reads it (unless private() says so).  Every assignment must
+   point into the same array.  */
+
+bool
+assign_pointer (lifter &L, tree decl, tree rhs)
+{
+  address a;
+  tree elem = array_elem_type (TREE_TYPE (TREE_TYPE (decl)));
+  if (!decompose_pointer_typed (L, rhs, elem, &a))
+    return false;
+  auto bound = L.top->pointers.find (decl);
+  if (a.row || (bound != L.top->pointers.end ()
+		&& bound->second.base != a.base))
+    {
+      fail_at (L, L.cur_loc, "pointer '%s' is assigned inside the loop to "
+	       "point into %s", decl_name (decl),
+	       a.row ? "a row of a table of rows" : "two arrays");
+      return false;
+    }
+  flat_var *offset = L.top->pointer_offsets[decl];
+  HOST_WIDE_INT unit = TYPE_ALIGN_UNIT (TREE_TYPE (TREE_TYPE (decl)));
+  flat_expr *units = flat_expr_exact_div (L.nest, a.offset, unit);
+  if (!units)
+    {
+      fail_at (L, L.cur_loc, "pointer '%s' is assigned inside the loop an "
+	       "address that is not aligned to what it points to",
+	       decl_name (decl));
+      return false;
+    }
+  if (bound == L.top->pointers.end ())
+    L.top->pointers[decl]
+      = { a.base, flat_e_binary (L.nest, FLAT_OP_MUL,
+				 flat_e_var (L.nest, offset),
+				 flat_e_const_int (L.nest, FLAT_T_I64, unit)),
+	  NULL };
+  emit_set (L, offset, cast_to (L, FLAT_T_I64, units));
+  return true;
 }
 
 /* A local declaration: scalar (let), fixed-size array, or pointer alias.  */

@@ -378,8 +378,11 @@ bind_private_clauses (lifter &L, flat_stmt *s,
 	  && item.kind != FLAT_DATA_FIRSTPRIVATE)
 	continue;
       std::vector<flat_var *> vars;
+      auto offset = L.top->pointer_offsets.find (item.decl);
       if (flat_var *v = lookup_local (L, item.decl))
 	vars.push_back (v);
+      else if (offset != L.top->pointer_offsets.end ())
+	vars.push_back (offset->second);
       else if (std::vector<flat_var *> *fields = lookup_struct (L, item.decl))
 	vars = *fields;
       /* OpenMP code lists the loop's own index: private anyway.  */

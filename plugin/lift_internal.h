@@ -64,6 +64,10 @@ struct frame
   tree fndecl;
   std::map<tree, flat_var *> vars;	/* locals and indices */
   std::map<tree, address> pointers;	/* local pointers and pointer params */
+  /* Pointers of the nest's function that the nest assigns: a local of
+     the byte offset of each into the one array it points into (Note
+     [Pointers assigned in the loop]).  */
+  std::map<tree, flat_var *> pointer_offsets;
   std::map<tree, tree> tables;		/* callee: its `T **' params, the
 					   caller's row tables (Note [Row
 					   tables]) */
@@ -243,6 +247,7 @@ bool inline_body (lifter &L, tree fndecl);
 bool store_to (lifter &L, tree lhs, tree rhs, flat_expr *value);
 bool lift_assign (lifter &L, tree lhs, tree rhs);
 bool lift_decl (lifter &L, tree decl);
+bool assign_pointer (lifter &L, tree decl, tree rhs);
 
 /* lift_loop.cc */
 bool lift_unless (lifter &L, flat_var *flag, tree_stmt_iterator it,

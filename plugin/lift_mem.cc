@@ -509,6 +509,12 @@ decompose_pointer_typed (lifter &L, tree p, tree elem, address *out)
 		     "pointer '%s' is assigned inside the loop", decl_name (p));
 	    return false;
 	  }
+	if (L.top->pointer_offsets.count (p))
+	  {
+	    fail_at (L, EXPR_LOCATION (p), "pointer '%s' is read before the "
+		     "loop assigns it", decl_name (p));
+	    return false;
+	  }
 	if (L.top->struct_pointers.count (p))
 	  {
 	    fail_at (L, EXPR_LOCATION (p), "pointer arithmetic or a cast on "

@@ -7,7 +7,9 @@
    - assigned on one path only, then read;
    - assigned in an inner map and read after it, where the sequential
      loop would see the last iteration's value;
-   - named in 'private' but an array.  */
+   - named in 'private' but an array;
+   - a pointer of the function assigned in the loop to point into two
+     arrays, and one read before the iteration assigns it.  */
 /* flat-run: 9 */
 
 #include <stdio.h>
@@ -67,6 +69,32 @@ array_private (int n, const float *x, float *y)
     }
 }
 
+static void
+two_arrays (int n, const float *x, float *y)
+{
+  const float *p;
+#pragma flat map
+  for (int i = 0; i < n; i++)
+    {
+      p = &x[i];
+      if (i % 2)
+	p = &y[i]; /* flat-warning "pointer 'p' is assigned inside the loop to point into two arrays" */
+      y[i] = p[0] * 2.0f;
+    }
+}
+
+static void
+carried_pointer (int n, const float *x, float *y)
+{
+  const float *p = x;
+#pragma flat map
+  for (int i = 0; i < n; i++)
+    {
+      y[i] = p[0]; /* flat-warning "pointer 'p' is read before the loop assigns it" */
+      p = &x[i];
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -83,6 +111,8 @@ main (int argc, char **argv)
   one_path (n, x, y);
   after_inner (n, x, y, w);
   array_private (n, x, y);
+  two_arrays (n, x, y);
+  carried_pointer (n, x, y);
   for (int i = 0; i < n; i++)
     printf ("%.9g %.9g\n", (double) y[i], (double) w[3 * i + 2]);
   return 0;

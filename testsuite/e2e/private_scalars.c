@@ -7,7 +7,13 @@
    the outer body; and the clauses: private(t) where the proof cannot see
    the assignment (a do-while), firstprivate(base) that starts every
    iteration from the value before the loop, private on a reduce and a
-   scan, and private listing the loop's own index.
+   scan, and private listing the loop's own index; pointers declared at
+   the top of the function and assigned in the loop (Note [Pointers
+   assigned in the loop] in plugin/lift_assign.cc), one into an array of
+   structs and moved on in an inner loop without a clause, one set in
+   both arms of an if and named in private(); the arrays they point into
+   get clauses, as a pointer assigned more than once cannot bound them,
+   and one assigned once (dst) needs none.
 
      n rows of m = n % 13 + 1 columns  */
 
@@ -104,6 +110,34 @@ clauses (int n, int base, const float *x, float *y, float *z, float *incl)
   return total;
 }
 
+static void
+pointers (int n, int m, const struct point *pts, const float *a,
+	  float *out)
+{
+  const struct point *q;
+  const float *row;
+  float *dst;
+  int j;
+#pragma flat map private(row) copyin(pts[0:n * m], a[0:n * m])
+  for (int i = 0; i < n; i++)
+    {
+      q = &pts[i * m];
+      dst = &out[i * 2];
+      if (i % 2)
+	row = a + i * m;
+      else
+	row = &a[(n - 1 - i) * m];
+      dst[0] = 0.0f;
+      dst[1] = 0.0f;
+      for (j = 0; j < m; j++)
+	{
+	  dst[0] += q->x * row[j];
+	  dst[1] += q[0].y;
+	  q = q + 1;
+	}
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -118,12 +152,22 @@ main (int argc, char **argv)
   float *y = e2e_alloc (n, sizeof *y);
   float *z = e2e_alloc (n, sizeof *z);
   float *incl = e2e_alloc (n, sizeof *incl);
+  struct point *pts = e2e_alloc ((size_t) n * m, sizeof *pts);
+  float *pairs = e2e_alloc (2 * (size_t) n, sizeof *pairs);
   uint32_t seed = 7;
 
   for (long k = 0; k < (long) n * m; k++)
     a[k] = e2e_float (&seed, -1.0f, 1.0f);
   for (int i = 0; i < n; i++)
     x[i] = e2e_float (&seed, 0.0f, 2.0f);
+  for (long k = 0; k < (long) n * m; k++)
+    {
+      pts[k].x = e2e_float (&seed, -1.0f, 1.0f);
+      pts[k].y = e2e_float (&seed, -1.0f, 1.0f);
+    }
+  pointers (n, m, pts, a, pairs);
+  for (int i = 0; i < 2 * n; i++)
+    e2e_print_float (pairs[i]);
   openmp_style (n, m, a, rows, last);
   inner_levels (n, m, a, sums, b);
   float total = clauses (n, n % 7 + 1, x, y, z, incl);
