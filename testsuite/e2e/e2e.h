@@ -73,6 +73,28 @@ e2e_float (uint32_t *state, float lo, float hi)
   return (float) e2e_double (state, lo, hi);
 }
 
+/* A `float ***' grid of N tables of ROWS rows of COLS floats, every
+   table and row allocated on its own (a table of tables of rows, Note
+   [Row tables] in runtime/rows.c), uniform in [0, 100) from *SEED, or
+   zeros if SEED is NULL.  */
+static inline float ***
+e2e_grid_of_rows (int n, int rows, int cols, uint32_t *seed)
+{
+  float ***g = e2e_alloc (n, sizeof *g);
+
+  for (int p = 0; p < n; p++)
+    {
+      g[p] = e2e_alloc (rows, sizeof **g);
+      for (int r = 0; r < rows; r++)
+	{
+	  g[p][r] = e2e_alloc (cols, sizeof ***g);
+	  for (int c = 0; seed && c < cols; c++)
+	    g[p][r][c] = e2e_float (seed, 0.0f, 100.0f);
+	}
+    }
+  return g;
+}
+
 /* Uniform in [LO, HI], HI - LO < 2^24.  */
 static inline long long
 e2e_int (uint32_t *state, long long lo, long long hi)

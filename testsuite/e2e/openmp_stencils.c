@@ -20,23 +20,6 @@ enum { R = 7, C = 9 };
 
 static float lambda = 0.5f;
 
-static float ***
-grid (int n, uint32_t *seed)
-{
-  float ***g = e2e_alloc (n, sizeof *g);
-  for (int p = 0; p < n; p++)
-    {
-      g[p] = e2e_alloc (R, sizeof **g);
-      for (int r = 0; r < R; r++)
-	{
-	  g[p][r] = e2e_alloc (C, sizeof ***g);
-	  for (int c = 0; c < C; c++)
-	    g[p][r][c] = seed ? e2e_float (seed, 0.0f, 100.0f) : 0.0f;
-	}
-    }
-  return g;
-}
-
 static void
 heat_3d (int n, float ***t, float ***power, float ***out, float cc)
 {
@@ -97,8 +80,9 @@ main (int argc, char **argv)
 {
   int n = e2e_size (argc, argv), rows = n % 23 + 1;
   uint32_t seed = 43;
-  float ***t = grid (n, &seed), ***power = grid (n, &seed);
-  float ***out = grid (n, NULL);
+  float ***t = e2e_grid_of_rows (n, R, C, &seed);
+  float ***power = e2e_grid_of_rows (n, R, C, &seed);
+  float ***out = e2e_grid_of_rows (n, R, C, NULL);
   float *j_in = e2e_alloc ((size_t) rows * C, sizeof *j_in);
   float *j_out = e2e_alloc ((size_t) rows * C, sizeof *j_out);
   int *iN = e2e_alloc (rows, sizeof *iN), *iS = e2e_alloc (rows, sizeof *iS);

@@ -19,23 +19,6 @@
 
 enum { R = 6, C = 5 };
 
-static float ***
-grid_of_rows (int n, uint32_t *seed)
-{
-  float ***g = e2e_alloc (n, sizeof *g);
-  for (int p = 0; p < n; p++)
-    {
-      g[p] = e2e_alloc (R, sizeof **g);
-      for (int r = 0; r < R; r++)
-	{
-	  g[p][r] = e2e_alloc (C, sizeof ***g);
-	  for (int c = 0; c < C; c++)
-	    g[p][r][c] = e2e_float (seed, -1.0f, 1.0f);
-	}
-    }
-  return g;
-}
-
 /* One block of n * R * C doubles, sliced into tables of rows.  */
 static double ***
 grid_of_block (int n, uint32_t *seed)
@@ -143,7 +126,8 @@ main (int argc, char **argv)
 {
   int n = e2e_size (argc, argv);
   uint32_t seed = 23;
-  float ***in = grid_of_rows (n, &seed), ***out = grid_of_rows (n, &seed);
+  float ***in = e2e_grid_of_rows (n, R, C, &seed);
+  float ***out = e2e_grid_of_rows (n, R, C, &seed);
   double ***w = grid_of_block (n, &seed);
   float **sums = e2e_alloc (n, sizeof *sums);
   float col[R], *y = e2e_alloc (n, sizeof *y);
