@@ -45,8 +45,12 @@ flat_reject (location_t loc, const char *reason)
 void
 flat_omp_not_taken (location_t loc, const char *reason)
 {
-  inform (loc, "flat: OpenMP loop not taken: %s; it stays an OpenMP loop",
-	  reason);
+  /* OpenMP code gives sections in map clauses (openmp.cc).  */
+  bool sections = strstr (reason, "add data clauses with sections") != NULL;
+  inform (loc, "flat: OpenMP loop not taken: %s%s; it stays an OpenMP loop",
+	  reason, sections ? " (or the same sections in map clauses of "
+	  "'#pragma omp target teams distribute parallel for': to for "
+	  "copyin, tofrom for copy)" : "");
 }
 
 /* ---- Markers ---------------------------------------------------------- */

@@ -2,7 +2,9 @@
    get one note each, at the clause that stops it, and stay what they
    were (here, without -fopenmp, sequential loops): lastprivate, ordered,
    linear, a user-defined reduction, an inscan reduction, a map type
-   that moves nothing for a loop (release).  A `parallel'
+   that moves nothing for a loop (release), and indices that Flat cannot
+   bound, where the note gives the sections to add as map clauses too.
+   A `parallel'
    region without a loop and `omp atomic' are ignored, as GCC ignores
    them without -fopenmp.  No warning, no error.  */
 /* flat-options: -fplugin-arg-flat-openmp */
@@ -37,6 +39,9 @@ untaken (int n, const float *x, float *y)
 #pragma omp target teams distribute parallel for map(release: y[0:n]) /* flat-note "map type 'release'" */
   for (int i = 0; i < n; i++)
     y[i] *= 2.0f;
+#pragma omp parallel for
+  for (int i = 0; i < n; i++)
+    y[(i * 7) % n] += x[(i * 7) % n]; /* flat-note "copyin\(x\[0:N\]\) copy\(y\[0:N\]\), N the number of elements each may touch \(or the same sections in map clauses of '#pragma omp target teams distribute parallel for'" */
 #pragma omp parallel
   {
     s += 1.0f;
