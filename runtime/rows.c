@@ -18,6 +18,12 @@
    box that the nest does not write go back with the values they came
    with.
 
+   A table of tables of rows (`T ***g' indexed g[p][r][c]) has a row
+   (p * height + r), height a second param: run.c gathers the row
+   pointers of its box, table after table, into a table of its own
+   (gather_slots) and hands that to these functions as a `T **' box of
+   n_tables * height rows, setting height to the rows of each table.
+
    A data region (#pragma flat data copy(a[0:n][0:m]), data.c) keeps such
    a box on the device across nests: its entry in the present table is
    keyed by the row pointers of the box, and a nest whose rows and
