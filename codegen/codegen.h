@@ -93,8 +93,14 @@
    Plan indices.  After the nest args above, every kernel function of a
    nest whose plan has host-level loops (rule G7) takes one more scalar
    argument per plan index (flat_var.plan_index), in var-id order, named
-   v_NAME; the runtime passes the index's current value.  "Nest args"
-   below include them.
+   v_NAME; the runtime passes the index's current value.
+
+   Slice.  Last of the nest args, every such kernel function takes two
+   64-bit integers flat_slice_lo and flat_slice_hi: of the iterations of
+   its first dim (0 .. flat_n0 - 1) it runs those in [flat_slice_lo,
+   flat_slice_hi) only (runtime/split.h: a device's slice of a nest
+   spread over several devices; 0 and INT64_MAX run them all).  "Nest
+   args" below include plan indices and slice.
 
    SEGMAP of level GROUP (e_middle) kN:
      flat_kN        (nest args, long flat_base)

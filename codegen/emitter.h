@@ -77,6 +77,9 @@ typedef struct flat_emitter
   int whole_warps;		/* the kernel being printed runs groups of
 				   whole warps (codegen.h): flat_lanes is
 				   the constant FLAT_SCAN_WARP */
+  int sliced;			/* the function being printed takes the
+				   slice args (codegen.h): its first dim
+				   is clamped to them */
   const unsigned char *privatized;	/* by var id: a mem whose atomic
 					   updates go to a private histogram
 					   (atomic.c); NULL if none */
@@ -120,7 +123,7 @@ void flat_c_item_stmt (flat_emitter *em, const flat_stmt *s);
    its accumulators); if not, a failure says why and 0 is returned.  */
 int flat_c_check_kernel (flat_emitter *em, const flat_kernel *k);
 /* "QUALIFIER void flat_K<SUFFIX> (" and, unless NEST is NULL, the nest
-   args (codegen.h); a mem is const unless WRITES stores to it (or, WRITES
+   args, plan indices and slice included (codegen.h); a mem is const unless WRITES stores to it (or, WRITES
    being a segmented segscan's body, its post block does).  */
 void flat_c_signature_open (flat_emitter *em, const flat_nest *nest,
 			    const flat_kernel *k, const char *suffix,
@@ -137,7 +140,8 @@ void flat_c_signature_close (flat_emitter *em);
 void flat_c_trip_count (flat_emitter *em, const flat_range *r,
 			const char *suffix);
 /* At the top of the body: the trip count flat_nD of each dim of K and
-   their product flat_total, from the params and plan indices.  */
+   their product flat_total, from the params and plan indices; in a
+   function with the slice args, dim 0 narrowed to the slice.  */
 void flat_c_trip_counts (flat_emitter *em, const flat_kernel *k);
 /* The same for K's first N dims, their product named PRODUCT.  */
 void flat_c_trip_counts_of (flat_emitter *em, const flat_kernel *k, int n,

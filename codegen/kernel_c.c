@@ -767,6 +767,12 @@ flat_c_signature_open (flat_emitter *em, const flat_nest *nest,
   for (i = 0; nest != NULL && i < nest->n_vars; i++)
     if (nest->vars[i]->plan_index)
       flat_c_arg (em, nest->vars[i]->type, 0, "v_%s", nest->vars[i]->name);
+  em->sliced = nest != NULL;
+  if (em->sliced)
+    {
+      flat_c_arg (em, FLAT_T_I64, 0, "flat_slice_lo");
+      flat_c_arg (em, FLAT_T_I64, 0, "flat_slice_hi");
+    }
 }
 
 void
@@ -825,6 +831,30 @@ flat_c_trip_count (flat_emitter *em, const flat_range *r, const char *suffix)
   flat_c_line (em, "  : 0;");
 }
 
+/* Dim 0, of range R, narrowed to the iterations [flat_slice_lo,
+   flat_slice_hi) (codegen.h), as flat_slice_trips computes them on the
+   host (runtime/split.h): its first iteration moves to flat_s0, and
+   flat_lb0 with it, so that flat_c_index gives each iteration its own
+   index.  */
+static void
+emit_slice (flat_emitter *em, const flat_range *r)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+  const char *u64 = flat_c_type (em, FLAT_T_U64);
+
+  flat_c_line (em, "%s flat_s0 = FLAT_MIN (FLAT_MAX (flat_slice_lo, 0), "
+	       "flat_n0);", i64);
+  flat_c_line (em, "flat_n0 = FLAT_MAX (FLAT_MIN (flat_slice_hi, flat_n0) "
+	       "- flat_s0, 0);");
+  flat_c_indent (em);
+  flat_c_emit (em, "flat_lb0 = ");
+  emit_convert_open (em, r->index->type);
+  flat_c_emit (em, "(%s) flat_lb0 + (%s) flat_s0 * %" PRId64 "%s", u64, u64,
+	       range_step (r), em->d->uint64_suffix);
+  emit_convert_close (em, r->index->type);
+  flat_c_emit (em, ";\n");
+}
+
 void
 flat_c_trip_counts_of (flat_emitter *em, const flat_kernel *k, int n,
 		       const char *product)
@@ -836,6 +866,8 @@ flat_c_trip_counts_of (flat_emitter *em, const flat_kernel *k, int n,
     {
       snprintf (suffix, sizeof suffix, "%d", d);
       flat_c_trip_count (em, &k->dims[d], suffix);
+      if (d == 0 && em->sliced)
+	emit_slice (em, &k->dims[0]);
     }
   flat_c_indent (em);
   flat_c_emit (em, "%s %s = ", flat_c_type (em, FLAT_T_I64), product);

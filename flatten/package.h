@@ -43,8 +43,9 @@ extern "C" {
    package.  4: the irregular protocol, four stages.  5: the
    partitioned protocol.  6: the irregular-map protocol.  7: the
    irregular-scan protocol, five stages.  8: partitioned segmaps by arm,
-   tsums per arm.  */
-#define FLAT_PACKAGE_VERSION 8u
+   tsums per arm.  9: every kernel with nest args takes the slice
+   (codegen.h).  */
+#define FLAT_PACKAGE_VERSION 9u
 #define FLAT_PACKAGE_ELF_SECTION ".flat_packages"
 
 typedef enum flat_package_section

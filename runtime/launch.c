@@ -41,7 +41,8 @@ flat_group_items (int64_t threads, size_t max_group)
   return b;
 }
 
-/* The points of dims [FROM, TO) of K into *POINTS.  */
+/* The points of dims [FROM, TO) of K into *POINTS, the first dim
+   narrowed to L's slice as the kernel narrows it.  */
 static int
 count_points (const flat_launcher *l, const flat_kernel *k, int from,
 	      int to, int64_t *points, char *err, size_t err_size)
@@ -59,6 +60,8 @@ count_points (const flat_launcher *l, const flat_kernel *k, int from,
 		    "unknown", d, k->name);
 	  return -1;
 	}
+      if (d == 0)
+	trips = flat_slice_trips (trips, l->slice.lo, l->slice.hi);
       if (trips > 0 && *points > INT64_MAX / trips)
 	{
 	  snprintf (err, err_size, "%s has more than 2^63 work-items",

@@ -16,6 +16,7 @@
 #include "pool.h"
 #include "scalar.h"
 #include "segops.h"
+#include "split.h"
 #include "stages.h"
 
 #include "../flatten/ir.h"
@@ -47,6 +48,8 @@ typedef struct flat_launcher
   flat_arg *seg_args;		/* scratch of segops.c and of group segmap
 				   launches: FLAT_SEGOP_ARGS (n_args, ...) */
   flat_segop_buffer *seg_buffers;
+  flat_slice slice;		/* of the first dim of every kernel, as
+				   the args pass it (split.h) */
 } flat_launcher;
 
 /* The work-group size of a level-GROUP segmap whose inner parallelism is

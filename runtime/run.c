@@ -64,6 +64,7 @@
 #include "scalar.h"
 #include "segops.h"
 #include "site.h"
+#include "split.h"
 #include "stages.h"
 #include "staging.h"
 #include "stats.h"
@@ -116,7 +117,7 @@ typedef struct nest_state
   int host_only;		/* a device step failed */
 
   int n_mems, n_args;		/* n_args: of the kernel ABI, plan indices
-				   included */
+				   and slice included */
   flat_plan plan;
   /* The plan's threshold values are those of flat_rt.env while
      thresholds_generation == flat_rt.generation.  */
@@ -145,6 +146,8 @@ typedef struct nest_state
   flat_arg *seg_args;		/* scratch of segred/segscan launches */
   flat_segop_buffer *seg_buffers;
 
+  flat_slice slice;		/* this execution's outer iterations, the
+				   last two kernel args (split.h) */
   flat_loader loader;		/* load_host on this state */
   int placed;			/* this execution's spans are bounded */
 
@@ -279,7 +282,7 @@ load_package (nest_state *st, const unsigned char *package, char *err,
     st->n_mems += nest->params[i]->kind == FLAT_VAR_MEM;
   for (i = 0; i < nest->n_vars; i++)
     n_indices += nest->vars[i]->plan_index != 0;
-  st->n_args = nest->n_params + st->n_mems + n_indices;
+  st->n_args = nest->n_params + st->n_mems + n_indices + 2;
   n_seg_args = FLAT_SEGOP_ARGS (st->n_args, max_accs);
   st->package = package;
   st->stages = calloc ((size_t) nest->n_kernels * FLAT_MAX_STAGES + 1,
@@ -799,7 +802,7 @@ place_arrays (nest_state *st, char *err, size_t err_size)
 
 /* The kernel arguments of this execution, in the order of the ABI: the
    nest's params, then its plan indices (their scalars change as the
-   plan's loops run).  */
+   plan's loops run), then its slice.  */
 static void
 set_args (nest_state *st)
 {
@@ -832,6 +835,10 @@ set_args (nest_state *st)
 	st->args[a].size = flat_type_table[nest->vars[i]->type].size;
 	st->args[a++].value = &st->scalars[i];
       }
+  st->args[a].size = sizeof st->slice.lo;
+  st->args[a++].value = &st->slice.lo;
+  st->args[a].size = sizeof st->slice.hi;
+  st->args[a].value = &st->slice.hi;
 }
 
 /* Write the values that launches gave accumulators into the host
@@ -922,6 +929,7 @@ launcher_of (nest_state *st, flat_launcher *l)
   l->local_memory = st->local_memory;
   l->seg_args = st->seg_args;
   l->seg_buffers = st->seg_buffers;
+  l->slice = st->slice;
 }
 
 /* Buffers, copy-in, the device part of the plan, copy-out, accumulators
@@ -1164,6 +1172,7 @@ run_nest (nest_state *st, va_list *ap)
   st->loader.load = load_host;
   st->loader.data = st;
   st->placed = 0;
+  st->slice = FLAT_SLICE_ALL;
   trips = outermost_trips (st);
   if (trips == 0)
     {

@@ -783,7 +783,8 @@ typedef struct runner
 static const runner *current;
 
 /* The nest args of a kernel of NEST (codegen.h): each mem's buffer (in
-   BUFS, by param) and offset, each param's and acc's value.  */
+   BUFS, by param) and offset, each param's and acc's value, the whole
+   slice (NEST has no plan indices).  */
 static void
 add_nest_args (arg_list *l, const flat_nest *nest, arg *args, int n_args,
 	       void *const *bufs)
@@ -808,6 +809,9 @@ add_nest_args (arg_list *l, const flat_nest *nest, arg *args, int n_args,
 	  add_bytes (l, bytes, (size_t) flat_type_table[v->type].size);
 	}
     }
+  /* The slice: every iteration.  */
+  add_i64 (l, 0);
+  add_i64 (l, INT64_MAX);
 }
 
 static void
@@ -2569,11 +2573,13 @@ test_source_text (void)
   CU_ASSERT_PTR_NOT_NULL (strstr (cl, "__kernel void flat_k0 (int v_n, "
 				  "float v_a, __global const float *v_x, "
 				  "long lo_x, __global float *v_y, "
-				  "long lo_y)"));
+				  "long lo_y, long flat_slice_lo, "
+				  "long flat_slice_hi)"));
   CU_ASSERT_PTR_NOT_NULL (strstr (cu, "extern \"C\" __global__ void "
 				  "flat_k0 (int v_n, float v_a, const float "
 				  "*v_x, long long lo_x, float *v_y, "
-				  "long long lo_y)"));
+				  "long long lo_y, long long flat_slice_lo, "
+				  "long long flat_slice_hi)"));
   CU_ASSERT_PTR_NOT_NULL (strstr (cl, "#pragma OPENCL FP_CONTRACT OFF"));
   CU_ASSERT_PTR_NULL (strstr (cl, "restrict"));
   CU_ASSERT_PTR_NULL (strstr (cu, "restrict"));
@@ -2657,7 +2663,9 @@ test_soac_source_text (void)
 				  "__global const float *v_x, long lo_x, "
 				  "__global const int *v_k, long lo_k, "
 				  "float acc_s, double acc_lo, float acc_hi, "
-				  "double acc_p, float acc_e, long flat_chunk, "
+				  "double acc_p, float acc_e, "
+				  "long flat_slice_lo, long flat_slice_hi, "
+				  "long flat_chunk, "
 				  "__global float *flat_part0, "
 				  "__global double *flat_part1, "
 				  "__global float *flat_part2, "
@@ -2688,6 +2696,8 @@ test_soac_source_text (void)
 				  "flat_k0 (int v_n, const int *v_x, "
 				  "long long lo_x, int *v_ex, long long lo_ex, "
 				  "int *v_in, long long lo_in, int acc_a, "
+				  "long long flat_slice_lo, "
+				  "long long flat_slice_hi, "
 				  "unsigned long long *flat_status, "
 				  "int *flat_res)"));
   snprintf (shared, sizeof shared, "__shared__ int flat_scan[%d];",

@@ -542,6 +542,15 @@ arg_buffer (args *l, void *b)
   l->buf[l->n++] = b;
 }
 
+/* The slice args that run every iteration of the first dim
+   (codegen.h).  */
+static void
+arg_whole_slice (args *l)
+{
+  arg_i64 (l, 0);
+  arg_i64 (l, INT64_MAX);
+}
+
 /* A mem: its buffer and the IR index of its first element (0).  */
 static void
 arg_mem (args *l, void *b)
@@ -648,6 +657,7 @@ run_rows (void *prog, int n, int m, int s)
   arg_mem (&l, bc);
   arg_mem (&l, by);
   arg_mem (&l, bz);
+  arg_whole_slice (&l);
   launch_points (prog, "flat_k0", &l, s, n);
   take (by, y, n, 4);
   take (bz, z, n, 4);
@@ -714,6 +724,7 @@ run_shared (void *prog, int n, int m, int s)
   arg_i32 (&l, m);
   arg_mem (&l, bx);
   arg_mem (&l, by);
+  arg_whole_slice (&l);
   launch_points (prog, "flat_k0", &l, s, n);
   take (by, y, nm, 4);
   take (bx, NULL, 0, 4);
@@ -755,6 +766,7 @@ run_scan (void *prog, int n, int m, int s)
   arg_mem (&l, binc);
   arg_mem (&l, blow);
   arg_mem (&l, btot);
+  arg_whole_slice (&l);
   launch_points (prog, "flat_k0", &l, s, n);
   take (bex, ex, nm, 4);
   take (binc, inc, nm, 4);
@@ -807,6 +819,7 @@ run_nested (void *prog, int n, int m, int s)
   arg_i32 (&l, m);
   arg_mem (&l, bx);
   arg_mem (&l, by);
+  arg_whole_slice (&l);
   launch_points (prog, "flat_k0", &l, s, n);
   take (by, y, nm, 4);
   take (bx, NULL, 0, 4);
@@ -887,6 +900,7 @@ run_mm_by (void *prog, const char *first, int n, int m, int s, int64_t gps)
   arg_mem (&l, bb);
   arg_mem (&l, bc);
   arg_mem (&l, bcm);
+  arg_whole_slice (&l);
   shape (s, (int) np, &groups, &group_size);
   run_segments (prog, first, &l, 2, (int64_t) np, gps, groups, group_size);
   take (bc, got, np, 4);
@@ -942,6 +956,7 @@ run_planes (void *prog, int n, int m, int s, int64_t gps)
   arg_i32 (&l, q);
   arg_mem (&l, bx);
   arg_mem (&l, by);
+  arg_whole_slice (&l);
   shape (s, n, &groups, &group_size);
   run_segments (prog, "flat_k0", &l, 1, n, gps, groups, group_size);
   take (by, y, (size_t) n, 8);
@@ -1034,6 +1049,7 @@ test_plan_indices (void)
 	  arg_i32 (&l, n);
 	  arg_mem (&l, by);
 	  arg_i32 (&l, t);
+	  arg_whole_slice (&l);
 	  launch (prog, "flat_k0", &l, 2, 32);
 	  launch_batches (prog, "flat_k1", &l, t, 2, 4);
 	  for (i = 0; i < n + t; i++)
@@ -1147,7 +1163,8 @@ test_source_text (void)
   CU_ASSERT_PTR_NOT_NULL_FATAL (cu);
   CU_ASSERT_PTR_NOT_NULL_FATAL (cl_indexed);
   CU_ASSERT_PTR_NOT_NULL_FATAL (cu_mm);
-  CU_ASSERT_PTR_NOT_NULL (strstr (cl, "long lo_y, long flat_base)\n"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cl, "long lo_y, long flat_slice_lo, "
+				  "long flat_slice_hi, long flat_base)\n"));
   CU_ASSERT_PTR_NOT_NULL (strstr (cl, "long flat_g = flat_base + (long) "
 				  "get_group_id (0);"));
   CU_ASSERT_PTR_NULL (strstr (cl, "get_num_groups"));
@@ -1163,23 +1180,27 @@ test_source_text (void)
   CU_ASSERT_PTR_NULL (strstr (cu, "barrier"));
   CU_ASSERT_PTR_NOT_NULL (strstr (cl_indexed, "__kernel void flat_k0 "
 				  "(int v_n, __global int *v_y, long lo_y, "
-				  "int v_t)"));
+				  "int v_t, long flat_slice_lo, "
+				  "long flat_slice_hi)"));
   CU_ASSERT_PTR_NOT_NULL (strstr (cl_indexed, "int flat_ub0 = (v_n + "
 				  "v_t);"));
   CU_ASSERT_PTR_NOT_NULL (strstr (cl_indexed, "__kernel void flat_k1 "
 				  "(int v_n, __global int *v_y, long lo_y, "
-				  "int v_t, long flat_base)"));
+				  "int v_t, long flat_slice_lo, "
+				  "long flat_slice_hi, long flat_base)"));
   CU_ASSERT_PTR_NOT_NULL (strstr (cu_mm, "flat_k0 (int v_n, int v_p, int "
 				  "v_m, const int *v_a, long long lo_a, "
 				  "const int *v_b, long long lo_b, const int "
 				  "*v_c, long long lo_c, const int *v_cm, "
-				  "long long lo_cm, long long flat_gps, "
+				  "long long lo_cm, long long flat_slice_lo, "
+				  "long long flat_slice_hi, long long flat_gps, "
 				  "int *flat_part0, int *flat_part1)"));
   CU_ASSERT_PTR_NOT_NULL (strstr (cu_mm, "flat_k0_final (int v_n, int v_p, "
 				  "int v_m, const int *v_a, long long lo_a, "
 				  "const int *v_b, long long lo_b, int *v_c, "
 				  "long long lo_c, int *v_cm, long long "
-				  "lo_cm, long long flat_gps, "
+				  "lo_cm, long long flat_slice_lo, "
+				  "long long flat_slice_hi, long long flat_gps, "
 				  "int *flat_part0, int *flat_part1)"));
   free (cl);
   free (cu);
@@ -1336,6 +1357,7 @@ run_rowscan (void *prog, int n, int m, int s, int64_t gps)
   arg_mem (&l, bex);
   arg_mem (&l, bin);
   arg_mem (&l, btot);
+  arg_whole_slice (&l);
   arg_i64 (&l, gps);
   arg_buffer (&l, part);
   /* The launch shape's group count is the batch: several launches.  */
