@@ -66,6 +66,10 @@ typedef struct walker
   unsigned char *unbounded;
   int n_unbounded;
   int first_unbounded;		/* the one the message names first */
+  /* flat_extent_eval_slice: the range of the nest's outer loop, whose
+     iterations [slice_lo, slice_hi) only are walked; NULL: all.  */
+  const flat_range *outer;
+  int64_t slice_lo, slice_hi;
 } walker;
 
 static bound
@@ -756,6 +760,28 @@ bound_range (walker *w, const flat_range *r, int *empty)
   return make (w, t, lo, hi, ov);
 }
 
+/* I, the interval of the outer loop's index R, narrowed to the
+   iterations [w->slice_lo, w->slice_hi); EMPTY set if none is left.
+   Where I is not exact (a bound that is not a point, a step that is not
+   positive) it stays whole: larger, never wrong.  */
+static bound
+narrow_to_slice (const walker *w, const flat_range *r, bound i, int *empty)
+{
+  int64_t s, n0, first, end;
+  if (!literal (r->step, &s) || s <= 0 || !i.ok || i.lo > i.hi)
+    return i;
+  bound lb = bound_expr ((walker *) w, r->lb);
+  if (!lb.ok || lb.lo != lb.hi)
+    return i;
+  n0 = (int64_t) (((uint64_t) i.hi - (uint64_t) i.lo) / (uint64_t) s) + 1;
+  first = w->slice_lo < 0 ? 0 : w->slice_lo < n0 ? w->slice_lo : n0;
+  end = w->slice_hi < first ? first : w->slice_hi < n0 ? w->slice_hi : n0;
+  *empty = end == first;
+  i.hi = (int64_t) ((uint64_t) i.lo + (uint64_t) (end - 1) * (uint64_t) s);
+  i.lo = (int64_t) ((uint64_t) i.lo + (uint64_t) first * (uint64_t) s);
+  return i;
+}
+
 static void walk_block (walker *w, const flat_block *b);
 
 /* A loop, map, reduce or scan: its bounds, then BODY with the index over
@@ -767,6 +793,8 @@ walk_range_body (walker *w, const flat_range *r, const flat_block *body)
   visit_expr (w, r->lb);
   visit_expr (w, r->ub);
   bound i = bound_range (w, r, &empty);
+  if (!empty && r == w->outer)
+    i = narrow_to_slice (w, r, i, &empty);
   if (!empty)
     {
       w->vars[r->index->id] = i;
@@ -1021,14 +1049,39 @@ clause_extent (const flat_var *mem, const flat_value *env, flat_extent *out,
   return 0;
 }
 
-int
-flat_extent_eval (const flat_nest *nest, const flat_value *env,
-		  flat_extent *out, char *msg, size_t msg_size)
+/* The range of NEST's outer loop, NULL if its body does not start with
+   one.  */
+static const flat_range *
+outer_range (const flat_nest *nest)
+{
+  const flat_stmt *s = nest->body.first;
+  if (!s)
+    return NULL;
+  switch (s->kind)
+    {
+    case FLAT_S_MAP:
+    case FLAT_S_LOOP:
+      return &s->u.loop.range;
+    case FLAT_S_REDUCE:
+    case FLAT_S_SCAN:
+      return &s->u.red.range;
+    default:
+      return NULL;
+    }
+}
+
+/* flat_extent_eval, or with OUTER the range of the outer loop, only its
+   iterations [LO, HI) walked.  */
+static int
+eval_extents (const flat_nest *nest, const flat_value *env,
+	      const flat_range *outer, int64_t lo, int64_t hi,
+	      flat_extent *out, char *msg, size_t msg_size)
 {
   for (int k = 0; k < nest->n_vars; k++)
     out[k] = (flat_extent) { { 0, -1 }, { 0, -1 }, { 0, -1 }, { 0, -1 } };
   walker w = { .nest = nest, .env = env, .out = out, .msg = msg,
-	       .msg_size = msg_size };
+	       .msg_size = msg_size, .outer = outer, .slice_lo = lo,
+	       .slice_hi = hi };
   if (walk_nest (&w) != 0)
     return -1;
   for (int k = 0; k < nest->n_params; k++)
@@ -1040,6 +1093,27 @@ flat_extent_eval (const flat_nest *nest, const flat_value *env,
 	return -1;
     }
   return 0;
+}
+
+int
+flat_extent_eval (const flat_nest *nest, const flat_value *env,
+		  flat_extent *out, char *msg, size_t msg_size)
+{
+  return eval_extents (nest, env, NULL, 0, 0, out, msg, msg_size);
+}
+
+int
+flat_extent_eval_slice (const flat_nest *nest, const flat_value *env,
+			int64_t lo, int64_t hi, flat_extent *out, char *msg,
+			size_t msg_size)
+{
+  const flat_range *outer = outer_range (nest);
+  if (!outer)
+    {
+      snprintf (msg, msg_size, "the nest does not start with a loop");
+      return -1;
+    }
+  return eval_extents (nest, env, outer, lo, hi, out, msg, msg_size);
 }
 
 int

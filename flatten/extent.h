@@ -53,6 +53,14 @@ flat_type_narrow (flat_type t)
 int flat_extent_eval (const flat_nest *nest, const flat_value *env,
 		      flat_extent *out, char *msg, size_t msg_size);
 
+/* The same for the iterations [LO, HI) (counted from 0) of the loop
+   that NEST's body starts with, as one device of a nest spread over
+   several runs them (runtime/split.h); -1 also if the body does not
+   start with a loop.  */
+int flat_extent_eval_slice (const flat_nest *nest, const flat_value *env,
+			    int64_t lo, int64_t hi, flat_extent *out,
+			    char *msg, size_t msg_size);
+
 /* Compile-time check that flat_extent_eval will succeed for all param
    values: every index of every mem without a clause is built from
    constants, params, indices, once-defined locals and integer arithmetic.
