@@ -16,7 +16,10 @@
 #include <stddef.h>
 
 /* Changes whenever a field is added, removed or changes meaning.  */
-#define FLAT_BACKEND_ABI 7
+#define FLAT_BACKEND_ABI 8
+
+/* Most devices a backend keeps open at once (FLAT_DEVICES).  */
+#define FLAT_MAX_DEVICES 16
 
 /* One kernel argument, in the order of the kernel ABI (codegen.h).  */
 typedef struct flat_arg
@@ -104,6 +107,19 @@ typedef struct flat_backend
   void *(*device_address) (void *buffer, size_t offset);
   /* Release every device object and the device; init may follow.  */
   int (*shutdown) (char *err, size_t err_size);
+
+  /* Several devices at once (FLAT_DEVICES, SPEC section 3.1); NULL in a
+     backend of one device.  The number of devices like the one init
+     opened (of its platform and type) into *N; open the one of index
+     INDEX among them as one more slot, *SLOT (init's device is slot 0);
+     make SLOT the device that every call but init and shutdown acts on
+     from now on.  Buffers, programs and kernels belong to the device
+     selected when they were made and are used, launched and freed with
+     it selected; finish waits for the selected device only.  shutdown
+     closes them all.  */
+  int (*count_devices) (int *n, char *err, size_t err_size);
+  int (*open_device) (int index, int *slot, char *err, size_t err_size);
+  int (*select_device) (int slot, char *err, size_t err_size);
 } flat_backend;
 
 extern const flat_backend flat_backend_host;

@@ -7,7 +7,9 @@
 
    Device choice: CUDA device FLAT_DEVICE_INDEX, else the node-local rank
    of an MPI job's process modulo the number of devices, else device 0
-   (ranks.h).  FLAT_PLATFORM
+   (ranks.h); under FLAT_DEVICES more devices open (cuda_open_device),
+   each in its own primary context, made current by every entry point
+   as the selected one.  FLAT_PLATFORM
    names OpenCL platforms; one that does not match "NVIDIA CUDA" declines
    CUDA, so that FLAT_DEVICE=auto FLAT_PLATFORM=pocl reaches PoCL.
 
@@ -124,20 +126,19 @@ static struct
 #undef X
 } drv;
 
-/* A module, in the list of live ones for shutdown.  */
+/* A module, in its device's list of live ones for shutdown.  */
 typedef struct cu_prog
 {
+  struct cu_dev *dev;
   cu_module module;
   struct cu_prog *next;
 } cu_prog;
 
-/* The open device.  */
-static struct
+/* One open device, in its primary context.  */
+typedef struct cu_dev
 {
   cu_device device;
-  int index, n_devices;		/* the device's, of how many */
-  int by_rank;			/* the rank chose it: FLAT_LOG */
-  char index_how[160];		/* why that index (ranks.h) */
+  int index;			/* among the CUDA devices */
   cu_context context;
   int max_block;		/* threads per block */
   unsigned max_grid;		/* blocks in x */
@@ -145,18 +146,30 @@ static struct
   flat_nvrtc_output output;
   char options[128];		/* NVRTC's, the architecture's first */
   char device_name[256];	/* "<name> (sm_90)" */
-  char versions[128];		/* driver and NVRTC, for the cache key */
-  char *cache_dir;
   cu_prog *programs;
-  /* Scratch of launch: kernel parameters and the buffers' pointers.  */
-  void **params;
-  cu_deviceptr *pointers;
-  int n_params;
   /* The pinned chunks of staged transfers, and for each an event that
      the copy engine's last copy of it records (Note [Pinned
      transfers]).  */
   void *stage[2];
   cu_event staged[2];
+} cu_dev;
+
+/* The open devices: init's first, then those of cuda_open_device; every
+   call acts on the selected one, D.  */
+static struct
+{
+  int n_devices;		/* CUDA devices of the machine */
+  int by_rank;			/* the rank chose init's: FLAT_LOG */
+  char index_how[160];		/* why that index (ranks.h) */
+  char versions[128];		/* driver and NVRTC, for the cache key */
+  char *cache_dir;
+  /* Scratch of launch: kernel parameters and the buffers' pointers.  */
+  void **params;
+  cu_deviceptr *pointers;
+  int n_params;
+  cu_dev devs[FLAT_MAX_DEVICES];
+  int n_open;
+  cu_dev *d;
 } cu;
 
 static const char *
@@ -183,7 +196,7 @@ fail (char *err, size_t err_size, const char *what, cu_result code)
 static int
 make_current (char *err, size_t err_size)
 {
-  cu_result rc = drv.cuCtxSetCurrent (cu.context);
+  cu_result rc = drv.cuCtxSetCurrent (cu.d->context);
 
   return rc == 0 ? 0 : fail (err, err_size, "cuCtxSetCurrent", rc);
 }
@@ -213,14 +226,56 @@ load_driver (char *err, size_t err_size)
   return 0;
 }
 
+/* Device INDEX into cu.d, with its properties and *ARCH, its compute
+   capability.  */
+static int
+query_device (int index, int *arch, char *err, size_t err_size)
+{
+  int major = 0, minor = 0, grid = 0;
+  char name[200];
+  cu_result rc;
+
+  rc = drv.cuDeviceGet (&cu.d->device, index);
+  if (rc != 0)
+    return fail (err, err_size, "cuDeviceGet", rc);
+  rc = drv.cuDeviceGetName (name, sizeof name, cu.d->device);
+  if (rc != 0)
+    return fail (err, err_size, "cuDeviceGetName", rc);
+  rc = drv.cuDeviceGetAttribute (&major, CU_DEVICE_COMPUTE_CAPABILITY_MAJOR,
+				 cu.d->device);
+  if (rc == 0)
+    rc = drv.cuDeviceGetAttribute (&minor,
+				   CU_DEVICE_COMPUTE_CAPABILITY_MINOR,
+				   cu.d->device);
+  if (rc == 0)
+    rc = drv.cuDeviceGetAttribute (&cu.d->max_block,
+				   CU_DEVICE_MAX_THREADS_PER_BLOCK,
+				   cu.d->device);
+  if (rc == 0)
+    rc = drv.cuDeviceGetAttribute (&grid, CU_DEVICE_MAX_GRID_DIM_X,
+				   cu.d->device);
+  if (rc == 0)
+    rc = drv.cuDeviceGetAttribute (&cu.d->max_shared,
+				   CU_DEVICE_MAX_SHARED_MEMORY_PER_BLOCK,
+				   cu.d->device);
+  if (rc != 0)
+    return fail (err, err_size, "cuDeviceGetAttribute", rc);
+  cu.d->max_block = cu.d->max_block > 0 ? cu.d->max_block : 1;
+  cu.d->max_grid = grid > 0 ? (unsigned) grid : 1;
+  *arch = major * 10 + minor;
+  snprintf (cu.d->device_name, sizeof cu.d->device_name, "%s (sm_%d)", name,
+	    *arch);
+  cu.d->index = index;
+  return 0;
+}
+
 /* Pick the device CONFIG asks for and read its properties.  */
 static int
 open_device (const flat_backend_config *config, int *arch, char *err,
 	     size_t err_size)
 {
   int count = 0, index, by_rank;
-  int major = 0, minor = 0, grid = 0;
-  char name[200], how[sizeof cu.index_how];
+  char how[sizeof cu.index_how];
   cu_result rc;
 
   rc = drv.cuInit (0);
@@ -245,37 +300,8 @@ open_device (const flat_backend_config *config, int *arch, char *err,
 		"CUDA device(s)", config->device_index, count);
       return -1;
     }
-  rc = drv.cuDeviceGet (&cu.device, index);
-  if (rc != 0)
-    return fail (err, err_size, "cuDeviceGet", rc);
-  rc = drv.cuDeviceGetName (name, sizeof name, cu.device);
-  if (rc != 0)
-    return fail (err, err_size, "cuDeviceGetName", rc);
-  rc = drv.cuDeviceGetAttribute (&major, CU_DEVICE_COMPUTE_CAPABILITY_MAJOR,
-				 cu.device);
-  if (rc == 0)
-    rc = drv.cuDeviceGetAttribute (&minor,
-				   CU_DEVICE_COMPUTE_CAPABILITY_MINOR,
-				   cu.device);
-  if (rc == 0)
-    rc = drv.cuDeviceGetAttribute (&cu.max_block,
-				   CU_DEVICE_MAX_THREADS_PER_BLOCK,
-				   cu.device);
-  if (rc == 0)
-    rc = drv.cuDeviceGetAttribute (&grid, CU_DEVICE_MAX_GRID_DIM_X,
-				   cu.device);
-  if (rc == 0)
-    rc = drv.cuDeviceGetAttribute (&cu.max_shared,
-				   CU_DEVICE_MAX_SHARED_MEMORY_PER_BLOCK,
-				   cu.device);
-  if (rc != 0)
-    return fail (err, err_size, "cuDeviceGetAttribute", rc);
-  cu.max_block = cu.max_block > 0 ? cu.max_block : 1;
-  cu.max_grid = grid > 0 ? (unsigned) grid : 1;
-  *arch = major * 10 + minor;
-  snprintf (cu.device_name, sizeof cu.device_name, "%s (sm_%d)", name,
-	    *arch);
-  cu.index = index;
+  if (query_device (index, arch, err, err_size) != 0)
+    return -1;
   cu.n_devices = count;
   cu.by_rank = by_rank;
   snprintf (cu.index_how, sizeof cu.index_how, "%s", how);
@@ -301,9 +327,9 @@ open_compiler (int arch, char *err, size_t err_size)
       snprintf (err, err_size, "no CUDA compiler: %s", why);
       return -1;
     }
-  cu.output = fit == 0 ? FLAT_NVRTC_CUBIN : FLAT_NVRTC_PTX;
-  if (flat_nvrtc_options (target, cu.output, cu.options,
-			  sizeof cu.options) != 0)
+  cu.d->output = fit == 0 ? FLAT_NVRTC_CUBIN : FLAT_NVRTC_PTX;
+  if (flat_nvrtc_options (target, cu.d->output, cu.d->options,
+			  sizeof cu.d->options) != 0)
     {
       snprintf (err, err_size, "NVRTC options too long");
       return -1;
@@ -313,38 +339,53 @@ open_compiler (int arch, char *err, size_t err_size)
   return 0;
 }
 
-/* Unload PROG's module and unlink it from cu.programs.  */
+/* Unload PROG's module and unlink it from its device's programs; the
+   device's context is current.  */
 static int
 release_program (cu_prog *prog)
 {
   cu_prog **p;
   cu_result rc = drv.cuModuleUnload (prog->module);
 
-  for (p = &cu.programs; *p != prog; p = &(*p)->next)
+  for (p = &prog->dev->programs; *p != prog; p = &(*p)->next)
     ;
   *p = prog->next;
   free (prog);
   return rc == 0 ? 0 : -1;
 }
 
-/* Release whatever init got as far as creating; back to the start.  */
+/* Release whatever was made of device D, leaving it zeroed.  */
+static int
+release_device (cu_dev *d)
+{
+  int status = 0;
+
+  if (d->context && drv.cuCtxSetCurrent (d->context) != 0)
+    status = -1;
+  while (d->programs)
+    if (release_program (d->programs) != 0)
+      status = -1;
+  for (int b = 0; b < 2; b++)
+    if ((d->staged[b] && drv.cuEventDestroy_v2 (d->staged[b]) != 0)
+	|| (d->stage[b] && drv.cuMemFreeHost (d->stage[b]) != 0))
+      status = -1;
+  if (d->context && (drv.cuDevicePrimaryCtxRelease_v2 (d->device) != 0
+		     || drv.cuCtxSetCurrent (NULL) != 0))
+    status = -1;
+  memset (d, 0, sizeof *d);
+  return status;
+}
+
+/* Release whatever init and cuda_open_device got as far as creating;
+   back to the start.  */
 static int
 release_all (void)
 {
   int status = 0;
 
-  if (cu.context && drv.cuCtxSetCurrent (cu.context) != 0)
-    status = -1;
-  while (cu.programs)
-    if (release_program (cu.programs) != 0)
+  for (int i = 0; i < FLAT_MAX_DEVICES; i++)
+    if (release_device (&cu.devs[i]) != 0)
       status = -1;
-  for (int b = 0; b < 2; b++)
-    if ((cu.staged[b] && drv.cuEventDestroy_v2 (cu.staged[b]) != 0)
-	|| (cu.stage[b] && drv.cuMemFreeHost (cu.stage[b]) != 0))
-      status = -1;
-  if (cu.context && (drv.cuDevicePrimaryCtxRelease_v2 (cu.device) != 0
-		     || drv.cuCtxSetCurrent (NULL) != 0))
-    status = -1;
   free (cu.cache_dir);
   free (cu.params);
   free (cu.pointers);
@@ -352,10 +393,24 @@ release_all (void)
   return status;
 }
 
+/* The primary context of the device of cu.d, made current.  */
+static int
+open_context (char *err, size_t err_size)
+{
+  cu_result rc = drv.cuDevicePrimaryCtxRetain (&cu.d->context,
+					       cu.d->device);
+
+  if (rc != 0)
+    {
+      cu.d->context = NULL;
+      return fail (err, err_size, "cuDevicePrimaryCtxRetain", rc);
+    }
+  return make_current (err, err_size);
+}
+
 static int
 cuda_init (const flat_backend_config *config, char *err, size_t err_size)
 {
-  cu_result rc;
   int arch;
 
   if (config->platform && !strcasestr ("NVIDIA CUDA", config->platform))
@@ -364,25 +419,16 @@ cuda_init (const flat_backend_config *config, char *err, size_t err_size)
 		"FLAT_PLATFORM='%s'", config->platform);
       return -1;
     }
+  cu.d = &cu.devs[0];
   if (load_driver (err, err_size) != 0
       || open_device (config, &arch, err, err_size) != 0
-      || open_compiler (arch, err, err_size) != 0)
+      || open_compiler (arch, err, err_size) != 0
+      || open_context (err, err_size) != 0)
     {
       (void) release_all ();
       return -1;
     }
-  rc = drv.cuDevicePrimaryCtxRetain (&cu.context, cu.device);
-  if (rc != 0)
-    {
-      cu.context = NULL;
-      (void) release_all ();
-      return fail (err, err_size, "cuDevicePrimaryCtxRetain", rc);
-    }
-  if (make_current (err, err_size) != 0)
-    {
-      (void) release_all ();
-      return -1;
-    }
+  cu.n_open = 1;
   if (config->cache_dir)
     {
       cu.cache_dir = strdup (config->cache_dir);
@@ -394,15 +440,68 @@ cuda_init (const flat_backend_config *config, char *err, size_t err_size)
 	}
     }
   if (cu.by_rank)
-    flat_log_device ("cuda", cu.index, cu.n_devices, cu.device_name,
+    flat_log_device ("cuda", cu.d->index, cu.n_devices, cu.d->device_name,
 		     cu.index_how);
   return 0;
 }
 
 static int
+cuda_count_devices (int *n, char *err, size_t err_size)
+{
+  (void) err;
+  (void) err_size;
+  *n = cu.n_devices;
+  return 0;
+}
+
+static int
+cuda_open_device (int index, int *slot, char *err, size_t err_size)
+{
+  cu_dev *selected = cu.d;
+  int arch;
+
+  if (cu.n_open >= FLAT_MAX_DEVICES)
+    {
+      snprintf (err, err_size, "more than %d devices", FLAT_MAX_DEVICES);
+      return -1;
+    }
+  if (index < 0 || index >= cu.n_devices)
+    {
+      snprintf (err, err_size, "there are %d CUDA device(s)", cu.n_devices);
+      return -1;
+    }
+  cu.d = &cu.devs[cu.n_open];
+  if (query_device (index, &arch, err, err_size) != 0
+      || open_compiler (arch, err, err_size) != 0
+      || open_context (err, err_size) != 0)
+    {
+      (void) release_device (cu.d);
+      cu.d = selected;
+      /* ERR keeps the failure above.  */
+      (void) drv.cuCtxSetCurrent (cu.d->context);
+      return -1;
+    }
+  *slot = cu.n_open++;
+  cu.d = selected;
+  return make_current (err, err_size);
+}
+
+static int
+cuda_select_device (int slot, char *err, size_t err_size)
+{
+  if (slot < 0 || slot >= cu.n_open)
+    {
+      snprintf (err, err_size, "no CUDA device in slot %d", slot);
+      return -1;
+    }
+  cu.d = &cu.devs[slot];
+  return make_current (err, err_size);
+}
+
+static int
 cuda_describe (char *desc, size_t desc_size)
 {
-  snprintf (desc, desc_size, "%s", cu.device_name);
+  snprintf (desc, desc_size, "%s", cu.d->device_name);
   return 0;
 }
 
@@ -411,7 +510,7 @@ cuda_local_memory (size_t *bytes, char *err, size_t err_size)
 {
   (void) err;
   (void) err_size;
-  *bytes = cu.max_shared > 0 ? (size_t) cu.max_shared : 0;
+  *bytes = cu.d->max_shared > 0 ? (size_t) cu.d->max_shared : 0;
   return 0;
 }
 
@@ -451,10 +550,10 @@ open_stage (char *err, size_t err_size)
 
   for (int b = 0; b < 2 && rc == 0; b++)
     {
-      if (!cu.stage[b])
-	rc = drv.cuMemHostAlloc (&cu.stage[b], FLAT_STAGE_CHUNK, 0);
-      if (rc == 0 && !cu.staged[b])
-	rc = drv.cuEventCreate (&cu.staged[b], 0);
+      if (!cu.d->stage[b])
+	rc = drv.cuMemHostAlloc (&cu.d->stage[b], FLAT_STAGE_CHUNK, 0);
+      if (rc == 0 && !cu.d->staged[b])
+	rc = drv.cuEventCreate (&cu.d->staged[b], 0);
     }
   return rc == 0 ? 0 : fail (err, err_size, "staging buffers", rc);
 }
@@ -466,11 +565,11 @@ stage_queue (void *device, size_t offset, int b, size_t bytes, int to_device,
 {
   cu_deviceptr at = (cu_deviceptr) (uintptr_t) device + offset;
   cu_result rc = to_device
-    ? drv.cuMemcpyHtoDAsync_v2 (at, cu.stage[b], bytes, NULL)
-    : drv.cuMemcpyDtoHAsync_v2 (cu.stage[b], at, bytes, NULL);
+    ? drv.cuMemcpyHtoDAsync_v2 (at, cu.d->stage[b], bytes, NULL)
+    : drv.cuMemcpyDtoHAsync_v2 (cu.d->stage[b], at, bytes, NULL);
 
   if (rc == 0)
-    rc = drv.cuEventRecord (cu.staged[b], NULL);
+    rc = drv.cuEventRecord (cu.d->staged[b], NULL);
   return rc == 0 ? 0
     : fail (err, err_size, to_device ? "cuMemcpyHtoDAsync_v2"
 	    : "cuMemcpyDtoHAsync_v2", rc);
@@ -479,7 +578,7 @@ stage_queue (void *device, size_t offset, int b, size_t bytes, int to_device,
 static int
 stage_wait (int b, char *err, size_t err_size)
 {
-  cu_result rc = drv.cuEventSynchronize (cu.staged[b]);
+  cu_result rc = drv.cuEventSynchronize (cu.d->staged[b]);
 
   return rc == 0 ? 0 : fail (err, err_size, "cuEventSynchronize", rc);
 }
@@ -496,8 +595,8 @@ cuda_stager (int *failed, char *err, size_t err_size)
       *failed = 1;
       return NULL;
     }
-  s.stage[0] = cu.stage[0];
-  s.stage[1] = cu.stage[1];
+  s.stage[0] = cu.d->stage[0];
+  s.stage[1] = cu.d->stage[1];
   return &s;
 }
 
@@ -574,7 +673,7 @@ compile_module (const char *source, const char *options, const char *key,
   size_t size;
   cu_result rc;
 
-  if (flat_nvrtc_compile (source, "flat.cu", options, cu.output, &binary,
+  if (flat_nvrtc_compile (source, "flat.cu", options, cu.d->output, &binary,
 			  &size, err, err_size) != 0)
     return -1;
   rc = drv.cuModuleLoadData (module, binary);
@@ -584,7 +683,7 @@ compile_module (const char *source, const char *options, const char *key,
   return rc == 0 ? 0 : fail (err, err_size, "cuModuleLoadData", rc);
 }
 
-/* OPTIONS are added to the device's own (cu.options).  */
+/* OPTIONS are added to the device's own (cu.d->options).  */
 static int
 cuda_build (const char *source, const char *options, void **program,
 	    int *cached, char *err, size_t err_size)
@@ -597,17 +696,17 @@ cuda_build (const char *source, const char *options, void **program,
 
   if (make_current (err, err_size) != 0)
     return -1;
-  len = strlen (cu.options) + strlen (options) + 2;
+  len = strlen (cu.d->options) + strlen (options) + 2;
   all = malloc (len);
   if (!all)
     {
       snprintf (err, err_size, "out of memory");
       return -1;
     }
-  snprintf (all, len, "%s%s%s", cu.options, *options ? " " : "", options);
+  snprintf (all, len, "%s%s%s", cu.d->options, *options ? " " : "", options);
   if (cu.cache_dir)
     {
-      key = flat_cache_key ("cuda", cu.device_name, cu.versions, all,
+      key = flat_cache_key ("cuda", cu.d->device_name, cu.versions, all,
 			    source);
       if (key)
 	module = module_from_cache (key);
@@ -626,9 +725,10 @@ cuda_build (const char *source, const char *options, void **program,
       snprintf (err, err_size, "out of memory");
       return -1;
     }
+  prog->dev = cu.d;
   prog->module = module;
-  prog->next = cu.programs;
-  cu.programs = prog;
+  prog->next = cu.d->programs;
+  cu.d->programs = prog;
   *program = prog;
   return 0;
 }
@@ -636,9 +736,15 @@ cuda_build (const char *source, const char *options, void **program,
 static int
 cuda_program_free (void *program, char *err, size_t err_size)
 {
+  cu_prog *prog = program;
+  cu_result rc = drv.cuCtxSetCurrent (prog->dev->context);
+
+  if (rc != 0)
+    return fail (err, err_size, "cuCtxSetCurrent", rc);
+  rc = release_program (prog);
   if (make_current (err, err_size) != 0)
     return -1;
-  if (release_program (program) != 0)
+  if (rc != 0)
     {
       snprintf (err, err_size, "cuModuleUnload failed");
       return -1;
@@ -668,8 +774,8 @@ cuda_get_kernel (void *program, const char *name, void **kernel,
   if (rc != 0)
     return fail (err, err_size, "cuFuncGetAttribute", rc);
   *kernel = f;
-  *max_group_size = threads > 0 && threads < cu.max_block
-		    ? (size_t) threads : (size_t) cu.max_block;
+  *max_group_size = threads > 0 && threads < prog->dev->max_block
+		    ? (size_t) threads : (size_t) prog->dev->max_block;
   return 0;
 }
 
@@ -718,8 +824,8 @@ cuda_launch (void *kernel, const flat_arg *args, int n_args, size_t groups,
       }
     else
       cu.params[i] = (void *) args[i].value;
-  if (groups > cu.max_grid)
-    groups = cu.max_grid;
+  if (groups > cu.d->max_grid)
+    groups = cu.d->max_grid;
   rc = drv.cuLaunchKernel (kernel, (unsigned) groups, 1, 1,
 			   (unsigned) group_size, 1, 1, 0, NULL, cu.params,
 			   NULL);
@@ -774,5 +880,8 @@ const flat_backend flat_backend_cuda = {
   .launch = cuda_launch,
   .finish = cuda_finish,
   .device_address = cuda_device_address,
-  .shutdown = cuda_shutdown
+  .shutdown = cuda_shutdown,
+  .count_devices = cuda_count_devices,
+  .open_device = cuda_open_device,
+  .select_device = cuda_select_device
 };

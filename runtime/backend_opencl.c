@@ -11,6 +11,9 @@
    MPI job's process picks one (ranks.h).  Programs are compiled through the
    binary cache (cache.c): a hit is loaded with clCreateProgramWithBinary,
    a miss is built from source by flat-kcc and its binary stored.
+   Under FLAT_DEVICES more devices of the same platform and type open
+   (open_device), each with its own context and queue: a program is
+   built once per device, from the cache after the first.
 
    Note [Kernel builds in a helper]
    ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
@@ -90,11 +93,36 @@
 /* A program and the kernels taken from it, released together.  */
 typedef struct cl_prog
 {
+  struct cl_dev *dev;		/* the device it was built for */
   cl_program program;
   cl_kernel *kernels;
   int n_kernels;
   struct cl_prog *next;		/* all live programs, for shutdown */
 } cl_prog;
+
+/* One open device: its own context and queue, so that its buffers,
+   programs and kernels are its own.  */
+typedef struct cl_dev
+{
+  cl_device_id device;
+  int device_is_cpu;		/* a CPU device, not a GPU */
+  int device_index;		/* among its platform's devices of its type,
+				   for flat-kcc */
+  cl_context context;
+  cl_command_queue queue;
+  size_t max_group_size;
+  cl_ulong max_alloc;		/* CL_DEVICE_MAX_MEM_ALLOC_SIZE */
+  cl_ulong local_mem;		/* CL_DEVICE_LOCAL_MEM_SIZE */
+  char device_name[256];
+  char driver[640];		/* platform and driver versions */
+  cl_prog *programs;
+  /* Staged transfers of a GPU (Note [Pinned transfers] in
+     backend_cuda.c): two pinned buffers, mapped for good, and the event
+     of each one's last copy.  */
+  cl_mem stage_mem[2];
+  void *stage[2];
+  cl_event staged[2];
+} cl_dev;
 
 static struct
 {
@@ -103,29 +131,18 @@ static struct
   CL_FUNCTIONS
 #undef X
   cl_platform_id platform;
-  cl_device_id device;
-  int device_is_cpu;		/* a CPU device, not a GPU */
-  cl_context context;
-  cl_command_queue queue;
-  size_t max_group_size;
-  cl_ulong max_alloc;		/* CL_DEVICE_MAX_MEM_ALLOC_SIZE */
-  cl_ulong local_mem;		/* CL_DEVICE_LOCAL_MEM_SIZE */
-  char device_name[256];
+  cl_device_type type;		/* of the devices opened */
   char platform_name[256];
-  char driver[640];		/* platform and driver versions */
   char *cache_dir;
   char *platform_wanted;	/* the config of init, for flat-kcc */
-  int device_index;		/* of the open device, for flat-kcc */
   int n_devices;		/* on its platform, of its type */
   int by_rank;			/* the rank chose it: FLAT_LOG */
   char index_how[160];		/* why that index (ranks.h) */
-  cl_prog *programs;
-  /* Staged transfers of a GPU (Note [Pinned transfers] in
-     backend_cuda.c): two pinned buffers, mapped for good, and the event
-     of each one's last copy.  */
-  cl_mem stage_mem[2];
-  void *stage[2];
-  cl_event staged[2];
+  /* The devices open: init's first, then those of open_device; every
+     call acts on the selected one, D.  */
+  cl_dev devs[FLAT_MAX_DEVICES];
+  int n_open;
+  cl_dev *d;
 } cl;
 
 static const char *
@@ -217,7 +234,7 @@ contains (const char *haystack, const char *needle)
   return n == 0;
 }
 
-/* Find the device CONFIG asks for: sets cl.device and the names.  */
+/* Find the device CONFIG asks for: sets cl.d->device and the names.  */
 static int
 choose_device (const flat_backend_config *config, char *err,
 	       size_t err_size)
@@ -278,10 +295,11 @@ choose_device (const flat_backend_config *config, char *err,
 	    return -1;
 	  }
 	cl.platform = platforms[p];
-	cl.device = devices[index];
-	cl.device_index = index;
+	cl.type = types[t].type;
+	cl.d->device = devices[index];
+	cl.d->device_index = index;
 	cl.n_devices = (int) n_devices;
-	cl.device_is_cpu = types[t].type == CL_DEVICE_TYPE_CPU;
+	cl.d->device_is_cpu = types[t].type == CL_DEVICE_TYPE_CPU;
 	return 0;
       }
   if (config->platform && matching == 0)
@@ -293,7 +311,7 @@ choose_device (const flat_backend_config *config, char *err,
   return -1;
 }
 
-/* Names and limits of cl.device.  */
+/* Names and limits of the device of cl.d.  */
 static int
 query_device (char *err, size_t err_size)
 {
@@ -301,39 +319,40 @@ query_device (char *err, size_t err_size)
   size_t item_sizes[3] = { 0, 0, 0 };
   cl_int rc;
 
-  rc = cl.clGetDeviceInfo (cl.device, CL_DEVICE_NAME, sizeof cl.device_name,
-			   cl.device_name, NULL);
+  rc = cl.clGetDeviceInfo (cl.d->device, CL_DEVICE_NAME,
+			   sizeof cl.d->device_name, cl.d->device_name, NULL);
   if (rc == CL_SUCCESS)
-    rc = cl.clGetDeviceInfo (cl.device, CL_DEVICE_VERSION,
+    rc = cl.clGetDeviceInfo (cl.d->device, CL_DEVICE_VERSION,
 			     sizeof device_version, device_version, NULL);
   if (rc == CL_SUCCESS)
-    rc = cl.clGetDeviceInfo (cl.device, CL_DRIVER_VERSION,
+    rc = cl.clGetDeviceInfo (cl.d->device, CL_DRIVER_VERSION,
 			     sizeof driver_version, driver_version, NULL);
   if (rc == CL_SUCCESS)
-    rc = cl.clGetDeviceInfo (cl.device, CL_DEVICE_MAX_WORK_GROUP_SIZE,
-			     sizeof cl.max_group_size, &cl.max_group_size,
+    rc = cl.clGetDeviceInfo (cl.d->device, CL_DEVICE_MAX_WORK_GROUP_SIZE,
+			     sizeof cl.d->max_group_size, &cl.d->max_group_size,
 			     NULL);
   if (rc == CL_SUCCESS)
-    rc = cl.clGetDeviceInfo (cl.device, CL_DEVICE_MAX_WORK_ITEM_SIZES,
+    rc = cl.clGetDeviceInfo (cl.d->device, CL_DEVICE_MAX_WORK_ITEM_SIZES,
 			     sizeof item_sizes, item_sizes, NULL);
   if (rc == CL_SUCCESS)
-    rc = cl.clGetDeviceInfo (cl.device, CL_DEVICE_MAX_MEM_ALLOC_SIZE,
-			     sizeof cl.max_alloc, &cl.max_alloc, NULL);
+    rc = cl.clGetDeviceInfo (cl.d->device, CL_DEVICE_MAX_MEM_ALLOC_SIZE,
+			     sizeof cl.d->max_alloc, &cl.d->max_alloc, NULL);
   if (rc == CL_SUCCESS)
-    rc = cl.clGetDeviceInfo (cl.device, CL_DEVICE_LOCAL_MEM_SIZE,
-			     sizeof cl.local_mem, &cl.local_mem, NULL);
+    rc = cl.clGetDeviceInfo (cl.d->device, CL_DEVICE_LOCAL_MEM_SIZE,
+			     sizeof cl.d->local_mem, &cl.d->local_mem, NULL);
   if (rc != CL_SUCCESS)
     return fail (err, err_size, "clGetDeviceInfo", rc);
-  if (item_sizes[0] > 0 && item_sizes[0] < cl.max_group_size)
-    cl.max_group_size = item_sizes[0];
-  if (cl.max_group_size == 0)
-    cl.max_group_size = 1;
-  snprintf (cl.driver, sizeof cl.driver, "%s; %s; %s", cl.platform_name,
+  if (item_sizes[0] > 0 && item_sizes[0] < cl.d->max_group_size)
+    cl.d->max_group_size = item_sizes[0];
+  if (cl.d->max_group_size == 0)
+    cl.d->max_group_size = 1;
+  snprintf (cl.d->driver, sizeof cl.d->driver, "%s; %s; %s", cl.platform_name,
 	    device_version, driver_version);
   return 0;
 }
 
-/* Release PROG, its kernels, and unlink it from cl.programs.  */
+/* Release PROG, its kernels, and unlink it from its device's
+   programs.  */
 static int
 release_program (cl_prog *prog)
 {
@@ -345,7 +364,7 @@ release_program (cl_prog *prog)
       status = -1;
   if (cl.clReleaseProgram (prog->program) != CL_SUCCESS)
     status = -1;
-  for (p = &cl.programs; *p != prog; p = &(*p)->next)
+  for (p = &prog->dev->programs; *p != prog; p = &(*p)->next)
     ;
   *p = prog->next;
   free (prog->kernels);
@@ -353,30 +372,44 @@ release_program (cl_prog *prog)
   return status;
 }
 
-/* Release whatever init got as far as creating; back to the start.  */
+/* Release whatever was made of device D, leaving it zeroed.  */
+static int
+release_device (cl_dev *d)
+{
+  int status = 0;
+
+  while (d->programs)
+    if (release_program (d->programs) != 0)
+      status = -1;
+  for (int b = 0; b < 2; b++)
+    if ((d->staged[b] && cl.clReleaseEvent (d->staged[b]) != CL_SUCCESS)
+	|| (d->stage[b]
+	    && cl.clEnqueueUnmapMemObject (d->queue, d->stage_mem[b],
+					   d->stage[b], 0, NULL, NULL)
+	       != CL_SUCCESS)
+	|| (d->stage_mem[b]
+	    && cl.clReleaseMemObject (d->stage_mem[b]) != CL_SUCCESS))
+      status = -1;
+  if (d->queue && cl.clFinish (d->queue) != CL_SUCCESS)
+    status = -1;
+  if (d->queue && cl.clReleaseCommandQueue (d->queue) != CL_SUCCESS)
+    status = -1;
+  if (d->context && cl.clReleaseContext (d->context) != CL_SUCCESS)
+    status = -1;
+  memset (d, 0, sizeof *d);
+  return status;
+}
+
+/* Release whatever init and open_device got as far as creating; back to
+   the start.  */
 static int
 release_all (void)
 {
   int status = 0;
 
-  while (cl.programs)
-    if (release_program (cl.programs) != 0)
+  for (int i = 0; i < FLAT_MAX_DEVICES; i++)
+    if (release_device (&cl.devs[i]) != 0)
       status = -1;
-  for (int b = 0; b < 2; b++)
-    if ((cl.staged[b] && cl.clReleaseEvent (cl.staged[b]) != CL_SUCCESS)
-	|| (cl.stage[b]
-	    && cl.clEnqueueUnmapMemObject (cl.queue, cl.stage_mem[b],
-					   cl.stage[b], 0, NULL, NULL)
-	       != CL_SUCCESS)
-	|| (cl.stage_mem[b]
-	    && cl.clReleaseMemObject (cl.stage_mem[b]) != CL_SUCCESS))
-      status = -1;
-  if (cl.queue && cl.clFinish (cl.queue) != CL_SUCCESS)
-    status = -1;
-  if (cl.queue && cl.clReleaseCommandQueue (cl.queue) != CL_SUCCESS)
-    status = -1;
-  if (cl.context && cl.clReleaseContext (cl.context) != CL_SUCCESS)
-    status = -1;
   free (cl.cache_dir);
   free (cl.platform_wanted);
   if (cl.lib && dlclose (cl.lib) != 0)
@@ -385,31 +418,40 @@ release_all (void)
   return status;
 }
 
+/* The context and queue of the device of cl.d.  */
 static int
-opencl_init (const flat_backend_config *config, char *err, size_t err_size)
+open_queue (char *err, size_t err_size)
 {
   cl_context_properties props[3];
   cl_int rc;
 
+  props[0] = CL_CONTEXT_PLATFORM;
+  props[1] = (cl_context_properties) cl.platform;
+  props[2] = 0;
+  cl.d->context = cl.clCreateContext (props, 1, &cl.d->device, NULL, NULL,
+				      &rc);
+  if (cl.d->context)
+    cl.d->queue = cl.clCreateCommandQueue (cl.d->context, cl.d->device, 0,
+					   &rc);
+  if (!cl.d->queue)
+    return fail (err, err_size, cl.d->context ? "clCreateCommandQueue"
+		 : "clCreateContext", rc);
+  return 0;
+}
+
+static int
+opencl_init (const flat_backend_config *config, char *err, size_t err_size)
+{
+  cl.d = &cl.devs[0];
   if (load_library (err, err_size) != 0
       || choose_device (config, err, err_size) != 0
-      || query_device (err, err_size) != 0)
+      || query_device (err, err_size) != 0
+      || open_queue (err, err_size) != 0)
     {
       (void) release_all ();
       return -1;
     }
-  props[0] = CL_CONTEXT_PLATFORM;
-  props[1] = (cl_context_properties) cl.platform;
-  props[2] = 0;
-  cl.context = cl.clCreateContext (props, 1, &cl.device, NULL, NULL, &rc);
-  if (cl.context)
-    cl.queue = cl.clCreateCommandQueue (cl.context, cl.device, 0, &rc);
-  if (!cl.queue)
-    {
-      (void) release_all ();
-      return fail (err, err_size,
-		   cl.context ? "clCreateCommandQueue" : "clCreateContext", rc);
-    }
+  cl.n_open = 1;
   if ((config->cache_dir && !(cl.cache_dir = strdup (config->cache_dir)))
       || (config->platform
 	  && !(cl.platform_wanted = strdup (config->platform))))
@@ -419,15 +461,73 @@ opencl_init (const flat_backend_config *config, char *err, size_t err_size)
       return -1;
     }
   if (cl.by_rank)
-    flat_log_device ("opencl", cl.device_index, cl.n_devices, cl.device_name,
-		     cl.index_how);
+    flat_log_device ("opencl", cl.d->device_index, cl.n_devices,
+		     cl.d->device_name, cl.index_how);
+  return 0;
+}
+
+static int
+opencl_count_devices (int *n, char *err, size_t err_size)
+{
+  (void) err;
+  (void) err_size;
+  *n = cl.n_devices;
+  return 0;
+}
+
+static int
+opencl_open_device (int index, int *slot, char *err, size_t err_size)
+{
+  cl_device_id devices[64];
+  cl_uint n = 0;
+  cl_dev *selected = cl.d;
+  cl_int rc;
+
+  if (cl.n_open >= FLAT_MAX_DEVICES)
+    {
+      snprintf (err, err_size, "more than %d devices", FLAT_MAX_DEVICES);
+      return -1;
+    }
+  rc = cl.clGetDeviceIDs (cl.platform, cl.type, 64, devices, &n);
+  if (rc != CL_SUCCESS)
+    return fail (err, err_size, "clGetDeviceIDs", rc);
+  if (index < 0 || (cl_uint) index >= n || index >= 64)
+    {
+      snprintf (err, err_size, "OpenCL platform '%s' has %u such device(s)",
+		cl.platform_name, (unsigned) n);
+      return -1;
+    }
+  cl.d = &cl.devs[cl.n_open];
+  cl.d->device = devices[index];
+  cl.d->device_index = index;
+  cl.d->device_is_cpu = cl.type == CL_DEVICE_TYPE_CPU;
+  if (query_device (err, err_size) != 0 || open_queue (err, err_size) != 0)
+    {
+      (void) release_device (cl.d);
+      cl.d = selected;
+      return -1;
+    }
+  *slot = cl.n_open++;
+  cl.d = selected;
+  return 0;
+}
+
+static int
+opencl_select_device (int slot, char *err, size_t err_size)
+{
+  if (slot < 0 || slot >= cl.n_open)
+    {
+      snprintf (err, err_size, "no OpenCL device in slot %d", slot);
+      return -1;
+    }
+  cl.d = &cl.devs[slot];
   return 0;
 }
 
 static int
 opencl_describe (char *desc, size_t desc_size)
 {
-  snprintf (desc, desc_size, "%s", cl.device_name);
+  snprintf (desc, desc_size, "%s", cl.d->device_name);
   return 0;
 }
 
@@ -436,7 +536,7 @@ opencl_local_memory (size_t *bytes, char *err, size_t err_size)
 {
   (void) err;
   (void) err_size;
-  *bytes = cl.local_mem > SIZE_MAX ? SIZE_MAX : (size_t) cl.local_mem;
+  *bytes = cl.d->local_mem > SIZE_MAX ? SIZE_MAX : (size_t) cl.d->local_mem;
   return 0;
 }
 
@@ -446,10 +546,10 @@ opencl_buffer_alloc (size_t size, void **buffer, char *err, size_t err_size)
   cl_int rc;
   /* Some drivers (NVIDIA's) create any buffer and fail only at its first
      use; refuse what the device says it can never hold, here.  */
-  if (cl.max_alloc && size > cl.max_alloc)
+  if (cl.d->max_alloc && size > cl.d->max_alloc)
     return fail (err, err_size, "clCreateBuffer",
 		 CL_INVALID_BUFFER_SIZE);
-  cl_mem mem = cl.clCreateBuffer (cl.context, CL_MEM_READ_WRITE, size, NULL,
+  cl_mem mem = cl.clCreateBuffer (cl.d->context, CL_MEM_READ_WRITE, size, NULL,
 				  &rc);
 
   if (!mem)
@@ -477,13 +577,13 @@ open_stage (char *err, size_t err_size)
 
   for (int b = 0; b < 2 && rc == CL_SUCCESS; b++)
     {
-      if (!cl.stage_mem[b])
-	cl.stage_mem[b] = cl.clCreateBuffer (cl.context,
+      if (!cl.d->stage_mem[b])
+	cl.d->stage_mem[b] = cl.clCreateBuffer (cl.d->context,
 					     CL_MEM_ALLOC_HOST_PTR
 					     | CL_MEM_READ_WRITE,
 					     FLAT_STAGE_CHUNK, NULL, &rc);
-      if (rc == CL_SUCCESS && !cl.stage[b])
-	cl.stage[b] = cl.clEnqueueMapBuffer (cl.queue, cl.stage_mem[b],
+      if (rc == CL_SUCCESS && !cl.d->stage[b])
+	cl.d->stage[b] = cl.clEnqueueMapBuffer (cl.d->queue, cl.d->stage_mem[b],
 					     CL_TRUE,
 					     CL_MAP_READ | CL_MAP_WRITE, 0,
 					     FLAT_STAGE_CHUNK, 0, NULL, NULL,
@@ -496,9 +596,9 @@ open_stage (char *err, size_t err_size)
 static void
 drop_event (int b)
 {
-  if (cl.staged[b])
-    (void) cl.clReleaseEvent (cl.staged[b]);
-  cl.staged[b] = NULL;
+  if (cl.d->staged[b])
+    (void) cl.clReleaseEvent (cl.d->staged[b]);
+  cl.d->staged[b] = NULL;
 }
 
 /* flat_stager's copies, in the queue's order, started at once.  */
@@ -510,12 +610,12 @@ stage_queue (void *device, size_t offset, int b, size_t bytes, int to_device,
 
   drop_event (b);
   rc = to_device
-    ? cl.clEnqueueWriteBuffer (cl.queue, (cl_mem) device, CL_FALSE, offset,
-			       bytes, cl.stage[b], 0, NULL, &cl.staged[b])
-    : cl.clEnqueueReadBuffer (cl.queue, (cl_mem) device, CL_FALSE, offset,
-			      bytes, cl.stage[b], 0, NULL, &cl.staged[b]);
+    ? cl.clEnqueueWriteBuffer (cl.d->queue, (cl_mem) device, CL_FALSE, offset,
+			       bytes, cl.d->stage[b], 0, NULL, &cl.d->staged[b])
+    : cl.clEnqueueReadBuffer (cl.d->queue, (cl_mem) device, CL_FALSE, offset,
+			      bytes, cl.d->stage[b], 0, NULL, &cl.d->staged[b]);
   if (rc == CL_SUCCESS)
-    rc = cl.clFlush (cl.queue);
+    rc = cl.clFlush (cl.d->queue);
   return rc == CL_SUCCESS ? 0
     : fail (err, err_size, to_device ? "clEnqueueWriteBuffer"
 	    : "clEnqueueReadBuffer", rc);
@@ -524,7 +624,7 @@ stage_queue (void *device, size_t offset, int b, size_t bytes, int to_device,
 static int
 stage_wait (int b, char *err, size_t err_size)
 {
-  cl_int rc = cl.staged[b] ? cl.clWaitForEvents (1, &cl.staged[b])
+  cl_int rc = cl.d->staged[b] ? cl.clWaitForEvents (1, &cl.d->staged[b])
 	      : CL_SUCCESS;
 
   return rc == CL_SUCCESS ? 0 : fail (err, err_size, "clWaitForEvents", rc);
@@ -538,15 +638,15 @@ opencl_stager (int *failed, char *err, size_t err_size)
   static flat_stager s = { { NULL, NULL }, stage_queue, stage_wait };
 
   *failed = 0;
-  if (cl.device_is_cpu)
+  if (cl.d->device_is_cpu)
     return NULL;
   if (open_stage (err, err_size) != 0)
     {
       *failed = 1;
       return NULL;
     }
-  s.stage[0] = cl.stage[0];
-  s.stage[1] = cl.stage[1];
+  s.stage[0] = cl.d->stage[0];
+  s.stage[1] = cl.d->stage[1];
   return &s;
 }
 
@@ -554,7 +654,7 @@ static int
 opencl_write (void *buffer, size_t offset, const void *src, size_t size,
 	      char *err, size_t err_size)
 {
-  cl_int rc = cl.clEnqueueWriteBuffer (cl.queue, (cl_mem) buffer, CL_TRUE,
+  cl_int rc = cl.clEnqueueWriteBuffer (cl.d->queue, (cl_mem) buffer, CL_TRUE,
 				       offset, size, src, 0, NULL, NULL);
 
   return rc == CL_SUCCESS ? 0 : fail (err, err_size, "clEnqueueWriteBuffer",
@@ -565,7 +665,7 @@ static int
 opencl_read (void *buffer, size_t offset, void *dst, size_t size, char *err,
 	     size_t err_size)
 {
-  cl_int rc = cl.clEnqueueReadBuffer (cl.queue, (cl_mem) buffer, CL_TRUE,
+  cl_int rc = cl.clEnqueueReadBuffer (cl.d->queue, (cl_mem) buffer, CL_TRUE,
 				      offset, size, dst, 0, NULL, NULL);
 
   return rc == CL_SUCCESS ? 0 : fail (err, err_size, "clEnqueueReadBuffer",
@@ -579,10 +679,10 @@ build_failure (cl_program program, cl_int code, char *err, size_t err_size)
   size_t n = 0;
   char *log = NULL;
 
-  if (cl.clGetProgramBuildInfo (program, cl.device, CL_PROGRAM_BUILD_LOG, 0,
+  if (cl.clGetProgramBuildInfo (program, cl.d->device, CL_PROGRAM_BUILD_LOG, 0,
 				NULL, &n) == CL_SUCCESS && n > 0)
     log = malloc (n);
-  if (log && cl.clGetProgramBuildInfo (program, cl.device,
+  if (log && cl.clGetProgramBuildInfo (program, cl.d->device,
 				       CL_PROGRAM_BUILD_LOG, n, log, NULL)
 	     != CL_SUCCESS)
     {
@@ -606,12 +706,12 @@ program_from_binary (const unsigned char *binary, size_t size,
   cl_int rc, status;
   cl_program program;
 
-  program = cl.clCreateProgramWithBinary (cl.context, 1, &cl.device, &size,
-					  binaries, &status, &rc);
+  program = cl.clCreateProgramWithBinary (cl.d->context, 1, &cl.d->device,
+					  &size, binaries, &status, &rc);
   if (!program)
     return NULL;
   if (rc != CL_SUCCESS || status != CL_SUCCESS
-      || cl.clBuildProgram (program, 1, &cl.device, options, NULL, NULL)
+      || cl.clBuildProgram (program, 1, &cl.d->device, options, NULL, NULL)
 	 != CL_SUCCESS)
     {
       (void) cl.clReleaseProgram (program);
@@ -696,13 +796,13 @@ build_here (const char *source, const char *options, char *err,
   cl_program built;
   cl_int rc;
 
-  built = cl.clCreateProgramWithSource (cl.context, 1, &source, NULL, &rc);
+  built = cl.clCreateProgramWithSource (cl.d->context, 1, &source, NULL, &rc);
   if (!built)
     {
       (void) fail (err, err_size, "clCreateProgramWithSource", rc);
       return NULL;
     }
-  rc = cl.clBuildProgram (built, 1, &cl.device, options, NULL, NULL);
+  rc = cl.clBuildProgram (built, 1, &cl.d->device, options, NULL, NULL);
   if (rc != CL_SUCCESS)
     {
       build_failure (built, rc, err, err_size);
@@ -722,10 +822,10 @@ build_in_helper (const char *kcc, const char *source, const char *options,
   char index[16];
   char *argv[] = { "flat-kcc", index,
 		   cl.platform_wanted ? cl.platform_wanted : "",
-		   cl.device_name, cl.driver, (char *) options, NULL };
+		   cl.d->device_name, cl.d->driver, (char *) options, NULL };
   cl_program built;
 
-  snprintf (index, sizeof index, "%d", cl.device_index);
+  snprintf (index, sizeof index, "%d", cl.d->device_index);
   if (flat_kcc_run (kcc, argv, source, strlen (source), binary, size, err,
 		    err_size) != 0)
     return NULL;
@@ -749,7 +849,7 @@ opencl_build (const char *source, const char *options, void **program,
 
   if (cl.cache_dir)
     {
-      key = flat_cache_key ("opencl", cl.device_name, cl.driver, options,
+      key = flat_cache_key ("opencl", cl.d->device_name, cl.d->driver, options,
 			    source);
       if (key)
 	built = program_from_cache (key, options);
@@ -778,9 +878,10 @@ opencl_build (const char *source, const char *options, void **program,
       snprintf (err, err_size, "out of memory");
       return -1;
     }
+  prog->dev = cl.d;
   prog->program = built;
-  prog->next = cl.programs;
-  cl.programs = prog;
+  prog->next = cl.d->programs;
+  cl.d->programs = prog;
   *program = prog;
   return 0;
 }
@@ -808,7 +909,8 @@ opencl_get_kernel (void *program, const char *name, void **kernel,
   k = cl.clCreateKernel (prog->program, name, &rc);
   if (!k)
     return fail (err, err_size, "clCreateKernel", rc);
-  rc = cl.clGetKernelWorkGroupInfo (k, cl.device, CL_KERNEL_WORK_GROUP_SIZE,
+  rc = cl.clGetKernelWorkGroupInfo (k, prog->dev->device,
+				    CL_KERNEL_WORK_GROUP_SIZE,
 				    sizeof group, &group, NULL);
   grown = rc == CL_SUCCESS ? realloc (prog->kernels,
 				      (prog->n_kernels + 1) * sizeof *grown)
@@ -824,8 +926,8 @@ opencl_get_kernel (void *program, const char *name, void **kernel,
   prog->kernels = grown;
   prog->kernels[prog->n_kernels++] = k;
   *kernel = k;
-  *max_group_size = group > 0 && group < cl.max_group_size
-		    ? group : cl.max_group_size;
+  *max_group_size = group > 0 && group < prog->dev->max_group_size
+		    ? group : prog->dev->max_group_size;
   return 0;
 }
 
@@ -852,7 +954,7 @@ opencl_launch (void *kernel, const flat_arg *args, int n_args, size_t groups,
 	  return -1;
 	}
     }
-  rc = cl.clEnqueueNDRangeKernel (cl.queue, kernel, 1, NULL, &global,
+  rc = cl.clEnqueueNDRangeKernel (cl.d->queue, kernel, 1, NULL, &global,
 				  &group_size, 0, NULL, NULL);
   return rc == CL_SUCCESS ? 0 : fail (err, err_size, "clEnqueueNDRangeKernel",
 				      rc);
@@ -861,7 +963,7 @@ opencl_launch (void *kernel, const flat_arg *args, int n_args, size_t groups,
 static int
 opencl_finish (char *err, size_t err_size)
 {
-  cl_int rc = cl.clFinish (cl.queue);
+  cl_int rc = cl.clFinish (cl.d->queue);
 
   return rc == CL_SUCCESS ? 0 : fail (err, err_size, "clFinish", rc);
 }
@@ -880,7 +982,7 @@ opencl_shutdown (char *err, size_t err_size)
 static int
 opencl_on_host_cpus (void)
 {
-  return cl.device_is_cpu;
+  return cl.d->device_is_cpu;
 }
 
 const flat_backend flat_backend_opencl = {
@@ -906,7 +1008,10 @@ const flat_backend flat_backend_opencl = {
   /* A cl_mem is a handle; the device's addresses stay inside the
      driver.  */
   .device_address = NULL,
-  .shutdown = opencl_shutdown
+  .shutdown = opencl_shutdown,
+  .count_devices = opencl_count_devices,
+  .open_device = opencl_open_device,
+  .select_device = opencl_select_device
 };
 
 /* ---- flat-kcc (Note [Kernel builds in a helper]) ----------------------- */
@@ -973,10 +1078,10 @@ flat_opencl_kcc_main (int argc, char **argv)
     snprintf (err, sizeof err, "flat-kcc: cannot read the source");
   else if (opencl_init (&config, err, sizeof err) != 0)
     ;
-  else if (strcmp (cl.device_name, argv[3]) != 0
-	   || strcmp (cl.driver, argv[4]) != 0)
+  else if (strcmp (cl.d->device_name, argv[3]) != 0
+	   || strcmp (cl.d->driver, argv[4]) != 0)
     snprintf (err, sizeof err, "flat-kcc opened device '%s' (%s), not "
-	      "'%s' (%s)", cl.device_name, cl.driver, argv[3], argv[4]);
+	      "'%s' (%s)", cl.d->device_name, cl.d->driver, argv[3], argv[4]);
   else if (!(built = build_here (source, argv[5], err, sizeof err)))
     status = 1;
   else
