@@ -92,7 +92,10 @@ flat_backend_choose (const flat_env *env, char *reason, size_t reason_size)
   int i;
 
   config.platform = env->platform;
-  config.device_index = env->device_index;
+  /* Under FLAT_DEVICES the first device listed is the process's.  */
+  config.device_index = env->all_devices ? 0
+			: env->n_devices > 0 ? env->devices[0]
+			: env->device_index;
   config.cache_dir = env->cache_dir;
   config.local_rank = env->local_rank;
   config.local_rank_var = env->local_rank_var;

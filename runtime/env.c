@@ -145,6 +145,61 @@ string_var (const char *const *envp, const char *name, char **out)
   return *out ? 0 : -1;
 }
 
+/* The device indices of a FLAT_DEVICES list, "0,1,3", into ENV: at
+   least one, at most FLAT_MAX_DEVICES, each once.  0, or -1 if VALUE is
+   no such list.  */
+static int
+device_list (const char *value, flat_env *env)
+{
+  char digits[16];
+  const char *p = value;
+  int64_t index;
+  size_t len;
+  int i;
+
+  for (;;)
+    {
+      len = strcspn (p, ",");
+      if (len == 0 || len >= sizeof digits
+	  || env->n_devices == FLAT_MAX_DEVICES)
+	return -1;
+      memcpy (digits, p, len);
+      digits[len] = '\0';
+      if (flat_parse_integer (digits, 0, INT32_MAX, &index) != 0)
+	return -1;
+      for (i = 0; i < env->n_devices; i++)
+	if (env->devices[i] == (int) index)
+	  return -1;
+      env->devices[env->n_devices++] = (int) index;
+      if (!p[len])
+	return 0;
+      p += len + 1;
+    }
+}
+
+_Static_assert (FLAT_MAX_DEVICES == 16, "FLAT_MAX_DEVICES_TEXT is wrong");
+
+/* FLAT_DEVICES: "all" or a list of device indices (SPEC section 3.1).  */
+static int
+devices_var (const char *const *envp, FILE *warn, flat_env *env)
+{
+  const char *value = lookup (envp, "FLAT_DEVICES");
+
+  if (!value || !*value)
+    return 0;
+  if (strcasecmp (value, "all") == 0)
+    {
+      env->all_devices = 1;
+      return 0;
+    }
+  if (device_list (value, env) == 0)
+    return 0;
+  env->n_devices = 0;
+  warn_bad (warn, "FLAT_DEVICES", value, "all or a list of distinct device "
+	    "indices such as 0,1 (at most " FLAT_MAX_DEVICES_TEXT ")");
+  return 1;
+}
+
 static int
 device_var (const char *const *envp, FILE *warn, flat_device_choice *out)
 {
@@ -291,6 +346,7 @@ flat_env_parse (flat_env *env, const char *const *envp, FILE *warn)
 		      "a non-negative integer", &v);
   env->device_index = (int) v;
   bad += local_rank_var (envp, warn, env);
+  bad += devices_var (envp, warn, env);
 
   v = env->group_size;
   bad += integer_var (envp, warn, "FLAT_GROUP_SIZE", 1, INT32_MAX,

@@ -4,8 +4,13 @@
 #ifndef FLAT_RUNTIME_ENV_H
 #define FLAT_RUNTIME_ENV_H
 
+#include "backend.h"
+
 #include <stdint.h>
 #include <stdio.h>
+
+/* FLAT_MAX_DEVICES spelt out, for messages.  */
+#define FLAT_MAX_DEVICES_TEXT "16"
 
 typedef enum flat_device_choice
 {
@@ -32,6 +37,12 @@ typedef struct flat_env
 				   job's process, -1 when none */
   const char *local_rank_var;	/* the variable it comes from, NULL when
 				   none (flat_local_rank_vars) */
+  /* FLAT_DEVICES: all the devices, or the N_DEVICES listed (0 when
+     unset); the first of them is the process's device instead of the
+     one FLAT_DEVICE_INDEX or the rank would choose.  */
+  int all_devices;
+  int devices[FLAT_MAX_DEVICES];
+  int n_devices;
   int group_size;		/* FLAT_GROUP_SIZE, default 256 */
   int log;			/* FLAT_LOG: 0, 1 or 2 */
   int profile;			/* FLAT_PROFILE: 0 or 1 */

@@ -7,6 +7,8 @@
            (OMPI_COMM_WORLD_LOCAL_RANK) modulo 2 devices)
      flat: launch saxpy.c:12 k0 total=1000 groups=4 x 256
      flat: copyin saxpy.c:12 x 4000 bytes
+     flat: split saxpy.c:12 on opencl device 1: iterations [500, 1000),
+           copyin 4000 bytes, copyout 2000 bytes
      flat: device start begins (background)
 
    so their shape is part of the interface.  */
@@ -111,6 +113,16 @@ flat_log_device (const char *backend, int index, int n_devices,
   if (log_level >= 1)
     fprintf (stderr, "flat: device %d of %d on %s: %s (%s)\n", index,
 	     n_devices, backend, device, how);
+}
+
+void
+flat_log_split (const char *nest, const char *backend, int index,
+		int64_t lo, int64_t hi, size_t bytes_in, size_t bytes_out)
+{
+  if (log_level >= 2)
+    fprintf (stderr, "flat: split %s on %s device %d: iterations [%" PRId64
+	     ", %" PRId64 "), copyin %zu bytes, copyout %zu bytes\n", nest,
+	     backend, index, lo, hi, bytes_in, bytes_out);
 }
 
 void

@@ -37,6 +37,13 @@ void flat_log_run (const char *nest, const char *backend,
 void flat_log_device (const char *backend, int index, int n_devices,
 		      const char *device, const char *how);
 
+/* Level 2: what device INDEX (of BACKEND) did in a split execution of
+   NEST: its iterations [LO, HI) of the outer loop and the bytes it
+   received and sent back.  */
+void flat_log_split (const char *nest, const char *backend, int index,
+		     int64_t lo, int64_t hi, size_t bytes_in,
+		     size_t bytes_out);
+
 /* Level 2: one line per kernel launch and per transfer.  DIRECTION is
    "copyin" or "copyout", MEMS names the arrays the buffer holds ("x", or
    "a+b" when they overlap).  */

@@ -166,7 +166,8 @@ flat_process_unlock (void)
   return pthread_mutex_unlock (&lock) == 0 ? 0 : -1;
 }
 
-/* B as the backend, its description in flat_rt.device, an empty pool.  */
+/* B as the backend, its description in flat_rt.device, an empty pool,
+   and the other devices of FLAT_DEVICES opened.  */
 static void
 install_backend (const flat_backend *b)
 {
@@ -174,6 +175,9 @@ install_backend (const flat_backend *b)
   if (b->describe (flat_rt.device, sizeof flat_rt.device) != 0)
     snprintf (flat_rt.device, sizeof flat_rt.device, "%s", b->name);
   flat_pool_init (&flat_rt.pool, b);
+  flat_devices_init (&flat_rt.devices);
+  if (b->runs_kernels)
+    flat_devices_open (&flat_rt.devices, b, &flat_rt.env);
 }
 
 /* In a child forked while a device was open: the host from now on,
@@ -271,6 +275,8 @@ release_device (void)
 	!= 0)
       status = -1;
   flat_present_clear (&flat_rt.present);
+  if (flat_devices_release (&flat_rt.devices, b) != 0)
+    status = -1;
   if (flat_pool_clear (&flat_rt.pool, err, sizeof err) != 0)
     status = -1;
   if (b->shutdown (err, sizeof err) != 0)

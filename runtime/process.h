@@ -14,6 +14,7 @@
 #define FLAT_RUNTIME_PROCESS_H
 
 #include "backend.h"
+#include "devices.h"
 #include "env.h"
 #include "pool.h"
 #include "present.h"
@@ -29,6 +30,8 @@ typedef struct flat_process
   char device[256];		/* the backend's description: FLAT_LOG */
   flat_pool pool;
   flat_present present;		/* arrays of the open data regions */
+  flat_devices devices;		/* FLAT_DEVICES; slot 0 is the backend's
+				   device, whose pool is POOL */
 } flat_process;
 
 extern flat_process flat_rt;

@@ -53,6 +53,7 @@
 #include "control.h"
 #include "data.h"
 #include "launch.h"
+#include "nest_state.h"
 #include "layout.h"
 #include "log.h"
 #include "plan.h"
@@ -61,6 +62,7 @@
 #include "process.h"
 #include "profile.h"
 #include "rows.h"
+#include "run_split.h"
 #include "scalar.h"
 #include "segops.h"
 #include "site.h"
@@ -84,80 +86,10 @@
 /* Messages can carry a build log.  */
 #define ERR_SIZE 8192
 
-/* A device buffer during one execution.  */
-typedef struct buffer
-{
-  void *handle;
-  size_t size, capacity;
-  int written;			/* holds a mem the nest writes */
-  int n_mems;			/* mems placed in it */
-  int covered;			/* its one mem is written whole and not
-				   read (FLAT_ACCESS_COVERED): no copy-in */
-  int entry;			/* -1, or the index in flat_rt.present of
-				   the data region's array that it lies in:
-				   that array's buffer, neither allocated,
-				   copied nor released here */
-  char mems[128];		/* "x" or "a+b", with FLAT_LOG=2 only */
-  int rows;			/* holds the box of a row table, ROW_BOX
-				   (Note [Row tables] in rows.c) */
-  flat_row_box row_box;
-  /* The row pointers of a box of a table of tables of rows, gathered
-     into one table for ROW_BOX (place_row_tables); owned, kept for the
-     next execution.  */
-  char **slots;
-  size_t n_slots;
-} buffer;
-
-/* What libflat keeps per nest (behind the plugin's __flat_state_N).  */
-typedef struct nest_state
-{
-  const unsigned char *package;
-  char *name;
-  flat_nest *nest;		/* NULL: the package is unusable */
-  int host_only;		/* a device step failed */
-
-  int n_mems, n_args;		/* n_args: of the kernel ABI, plan indices
-				   and slice included */
-  flat_plan plan;
-  /* The plan's threshold values are those of flat_rt.env while
-     thresholds_generation == flat_rt.generation.  */
-  int thresholds_set;
-  unsigned thresholds_generation;
-
-  /* Device program, valid while generation == flat_rt.generation; its
-     functions, FLAT_MAX_STAGES per kernel (names set at load); the
-     device's local memory per work-group.  */
-  void *program;
-  unsigned generation;
-  flat_kernel_desc *descs;	/* by kernel index, from the package */
-  flat_stage *stages;
-  size_t local_memory;
-
-  /* Scratch of one execution.  */
-  flat_value *values;		/* by var id */
-  flat_extent *extents;		/* by var id */
-  flat_mem_span *spans;		/* by mem, in params order */
-  flat_buffer_span *buffer_spans;
-  buffer *buffers;
-  flat_scalar *scalars;		/* kernel arguments of scalars, by var id */
-  void **acc_hosts;		/* host addresses of ACC vars, by var id */
-  unsigned char *acc_updated;	/* by var id: a launch gave a new value */
-  flat_arg *args;
-  flat_arg *seg_args;		/* scratch of segred/segscan launches */
-  flat_segop_buffer *seg_buffers;
-
-  flat_slice slice;		/* this execution's outer iterations, the
-				   last two kernel args (split.h) */
-  flat_loader loader;		/* load_host on this state */
-  int placed;			/* this execution's spans are bounded */
-
-  flat_site site;		/* what its executions measured */
-} nest_state;
-
 /* ---- Nest states ------------------------------------------------------ */
 
-static void
-state_free (nest_state *st)
+void
+flat_state_destroy (nest_state *st)
 {
   char err[ERR_SIZE];
 
@@ -182,6 +114,10 @@ state_free (nest_state *st)
   free (st->args);
   free (st->seg_args);
   free (st->seg_buffers);
+  free (st->profile_name);
+  for (int d = 1; d < FLAT_MAX_DEVICES; d++)
+    if (st->parts[d])
+      flat_state_destroy (st->parts[d]);
   free (st);
 }
 
@@ -276,6 +212,8 @@ load_package (nest_state *st, const unsigned char *package, char *err,
       || flat_stage_descs (package, nest, &st->descs, err, err_size) != 0
       || flat_plan_init (&st->plan, nest, st->descs, err, err_size) != 0)
     return -1;
+  st->splittable = flat_split_nest_ok (nest, st->descs, st->why_not,
+				       sizeof st->why_not);
 
   n_vars = nest->n_vars > 0 ? nest->n_vars : 1;
   for (i = 0; i < nest->n_params; i++)
@@ -319,8 +257,8 @@ load_package (nest_state *st, const unsigned char *package, char *err,
 
 /* The state of the nest in PACKAGE; NULL if memory ran out.  An unusable
    package gives a state without a nest, after one warning.  */
-static nest_state *
-state_new (const unsigned char *package)
+nest_state *
+flat_state_new (const unsigned char *package)
 {
   char err[ERR_SIZE];
   nest_state *st = calloc (1, sizeof *st);
@@ -340,7 +278,7 @@ state_new (const unsigned char *package)
 	st->name = strdup ("?");
       if (!st->name)
 	{
-	  state_free (st);
+	  flat_state_destroy (st);
 	  return NULL;
 	}
     }
@@ -386,9 +324,9 @@ read_args (nest_state *st, va_list *ap)
 
 /* Build the nest's program and get the functions of its kernels; the
    device's local memory.  */
-static int
-prepare_program (nest_state *st, const char **what, char *err,
-		 size_t err_size)
+int
+flat_state_prepare_program (nest_state *st, const char **what, char *err,
+			    size_t err_size)
 {
   const flat_backend *b = flat_rt.backend;
   const char *source = flat_package_get (st->package, b->source_section);
@@ -431,7 +369,9 @@ prepare_program (nest_state *st, const char **what, char *err,
 	return -1;
       if (flat_rt.env.profile && !s->profile)
 	{
-	  s->profile = flat_profile_entry_new (st->name, s->name);
+	  s->profile = flat_profile_entry_new (st->profile_name
+					       ? st->profile_name : st->name,
+					       s->name);
 	  if (!s->profile)
 	    {
 	      snprintf (err, err_size, "out of memory");
@@ -734,14 +674,18 @@ check_row_overlaps (nest_state *st, int n_buffers, char *err,
 
 /* Extents of the mems and their buffers for this execution.  Returns the
    number of buffers, or -1.  */
-static int
-place_arrays (nest_state *st, char *err, size_t err_size)
+int
+flat_state_place_arrays (nest_state *st, char *err, size_t err_size)
 {
   const flat_nest *nest = st->nest;
   flat_interval touched;
   int i, m = 0, n_buffers;
 
-  if (flat_extent_eval (nest, st->values, st->extents, err, err_size) != 0)
+  if ((st->is_part
+       ? flat_extent_eval_slice (nest, st->values, st->slice.lo,
+				 st->slice.hi, st->extents, err, err_size)
+       : flat_extent_eval (nest, st->values, st->extents, err, err_size))
+      != 0)
     return -1;
   for (i = 0; i < nest->n_params; i++)
     {
@@ -769,6 +713,8 @@ place_arrays (nest_state *st, char *err, size_t err_size)
       st->buffers[i].entry = -1;
       st->buffers[i].rows = 0;
       st->buffers[i].mems[0] = '\0';
+      st->buffers[i].out_offset = 0;
+      st->buffers[i].out_size = st->buffers[i].size;
     }
   if (place_row_tables (st, &n_buffers, err, err_size) != 0
       || check_row_overlaps (st, n_buffers, err, err_size) != 0)
@@ -787,6 +733,14 @@ place_arrays (nest_state *st, char *err, size_t err_size)
 	b->written |= e->write.lo <= e->write.hi;
 	b->covered = ++b->n_mems == 1
 		     && (nest->params[i]->access & FLAT_ACCESS_COVERED);
+	if (st->is_part && e->write.lo <= e->write.hi)
+	  {
+	    /* Its only mem (split_layout_ok): the slice's writes.  */
+	    b->out_offset = s->base + (uintptr_t) e->write.lo * s->elem_size
+			    - st->buffer_spans[s->buffer].start;
+	    b->out_size = (size_t) (e->write.hi - e->write.lo + 1)
+			  * s->elem_size;
+	  }
 	if (flat_log_level () < 2)
 	  continue;
 	len = strlen (b->mems);
@@ -843,8 +797,8 @@ set_args (nest_state *st)
 
 /* Write the values that launches gave accumulators into the host
    variables.  */
-static void
-store_accs (nest_state *st)
+void
+flat_state_store_accs (nest_state *st)
 {
   const flat_nest *nest = st->nest;
   int i;
@@ -861,8 +815,8 @@ store_accs (nest_state *st)
 
 /* Free the first N buffers of a failed execution: they do not go back to
    the pool, the device may be in trouble.  */
-static void
-discard_buffers (nest_state *st, int n)
+void
+flat_state_discard_buffers (nest_state *st, int n)
 {
   const flat_backend *b = flat_rt.backend;
   char err[ERR_SIZE];
@@ -880,8 +834,9 @@ discard_buffers (nest_state *st, int n)
    placed (the root guard), the host version would read them as well;
    after, anything outside the elements the nest touches is refused
    (-1).  */
-static int
-load_host (void *data, const flat_var *mem, int64_t index, flat_value *out)
+int
+flat_state_load_host (void *data, const flat_var *mem, int64_t index,
+		      flat_value *out)
 {
   nest_state *st = data;
   const flat_nest *nest = st->nest;
@@ -909,12 +864,13 @@ load_host (void *data, const flat_var *mem, int64_t index, flat_value *out)
   return -1;
 }
 
-/* What the launches of this execution of ST share.  */
+/* What the launches of this execution of ST share, their scratch
+   buffers from POOL.  */
 static void
-launcher_of (nest_state *st, flat_launcher *l)
+launcher_of (nest_state *st, flat_pool *pool, flat_launcher *l)
 {
   l->backend = flat_rt.backend;
-  l->pool = &flat_rt.pool;
+  l->pool = pool;
   l->nest = st->name;
   l->ir = st->nest;
   l->descs = st->descs;
@@ -932,25 +888,27 @@ launcher_of (nest_state *st, flat_launcher *l)
   l->slice = st->slice;
 }
 
-/* Buffers, copy-in, the device part of the plan, copy-out, accumulators
-   to the host.  Buffers that are arrays of data regions only get marked
-   as holding data when the nest wrote them.  */
-static int
-execute (nest_state *st, int n_buffers, flat_stopwatch *watch,
-	 const char **what, char *err, size_t err_size)
+/* Buffers, copy-in and the device part of the plan of ST, on the device
+   selected, whose free list is POOL: its launches are under way.  On
+   failure the buffers are freed.  */
+int
+flat_state_execute_begin (nest_state *st, flat_pool *pool, int n_buffers,
+			  flat_stopwatch *watch, const char **what, char *err,
+			  size_t err_size)
 {
   const flat_backend *b = flat_rt.backend;
   flat_launcher l;
   int i;
 
+  st->bytes_in = st->bytes_out = 0;
   *what = "allocating device memory";
   for (i = 0; i < n_buffers; i++)
     if (st->buffers[i].entry < 0
-	&& flat_pool_alloc (&flat_rt.pool, st->buffers[i].size,
+	&& flat_pool_alloc (pool, st->buffers[i].size,
 			    &st->buffers[i].handle, &st->buffers[i].capacity,
 			    err, err_size) != 0)
       {
-	discard_buffers (st, i);
+	flat_state_discard_buffers (st, i);
 	return -1;
       }
   flat_stats_lap (watch, FLAT_PHASE_ALLOC);
@@ -968,14 +926,34 @@ execute (nest_state *st, int n_buffers, flat_stopwatch *watch,
 				    (const void *) st->buffer_spans[i].start,
 				    st->buffers[i].size, err, err_size)) != 0)
 	  goto fail;
+	st->bytes_in += st->buffers[i].size;
       }
   flat_stats_lap (watch, FLAT_PHASE_COPYIN);
 
   set_args (st);
-  launcher_of (st, &l);
+  launcher_of (st, pool, &l);
   if (flat_plan_run (&st->plan, &l, what, err, err_size) != 0)
     goto fail;
   flat_stats_lap (watch, FLAT_PHASE_LAUNCH);
+  return 0;
+
+fail:
+  flat_state_discard_buffers (st, n_buffers);
+  return -1;
+}
+
+/* The rest of an execution of ST that flat_state_execute_begin started, on the
+   same device: the end of its launches, copy-out, accumulators to the
+   host (unless ST is a part), buffers back to POOL.  Buffers that are
+   arrays of data regions only get marked as holding data when the nest
+   wrote them.  On failure the buffers are freed.  */
+int
+flat_state_execute_end (nest_state *st, flat_pool *pool, int n_buffers,
+			flat_stopwatch *watch, const char **what, char *err,
+			size_t err_size)
+{
+  const flat_backend *b = flat_rt.backend;
+  int i;
 
   *what = "running a kernel";
   if (b->finish (err, err_size) != 0)
@@ -987,17 +965,21 @@ execute (nest_state *st, int n_buffers, flat_stopwatch *watch,
   for (i = 0; i < n_buffers; i++)
     if (st->buffers[i].written && st->buffers[i].entry < 0)
       {
-	flat_log_transfer (st->name, "copyout", st->buffers[i].mems,
-			   st->buffers[i].size);
-	if ((st->buffers[i].rows
-	     ? flat_rows_transfer (b, st->buffers[i].handle,
-				   &st->buffers[i].row_box, 0, err, err_size)
-	     : flat_transfer_read (b, st->buffers[i].handle, 0,
-				   (void *) st->buffer_spans[i].start,
-				   st->buffers[i].size, err, err_size)) != 0)
+	const buffer *o = &st->buffers[i];
+
+	flat_log_transfer (st->name, "copyout", o->mems, o->out_size);
+	if ((o->rows
+	     ? flat_rows_transfer (b, o->handle, &o->row_box, 0, err,
+				   err_size)
+	     : flat_transfer_read (b, o->handle, o->out_offset,
+				   (void *) (st->buffer_spans[i].start
+					     + o->out_offset),
+				   o->out_size, err, err_size)) != 0)
 	  goto fail;
+	st->bytes_out += o->out_size;
       }
-  store_accs (st);
+  if (!st->is_part)
+    flat_state_store_accs (st);
   flat_stats_lap (watch, FLAT_PHASE_COPYOUT);
 
   /* The results are in: a buffer the device fails to free is lost to
@@ -1007,14 +989,26 @@ execute (nest_state *st, int n_buffers, flat_stopwatch *watch,
       flat_rt.present.entries[st->buffers[i].entry].valid
 	|= st->buffers[i].written;
     else
-      (void) flat_pool_release (&flat_rt.pool, st->buffers[i].handle,
+      (void) flat_pool_release (pool, st->buffers[i].handle,
 				st->buffers[i].capacity, err, err_size);
   flat_stats_lap (watch, FLAT_PHASE_RELEASE);
   return 0;
 
 fail:
-  discard_buffers (st, n_buffers);
+  flat_state_discard_buffers (st, n_buffers);
   return -1;
+}
+
+/* The whole execution of ST on the process's device.  */
+static int
+execute (nest_state *st, int n_buffers, flat_stopwatch *watch,
+	 const char **what, char *err, size_t err_size)
+{
+  if (flat_state_execute_begin (st, &flat_rt.pool, n_buffers, watch, what, err,
+		     err_size) != 0)
+    return -1;
+  return flat_state_execute_end (st, &flat_rt.pool, n_buffers, watch, what,
+				 err, err_size);
 }
 
 /* The one warning of a nest whose device step WHAT failed with ERR.  The
@@ -1073,8 +1067,8 @@ outermost_trips (const nest_state *st)
 
 /* The values of ST's thresholds, taken once per process (generation)
    when the plan has guards.  */
-static int
-set_thresholds (nest_state *st)
+int
+flat_state_set_thresholds (nest_state *st)
 {
   if (st->plan.n_guards == 0
       || (st->thresholds_set
@@ -1153,7 +1147,7 @@ static int
 run_nest (nest_state *st, va_list *ap)
 {
   const flat_backend *b = flat_rt.backend;
-  char err[ERR_SIZE];
+  char err[ERR_SIZE], reason[1024];
   const char *what = "evaluating the plan";
   flat_stopwatch watch;
   flat_site_class *cls;
@@ -1169,7 +1163,7 @@ run_nest (nest_state *st, va_list *ap)
 
   flat_stats_begin (&watch);
   read_args (st, ap);
-  st->loader.load = load_host;
+  st->loader.load = flat_state_load_host;
   st->loader.data = st;
   st->placed = 0;
   st->slice = FLAT_SLICE_ALL;
@@ -1179,7 +1173,7 @@ run_nest (nest_state *st, va_list *ap)
       flat_log_run (st->name, flat_backend_host.name, "no kernel", "empty");
       return 0;
     }
-  if (set_thresholds (st) != 0)
+  if (flat_state_set_thresholds (st) != 0)
     return device_failure (st, "reading the tuning file", "out of memory");
   if (flat_plan_begin (&st->plan, st->values, &st->loader,
 		       flat_rt.present.n > 0,
@@ -1201,10 +1195,25 @@ run_nest (nest_state *st, va_list *ap)
     return on_host (st, b);
   if (st->program && st->generation != flat_rt.generation)
     st->program = NULL;
-  if (!st->program && prepare_program (st, &what, err, sizeof err) != 0)
+  if (!st->program
+      && flat_state_prepare_program (st, &what, err, sizeof err) != 0)
     return device_failure (st, what, err);
+  snprintf (reason, sizeof reason, "%s", flat_rt.device);
+  if (flat_rt.devices.n > 1)
+    switch (flat_run_split (st, trips, &watch, reason, sizeof reason, &what,
+			    err, sizeof err))
+      {
+      case 0:
+	note_device_run (cls, &watch);
+	log_decided (st, b->name, st->plan.version, reason);
+	return 0;
+      case 1:
+	break;
+      default:
+	return device_failure (st, what, err);
+      }
   what = "bounding the arrays";
-  n_buffers = place_arrays (st, err, sizeof err);
+  n_buffers = flat_state_place_arrays (st, err, sizeof err);
   st->placed = 1;
   if (n_buffers < 0)
     return device_failure (st, what, err);
@@ -1214,7 +1223,7 @@ run_nest (nest_state *st, va_list *ap)
     return device_failure (st, what, err);
   note_device_run (cls, &watch);
   log_decided (st, b->name, st->plan.version[0] ? st->plan.version
-	       : "no kernel", flat_rt.device);
+	       : "no kernel", reason);
   return 0;
 }
 
@@ -1228,7 +1237,7 @@ flat_run (const unsigned char *package, void **state, ...)
     return 1;
   flat_process_start ();
   if (!*state)
-    *state = state_new (package);
+    *state = flat_state_new (package);
   if (!*state)
     rc = 1;
   else
@@ -1255,7 +1264,7 @@ flat_state_free (void **state)
 {
   if (!*state || flat_process_lock () != 0)
     return;
-  state_free (*state);
+  flat_state_destroy (*state);
   *state = NULL;
   (void) flat_process_unlock ();
 }

@@ -10,7 +10,7 @@
    outer loop in every kernel (flat_split_nest_ok), so that the slices
    together run each iteration once.
 
-     map i = 0 .. 10000 with 3 devices and FLAT_SPLIT_MIN_TRIPS 4096:
+     map i = 0 .. 10000 on 3 devices, threshold "<nest>.split" 4096:
        10000 / 4096 = 2 slices:  [0, 5000) [5000, 10000)
      with 3 devices and a minimum of 1000: [0, 3334) [3334, 6667)
        [6667, 10000)
@@ -30,7 +30,15 @@
    host then folds the slices' results left to right, r_0 OP r_1 OP ...
    (flat_split_combine): OP need not commute (declared reductions keep
    their iteration order, SPEC 2.2), and floating-point results are the
-   same from run to run whatever device finishes first.  */
+   same from run to run whatever device finishes first.
+
+   Not split, and run on the first device as without FLAT_DEVICES: a
+   nest whose body is not one map or reduce, a scan (its prefix crosses
+   the slices), an irregular kernel (its iterations are counted on the
+   device), a version of the outer loop run by the host (a plan loop
+   over it), an array written in overlapping extents or sharing a
+   buffer with another (aliases, row tables), and any nest while data
+   regions are open (their arrays live on the first device).  */
 
 #include "split.h"
 

@@ -6,20 +6,14 @@
 #ifndef FLAT_RUNTIME_SPLIT_H
 #define FLAT_RUNTIME_SPLIT_H
 
+#include "backend.h"
+
 #include "../flatten/descriptor.h"
 #include "../flatten/extent.h"
 #include "../flatten/ir.h"
 
 #include <stddef.h>
 #include <stdint.h>
-
-/* Most devices one nest is spread over.  */
-#define FLAT_MAX_DEVICES 16
-
-/* Least iterations of the outer loop per device unless the threshold
-   "<nest>.split" says otherwise (thresholds.h): below it the launches and
-   transfers of one more device cost more than its share of the work.  */
-#define FLAT_SPLIT_MIN_TRIPS ((int64_t) 4096)
 
 /* A device's slice: the iterations [lo, hi) of the outer loop, counted
    from 0 (the kernels' flat_slice_lo and flat_slice_hi, codegen.h).  */
@@ -38,7 +32,10 @@ int64_t flat_slice_trips (int64_t n0, int64_t lo, int64_t hi);
 /* Cut TRIPS outer iterations into at most N_DEVICES contiguous slices of
    at least MIN_TRIPS each (MIN_TRIPS < 1 counts as 1), in order, sizes
    differing by one at most, into SLICES (N_DEVICES entries).  Returns
-   the number of slices; 1 (the whole loop) means no split.  */
+   the number of slices; 1 (the whole loop) means no split.  MIN_TRIPS
+   is the value of the nest's threshold "<nest>.split" (thresholds.h):
+   below it the launches and transfers of one more device cost more
+   than its share of the work.  */
 int flat_split_slices (int64_t trips, int n_devices, int64_t min_trips,
 		       flat_slice *slices);
 

@@ -1,0 +1,24 @@
+/* An execution of a nest spread over the device slots of FLAT_DEVICES
+   (devices.h), as split.h cuts it.  run.c offers it every execution that
+   chose the device while several slots are open.  */
+
+#ifndef FLAT_RUNTIME_RUN_SPLIT_H
+#define FLAT_RUNTIME_RUN_SPLIT_H
+
+#include "nest_state.h"
+
+#include <stddef.h>
+
+/* Run this execution of ST (its arguments read, its plan begun, its
+   program built on slot 0), whose outer loop has TRIPS iterations,
+   split over the device slots.  Returns 0 when it ran (accumulators
+   stored, LOG set to the FLAT_LOG reason that says how it was split), 1
+   when it was not split (LOG says why; nothing was transferred, slot 0
+   is selected), -1 when a device step failed (WHAT and ERR say which;
+   the host arrays are as before unless Note [Copy-out after a failure]
+   in run.c applies).  */
+int flat_run_split (nest_state *st, long long trips, flat_stopwatch *watch,
+		    char *log, size_t log_size, const char **what,
+		    char *err, size_t err_size);
+
+#endif /* FLAT_RUNTIME_RUN_SPLIT_H */
