@@ -126,7 +126,8 @@ flat_split_nest_ok (const flat_nest *nest, const flat_kernel_desc *descs,
 
   if (!s || s->next || (s->kind != FLAT_S_MAP && s->kind != FLAT_S_REDUCE))
     {
-      snprintf (why, why_size, "its body is not one map or reduce");
+      snprintf (why, why_size, s && !s->next && s->kind == FLAT_S_SCAN
+		? "it is a scan" : "its body is not one map or reduce");
       return 0;
     }
   outer = s->kind == FLAT_S_MAP ? s->u.loop.range.index

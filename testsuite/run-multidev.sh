@@ -1,0 +1,184 @@
+#!/bin/sh
+# run-multidev.sh PROGRAM.c: one test of nests spread over several
+# devices (FLAT_DEVICES, SPEC section 3.1), on PoCL's CPU presented as
+# two and three OpenCL devices (POCL_DEVICES="pthread pthread", or
+# "cpu cpu" on older PoCL).
+#
+#   $CC -O2 PROGRAM.c -o ref                  the reference
+#   $FLAT_GCC -O2 PROGRAM.c -o flat           and its versions (flat-tune)
+#
+# At each size, once per forced version (as run-e2e.sh forces them),
+# flat runs with FLAT_DEVICE=opencl and every nest's split threshold
+# ("NEST.split") at 1, so that two iterations already split: on one
+# device (no FLAT_DEVICES), and with FLAT_DEVICES=all on two and on
+# three.  Every output must match ref (numdiff, with the program's
+# tolerance).  At the largest size each multi-device run is repeated and
+# must give the same bytes: the devices' results combine in a fixed
+# order.  Then, with no threshold set, at FLAT_TEST_LARGE iterations
+# (default 70001, a little more than twice the default threshold), on
+# three devices the nests split over two.
+#
+# The logs (FLAT_LOG=1) must say, for every run on the device at the
+# largest size, that each nest named by `/* multidev: split A B */'
+# was split over all the devices, and that each one named by
+# `/* multidev: single C D */' was not (it ran on the first device).
+#
+# Environment: FLAT_GCC (required), FLAT_TUNE (beside it), CC, NUMDIFF,
+# FLAT_TEST_SIZES ("0 1 2 3 7 4099"), FLAT_TEST_LARGE, TMPDIR.
+# Exit status: 0 pass, 1 fail, 77 skip (no OpenCL, or PoCL presents one
+# device only: the reason is printed), 99 hard error.
+
+. "$(dirname "$0")/harness.sh"
+
+[ $# -eq 1 ] || harness_error "usage: run-multidev.sh PROGRAM.c"
+prog=$1
+name=$(basename "$prog")
+[ -r "$prog" ] || harness_error "cannot read $prog"
+[ -n "${FLAT_GCC:-}" ] || harness_error "FLAT_GCC is not set"
+FLAT_TUNE=${FLAT_TUNE:-$(dirname "$FLAT_GCC")/flat-tune}
+[ -x "$FLAT_TUNE" ] || harness_error "no flat-tune at $FLAT_TUNE"
+CC=${CC:-gcc}
+
+sizes=$(harness_directive "$prog" 'flat-test: sizes')
+[ -n "$sizes" ] || sizes=${FLAT_TEST_SIZES:-0 1 2 3 7 4099}
+largest=$(echo $sizes | tr ' ' '\n' | sort -n | tail -n 1)
+large=${FLAT_TEST_LARGE:-70001}
+tolerance=$(harness_directive "$prog" 'flat-test: tolerance')
+split_nests=$(harness_directive "$prog" 'multidev: split')
+single_nests=$(harness_directive "$prog" 'multidev: single')
+
+harness_tmpdir
+harness_numdiff
+tmp=$HARNESS_TMP
+
+$CC -std=gnu11 -O2 -Wno-unknown-pragmas "$prog" -o "$tmp/ref" -lm \
+  || harness_fail "$name: the reference build with $CC failed"
+"$FLAT_GCC" -std=gnu11 -O2 "$prog" -o "$tmp/flat" -lm 2>"$tmp/flat.cc" \
+  || harness_fail "$name: the flat-gcc build failed"
+if grep -q 'flat:' "$tmp/flat.cc"; then
+  sed 's/^/  | /' "$tmp/flat.cc" >&2
+  harness_fail "$name: flat-gcc reported a problem (not lifted?)"
+fi
+"$FLAT_TUNE" --versions "$tmp/flat" >"$tmp/versions" \
+  || harness_fail "$name: flat-tune --versions failed"
+
+# The driver of PoCL that gives two devices: the first of "pthread" and
+# "cpu" with which the program logs a second OpenCL device (every nest
+# on the device, so that it opens).
+pocl=
+for driver in pthread cpu; do
+  POCL_DEVICES="$driver $driver" FLAT_DEVICE=opencl FLAT_DEVICES=all \
+    FLAT_DEFAULT_THRESHOLD=0 FLAT_LOG=1 "$tmp/flat" 1 >/dev/null \
+    2>"$tmp/probe.log"
+  if grep -q '^flat: device 1 of 2 on opencl' "$tmp/probe.log"; then
+    pocl=$driver
+    break
+  fi
+done
+if [ -z "$pocl" ]; then
+  if grep -q 'warning:.*opencl' "$tmp/probe.log"; then
+    echo "SKIP: $name: no OpenCL device" >&2
+  else
+    echo "SKIP: $name: PoCL presents one device only (POCL_DEVICES=" \
+      "'pthread pthread' and 'cpu cpu' gave no second one)" >&2
+  fi
+  exit 77
+fi
+
+# Every nest's split threshold at 1.
+split_settings=$(cut -f 1 "$tmp/versions" | sort -u \
+  | sed 's/[^A-Za-z0-9_]/_/g; s/^\(.*\)$/FLAT_THRESHOLD_\1_split=1/')
+n_versions=$(cut -f 1 "$tmp/versions" | sort | uniq -c \
+  | awk '$1 > max { max = $1 } END { print max + 0 }')
+
+# The settings of forced run $1: version min($1, count - 1) of each nest.
+forced ()
+{
+  awk -F '\t' -v v="$1" '
+    { count[$1]++; line[$1, $2] = $4 }
+    END { for (n in count) print line[n, v < count[n] ? v : count[n] - 1] }
+  ' "$tmp/versions" | tr ' ' '\n'
+}
+
+# run OUT DEVICES SIZE SETTINGS...: flat at SIZE on DEVICES PoCL devices
+# (1: no FLAT_DEVICES), output in OUT, log in OUT.log; compared with ref.
+run ()
+{
+  out=$1 count=$2 size=$3
+  shift 3
+  pocl_list=$pocl
+  i=1
+  while [ $i -lt "$count" ]; do
+    pocl_list="$pocl_list $pocl"
+    i=$((i + 1))
+  done
+  if [ "$count" -gt 1 ]; then
+    set -- FLAT_DEVICES=all "$@"
+  fi
+  if ! env POCL_DEVICES="$pocl_list" FLAT_DEVICE=opencl FLAT_LOG=1 "$@" \
+       "$tmp/flat" "$size" >"$out" 2>"$out.log"; then
+    sed 's/^/  | /' "$out.log" | tail -n 15 >&2
+    harness_fail "$name: run at $size on $count device(s) failed ($*)"
+  fi
+  if grep -q '^flat: warning' "$out.log"; then
+    grep '^flat: warning' "$out.log" | sed 's/^/  | /' >&2
+    harness_fail "$name: warning at $size on $count device(s) ($*)"
+  fi
+  # shellcheck disable=SC2086
+  if ! "$NUMDIFF" ${tolerance:+-t "$tolerance"} "$tmp/ref.$size" "$out" \
+       >"$tmp/diff" 2>&1; then
+    sed 's/^/  | /' "$tmp/diff" | head -n 10 >&2
+    harness_fail "$name: output at $size on $count device(s) differs from" \
+      "$CC's ($*)"
+  fi
+}
+
+# check_split LOG DEVICES: the lines of the nests in $split_nests that
+# ran on the device say they were split over DEVICES devices, those in
+# $single_nests that they were not split.
+check_split ()
+{
+  for nest in $split_nests; do
+    grep "^flat: run $nest on opencl: " "$1" | grep -v "split over $2 " \
+      | sed 's/^/  | /' | grep . >&2 \
+      && harness_fail "$name: $nest was not split over $2 devices ($1)"
+  done
+  for nest in $single_nests; do
+    grep "^flat: run $nest on opencl: " "$1" | grep "split over" \
+      | sed 's/^/  | /' | grep . >&2 \
+      && harness_fail "$name: $nest was split ($1)"
+  done
+  return 0
+}
+
+runs=0
+for size in $sizes; do
+  "$tmp/ref" "$size" >"$tmp/ref.$size" \
+    || harness_fail "$name: the reference failed at $size"
+  v=0
+  while [ $v -lt "$n_versions" ]; do
+    # shellcheck disable=SC2046
+    set -- $(forced $v) $split_settings
+    for count in 1 2 3; do
+      run "$tmp/out.$size.$v.$count" $count "$size" "$@"
+      runs=$((runs + 1))
+      if [ "$size" = "$largest" ] && [ $count -gt 1 ]; then
+	check_split "$tmp/out.$size.$v.$count.log" $count
+	run "$tmp/again.$size.$v.$count" $count "$size" "$@"
+	cmp -s "$tmp/out.$size.$v.$count" "$tmp/again.$size.$v.$count" \
+	  || harness_fail "$name: two runs at $size on $count devices" \
+	       "differ (version run $v)"
+      fi
+    done
+    v=$((v + 1))
+  done
+done
+
+# Large enough by the default threshold: two slices of three devices.
+"$tmp/ref" "$large" >"$tmp/ref.$large" \
+  || harness_fail "$name: the reference failed at $large"
+run "$tmp/out.large" 3 "$large"
+check_split "$tmp/out.large.log" 2
+
+echo "ok: $name on 1, 2 and 3 PoCL devices ($pocl), sizes $sizes and" \
+  "$large, $n_versions version(s), $runs runs"
