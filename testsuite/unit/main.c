@@ -223,6 +223,7 @@ main (void)
   flat_test_register_package ();
   flat_test_register_promotions ();
   flat_test_register_ranks ();
+  flat_test_register_split ();
   flat_test_register_cache_processes ();
   CU_set_fail_on_inactive (CU_FALSE);
   CU_set_test_complete_handler (test_done);

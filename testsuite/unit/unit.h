@@ -54,6 +54,7 @@ void flat_test_register_staging (void);
 void flat_test_register_package (void);
 void flat_test_register_promotions (void);
 void flat_test_register_ranks (void);
+void flat_test_register_split (void);
 void flat_test_register_cache_processes (void);
 
 #endif /* FLAT_UNIT_H */
