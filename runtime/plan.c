@@ -247,6 +247,17 @@ flat_plan_begin (flat_plan *p, const flat_value *values,
 		 err_size);
 }
 
+int64_t
+flat_plan_root_par (const flat_plan *p)
+{
+  int g;
+
+  for (g = 0; p->root && g < p->n_guards; g++)
+    if (p->guards[g].stmt == p->root && p->guards[g].seen)
+      return p->guards[g].par;
+  return -1;
+}
+
 /* ---- Running the device part ------------------------------------------ */
 
 /* Add kernel NAME to P's version, once.  */

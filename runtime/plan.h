@@ -109,6 +109,11 @@ int flat_plan_begin (flat_plan *p, const flat_value *values,
 		     const flat_loader *loader, int regions_open,
 		     int *device, char *err, size_t err_size);
 
+/* The parallelism PAR that the root host guard compared with its
+   threshold in this execution (the nest's work, as the plan measures
+   it), or -1 if the plan has no root host guard.  */
+int64_t flat_plan_root_par (const flat_plan *p);
+
 /* Run the device part of the plan: below the root host guard, or all of
    it.  Plan indices get their values in L->values and L->scalars.  On
    failure *WHAT and ERR say why.  */

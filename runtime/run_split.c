@@ -1,6 +1,7 @@
 /* A nest execution spread over several devices (run_split.h).
 
-     FLAT_DEVICES=0,1, map i = 0 .. 10000, threshold "saxpy.split" 4096:
+     FLAT_DEVICES=0,1, map i = 0 .. 10000, threshold "saxpy.split" 4096
+     (of work: here 10000, one unit per iteration):
        parts     slot 0: ST itself, iterations [0, 5000)
                  slot 1: ST's part 1 (the package parsed again, its own
                          plan, scratch and program), [5000, 10000)
@@ -22,6 +23,7 @@
 #include "devices.h"
 #include "log.h"
 #include "process.h"
+#include "plan.h"
 #include "thresholds.h"
 
 #include <stdio.h>
@@ -333,6 +335,7 @@ flat_run_split (nest_state *st, long long trips, flat_stopwatch *watch,
 {
   flat_slice slices[FLAT_MAX_DEVICES];
   char name[512];
+  int64_t work;
   int k, rc;
 
   if (!st->splittable)
@@ -347,13 +350,16 @@ flat_run_split (nest_state *st, long long trips, flat_stopwatch *watch,
 		flat_rt.device);
       return 1;
     }
+  work = flat_plan_root_par (&st->plan);
+  if (work < 0)
+    work = trips;
   snprintf (name, sizeof name, "%s.split", st->name);
-  k = flat_split_slices (trips, flat_rt.devices.n,
+  k = flat_split_slices (trips, work, flat_rt.devices.n,
 			 flat_threshold_value (&flat_rt.env, name), slices);
   if (k < 2)
     {
-      snprintf (log, log_size, "%s; not split: %lld iterations, fewer "
-		"than twice %s", flat_rt.device, trips, name);
+      snprintf (log, log_size, "%s; not split: work %lld, less than twice "
+		"%s", flat_rt.device, (long long) work, name);
       return 1;
     }
   rc = run_parts (st, slices, k, watch, log, log_size, what, err,

@@ -12,8 +12,13 @@
 
      map i = 0 .. 10000 on 3 devices, threshold "<nest>.split" 4096:
        10000 / 4096 = 2 slices:  [0, 5000) [5000, 10000)
-     with 3 devices and a minimum of 1000: [0, 3334) [3334, 6667)
-       [6667, 10000)
+     with a minimum of 1000: [0, 3334) [3334, 6667) [6667, 10000)
+     a 1000 x 1000 matrix product, map i = 0 .. 1000 of 10^9 units of
+       work, a minimum of 32768: 3 slices of about 333 rows
+
+   The work is the parallelism that the root host guard compares with
+   its threshold to choose the device (flatten/par.c): a device must get
+   at least the threshold's worth, and at least one iteration.
 
    Each device gets only the elements its slice touches: the extents of
    the nest (flatten/extent.h) evaluated with the outer loop narrowed to
@@ -56,14 +61,16 @@ flat_slice_trips (int64_t n0, int64_t lo, int64_t hi)
 }
 
 int
-flat_split_slices (int64_t trips, int n_devices, int64_t min_trips,
-		   flat_slice *slices)
+flat_split_slices (int64_t trips, int64_t work, int n_devices,
+		   int64_t min_work, flat_slice *slices)
 {
   int64_t k, q, r, d;
 
-  if (min_trips < 1)
-    min_trips = 1;
-  k = trips > 0 ? trips / min_trips : 0;
+  if (min_work < 1)
+    min_work = 1;
+  k = work > 0 ? work / min_work : 0;
+  if (k > trips)
+    k = trips;
   if (k > n_devices)
     k = n_devices;
   if (k < 2)

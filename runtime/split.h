@@ -29,15 +29,17 @@ typedef struct flat_slice
    every kernel computes them for its first dim.  */
 int64_t flat_slice_trips (int64_t n0, int64_t lo, int64_t hi);
 
-/* Cut TRIPS outer iterations into at most N_DEVICES contiguous slices of
-   at least MIN_TRIPS each (MIN_TRIPS < 1 counts as 1), in order, sizes
-   differing by one at most, into SLICES (N_DEVICES entries).  Returns
-   the number of slices; 1 (the whole loop) means no split.  MIN_TRIPS
-   is the value of the nest's threshold "<nest>.split" (thresholds.h):
-   below it the launches and transfers of one more device cost more
-   than its share of the work.  */
-int flat_split_slices (int64_t trips, int n_devices, int64_t min_trips,
-		       flat_slice *slices);
+/* Cut TRIPS outer iterations, of WORK units of work in all (the root
+   host guard's parallelism, flat_plan_root_par), into at most N_DEVICES
+   contiguous slices of one iteration or more and at least MIN_WORK units
+   of work each (MIN_WORK < 1 counts as 1), in order, sizes differing by
+   one iteration at most, into SLICES (N_DEVICES entries).  Returns the
+   number of slices; 1 (the whole loop) means no split.  MIN_WORK is the
+   value of the nest's threshold "<nest>.split" (thresholds.h): below it
+   the launches and transfers of one more device cost more than its
+   share of the work.  */
+int flat_split_slices (int64_t trips, int64_t work, int n_devices,
+		       int64_t min_work, flat_slice *slices);
 
 /* Whether NEST, with the descriptors DESCS of its kernels, can be split
    by slices of its outer loop: its body is one map or reduce, every

@@ -4,8 +4,8 @@
    slice, which nests can be split, disjoint writes, and the fixed order
    in which the devices' partial results combine.
 
-     10000 iterations, 3 devices, at least 4096 each:
-       [0, 5000) [5000, 10000)
+     10000 iterations of one unit of work, 3 devices, at least 4096
+       units each: [0, 5000) [5000, 10000)
      float sums 2^70, -2^70, 1 of three slices: (2^70 + -2^70) + 1 = 1,
        never 2^70 + (-2^70 + 1) = 0  */
 
@@ -29,23 +29,25 @@
 /* ---- Slices --------------------------------------------------------------- */
 
 /* SLICES, K of them, cut TRIPS in order into contiguous non-empty slices
-   of at least MIN_TRIPS each, sizes differing by one at most.  */
+   of at least MIN_WORK units of WORK each, sizes differing by one at
+   most.  */
 static int
-well_cut (const flat_slice *slices, int k, int64_t trips, int64_t min_trips)
+well_cut (const flat_slice *slices, int k, int64_t trips, int64_t work,
+	  int64_t min_work)
 {
   int64_t lo = INT64_MAX, hi = 0;
   int d;
 
   if (k < 2)
     return slices[0].lo == 0 && slices[0].hi == INT64_MAX;
-  if (slices[0].lo != 0 || slices[k - 1].hi != trips)
+  if (slices[0].lo != 0 || slices[k - 1].hi != trips
+      || work / k < (min_work < 1 ? 1 : min_work))
     return 0;
   for (d = 0; d < k; d++)
     {
       int64_t size = slices[d].hi - slices[d].lo;
 
-      if (size < (min_trips < 1 ? 1 : min_trips)
-	  || (d > 0 && slices[d].lo != slices[d - 1].hi))
+      if (size < 1 || (d > 0 && slices[d].lo != slices[d - 1].hi))
 	return 0;
       lo = size < lo ? size : lo;
       hi = size > hi ? size : hi;
@@ -59,35 +61,43 @@ test_slices (void)
   flat_slice s[FLAT_MAX_DEVICES];
   static const int64_t trips[] = { 0, 1, 2, 3, 4, 7, 4099, 10000, 65536,
 				   65537, INT64_MAX };
+  static const int64_t per_trip[] = { 1, 3, 1000 };
   static const int64_t mins[] = { 0, 1, 2, 1000, 4096, 32768 };
-  size_t t, m;
+  size_t t, w, m;
   int n;
 
-  CU_ASSERT_EQUAL (flat_split_slices (10000, 3, 4096, s), 2);
+  /* One unit of work per iteration.  */
+  CU_ASSERT_EQUAL (flat_split_slices (10000, 10000, 3, 4096, s), 2);
   CU_ASSERT (s[0].lo == 0 && s[0].hi == 5000);
   CU_ASSERT (s[1].lo == 5000 && s[1].hi == 10000);
-  CU_ASSERT_EQUAL (flat_split_slices (10000, 3, 1000, s), 3);
+  CU_ASSERT_EQUAL (flat_split_slices (10000, 10000, 3, 1000, s), 3);
   CU_ASSERT (s[0].hi == 3334 && s[1].hi == 6667 && s[2].hi == 10000);
-  /* Fewer iterations than devices: one device each, at most.  */
-  CU_ASSERT_EQUAL (flat_split_slices (2, 3, 1, s), 2);
+  /* Few iterations of much work: one iteration per device at least.  */
+  CU_ASSERT_EQUAL (flat_split_slices (2, 1000000, 3, 1, s), 2);
   CU_ASSERT (s[0].lo == 0 && s[0].hi == 1 && s[1].lo == 1 && s[1].hi == 2);
+  CU_ASSERT_EQUAL (flat_split_slices (512, 512 * 512 * 512, 2, 32768, s),
+		   2);
+  CU_ASSERT (s[0].hi == 256 && s[1].hi == 512);
   /* Nothing to split: the whole loop on the first device.  */
-  CU_ASSERT_EQUAL (flat_split_slices (1, 3, 1, s), 1);
+  CU_ASSERT_EQUAL (flat_split_slices (1, 1000000, 3, 1, s), 1);
   CU_ASSERT (s[0].lo == 0 && s[0].hi == INT64_MAX);
-  CU_ASSERT_EQUAL (flat_split_slices (0, 3, 1, s), 1);
-  CU_ASSERT_EQUAL (flat_split_slices (100000, 1, 1, s), 1);
-  CU_ASSERT_EQUAL (flat_split_slices (65535, 2, 32768, s), 1);
-  CU_ASSERT_EQUAL (flat_split_slices (65536, 2, 32768, s), 2);
+  CU_ASSERT_EQUAL (flat_split_slices (0, 0, 3, 1, s), 1);
+  CU_ASSERT_EQUAL (flat_split_slices (100000, 100000, 1, 1, s), 1);
+  CU_ASSERT_EQUAL (flat_split_slices (65535, 65535, 2, 32768, s), 1);
+  CU_ASSERT_EQUAL (flat_split_slices (65536, 65536, 2, 32768, s), 2);
 
   for (n = 1; n <= FLAT_MAX_DEVICES; n++)
     for (t = 0; t < sizeof trips / sizeof trips[0]; t++)
-      for (m = 0; m < sizeof mins / sizeof mins[0]; m++)
-	{
-	  int k = flat_split_slices (trips[t], n, mins[m], s);
+      for (w = 0; w < sizeof per_trip / sizeof per_trip[0]; w++)
+	for (m = 0; m < sizeof mins / sizeof mins[0]; m++)
+	  {
+	    int64_t work = trips[t] > INT64_MAX / per_trip[w] ? INT64_MAX
+			   : trips[t] * per_trip[w];
+	    int k = flat_split_slices (trips[t], work, n, mins[m], s);
 
-	  CU_ASSERT (k >= 1 && k <= n);
-	  CU_ASSERT (well_cut (s, k, trips[t], mins[m]));
-	}
+	    CU_ASSERT (k >= 1 && k <= n);
+	    CU_ASSERT (well_cut (s, k, trips[t], work, mins[m]));
+	  }
 }
 
 /* The iterations of its first dim that a kernel runs of a slice, as the
