@@ -14,7 +14,8 @@
 #   BENCH-flat  flat-gcc -O3, run later with FLAT_DEVICE=cuda or opencl
 #               (the plugin's warnings, such as a loop it cannot lift yet,
 #               are kept in flat-warnings.txt for the report)
-# and transfer-flat (Flat's transfers, bench/src/transfer.c), and the
+# and transfer-flat (Flat's transfers, bench/src/transfer.c) and
+# multidev-flat (nests over several devices, bench/src/multidev.c), and the
 # CUDA programs (cuBLAS and CUB references, copy bandwidth) are built with
 # nvcc for sm_90 (skipped with a warning when nvcc is missing).  The
 # libraries the GPU machine may lack are copied into bench/out/lib:
@@ -83,6 +84,12 @@ done
 echo "bench/build.sh: transfer"
 ./flat-gcc $cflags "$src/transfer.c" -o "$out/bin/transfer-flat"
 
+# Nests spread over several devices (FLAT_DEVICES): a Flat program only,
+# run by multidev-run.sh.
+echo "bench/build.sh: multidev"
+./flat-gcc $cflags -DBENCH_VARIANT='"flat"' "$src/multidev.c" $objs \
+  -o "$out/bin/multidev-flat" -lm
+
 if [ -x "$nvcc" ]; then
   echo "bench/build.sh: cublas_ref cusparse_ref cub_ref copybw"
   nvflags="-O3 -arch=sm_90 -Xcompiler -Wall,-Wextra"
@@ -127,7 +134,7 @@ fi
   fi
 } >"$out/build.txt"
 
-cp bench/run.sh bench/report.py "$out/"
+cp bench/run.sh bench/report.py bench/multidev-run.sh "$out/"
 rm -r "$out/obj"
 echo "bench/build.sh: built $out ($(du -sh "$out" | cut -f1));" \
      "run $out/run.sh on the GPU machine"

@@ -97,9 +97,16 @@ bench_init (bench_run *run, const char *benchmark, const char *variant,
   if (strcmp (variant, "flat") == 0)
     {
       const char *device = getenv ("FLAT_DEVICE");
+      const char *devices = getenv ("FLAT_DEVICES");
+      char *comma;
 
-      snprintf (run->variant, sizeof run->variant, "flat-%s",
-		device && *device ? device : "auto");
+      /* FLAT_DEVICES=0,1 makes "flat-cuda+0.1": no comma in CSV.  */
+      snprintf (run->variant, sizeof run->variant, "flat-%s%s%s",
+		device && *device ? device : "auto",
+		devices && *devices ? "+" : "",
+		devices && *devices ? devices : "");
+      while ((comma = strchr (run->variant, ',')))
+	*comma = '.';
     }
   else
     snprintf (run->variant, sizeof run->variant, "%s", variant);

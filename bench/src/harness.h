@@ -67,7 +67,8 @@ long bench_size_arg (int argc, char **argv, int pos, long max,
 
 /* Sets up RUN for BENCHMARK.  VARIANT is the build's name ("seq", "omp",
    "acc", ...); "flat" becomes "flat-" followed by $FLAT_DEVICE ("auto"
-   when unset), since one Flat binary runs on every device.  The optional
+   when unset), since one Flat binary runs on every device, and "+" and
+   $FLAT_DEVICES when that is set ("flat-cuda+all", "flat-cuda+0.1").  The optional
    argument REPS_POS of ARGV is the number of timed calls (default 20);
    $BENCH_BUDGET_S, when set, caps their total time (default 2 s).  The
    size is left empty for the caller to fill in; PER_CALL is 1 and RESET
