@@ -12,12 +12,13 @@
 #   all    FLAT_DEVICES=all: the nests that can be split spread over
 #          every GPU of the backend
 #   bytes  FLAT_DEVICES=all FLAT_LOG=2, one timed call: the bytes each
-#          device received and sent back per execution of each nest
+#          device received and sent back per execution of each nest, and
+#          the bytes of data regions' arrays moved between devices
 # and writes into DIR (default multidev-results beside this script):
 #   results.csv   benchmark,variant,size,ms_median,ms_first (variant
 #                 flat-cuda, flat-cuda+all, ...; jacobi per step)
-#   bytes.csv     backend,size,nest,device,iterations (LO-HI, HI not
-#                 run),copyin,copyout
+#   bytes.csv     backend,size,nest (its benchmark's name first),device,
+#                 iterations (LO-HI, HI not run),copyin,copyout
 #   multidev.md   one table: time on one device, on all, the speed-up,
 #                 and the bytes per device, plus notes.txt
 #   logs/         each process's output
@@ -50,7 +51,7 @@ bin=$here/bin/multidev-flat
 # and backend: about 2 minutes on a 2-GPU H100 machine, most of it the
 # host's checks.
 if [ $quick = yes ]; then
-  datasets="100000 64 64 4 3"
+  datasets="100000 64 300 4 3"
 else
   datasets="268435456 2048 8192 10 5
 16777216 1024 2048 10 10"
@@ -133,20 +134,36 @@ for backend in ${BENCH_FLAT_DEVICES:-cuda opencl}; do
       >"$out/logs/$tag-bytes.out" 2>"$out/logs/$tag-bytes.err"
     rm -rf "$cache"
     # "flat: split NEST on B device I: iterations [LO, HI), copyin X
-    # bytes, copyout Y bytes": the last execution of each nest and device.
+    # bytes, copyout Y bytes": the last execution of each nest and device
+    # in each benchmark ("#timing,BENCHMARK,..." lines start them).
     awk -v b="$backend" -v size="$(echo "$args" | cut -d' ' -f1-4)" '
+      /^#timing,/ { split($0, t, ","); bench = t[2] }
       /^flat: split / {
-        key = $3 SUBSEP $7
+        key = bench SUBSEP $3 SUBSEP $7
         lo = $9; hi = $10
         gsub(/[^0-9]/, "", lo); gsub(/[^0-9]/, "", hi)
         it[key] = lo "-" hi
         cin[key] = $12; cout[key] = $15
-        nest[key] = $3; dev[key] = $7; sub(/:$/, "", dev[key])
+        nest[key] = bench " " $3; dev[key] = $7; sub(/:$/, "", dev[key])
       }
       END {
         for (k in it)
           printf "%s,%s,%s,%s,%s,%s,%s\n", b, size, nest[k], dev[k],
                  it[k], cin[k], cout[k]
+      }' "$out/logs/$tag-bytes.err" | sort >>"$out/bytes.csv"
+    # "flat: between devices region SECTION N bytes": the bytes of data
+    # regions' arrays that moved between devices, in all, per array.
+    awk -v b="$backend" -v size="$(echo "$args" | cut -d' ' -f1-4)" '
+      /^flat: between devices region / {
+        a = $5
+        for (i = 6; i < NF - 1; i++)
+          a = a " " $i
+        moved[a] += $(NF - 1)
+      }
+      END {
+        for (a in moved)
+          printf "%s,%s,region %s,between,all calls,%s,%s\n", b, size, a,
+                 moved[a], moved[a]
       }' "$out/logs/$tag-bytes.err" | sort >>"$out/bytes.csv"
   done
 done

@@ -40,6 +40,7 @@
 #include "pool.h"
 #include "present.h"
 #include "process.h"
+#include "region_devices.h"
 #include "staging.h"
 
 #include <stdint.h>
@@ -185,16 +186,36 @@ transfer_rows (const flat_present_entry *e, const flat_row_box *part,
 				  to_device, err, err_size);
 }
 
+/* The host bytes [START, END) of entry E to the device or back, as
+   transfer does; with copies on several device slots, to slot 0 alone,
+   or back from the slots that hold them (Note [Resident slices] in
+   region_devices.c).  */
+static int
+transfer_range (flat_present_entry *e, uintptr_t start, uintptr_t end,
+		int to_device, const char *direction, const char *section,
+		char *err, size_t err_size)
+{
+  if (!e->res)
+    return transfer (e, start, end, to_device, direction, section, err,
+		     err_size);
+  if (!to_device)
+    return flat_region_devices_gather (e, start, end, direction, section,
+				       err, err_size);
+  if (transfer (e, start, end, 1, direction, section, err, err_size) != 0)
+    return -1;
+  return flat_region_devices_wrote (e, 0, start, end, err, err_size);
+}
+
 /* The whole of entry E, the way its region's pragma wrote it.  */
 static int
-transfer_entry (const flat_present_entry *e, int to_device,
+transfer_entry (flat_present_entry *e, int to_device,
 		const char *direction, char *err, size_t err_size)
 {
   if (e->rows)
     return transfer_rows (e, &e->box, to_device, direction, e->section, err,
 			  err_size);
-  return transfer (e, e->start, e->end, to_device, direction, e->section,
-		   err, err_size);
+  return transfer_range (e, e->start, e->end, to_device, direction,
+			 e->section, err, err_size);
 }
 
 /* Where IT lies in the present table, as flat_present_find says, but a
@@ -225,7 +246,7 @@ flat_data_leave_device (const char *who, const char *what, const char *err)
 		"running on the host from now on", who, what, err);
   for (i = 0; i < flat_rt.present.n; i++)
     {
-      const flat_present_entry *e = &flat_rt.present.entries[i];
+      flat_present_entry *e = &flat_rt.present.entries[i];
 
       if (e->valid
 	  && transfer_entry (e, 0, "copyout", lost, sizeof lost) != 0)
@@ -275,6 +296,12 @@ make_entry (const item *it)
   e.rows = it->rows;
   e.box = it->box;
   item_name (it, name, sizeof name);
+  if (flat_region_devices_init (&e, 0) != 0)
+    {
+      flat_data_leave_device (name, "recording a data region",
+			      "out of memory");
+      return;
+    }
   if (e.rows)
     {
       bytes = flat_row_box_bytes (&e.box, err, sizeof err);
@@ -288,6 +315,7 @@ make_entry (const item *it)
   if (flat_pool_alloc (&flat_rt.pool, bytes, &e.buffer,
 		       &e.capacity, err, sizeof err) != 0)
     {
+      flat_region_devices_free (&e);
       flat_data_leave_device (name, "allocating device memory at data "
 			      "region entry", err);
       return;
@@ -295,6 +323,7 @@ make_entry (const item *it)
   if (flat_present_add (&flat_rt.present, &e) != 0)
     {
       /* Lost to the pool at worst: the device is released next.  */
+      flat_region_devices_free (&e);
       (void) flat_pool_release (&flat_rt.pool, e.buffer, e.capacity, err,
 				sizeof err);
       flat_data_leave_device (name, "recording a data region",
@@ -303,7 +332,8 @@ make_entry (const item *it)
     }
   if (it->kind != FLAT_DATA_COPY && it->kind != FLAT_DATA_COPYIN)
     return;
-  if (transfer_entry (&e, 1, "copyin", err, sizeof err) != 0)
+  if (transfer_entry (&flat_rt.present.entries[flat_rt.present.n - 1], 1,
+		      "copyin", err, sizeof err) != 0)
     flat_data_leave_device (name, "copying to the device at data region "
 			    "entry", err);
   else
@@ -353,6 +383,7 @@ end_item (const item *it)
     }
   /* The results are in: a buffer the pool fails to keep is lost to it,
      nothing else.  */
+  flat_region_devices_free (e);
   (void) flat_pool_release (&flat_rt.pool, e->buffer, e->capacity, err,
 			    sizeof err);
   flat_present_remove (&flat_rt.present, i);
@@ -385,8 +416,9 @@ update_item (const item *it)
   if ((it->rows
        ? transfer_rows (e, &it->box, to_device, kind_names[it->kind],
 			it->section, err, sizeof err)
-       : transfer (e, it->start, it->end, to_device, kind_names[it->kind],
-		   it->section, err, sizeof err)) != 0)
+       : transfer_range (e, it->start, it->end, to_device,
+			 kind_names[it->kind], it->section, err,
+			 sizeof err)) != 0)
     {
       item_name (it, name, sizeof name);
       flat_data_leave_device (name, "updating", err);

@@ -22,6 +22,7 @@
 
 #include "present.h"
 #include "process.h"
+#include "region_devices.h"
 
 #include <stdint.h>
 
@@ -30,7 +31,9 @@ static void *
 device_address (const flat_backend *b, const void *p)
 {
   uintptr_t at = (uintptr_t) p;
-  const flat_present_entry *e;
+  flat_present_entry *e;
+  char err[256];
+  void *buffer;
   int k;
 
   if (!b->runs_kernels)
@@ -43,6 +46,15 @@ device_address (const flat_backend *b, const void *p)
   /* Held by a loop that runs on the host (Note [Host loops in regions]
      in data.c): the device copy is not the one in use.  */
   if (e->host_loops > 0)
+    return NULL;
+  /* With copies on several devices, slot 0's is made the newest, and
+     the only one, since the caller may write it (Note [Resident slices]
+     in region_devices.c).  */
+  if (e->res
+      && (flat_region_devices_fetch (e, 0, e->start, e->end, &buffer, err,
+				     sizeof err) != 0
+	  || flat_region_devices_wrote (e, 0, e->start, e->end, err,
+					sizeof err) != 0))
     return NULL;
   return b->device_address (e->buffer, at - e->start);
 }

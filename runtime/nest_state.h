@@ -102,6 +102,8 @@ typedef struct nest_state
   char why_not[160];
   struct nest_state *parts[FLAT_MAX_DEVICES];
   int is_part;
+  int slot;			/* the device slot of its program and
+				   buffers: 0, or a part's */
   char *profile_name;		/* of a part: "NEST (device I)" */
   size_t bytes_in, bytes_out;
   flat_loader loader;		/* load_host on this state */

@@ -14,6 +14,7 @@
 #ifndef FLAT_RUNTIME_PRESENT_H
 #define FLAT_RUNTIME_PRESENT_H
 
+#include "backend.h"
 #include "rows.h"
 
 #include <stddef.h>
@@ -38,6 +39,14 @@ typedef struct flat_present_entry
   int host_loops;		/* open flat_host_loop_begin calls naming
 				   it: the host copy is the one in use,
 				   nests treat the entry as absent */
+  /* Under FLAT_DEVICES with several device slots (an array, not rows):
+     which slots hold its newest bytes (RES, offsets from START), and
+     the copies of slots 1, 2, ... (BUFFER is slot 0's), NULL until a
+     split nest first needs one (region_devices.h).  RES is NULL
+     otherwise, and BUFFER the only copy.  */
+  struct flat_residency *res;
+  void *copies[FLAT_MAX_DEVICES];
+  size_t copy_capacity[FLAT_MAX_DEVICES];
 } flat_present_entry;
 
 typedef struct flat_present

@@ -76,6 +76,7 @@
    thread's first-run compilation.  */
 
 #include "process.h"
+#include "region_devices.h"
 
 #include "backends.h"
 #include "control.h"
@@ -271,9 +272,12 @@ release_device (void)
   int i, status = 0;
 
   for (i = 0; i < flat_rt.present.n; i++)
-    if (b->buffer_free (flat_rt.present.entries[i].buffer, err, sizeof err)
-	!= 0)
-      status = -1;
+    {
+      flat_region_devices_free (&flat_rt.present.entries[i]);
+      if (b->buffer_free (flat_rt.present.entries[i].buffer, err,
+			  sizeof err) != 0)
+	status = -1;
+    }
   flat_present_clear (&flat_rt.present);
   if (flat_devices_release (&flat_rt.devices, b) != 0)
     status = -1;

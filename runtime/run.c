@@ -61,6 +61,7 @@
 #include "present.h"
 #include "process.h"
 #include "profile.h"
+#include "region_devices.h"
 #include "rows.h"
 #include "run_split.h"
 #include "scalar.h"
@@ -409,7 +410,7 @@ bind_present (nest_state *st, char *err, size_t err_size)
   for (m = 0; m < st->n_mems; m++)
     {
       flat_mem_span *s = &st->spans[m];
-      const flat_present_entry *e;
+      flat_present_entry *e;
       int64_t delta;
 
       if (s->buffer < 0 || st->buffers[s->buffer].rows)
@@ -431,6 +432,17 @@ bind_present (nest_state *st, char *err, size_t err_size)
       if (e->host_loops > 0)
 	continue;		/* Note [Host loops in regions] (data.c) */
       delta = (int64_t) (e->start - s->base);
+      st->buffers[s->buffer].handle = e->buffer;
+      /* With copies on several devices: this state's slot's, holding
+	 the newest bytes of what the nest touches (Note [Resident
+	 slices] in region_devices.c).  */
+      if (e->res
+	  && flat_region_devices_fetch (e, st->slot,
+					st->buffer_spans[s->buffer].start,
+					st->buffer_spans[s->buffer].end,
+					&st->buffers[s->buffer].handle, err,
+					err_size) != 0)
+	return -1;
       if (delta % (int64_t) s->elem_size != 0)
 	{
 	  snprintf (err, err_size, "'%s' lies inside an array of a data "
@@ -441,7 +453,6 @@ bind_present (nest_state *st, char *err, size_t err_size)
 	}
       s->buffer_lo = delta / (int64_t) s->elem_size;
       st->buffers[s->buffer].entry = k;
-      st->buffers[s->buffer].handle = e->buffer;
     }
   return 0;
 }
@@ -986,8 +997,20 @@ flat_state_execute_end (nest_state *st, flat_pool *pool, int n_buffers,
      the pool, nothing else.  */
   for (i = 0; i < n_buffers; i++)
     if (st->buffers[i].entry >= 0)
-      flat_rt.present.entries[st->buffers[i].entry].valid
-	|= st->buffers[i].written;
+      {
+	flat_present_entry *e = &flat_rt.present.entries[st->buffers[i]
+							 .entry];
+	uintptr_t out = st->buffer_spans[i].start
+			+ st->buffers[i].out_offset;
+
+	e->valid |= st->buffers[i].written;
+	*what = "recording where the results are";
+	if (e->res && st->buffers[i].written
+	    && flat_region_devices_wrote (e, st->slot, out,
+					  out + st->buffers[i].out_size, err,
+					  err_size) != 0)
+	  goto fail;
+      }
     else
       (void) flat_pool_release (pool, st->buffers[i].handle,
 				st->buffers[i].capacity, err, err_size);

@@ -69,6 +69,7 @@ part_of (nest_state *st, int slot)
   snprintf (q->profile_name, len, "%s (device %d)", st->name,
 	    flat_rt.devices.index[slot]);
   q->is_part = 1;
+  q->slot = slot;
   st->parts[slot] = q;
   return q;
 }
@@ -113,8 +114,9 @@ part_begin (const nest_state *st, nest_state *q, const flat_slice *slice,
 }
 
 /* Whether the layout of the K parts P can be split: every buffer holds
-   one mem of its own (no row table, no array of a data region), and
-   each mem's writes in the slices are disjoint; if not, WHY says why.  */
+   one mem of its own (no row table; an array of a data region only if
+   it has copies on every slot), and each mem's writes in the slices
+   are disjoint; if not, WHY says why.  */
 static int
 layout_ok (nest_state *const *p, const int *n_buffers, int k, char *why,
 	   size_t why_size)
@@ -126,7 +128,8 @@ layout_ok (nest_state *const *p, const int *n_buffers, int k, char *why,
   for (d = 0; d < k; d++)
     for (i = 0; i < n_buffers[d]; i++)
       if (p[d]->buffers[i].n_mems > 1 || p[d]->buffers[i].rows
-	  || p[d]->buffers[i].entry >= 0)
+	  || (p[d]->buffers[i].entry >= 0
+	      && !flat_rt.present.entries[p[d]->buffers[i].entry].res))
 	{
 	  snprintf (why, why_size, "not split: '%s' shares its buffer or is "
 		    "a table of rows", p[d]->buffers[i].mems[0]
@@ -170,8 +173,9 @@ prepare_parts (nest_state *const *p, int k, int *n_buffers, char *why,
       *what = "evaluating the plan";
       if (d > 0
 	  && (flat_state_set_thresholds (q) != 0
-	      || flat_plan_begin (&q->plan, q->values, &q->loader, 0, &device,
-				  err, err_size) != 0))
+	      || flat_plan_begin (&q->plan, q->values, &q->loader,
+				  flat_rt.present.n > 0, &device, err,
+				  err_size) != 0))
 	return -1;
       if (d > 0 && !device)
 	{
@@ -342,12 +346,6 @@ flat_run_split (nest_state *st, long long trips, flat_stopwatch *watch,
     {
       snprintf (log, log_size, "%s; not split: %s", flat_rt.device,
 		st->why_not);
-      return 1;
-    }
-  if (flat_rt.present.n > 0)
-    {
-      snprintf (log, log_size, "%s; not split: data regions are open",
-		flat_rt.device);
       return 1;
     }
   work = flat_plan_root_par (&st->plan);

@@ -12,10 +12,10 @@
                        sweeps, no data region: each sweep copies each
                        device's rows and a halo of one row in and its
                        rows out;
-     jacobi-data       the same inside `#pragma flat data copy(A)
-                       create(B)': nests inside data regions run on the
-                       first device (their arrays live there), so this
-                       is the one-device time on either run.
+     split-jacobi-data the same inside `#pragma flat data copy(A)
+                       create(B)': each device keeps its rows of A and
+                       B, and only the halo rows move between devices
+                       at each sweep (FLAT_LOG=2: "between devices").
 
    FLAT_LOG=2 lines "flat: split NEST on BACKEND device I: iterations
    [LO, HI), copyin X bytes, copyout Y bytes" say what each device
@@ -209,7 +209,7 @@ bench_matmul (bench_run *run, multidev_data *d)
   return failed;
 }
 
-/* split-jacobi and jacobi-data, times per step.  */
+/* split-jacobi and split-jacobi-data, times per step.  */
 static int
 bench_jacobi (bench_run *run, multidev_data *d)
 {
@@ -234,7 +234,7 @@ bench_jacobi (bench_run *run, multidev_data *d)
   bench_time (run, region_jacobi, d);
   failed = bench_check (run, d->ja, ref, nn, 1e-5);
 
-  run->benchmark = "jacobi-data";
+  run->benchmark = "split-jacobi-data";
   bench_poison (d->jb, nn);
   bench_work (run, 8.0 * nn, 8.0 * nn, flop);
   bench_time (run, region_jacobi_data, d);

@@ -1,10 +1,9 @@
-/* Covers FLAT_DEVICES (SPEC 3.1) on nests that are not split and run on
-   the first device, with the right results:
-   - a scan, whose prefix crosses any slice;
-   - maps inside a data region, whose arrays live on the first device,
-     with `update host' and `update device' between them.  */
+/* Covers FLAT_DEVICES (SPEC 3.1) on a scan, which is not split and runs
+   on the first device, and on two maps inside a data region, split,
+   with `update host' and `update device' between them.  */
 
-/* multidev: single prefix scale shift */
+/* multidev: split scale shift */
+/* multidev: single prefix */
 
 #include "../e2e/e2e.h"
 
