@@ -41,9 +41,10 @@
    nest whose body is not one map or reduce, a scan (its prefix crosses
    the slices), an irregular kernel (its iterations are counted on the
    device), a version of the outer loop run by the host (a plan loop
-   over it), an array written in overlapping extents or sharing a
-   buffer with another (aliases, row tables), and any nest while data
-   regions are open (their arrays live on the first device).  */
+   over it), and an array written in overlapping extents or sharing a
+   buffer with another (aliases, row tables).  Inside data regions each
+   device keeps its slices of the regions' arrays (Note [Resident
+   slices] in region_devices.c).  */
 
 #include "split.h"
 

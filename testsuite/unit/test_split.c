@@ -1,8 +1,9 @@
 /* Unit tests of a nest spread over several devices (runtime/split.c,
-   flatten/extent.c, FLAT_DEVICES in env.c): the slices of the outer
-   loop, the iterations a kernel runs of its slice, the extents of each
-   slice, which nests can be split, disjoint writes, and the fixed order
-   in which the devices' partial results combine.
+   flatten/extent.c, FLAT_DEVICES in env.c, runtime/residency.c): the
+   slices of the outer loop, the iterations a kernel runs of its slice,
+   the extents of each slice, which nests can be split, disjoint writes,
+   the fixed order in which the devices' partial results combine, and
+   the map of which devices hold which bytes of a region's array.
 
      10000 iterations of one unit of work, 3 devices, at least 4096
        units each: [0, 5000) [5000, 10000)
@@ -24,6 +25,7 @@
 #include "../../flatten/flatten.h"
 #include "../../flatten/ir.h"
 #include "../../runtime/env.h"
+#include "../../runtime/residency.h"
 #include "../../runtime/split.h"
 
 /* ---- Slices --------------------------------------------------------------- */
@@ -337,6 +339,110 @@ test_nest_ok (void)
   check_split_ok (row_scans_ir, 0, "scan");
 }
 
+/* ---- Which slots hold which bytes of a region's array --------------- */
+
+/* The runs of R as text: "0-2000:1 2000-4000:2" (slot masks).  */
+static int
+print_run (void *data, uint64_t lo, uint64_t hi, unsigned slots)
+{
+  char *out = data;
+  size_t len = strlen (out);
+
+  snprintf (out + len, 256 - len, "%s%llu-%llu:%u", len ? " " : "",
+	    (unsigned long long) lo, (unsigned long long) hi, slots);
+  return 0;
+}
+
+static void
+check_runs (const flat_residency *r, uint64_t lo, uint64_t hi,
+	    const char *want)
+{
+  char out[256] = "";
+
+  CU_ASSERT_EQUAL (flat_residency_each (r, lo, hi, print_run, out), 0);
+  if (strcmp (out, want) != 0)
+    fprintf (stderr, "\n  runs %s, want %s\n", out, want);
+  CU_ASSERT_STRING_EQUAL (out, want);
+}
+
+/* The example of residency.h: a copy-in to slot 0, a split nest's
+   writes, a halo fetched, an update device.  */
+static void
+test_residency (void)
+{
+  flat_residency r;
+
+  CU_ASSERT_EQUAL_FATAL (flat_residency_init (&r, 4000, 1u << 0), 0);
+  check_runs (&r, 0, 4000, "0-4000:1");
+  CU_ASSERT_EQUAL (flat_residency_set (&r, 0, 2000, 1u << 0), 0);
+  CU_ASSERT_EQUAL (flat_residency_set (&r, 2000, 4000, 1u << 1), 0);
+  check_runs (&r, 0, 4000, "0-2000:1 2000-4000:2");
+  CU_ASSERT_EQUAL (flat_residency_add (&r, 0, 2400, 0), 0);
+  check_runs (&r, 0, 4000, "0-2000:1 2000-2400:3 2400-4000:2");
+  check_runs (&r, 1000, 3000, "1000-2000:1 2000-2400:3 2400-3000:2");
+  check_runs (&r, 2100, 2200, "2100-2200:3");
+  check_runs (&r, 3000, 3000, "");
+  check_runs (&r, 3000, 9000, "3000-4000:2");
+  /* A write on slot 1 over all three runs; neighbours merge.  */
+  CU_ASSERT_EQUAL (flat_residency_set (&r, 1500, 2500, 1u << 1), 0);
+  check_runs (&r, 0, 4000, "0-1500:1 1500-4000:2");
+  CU_ASSERT_EQUAL (flat_residency_set (&r, 0, 4000, 1u << 0), 0);
+  check_runs (&r, 0, 4000, "0-4000:1");
+  flat_residency_clear (&r);
+
+  /* Bytes no slot holds stay so when copied (a create array).  */
+  CU_ASSERT_EQUAL_FATAL (flat_residency_init (&r, 100, 0), 0);
+  CU_ASSERT_EQUAL (flat_residency_set (&r, 10, 20, 1u << 2), 0);
+  CU_ASSERT_EQUAL (flat_residency_add (&r, 0, 100, 1), 0);
+  check_runs (&r, 0, 100, "0-10:0 10-20:6 20-100:0");
+  flat_residency_clear (&r);
+}
+
+/* Many small writes on alternating slots, against a byte-per-byte
+   model.  */
+static void
+test_residency_model (void)
+{
+  enum { SIZE = 97 };
+  unsigned model[SIZE];
+  flat_residency r;
+  uint32_t seed = 1;
+  int step, i, bad = 0;
+
+  CU_ASSERT_EQUAL_FATAL (flat_residency_init (&r, SIZE, 1), 0);
+  for (i = 0; i < SIZE; i++)
+    model[i] = 1;
+  for (step = 0; step < 2000; step++)
+    {
+      uint64_t lo, hi;
+      int slot;
+
+      seed = seed * 1103515245u + 12345u;
+      lo = (seed >> 8) % SIZE;
+      hi = lo + (seed >> 20) % 17;
+      slot = (int) ((seed >> 16) % 3);
+      CU_ASSERT_EQUAL ((seed & 1)
+		       ? flat_residency_set (&r, lo, hi, 1u << slot)
+		       : flat_residency_add (&r, lo, hi, slot), 0);
+      for (i = (int) lo; i < (int) hi && i < SIZE; i++)
+	model[i] = (seed & 1) ? 1u << slot
+		   : model[i] ? model[i] | 1u << slot : 0;
+      for (i = 1; i < r.n; i++)
+	bad += r.runs[i].slots == r.runs[i - 1].slots
+	       || r.runs[i].lo <= r.runs[i - 1].lo;
+    }
+  for (i = 0; i < SIZE; i++)
+    {
+      int k = 0;
+
+      while (k + 1 < r.n && r.runs[k + 1].lo <= (uint64_t) i)
+	k++;
+      bad += r.runs[k].slots != model[i];
+    }
+  CU_ASSERT_EQUAL (bad, 0);
+  flat_residency_clear (&r);
+}
+
 /* ---- FLAT_DEVICES --------------------------------------------------------- */
 
 /* The settings of FLAT_DEVICES=VALUE and the warnings it gives.  */
@@ -394,4 +500,7 @@ flat_test_register_split (void)
   CU_add_test (s, "extents of a slice", test_extents_slice);
   CU_add_test (s, "which nests split", test_nest_ok);
   CU_add_test (s, "FLAT_DEVICES", test_devices_var);
+  CU_add_test (s, "slots holding a region's bytes", test_residency);
+  CU_add_test (s, "slots holding bytes, against a model",
+	       test_residency_model);
 }
