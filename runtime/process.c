@@ -288,6 +288,19 @@ release_device (void)
   return status;
 }
 
+flat_pool *
+flat_process_pool (int slot)
+{
+  return slot == 0 ? &flat_rt.pool : &flat_rt.devices.pools[slot];
+}
+
+int
+flat_process_select (int slot, char *err, size_t err_size)
+{
+  return flat_devices_select (&flat_rt.devices, flat_rt.backend, slot, err,
+			      err_size);
+}
+
 void
 flat_process_use_host (const char *reason)
 {

@@ -53,6 +53,11 @@ void flat_process_start (void);
    this waits for, or now.  */
 const flat_backend *flat_process_device (void);
 
+/* Under the lock, with the backend open: the free list of device slot
+   SLOT (devices.h), and making SLOT the device the backend acts on.  */
+flat_pool *flat_process_pool (int slot);
+int flat_process_select (int slot, char *err, size_t err_size);
+
 /* Under the lock: release the device (the present table's buffers, the
    free list, the backend) and run on the host for the rest of the
    process, with REASON for FLAT_LOG.  The caller has saved what the

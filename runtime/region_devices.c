@@ -32,7 +32,6 @@
 
 #include "region_devices.h"
 
-#include "devices.h"
 #include "log.h"
 #include "process.h"
 #include "residency.h"
@@ -45,13 +44,6 @@
 /* Most bytes copied through host memory at once.  */
 #define HOP_BYTES ((size_t) 64 << 20)
 
-/* The free list of slot SLOT.  */
-static flat_pool *
-pool_of (int slot)
-{
-  return slot == 0 ? &flat_rt.pool : &flat_rt.devices.pools[slot];
-}
-
 /* Slot SLOT's copy of E.  */
 static void *
 copy_of (const flat_present_entry *e, int slot)
@@ -59,11 +51,17 @@ copy_of (const flat_present_entry *e, int slot)
   return slot == 0 ? e->buffer : e->copies[slot];
 }
 
+/* Slot 0 selected again after work that returned RC; RC, or -1 if that
+   fails (ERR keeps the first failure's message).  */
 static int
-select_slot (int slot, char *err, size_t err_size)
+back_to_first (int rc, char *err, size_t err_size)
 {
-  return flat_devices_select (&flat_rt.devices, flat_rt.backend, slot, err,
-			      err_size);
+  char ignored[256];
+
+  if (flat_process_select (0, rc == 0 ? err : ignored,
+		   rc == 0 ? err_size : sizeof ignored) != 0)
+    return -1;
+  return rc;
 }
 
 int
@@ -93,10 +91,10 @@ flat_region_devices_free (flat_present_entry *e)
   if (!e->res)
     return;
   for (slot = 1; slot < FLAT_MAX_DEVICES; slot++)
-    if (e->copies[slot] && select_slot (slot, err, sizeof err) == 0)
-      (void) flat_pool_release (pool_of (slot), e->copies[slot],
+    if (e->copies[slot] && flat_process_select (slot, err, sizeof err) == 0)
+      (void) flat_pool_release (flat_process_pool (slot), e->copies[slot],
 				e->copy_capacity[slot], err, sizeof err);
-  (void) select_slot (0, err, sizeof err);
+  (void) flat_process_select (0, err, sizeof err);
   flat_residency_clear (e->res);
   free (e->res);
   e->res = NULL;
@@ -132,10 +130,10 @@ fetch_run (void *data, uint64_t lo, uint64_t hi, unsigned slots)
     {
       size_t n = hi - lo < HOP_BYTES ? (size_t) (hi - lo) : HOP_BYTES;
 
-      if (select_slot (from, h->err, h->err_size) != 0
+      if (flat_process_select (from, h->err, h->err_size) != 0
 	  || flat_transfer_read (b, copy_of (h->e, from), (size_t) lo,
 				 h->scratch, n, h->err, h->err_size) != 0
-	  || select_slot (h->to, h->err, h->err_size) != 0
+	  || flat_process_select (h->to, h->err, h->err_size) != 0
 	  || flat_transfer_write (b, copy_of (h->e, h->to), (size_t) lo,
 				  h->scratch, n, h->err, h->err_size) != 0)
 	return -1;
@@ -152,8 +150,8 @@ flat_region_devices_fetch (flat_present_entry *e, int slot, uintptr_t lo,
   int rc = 0;
 
   if (slot > 0 && !e->copies[slot]
-      && (select_slot (slot, err, err_size) != 0
-	  || flat_pool_alloc (pool_of (slot), e->end - e->start,
+      && (flat_process_select (slot, err, err_size) != 0
+	  || flat_pool_alloc (flat_process_pool (slot), e->end - e->start,
 			      &e->copies[slot], &e->copy_capacity[slot], err,
 			      err_size) != 0))
     rc = -1;
@@ -177,16 +175,8 @@ flat_region_devices_fetch (flat_present_entry *e, int slot, uintptr_t lo,
       snprintf (err, err_size, "out of memory");
       rc = -1;
     }
-  if (rc != 0)
-    {
-      char ignored[256];
-
-      (void) select_slot (0, ignored, sizeof ignored);
-    }
-  else if (select_slot (0, err, err_size) != 0)
-    rc = -1;
   *buffer = copy_of (e, slot);
-  return rc;
+  return back_to_first (rc, err, err_size);
 }
 
 int
@@ -220,7 +210,7 @@ gather_run (void *data, uint64_t lo, uint64_t hi, unsigned slots)
     return 0;
   while (!(slots & (1u << from)))
     from++;
-  if (select_slot (from, g->err, g->err_size) != 0)
+  if (flat_process_select (from, g->err, g->err_size) != 0)
     return -1;
   return flat_transfer_read (flat_rt.backend, copy_of (g->e, from),
 			     (size_t) lo, (void *) (g->e->start + lo),
@@ -238,13 +228,5 @@ flat_region_devices_gather (const flat_present_entry *e, uintptr_t lo,
   flat_log_transfer ("region", direction, section, hi - lo);
   rc = flat_residency_each (e->res, lo - e->start, hi - e->start,
 			    gather_run, &g);
-  if (rc != 0)
-    {
-      char ignored[256];
-
-      (void) select_slot (0, ignored, sizeof ignored);
-    }
-  else if (select_slot (0, err, err_size) != 0)
-    rc = -1;
-  return rc;
+  return back_to_first (rc, err, err_size);
 }

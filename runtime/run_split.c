@@ -20,7 +20,6 @@
 
 #include "run_split.h"
 
-#include "devices.h"
 #include "log.h"
 #include "process.h"
 #include "plan.h"
@@ -30,20 +29,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The free list of device slot SLOT.  */
-static flat_pool *
-pool_of (int slot)
-{
-  return slot == 0 ? &flat_rt.pool : &flat_rt.devices.pools[slot];
-}
-
 /* Select slot SLOT; *WHAT and ERR on failure.  */
 static int
 select_slot (int slot, const char **what, char *err, size_t err_size)
 {
   *what = "selecting a device";
-  return flat_devices_select (&flat_rt.devices, flat_rt.backend, slot, err,
-			      err_size);
+  return flat_process_select (slot, err, err_size);
 }
 
 /* The part of ST for slot SLOT, made at its first use: profiled as
@@ -223,7 +214,7 @@ execute_parts (nest_state *const *p, int k, const int *n_buffers,
 
   for (d = 0; d < k; d++)
     if (select_slot (d, what, err, err_size) != 0
-	|| flat_state_execute_begin (p[d], pool_of (d), n_buffers[d], watch,
+	|| flat_state_execute_begin (p[d], flat_process_pool (d), n_buffers[d], watch,
 				     what, err, err_size) != 0)
       {
 	abandon (p, n_buffers, 0, d);
@@ -231,7 +222,7 @@ execute_parts (nest_state *const *p, int k, const int *n_buffers,
       }
   for (d = 0; d < k; d++)
     if (select_slot (d, what, err, err_size) != 0
-	|| flat_state_execute_end (p[d], pool_of (d), n_buffers[d], watch,
+	|| flat_state_execute_end (p[d], flat_process_pool (d), n_buffers[d], watch,
 				   what, err, err_size) != 0)
       {
 	abandon (p, n_buffers, d + 1, k);
