@@ -90,7 +90,7 @@ time_raw (const unsigned char *pkg, long calls)
 {
   const flat_backend *b = &flat_backend_opencl;
   flat_backend_config config = { getenv ("FLAT_PLATFORM"), -1, NULL, -1,
-				  NULL };
+				  NULL, NULL };
   char err[8192];
   void *program, *kernel, *bx, *by;
   size_t max_group;

@@ -40,6 +40,9 @@ typedef struct flat_backend_config
      the device is the rank modulo the number of devices (ranks.h).  */
   int local_rank;
   const char *local_rank_var;
+  /* The variable DEVICE_INDEX comes from, for messages: NULL for
+     FLAT_DEVICE_INDEX, "FLAT_DEVICES" for the first device it lists.  */
+  const char *device_index_var;
 } flat_backend_config;
 
 typedef struct flat_backend

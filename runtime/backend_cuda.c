@@ -296,8 +296,8 @@ open_device (const flat_backend_config *config, int *arch, char *err,
   index = flat_device_index (config, count, &by_rank, how, sizeof how);
   if (index >= count)
     {
-      snprintf (err, err_size, "FLAT_DEVICE_INDEX=%d but there are %d "
-		"CUDA device(s)", config->device_index, count);
+      snprintf (err, err_size, "%s=%d but there are %d CUDA device(s)",
+		flat_device_index_var (config), config->device_index, count);
       return -1;
     }
   if (query_device (index, arch, err, err_size) != 0)

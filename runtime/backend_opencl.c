@@ -289,8 +289,9 @@ choose_device (const flat_backend_config *config, char *err,
 	if (index >= (int) n_devices)
 	  {
 	    snprintf (err, err_size,
-		      "FLAT_DEVICE_INDEX=%d but OpenCL platform '%s' has %u "
-		      "%s device(s)", config->device_index, cl.platform_name,
+		      "%s=%d but OpenCL platform '%s' has %u %s device(s)",
+		      flat_device_index_var (config), config->device_index,
+		      cl.platform_name,
 		      (unsigned) n_devices, types[t].name);
 	    return -1;
 	  }
@@ -1073,6 +1074,7 @@ flat_opencl_kcc_main (int argc, char **argv)
   config.cache_dir = NULL;
   config.local_rank = -1;
   config.local_rank_var = NULL;
+  config.device_index_var = NULL;
   source = read_stdin ();
   if (!source)
     snprintf (err, sizeof err, "flat-kcc: cannot read the source");

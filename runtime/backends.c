@@ -99,6 +99,8 @@ flat_backend_choose (const flat_env *env, char *reason, size_t reason_size)
   config.cache_dir = env->cache_dir;
   config.local_rank = env->local_rank;
   config.local_rank_var = env->local_rank_var;
+  config.device_index_var = env->all_devices || env->n_devices > 0
+			    ? "FLAT_DEVICES" : NULL;
   if (env->device == FLAT_DEVICE_HOST)
     return host (&config, reason, reason_size, "FLAT_DEVICE=host", NULL);
   if (config.cache_dir

@@ -14,6 +14,13 @@
 
 #include <stdio.h>
 
+const char *
+flat_device_index_var (const flat_backend_config *config)
+{
+  return config->device_index_var ? config->device_index_var
+	 : "FLAT_DEVICE_INDEX";
+}
+
 int
 flat_device_index (const flat_backend_config *config, int n_devices,
 		   int *by_rank, char *how, size_t how_size)
@@ -21,7 +28,8 @@ flat_device_index (const flat_backend_config *config, int n_devices,
   *by_rank = 0;
   if (config->device_index >= 0)
     {
-      snprintf (how, how_size, "FLAT_DEVICE_INDEX=%d", config->device_index);
+      snprintf (how, how_size, "%s=%d", flat_device_index_var (config),
+		config->device_index);
       return config->device_index;
     }
   if (config->local_rank_var && config->local_rank >= 0 && n_devices > 0)

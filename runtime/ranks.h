@@ -10,6 +10,10 @@
 
 #include <stddef.h>
 
+/* The variable CONFIG's device index comes from: "FLAT_DEVICE_INDEX" or
+   "FLAT_DEVICES".  */
+const char *flat_device_index_var (const flat_backend_config *config);
+
 /* The index of the device to open among N_DEVICES (> 0) for CONFIG, and
    in HOW (HOW_SIZE bytes) why, for messages:
 

@@ -402,7 +402,7 @@ static const flat_backend *dev;
 static int
 suite_init (const flat_backend *backend)
 {
-  flat_backend_config config = { NULL, -1, NULL, -1, NULL };
+  flat_backend_config config = { NULL, -1, NULL, -1, NULL, NULL };
   char err[512];
 
   if (backend->init (&config, err, sizeof err) != 0)

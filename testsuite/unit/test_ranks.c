@@ -145,6 +145,10 @@ test_index (void)
   check_index (&config, 4, 1, 0, "FLAT_DEVICE_INDEX=1");
   config.device_index = 6;
   check_index (&config, 4, 6, 0, "FLAT_DEVICE_INDEX=6");
+  /* The first device of FLAT_DEVICES, named so.  */
+  config.device_index = 2;
+  config.device_index_var = "FLAT_DEVICES";
+  check_index (&config, 4, 2, 0, "FLAT_DEVICES=2");
 }
 
 void
