@@ -15,7 +15,10 @@
 
    All of it from this thread: the launches are asynchronous, so the
    devices compute at once while the host copies; a reduction, whose
-   launch reads its result back, serialises its devices.  Slot 0 is
+   launch reads its result back, serialises its devices.  Inside data
+   regions a part's arrays of the regions are its slot's copies, with
+   what its slice touches fetched at placement (Note [Resident slices]
+   in region_devices.c), so prepare moves the halos.  Slot 0 is
    selected again before returning, for everything else.  */
 
 #include "run_split.h"

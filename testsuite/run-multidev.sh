@@ -24,10 +24,20 @@
 # was split over all the devices, and that each one named by
 # `/* multidev: single C D */' was not (it ran on the first device).
 #
-# Environment: FLAT_GCC (required), FLAT_TUNE (beside it), CC, NUMDIFF,
-# FLAT_TEST_SIZES ("0 1 2 3 7 4099"), FLAT_TEST_LARGE, TMPDIR.
-# Exit status: 0 pass, 1 fail, 77 skip (no OpenCL, or PoCL presents one
-# device only: the reason is printed), 99 hard error.
+# On a machine of several GPUs (gpu/run.sh): FLAT_MULTIDEV_GPUS=yes uses
+# the devices there, FLAT_MULTIDEV_DEVICE (cuda or opencl, default
+# opencl) of them, one, the first two, and the first three where there
+# are three, by FLAT_DEVICES=0,1 and 0,1,2; the large run on all.
+#
+# Environment: FLAT_GCC (required to build), FLAT_TUNE (beside it), CC,
+# NUMDIFF, FLAT_TEST_SIZES ("0 1 2 3 7 4099"), FLAT_TEST_LARGE, TMPDIR.
+# Prebuilt programs, for a machine that cannot build them (gpu/):
+#   FLAT_TEST_BUILD_DIR=DIR   only build, into DIR/ref, DIR/flat (linked
+#                             with $FLAT_TEST_LDFLAGS too) and
+#                             DIR/versions
+#   FLAT_TEST_PREBUILT=DIR    only run and compare the programs in DIR
+# Exit status: 0 pass, 1 fail, 77 skip (no such device, or fewer than
+# two: the reason is printed), 99 hard error.
 
 . "$(dirname "$0")/harness.sh"
 
@@ -35,10 +45,9 @@
 prog=$1
 name=$(basename "$prog")
 [ -r "$prog" ] || harness_error "cannot read $prog"
-[ -n "${FLAT_GCC:-}" ] || harness_error "FLAT_GCC is not set"
-FLAT_TUNE=${FLAT_TUNE:-$(dirname "$FLAT_GCC")/flat-tune}
-[ -x "$FLAT_TUNE" ] || harness_error "no flat-tune at $FLAT_TUNE"
 CC=${CC:-gcc}
+device=${FLAT_MULTIDEV_DEVICE:-opencl}
+gpus=${FLAT_MULTIDEV_GPUS:-no}
 
 sizes=$(harness_directive "$prog" 'flat-test: sizes')
 [ -n "$sizes" ] || sizes=${FLAT_TEST_SIZES:-0 1 2 3 7 4099}
@@ -49,36 +58,73 @@ split_nests=$(harness_directive "$prog" 'multidev: split')
 single_nests=$(harness_directive "$prog" 'multidev: single')
 
 harness_tmpdir
-harness_numdiff
 tmp=$HARNESS_TMP
+bin=${FLAT_TEST_PREBUILT:-${FLAT_TEST_BUILD_DIR:-$tmp}}
 
-$CC -std=gnu11 -O2 -Wno-unknown-pragmas "$prog" -o "$tmp/ref" -lm \
-  || harness_fail "$name: the reference build with $CC failed"
-"$FLAT_GCC" -std=gnu11 -O2 "$prog" -o "$tmp/flat" -lm 2>"$tmp/flat.cc" \
-  || harness_fail "$name: the flat-gcc build failed"
-if grep -q 'flat:' "$tmp/flat.cc"; then
-  sed 's/^/  | /' "$tmp/flat.cc" >&2
-  harness_fail "$name: flat-gcc reported a problem (not lifted?)"
-fi
-"$FLAT_TUNE" --versions "$tmp/flat" >"$tmp/versions" \
-  || harness_fail "$name: flat-tune --versions failed"
-
-# The driver of PoCL that gives two devices: the first of "pthread" and
-# "cpu" with which the program logs a second OpenCL device (every nest
-# on the device, so that it opens).
-pocl=
-for driver in pthread cpu; do
-  POCL_DEVICES="$driver $driver" FLAT_DEVICE=opencl FLAT_DEVICES=all \
-    FLAT_DEFAULT_THRESHOLD=0 FLAT_LOG=1 "$tmp/flat" 1 >/dev/null \
-    2>"$tmp/probe.log"
-  if grep -q '^flat: device 1 of 2 on opencl' "$tmp/probe.log"; then
-    pocl=$driver
-    break
+if [ -z "${FLAT_TEST_PREBUILT:-}" ]; then
+  [ -n "${FLAT_GCC:-}" ] || harness_error "FLAT_GCC is not set"
+  FLAT_TUNE=${FLAT_TUNE:-$(dirname "$FLAT_GCC")/flat-tune}
+  [ -x "$FLAT_TUNE" ] || harness_error "no flat-tune at $FLAT_TUNE"
+  mkdir -p "$bin" || harness_error "cannot create $bin"
+  $CC -std=gnu11 -O2 -Wno-unknown-pragmas "$prog" -o "$bin/ref" -lm \
+    || harness_fail "$name: the reference build with $CC failed"
+  # FLAT_TEST_LDFLAGS is empty or options: split on purpose.
+  # shellcheck disable=SC2086
+  "$FLAT_GCC" -std=gnu11 -O2 "$prog" -o "$bin/flat" -lm \
+    ${FLAT_TEST_LDFLAGS:-} 2>"$tmp/flat.cc" \
+    || harness_fail "$name: the flat-gcc build failed"
+  if grep -q 'flat:' "$tmp/flat.cc"; then
+    sed 's/^/  | /' "$tmp/flat.cc" >&2
+    harness_fail "$name: flat-gcc reported a problem (not lifted?)"
   fi
+  "$FLAT_TUNE" --versions "$bin/flat" >"$bin/versions" \
+    || harness_fail "$name: flat-tune --versions failed"
+fi
+if [ -n "${FLAT_TEST_BUILD_DIR:-}" ]; then
+  echo "built: $name in $bin"
+  exit 0
+fi
+harness_numdiff
+for f in ref flat versions; do
+  [ -e "$bin/$f" ] || harness_error "no $bin/$f"
 done
-if [ -z "$pocl" ]; then
-  if grep -q 'warning:.*opencl' "$tmp/probe.log"; then
-    echo "SKIP: $name: no OpenCL device" >&2
+
+# probe ENV...: the devices FLAT_DEVICES=all opens with ENV (every nest
+# on the device, so that it opens), 0 if none; the log in probe.log.
+probe ()
+{
+  env "$@" FLAT_DEVICE="$device" FLAT_DEVICES=all FLAT_DEFAULT_THRESHOLD=0 \
+    FLAT_LOG=1 "$bin/flat" 1 >/dev/null 2>"$tmp/probe.log"
+  if grep -q "^flat: warning:.*$device" "$tmp/probe.log"; then
+    echo 0
+  else
+    echo $(($(grep -c "^flat: device .* on $device: .*(FLAT_DEVICES)" \
+	      "$tmp/probe.log") + 1))
+  fi
+}
+
+# The devices: on GPUs, those there (three at most); on PoCL, the
+# driver ("pthread", else "cpu") that presents two devices when listed
+# twice, and that many of it.
+pocl=
+if [ "$gpus" = yes ]; then
+  most=$(probe)
+  [ "$most" -le 3 ] || most=3
+else
+  most=0
+  for driver in pthread cpu; do
+    if [ "$(probe POCL_DEVICES="$driver $driver")" -ge 2 ]; then
+      pocl=$driver
+      most=3
+      break
+    fi
+  done
+fi
+if [ "$most" -lt 2 ]; then
+  if grep -q "warning:.*$device" "$tmp/probe.log"; then
+    echo "SKIP: $name: no $device device" >&2
+  elif [ "$gpus" = yes ]; then
+    echo "SKIP: $name: one $device device only" >&2
   else
     echo "SKIP: $name: PoCL presents one device only (POCL_DEVICES=" \
       "'pthread pthread' and 'cpu cpu' gave no second one)" >&2
@@ -87,9 +133,9 @@ if [ -z "$pocl" ]; then
 fi
 
 # Every nest's split threshold at 1.
-split_settings=$(cut -f 1 "$tmp/versions" | sort -u \
+split_settings=$(cut -f 1 "$bin/versions" | sort -u \
   | sed 's/[^A-Za-z0-9_]/_/g; s/^\(.*\)$/FLAT_THRESHOLD_\1_split=1/')
-n_versions=$(cut -f 1 "$tmp/versions" | sort | uniq -c \
+n_versions=$(cut -f 1 "$bin/versions" | sort | uniq -c \
   | awk '$1 > max { max = $1 } END { print max + 0 }')
 
 # The settings of forced run $1: version min($1, count - 1) of each nest.
@@ -98,26 +144,31 @@ forced ()
   awk -F '\t' -v v="$1" '
     { count[$1]++; line[$1, $2] = $4 }
     END { for (n in count) print line[n, v < count[n] ? v : count[n] - 1] }
-  ' "$tmp/versions" | tr ' ' '\n'
+  ' "$bin/versions" | tr ' ' '\n'
 }
 
-# run OUT DEVICES SIZE SETTINGS...: flat at SIZE on DEVICES PoCL devices
-# (1: no FLAT_DEVICES), output in OUT, log in OUT.log; compared with ref.
+# run OUT DEVICES SIZE SETTINGS...: flat at SIZE on DEVICES devices (1:
+# no FLAT_DEVICES), output in OUT, log in OUT.log; compared with ref.
 run ()
 {
   out=$1 count=$2 size=$3
   shift 3
-  pocl_list=$pocl
-  i=1
-  while [ $i -lt "$count" ]; do
-    pocl_list="$pocl_list $pocl"
-    i=$((i + 1))
-  done
-  if [ "$count" -gt 1 ]; then
-    set -- FLAT_DEVICES=all "$@"
+  if [ -n "$pocl" ]; then
+    # That many PoCL devices, all of them.
+    list=$pocl
+    i=1
+    while [ $i -lt "$count" ]; do
+      list="$list $pocl"
+      i=$((i + 1))
+    done
+    set -- POCL_DEVICES="$list" "$@"
+    [ "$count" -lt 2 ] || set -- FLAT_DEVICES=all "$@"
+  elif [ "$count" -gt 1 ]; then
+    # The first COUNT GPUs.
+    set -- FLAT_DEVICES="$(seq -s , 0 $((count - 1)))" "$@"
   fi
-  if ! env POCL_DEVICES="$pocl_list" FLAT_DEVICE=opencl FLAT_LOG=1 "$@" \
-       "$tmp/flat" "$size" >"$out" 2>"$out.log"; then
+  if ! env FLAT_DEVICE="$device" FLAT_LOG=1 "$@" "$bin/flat" "$size" \
+       >"$out" 2>"$out.log"; then
     sed 's/^/  | /' "$out.log" | tail -n 15 >&2
     harness_fail "$name: run at $size on $count device(s) failed ($*)"
   fi
@@ -140,27 +191,28 @@ run ()
 check_split ()
 {
   for nest in $split_nests; do
-    grep "^flat: run $nest on opencl: " "$1" | grep -v "split over $2 " \
+    grep "^flat: run $nest on $device: " "$1" | grep -v "split over $2 " \
       | sed 's/^/  | /' | grep . >&2 \
       && harness_fail "$name: $nest was not split over $2 devices ($1)"
   done
   for nest in $single_nests; do
-    grep "^flat: run $nest on opencl: " "$1" | grep "split over" \
+    grep "^flat: run $nest on $device: " "$1" | grep "split over" \
       | sed 's/^/  | /' | grep . >&2 \
       && harness_fail "$name: $nest was split ($1)"
   done
   return 0
 }
 
+counts=$(seq 1 "$most")
 runs=0
 for size in $sizes; do
-  "$tmp/ref" "$size" >"$tmp/ref.$size" \
+  "$bin/ref" "$size" >"$tmp/ref.$size" \
     || harness_fail "$name: the reference failed at $size"
   v=0
   while [ $v -lt "$n_versions" ]; do
     # shellcheck disable=SC2046
     set -- $(forced $v) $split_settings
-    for count in 1 2 3; do
+    for count in $counts; do
       run "$tmp/out.$size.$v.$count" $count "$size" "$@"
       runs=$((runs + 1))
       if [ "$size" = "$largest" ] && [ $count -gt 1 ]; then
@@ -175,16 +227,17 @@ for size in $sizes; do
   done
 done
 
-# Large enough by the default threshold: two or three slices of three
-# devices, by the work of each nest.
-"$tmp/ref" "$large" >"$tmp/ref.$large" \
+# Large enough by the default threshold: on three devices, two or three
+# slices by the work of each nest (on two, two).
+"$bin/ref" "$large" >"$tmp/ref.$large" \
   || harness_fail "$name: the reference failed at $large"
-run "$tmp/out.large" 3 "$large"
-check_split "$tmp/out.large.log" "[23]"
+run "$tmp/out.large" "$most" "$large"
+check_split "$tmp/out.large.log" "[2-$most]"
 grep -q "split over 2 " "$tmp/out.large.log" \
   || [ -z "$split_nests" ] \
   || harness_fail "$name: at $large no nest split over fewer devices than" \
        "listed"
 
-echo "ok: $name on 1, 2 and 3 PoCL devices ($pocl), sizes $sizes and" \
-  "$large, $n_versions version(s), $runs runs"
+echo "ok: $name on $(echo $counts | tr ' ' ,) $device device(s)" \
+  "${pocl:+(PoCL $pocl) }at sizes $sizes and $large, $n_versions" \
+  "version(s), $runs runs"

@@ -13,8 +13,11 @@
 #                                    -fopenmp
 #   DIR/lib/opencl/libOpenCL.so.1    an OpenCL ICD loader, for a machine
 #                                    without one
+#   DIR/multidev/NAME/ref, flat, versions   each program of nests over
+#                                    several devices (run-multidev.sh)
 #   DIR/numdiff, DIR/flat-unit
 #   DIR/MANIFEST                     the e2e programs, one name a line
+#   DIR/MULTIDEV                     the multidev programs, the same
 #
 # Exit status: 0 built, 1 a build failed, 99 the tree is not built.
 
@@ -65,5 +68,14 @@ for prog in "$top"/testsuite/e2e/*.c; do
     sh "$top/testsuite/run-e2e.sh" "$prog" || die 1 "$name does not build"
   echo "$name" >> "$dir/MANIFEST" || die 99 "cannot write $dir/MANIFEST"
 done
-echo "build.sh: $(wc -l < "$dir/MANIFEST") e2e programs, libflat and" \
+for prog in "$top"/testsuite/multidev/*.c; do
+  name=$(basename "$prog" .c)
+  FLAT_GCC=$top/flat-gcc CC=$cc FLAT_TEST_BUILD_DIR=$dir/multidev/$name \
+    FLAT_TEST_LDFLAGS="-L$dir/lib -Wl,-rpath,\$ORIGIN/../../lib" \
+    sh "$top/testsuite/run-multidev.sh" "$prog" \
+    || die 1 "multidev/$name does not build"
+  echo "$name" >> "$dir/MULTIDEV" || die 99 "cannot write $dir/MULTIDEV"
+done
+echo "build.sh: $(wc -l < "$dir/MANIFEST") e2e programs," \
+  "$(wc -l < "$dir/MULTIDEV") multidev programs, libflat and" \
   "flat-unit in $dir ($(du -sh "$dir" | cut -f1))"

@@ -7,6 +7,10 @@
 #     FLAT_TEST_PREBUILT), then on the NVIDIA OpenCL driver
 #     (FLAT_TEST_DEVICES=opencl FLAT_PLATFORM=NVIDIA), FLAT_GPU_JOBS
 #     programs at a time (default: the number of processors);
+#   * the programs of nests over several devices (run-multidev.sh with
+#     FLAT_MULTIDEV_GPUS=yes), on CUDA and on NVIDIA's OpenCL, one at a
+#     time (each uses every GPU); on a machine of one GPU they are
+#     skipped, and not counted as failures;
 #   * the unit tests (flat-unit), whose OpenCL and CUDA tests then run on
 #     the GPU (not with FLAT_GPU_NO_UNIT set).
 #
@@ -112,7 +116,32 @@ for dev in cuda opencl; do
   done < "$scratch/manifest"
 done
 
-[ -z "${FLAT_GPU_NO_UNIT:-}" ] || { echo "$passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit; }
+# Several devices: a skip (one GPU here) is no failure.
+skipped=0
+for dev in cuda opencl; do
+  [ -s "$dir/MULTIDEV" ] || break
+  while read -r name; do
+    log=$scratch/logs/multidev.$dev.$name.log
+    if [ "$dev" = opencl ]; then
+      platform=NVIDIA
+    else
+      platform=
+    fi
+    FLAT_PLATFORM=$platform FLAT_MULTIDEV_GPUS=yes FLAT_MULTIDEV_DEVICE=$dev \
+      FLAT_TEST_PREBUILT=$dir/multidev/$name \
+      sh "$top/testsuite/run-multidev.sh" "$top/testsuite/multidev/$name.c" \
+      > "$log" 2>&1
+    status=$?
+    if [ $status = 77 ]; then
+      echo "SKIP: multidev $dev $name: $(tail -n 1 "$log")"
+      skipped=$((skipped + 1))
+    else
+      report "multidev $dev $name" "$status" "$log"
+    fi
+  done < "$dir/MULTIDEV"
+done
+
+[ -z "${FLAT_GPU_NO_UNIT:-}" ] || { echo "$passed passed, $failed failed, $skipped skipped"; [ "$failed" -eq 0 ]; exit; }
 # Unbuffered where possible, so that a crash shows the test it was in.
 unbuffered=
 command -v stdbuf > /dev/null && unbuffered="stdbuf -o0"
@@ -127,5 +156,5 @@ else
 fi
 report "unit tests (flat-unit)" "$status" /dev/null
 
-echo "$passed passed, $failed failed"
+echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]
