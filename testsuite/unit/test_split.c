@@ -28,7 +28,7 @@
 #include "../../runtime/residency.h"
 #include "../../runtime/split.h"
 
-/* ---- Slices --------------------------------------------------------------- */
+/* ---- Slices ------------------------------------------------------------- */
 
 /* SLICES, K of them, cut TRIPS in order into contiguous non-empty slices
    of at least MIN_WORK units of WORK each, sizes differing by one at
@@ -137,7 +137,7 @@ test_writes_disjoint (void)
   CU_ASSERT (flat_split_writes_disjoint (none, 2));
 }
 
-/* ---- Combination order ------------------------------------------------ */
+/* ---- Combination order -------------------------------------------------- */
 
 static void
 test_combine_order (void)
@@ -173,7 +173,7 @@ test_combine_order (void)
   CU_ASSERT_EQUAL (flat_split_combine (NULL, &imin, parts, 3, &ok).i, 0);
 }
 
-/* ---- Extents of a slice ----------------------------------------------- */
+/* ---- Extents of a slice ------------------------------------------------- */
 
 static const char stencil_ir[] =
   "nest \"st\" at \"st.c\" 1 {\n"
@@ -253,7 +253,7 @@ test_extents_slice (void)
   flat_nest_free (nest);
 }
 
-/* ---- Which nests split ------------------------------------------------ */
+/* ---- Which nests split -------------------------------------------------- */
 
 static const char scan_ir[] =
   "nest \"sc\" at \"sc.c\" 1 {\n"
@@ -339,7 +339,7 @@ test_nest_ok (void)
   check_split_ok (row_scans_ir, 0, "scan");
 }
 
-/* ---- Which slots hold which bytes of a region's array --------------- */
+/* ---- Which slots hold which bytes of a region's array ------------------- */
 
 /* The runs of R as text: "0-2000:1 2000-4000:2" (slot masks).  */
 static int
@@ -443,7 +443,7 @@ test_residency_model (void)
   flat_residency_clear (&r);
 }
 
-/* ---- FLAT_DEVICES --------------------------------------------------------- */
+/* ---- FLAT_DEVICES ------------------------------------------------------- */
 
 /* The settings of FLAT_DEVICES=VALUE and the warnings it gives.  */
 static void
