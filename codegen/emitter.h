@@ -284,14 +284,6 @@ void flat_c_irregular_tile_segments (flat_emitter *em);
 /* flat_s: the segment of iteration flat_e of the tile, from flat_s on;
    flat_o: its offset.  */
 void flat_c_irregular_find (flat_emitter *em);
-/* The segments flat_ss[r] and offsets flat_os[r] of the item's
-   iterations flat_e0 + r below flat_hi, r < FLAT_IRREGULAR_ITEMS.  */
-void flat_c_irregular_segments (flat_emitter *em);
-/* flat_cs<j>[r]: the contribution of the item's iteration r below
-   flat_hi, BLOCK run from the identities; unrolled, so that the loads
-   of the iterations overlap.  */
-void flat_c_irregular_contributions (flat_emitter *em, const flat_kernel *k,
-				     const flat_block *block);
 /* "T NAME<j> = IDENTITY;" for each accumulator.  */
 void flat_c_irregular_identities (flat_emitter *em, const flat_kernel *k,
 				  const char *name);

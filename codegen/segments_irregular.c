@@ -353,13 +353,18 @@ flat_c_irregular_segmented_scan (flat_emitter *em, const flat_kernel *k)
   flat_c_close (em);
 }
 
-void
-flat_c_irregular_segments (flat_emitter *em)
+/* The item's iterations flat_e0 .. + R - 1 below flat_hi, in order:
+   each one's segment flat_s (from the last one's on), its contribution
+   flat_c<j>; runs of one segment fold into flat_acc<j> (of segment
+   flat_run); the item's first run, which may have begun in earlier
+   items, is kept in flat_facc<j> (segment flat_fseg, flat_cut set), the
+   ones after it that end in the item are stored.  */
+static void
+emit_item_runs (flat_emitter *em, const flat_kernel *k, const flat_block *body)
 {
   const char *i64 = flat_c_type (em, FLAT_T_I64);
+  int j;
 
-  flat_c_line (em, "%s flat_ss[%d], flat_os[%d];", i64, FLAT_IRREGULAR_ITEMS,
-	       FLAT_IRREGULAR_ITEMS);
   flat_c_line (em, "%s flat_s = flat_first;", i64);
   flat_c_line (em, "for (int flat_r = 0; flat_r < %d; flat_r++)",
 	       FLAT_IRREGULAR_ITEMS);
@@ -368,65 +373,16 @@ flat_c_irregular_segments (flat_emitter *em)
   flat_c_line (em, "if (flat_e >= flat_hi)");
   flat_c_line (em, "  break;");
   flat_c_irregular_find (em);
-  flat_c_line (em, "flat_ss[flat_r] = flat_s;");
-  flat_c_line (em, "flat_os[flat_r] = flat_o;");
-  flat_c_close (em);
-}
-
-void
-flat_c_irregular_contributions (flat_emitter *em, const flat_kernel *k,
-				const flat_block *block)
-{
-  int j;
-
-  for (j = 0; j < k->n_accs; j++)
-    flat_c_line (em, "%s flat_cs%d[%d];",
-		 flat_c_type (em, k->accs[j].var->type), j,
-		 FLAT_IRREGULAR_ITEMS);
-  for (int r = 0; r < FLAT_IRREGULAR_ITEMS; r++)
-    {
-      flat_c_line (em, "if (flat_e0 + %d < flat_hi)", r);
-      flat_c_open (em);
-      flat_c_irregular_segment_open (em, k,
-				     flat_arena_printf (em->scratch->arena,
-							"flat_ss[%d]", r));
-      flat_c_index (em, &k->dims[k->n_segments], "I",
-		    flat_arena_printf (em->scratch->arena,
-				       "(flat_e0 + %d - flat_os[%d])", r, r));
-      flat_c_partials (em, k->n_accs, k->accs, 0);
-      flat_c_stmts (em, block);
-      for (j = 0; j < k->n_accs; j++)
-	flat_c_line (em, "flat_cs%d[%d] = %s;", j, r,
-		     flat_c_acc_name (em, &k->accs[j]));
-      flat_c_close (em);
-    }
-}
-
-/* The item's iterations flat_e0 .. + R - 1 below flat_hi, in order:
-   their segments first, then their contributions (unrolled, so that
-   their loads overlap), then the runs: those of one segment fold into
-   flat_acc<j> (of segment flat_run); the item's first run, which may
-   have begun in earlier items, is kept in flat_facc<j> (segment
-   flat_fseg, flat_cut set), the ones after it that end in the item are
-   stored.  */
-static void
-emit_item_runs (flat_emitter *em, const flat_kernel *k, const flat_block *body)
-{
-  const char *i64 = flat_c_type (em, FLAT_T_I64);
-  int j;
-
-  flat_c_irregular_segments (em);
-  flat_c_irregular_contributions (em, k, body);
-  flat_c_line (em, "for (int flat_r = 0; flat_r < %d; flat_r++)",
-	       FLAT_IRREGULAR_ITEMS);
+  flat_c_irregular_identities (em, k, "flat_c");
   flat_c_open (em);
-  flat_c_line (em, "if (flat_e0 + flat_r >= flat_hi)");
-  flat_c_line (em, "  break;");
-  flat_c_line (em, "%s flat_sr = flat_ss[flat_r];", i64);
+  flat_c_irregular_segment_open (em, k, "flat_s");
+  flat_c_index (em, &k->dims[k->n_segments], "I", "(flat_e - flat_o)");
+  flat_c_partials (em, k->n_accs, k->accs, 0);
+  flat_c_stmts (em, body);
   for (j = 0; j < k->n_accs; j++)
-    flat_c_line (em, "%s flat_c%d = flat_cs%d[flat_r];",
-		 flat_c_type (em, k->accs[j].var->type), j, j);
-  flat_c_line (em, "if (flat_sr == flat_run)");
+    flat_c_line (em, "flat_c%d = %s;", j, flat_c_acc_name (em, &k->accs[j]));
+  flat_c_close (em);
+  flat_c_line (em, "if (flat_s == flat_run)");
   flat_c_open (em);
   flat_c_irregular_prepend (em, k, "flat_c", "flat_acc");
   flat_c_close (em);
@@ -441,7 +397,7 @@ emit_item_runs (flat_emitter *em, const flat_kernel *k, const flat_block *body)
   flat_c_open (em);
   emit_store (em, k, "flat_run", "flat_acc");
   flat_c_close (em);
-  flat_c_line (em, "flat_run = flat_sr;");
+  flat_c_line (em, "flat_run = flat_s;");
   for (j = 0; j < k->n_accs; j++)
     flat_c_line (em, "flat_acc%d = flat_c%d;", j, j);
   flat_c_close (em);

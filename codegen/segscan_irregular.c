@@ -70,27 +70,40 @@ emit_group_carry (flat_emitter *em, const flat_kernel *k)
 }
 
 /* The first pass over the item's iterations: their segments and offsets
-   (flat_ss, flat_os), the item's first segment flat_fseg, its last one
-   flat_run and the contributions of its last run in flat_acc0.  */
+   into flat_ss and flat_os, the item's first segment flat_fseg, its
+   last one flat_run and the contributions of its last run in
+   flat_acc0.  */
 static void
 emit_item_runs (flat_emitter *em, const flat_kernel *k)
 {
-  flat_c_irregular_segments (em);
-  flat_c_irregular_contributions (em, k, &k->contrib);
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+  const flat_accum *acc = flat_scan_acc (k);
+
+  flat_c_line (em, "%s flat_s = flat_first;", i64);
   flat_c_line (em, "for (int flat_r = 0; flat_r < %d; flat_r++)",
 	       FLAT_IRREGULAR_ITEMS);
   flat_c_open (em);
-  flat_c_line (em, "if (flat_e0 + flat_r >= flat_hi)");
+  flat_c_line (em, "%s flat_e = flat_e0 + flat_r;", i64);
+  flat_c_line (em, "if (flat_e >= flat_hi)");
   flat_c_line (em, "  break;");
-  flat_c_line (em, "%s flat_c0 = flat_cs0[flat_r];",
-	       flat_c_type (em, flat_scan_acc (k)->var->type));
-  flat_c_line (em, "if (flat_ss[flat_r] == flat_run)");
+  flat_c_irregular_find (em);
+  flat_c_line (em, "flat_ss[flat_r] = flat_s;");
+  flat_c_line (em, "flat_os[flat_r] = flat_o;");
+  flat_c_irregular_identities (em, k, "flat_c");
+  flat_c_open (em);
+  flat_c_irregular_segment_open (em, k, "flat_s");
+  flat_c_index (em, &k->dims[k->n_segments], "I", "(flat_e - flat_o)");
+  flat_c_partials (em, k->n_accs, k->accs, 0);
+  flat_c_stmts (em, &k->contrib);
+  flat_c_line (em, "flat_c0 = %s;", flat_c_acc_name (em, acc));
+  flat_c_close (em);
+  flat_c_line (em, "if (flat_s == flat_run)");
   flat_c_open (em);
   flat_c_irregular_prepend (em, k, "flat_c", "flat_acc");
   flat_c_close (em);
   flat_c_line (em, "else if (flat_run < 0)");
-  flat_c_line (em, "  flat_fseg = flat_ss[flat_r];");
-  flat_c_line (em, "flat_run = flat_ss[flat_r];");
+  flat_c_line (em, "  flat_fseg = flat_s;");
+  flat_c_line (em, "flat_run = flat_s;");
   flat_c_line (em, "flat_acc0 = flat_c0;");
   flat_c_close (em);
 }
@@ -149,6 +162,8 @@ flat_c_segscan_irregular (flat_emitter *em, const flat_nest *nest,
   flat_c_open (em);
   flat_c_irregular_tile_segments (em);
   flat_c_line (em, "%s flat_e0 = flat_tile + flat_t * %d;", i64,
+	       FLAT_IRREGULAR_ITEMS);
+  flat_c_line (em, "%s flat_ss[%d], flat_os[%d];", i64, FLAT_IRREGULAR_ITEMS,
 	       FLAT_IRREGULAR_ITEMS);
   flat_c_line (em, "%s flat_run = -1, flat_fseg = -1;", i64);
   flat_c_irregular_identities (em, k, "flat_acc");
