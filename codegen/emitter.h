@@ -284,6 +284,15 @@ void flat_c_irregular_tile_segments (flat_emitter *em);
 /* flat_s: the segment of iteration flat_e of the tile, from flat_s on;
    flat_o: its offset.  */
 void flat_c_irregular_find (flat_emitter *em);
+/* The loop over the item's iterations flat_e = flat_e0 + flat_r below
+   flat_hi, opened; the caller closes it.  */
+void flat_c_irregular_item_loop (flat_emitter *em);
+/* The same, each iteration's segment flat_s and offset flat_o found.  */
+void flat_c_irregular_iterations (flat_emitter *em);
+/* flat_c<j>: the contribution of iteration flat_e of segment flat_s,
+   BLOCK run from the identities.  */
+void flat_c_irregular_contribution (flat_emitter *em, const flat_kernel *k,
+				    const flat_block *block);
 /* "T NAME<j> = IDENTITY;" for each accumulator.  */
 void flat_c_irregular_identities (flat_emitter *em, const flat_kernel *k,
 				  const char *name);

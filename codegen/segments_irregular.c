@@ -353,6 +353,41 @@ flat_c_irregular_segmented_scan (flat_emitter *em, const flat_kernel *k)
   flat_c_close (em);
 }
 
+void
+flat_c_irregular_item_loop (flat_emitter *em)
+{
+  flat_c_line (em, "for (int flat_r = 0; flat_r < %d; flat_r++)",
+	       FLAT_IRREGULAR_ITEMS);
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_e = flat_e0 + flat_r;",
+	       flat_c_type (em, FLAT_T_I64));
+  flat_c_line (em, "if (flat_e >= flat_hi)");
+  flat_c_line (em, "  break;");
+}
+
+void
+flat_c_irregular_iterations (flat_emitter *em)
+{
+  flat_c_line (em, "%s flat_s = flat_first;", flat_c_type (em, FLAT_T_I64));
+  flat_c_irregular_item_loop (em);
+  flat_c_irregular_find (em);
+}
+
+void
+flat_c_irregular_contribution (flat_emitter *em, const flat_kernel *k,
+			       const flat_block *block)
+{
+  flat_c_irregular_identities (em, k, "flat_c");
+  flat_c_open (em);
+  flat_c_irregular_segment_open (em, k, "flat_s");
+  flat_c_index (em, &k->dims[k->n_segments], "I", "(flat_e - flat_o)");
+  flat_c_partials (em, k->n_accs, k->accs, 0);
+  flat_c_stmts (em, block);
+  for (int j = 0; j < k->n_accs; j++)
+    flat_c_line (em, "flat_c%d = %s;", j, flat_c_acc_name (em, &k->accs[j]));
+  flat_c_close (em);
+}
+
 /* The item's iterations flat_e0 .. + R - 1 below flat_hi, in order:
    each one's segment flat_s (from the last one's on), its contribution
    flat_c<j>; runs of one segment fold into flat_acc<j> (of segment
@@ -362,26 +397,10 @@ flat_c_irregular_segmented_scan (flat_emitter *em, const flat_kernel *k)
 static void
 emit_item_runs (flat_emitter *em, const flat_kernel *k, const flat_block *body)
 {
-  const char *i64 = flat_c_type (em, FLAT_T_I64);
   int j;
 
-  flat_c_line (em, "%s flat_s = flat_first;", i64);
-  flat_c_line (em, "for (int flat_r = 0; flat_r < %d; flat_r++)",
-	       FLAT_IRREGULAR_ITEMS);
-  flat_c_open (em);
-  flat_c_line (em, "%s flat_e = flat_e0 + flat_r;", i64);
-  flat_c_line (em, "if (flat_e >= flat_hi)");
-  flat_c_line (em, "  break;");
-  flat_c_irregular_find (em);
-  flat_c_irregular_identities (em, k, "flat_c");
-  flat_c_open (em);
-  flat_c_irregular_segment_open (em, k, "flat_s");
-  flat_c_index (em, &k->dims[k->n_segments], "I", "(flat_e - flat_o)");
-  flat_c_partials (em, k->n_accs, k->accs, 0);
-  flat_c_stmts (em, body);
-  for (j = 0; j < k->n_accs; j++)
-    flat_c_line (em, "flat_c%d = %s;", j, flat_c_acc_name (em, &k->accs[j]));
-  flat_c_close (em);
+  flat_c_irregular_iterations (em);
+  flat_c_irregular_contribution (em, k, body);
   flat_c_line (em, "if (flat_s == flat_run)");
   flat_c_open (em);
   flat_c_irregular_prepend (em, k, "flat_c", "flat_acc");

@@ -76,27 +76,10 @@ emit_group_carry (flat_emitter *em, const flat_kernel *k)
 static void
 emit_item_runs (flat_emitter *em, const flat_kernel *k)
 {
-  const char *i64 = flat_c_type (em, FLAT_T_I64);
-  const flat_accum *acc = flat_scan_acc (k);
-
-  flat_c_line (em, "%s flat_s = flat_first;", i64);
-  flat_c_line (em, "for (int flat_r = 0; flat_r < %d; flat_r++)",
-	       FLAT_IRREGULAR_ITEMS);
-  flat_c_open (em);
-  flat_c_line (em, "%s flat_e = flat_e0 + flat_r;", i64);
-  flat_c_line (em, "if (flat_e >= flat_hi)");
-  flat_c_line (em, "  break;");
-  flat_c_irregular_find (em);
+  flat_c_irregular_iterations (em);
   flat_c_line (em, "flat_ss[flat_r] = flat_s;");
   flat_c_line (em, "flat_os[flat_r] = flat_o;");
-  flat_c_irregular_identities (em, k, "flat_c");
-  flat_c_open (em);
-  flat_c_irregular_segment_open (em, k, "flat_s");
-  flat_c_index (em, &k->dims[k->n_segments], "I", "(flat_e - flat_o)");
-  flat_c_partials (em, k->n_accs, k->accs, 0);
-  flat_c_stmts (em, &k->contrib);
-  flat_c_line (em, "flat_c0 = %s;", flat_c_acc_name (em, acc));
-  flat_c_close (em);
+  flat_c_irregular_contribution (em, k, &k->contrib);
   flat_c_line (em, "if (flat_s == flat_run)");
   flat_c_open (em);
   flat_c_irregular_prepend (em, k, "flat_c", "flat_acc");
@@ -120,12 +103,7 @@ emit_item_body (flat_emitter *em, const flat_kernel *k)
 
   flat_c_line (em, "%s flat_cur = -1;", i64);
   flat_c_irregular_identities (em, k, "flat_val");
-  flat_c_line (em, "for (int flat_r = 0; flat_r < %d; flat_r++)",
-	       FLAT_IRREGULAR_ITEMS);
-  flat_c_open (em);
-  flat_c_line (em, "%s flat_e = flat_e0 + flat_r;", i64);
-  flat_c_line (em, "if (flat_e >= flat_hi)");
-  flat_c_line (em, "  break;");
+  flat_c_irregular_item_loop (em);
   flat_c_line (em, "%s flat_sr = flat_ss[flat_r], flat_o = flat_os[flat_r];",
 	       i64);
   flat_c_open (em);
