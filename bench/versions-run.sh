@@ -12,7 +12,8 @@
 #                    with 5, 50 and 0 % on the long path
 #   run.sh --quick   k = 12 and tiny lvc datasets, to check a build
 #
-# VERSIONS_PROGRAMS (default "matmul lvc spmv particles syrk bfs") and
+# VERSIONS_PROGRAMS (default "matmul lvc spmv particles syrk bfs nbody
+# nbody_double") and
 # VERSIONS_COLUMNS (default
 # "seq acc versions default tuned autotuned moderate full") select what
 # runs; rows are appended to versions.csv when VERSIONS_APPEND=1.
@@ -54,7 +55,9 @@ spmv uniform 1000 8
 spmv powerlaw 1000 8
 bfs powerlaw 1000 8
 syrk 100 80
-particles 10000 5 100"
+particles 10000 5 100
+nbody 1000 3
+nbody_double 1000 3"
   training="$(sweep 10)
 lvc 2 4 8 16 1
 spmv uniform 1000 8"
@@ -74,7 +77,15 @@ syrk 1200 1000
 syrk 2600 2000
 particles 4194304 5 2000
 particles 4194304 50 2000
-particles 4194304 0 2000"
+particles 4194304 0 2000
+matmul 256 256 256 5
+matmul 1024 1024 1024 5
+matmul 2048 2048 2048 5
+matmul 4096 4096 4096 3
+nbody 4096 5
+nbody 32768 5
+nbody 131072 3
+nbody_double 32768 3"
   training="$(sweep 20)
 lvc 16 256 32 256 1
 lvc 128 64 256 32 1
@@ -91,7 +102,7 @@ if nvidia-smi -L >/dev/null 2>&1; then
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-programs=${VERSIONS_PROGRAMS:-matmul lvc spmv particles syrk bfs}
+programs=${VERSIONS_PROGRAMS:-matmul lvc spmv particles syrk bfs nbody nbody_double}
 columns=" ${VERSIONS_COLUMNS:-seq acc versions default tuned autotuned moderate full} "
 mkdir -p logs
 if [ "${VERSIONS_APPEND:-0}" != 1 ]; then

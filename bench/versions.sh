@@ -9,8 +9,9 @@
 # (LocVolCalib-like, the paper's Figure 6c and section 5.2), spmv and bfs
 # (CSR rows, irregular nested parallelism: flatten/irregular.c), syrk (a
 # triangle) and particles (a branch to a long loop on some points:
-# flatten/rule_partition.c).
-# Each is
+# flatten/rule_partition.c), nbody and nbody_double (all pairs, float and
+# double: flatten/rule_tiling.c).
+# VERSIONS_PROGRAMS (a list of names) builds only those.  Each is
 # built as
 #   P-seq            gcc -O3, pragmas ignored
 #   P-acc            gcc -O3 -fopenacc for nvptx (skipped without it)
@@ -34,7 +35,7 @@ out=bench/out-versions
 cc=$(./flat-config --cc)
 cflags="-O3 -std=gnu11 -Wall -Wextra -Wno-unknown-pragmas"
 accflags="-fopenacc -foffload=nvptx-none -foffload-options=-misa=sm_80 -no-pie"
-programs="matmul lvc spmv particles syrk bfs"
+programs=${VERSIONS_PROGRAMS:-matmul lvc spmv particles syrk bfs nbody nbody_double}
 
 rm -rf "$out"
 mkdir -p "$out/bin" "$out/lib" "$out/obj"
@@ -46,19 +47,24 @@ $cc $cflags -c "$src/csr.c" -o "$out/obj/csr.o"
 acc=yes
 for p in $programs; do
   echo "bench/versions.sh: $p"
-  $cc $cflags -DBENCH_VARIANT='"seq"' "$src/$p.c" $objs -o "$out/bin/$p-seq" -lm
+  # nbody_double is nbody.c in double.
+  case $p in
+    *_double) c="$src/${p%_double}.c -DNBODY_DOUBLE" ;;
+    *) c=$src/$p.c ;;
+  esac
+  $cc $cflags -DBENCH_VARIANT='"seq"' $c $objs -o "$out/bin/$p-seq" -lm
   if [ $acc = yes ] \
-     && ! $cc $cflags $accflags -DBENCH_VARIANT='"acc"' "$src/$p.c" $objs \
+     && ! $cc $cflags $accflags -DBENCH_VARIANT='"acc"' $c $objs \
 	    -o "$out/bin/$p-acc" -lm 2>"$out/obj/acc.log"; then
     echo "bench/versions.sh: warning: no OpenACC offloading to nvptx;" \
 	 "skipping the acc variant" >&2
     acc=no
   fi
-  ./flat-gcc $cflags -DBENCH_VARIANT='"flat"' "$src/$p.c" $objs \
+  ./flat-gcc $cflags -DBENCH_VARIANT='"flat"' $c $objs \
     -o "$out/bin/$p-flat" -lm
   for s in moderate full; do
     ./flat-gcc $cflags -fplugin-arg-flat-strategy=$s \
-      -DBENCH_VARIANT='"flat"' "$src/$p.c" $objs -o "$out/bin/$p-flat-$s" -lm
+      -DBENCH_VARIANT='"flat"' $c $objs -o "$out/bin/$p-flat-$s" -lm
   done
   ./flat-tune --versions "$out/bin/$p-flat" >"$out/versions-$p.txt"
   ./flat-tune --list "$out/bin/$p-flat" >"$out/tree-$p.txt"

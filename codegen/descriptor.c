@@ -29,6 +29,8 @@ protocol_of (const flat_kernel *k)
       return FLAT_PROTO_GROUP_MAP;
     case FLAT_N_SEGMAP_PARTITIONED:
       return FLAT_PROTO_PARTITIONED;
+    case FLAT_N_SEGMAP_TILED:
+      return FLAT_PROTO_TILED;
     case FLAT_N_SEGRED:
       return has_declared_op (k) ? FLAT_PROTO_CHUNKED : FLAT_PROTO_STRIDED;
     case FLAT_N_SEGRED_SEGMENTED:

@@ -21,9 +21,12 @@
      lookback.c      the look-back of a single-pass scan;
      group_kernel.c  segmaps of level GROUP and their level-0
                      statements;
+     tiled.c         tiled segmaps;
      atomic.c        atomic updates of mem elements.
 
-   Names: an IR variable is spelt "v_" + its name, the offset argument of
+   Names: an IR variable is spelt "v_" + its name (a kernel's own
+   variable in copy N of a tiled segmap's body "rN_" + its name), the
+   offset argument of
    a mem "lo_" + its name, the initial-value argument of a kernel's own
    accumulator "acc_" + its name; every other name the printer makes up
    starts with "flat_", so no IR name can clash with one of them.  */
@@ -83,6 +86,15 @@ typedef struct flat_emitter
   const unsigned char *privatized;	/* by var id: a mem whose atomic
 					   updates go to a private histogram
 					   (atomic.c); NULL if none */
+  /* Tiled segmaps (tiled.c): the prefix that spells the kernel's own
+     variables in the copy of its body being printed ("r3_" for "v_"),
+     NULL outside copies; the tiles whose loads read local memory, NULL
+     outside a reduce's body.  */
+  const char *copy_prefix;
+  const flat_tiling *tiling;
+  int tile_copy[2];		/* the copy's point in the item's register
+				   tile, per tiled dim */
+  int tile_size;		/* the register tile */
 } flat_emitter;
 
 /* ---- Output (kernel_c.c) ----------------------------------------------- */
@@ -105,6 +117,10 @@ void flat_c_close (flat_emitter *em);
 const char *flat_c_type (const flat_emitter *em, flat_type t);
 
 /* ---- Expressions and statements (kernel_c.c) --------------------------- */
+
+/* The C name of V: "v_" + its name, or the copy's prefix + its name for
+   a local or index of the kernel inside a copy.  */
+const char *flat_c_var (flat_emitter *em, const flat_var *v);
 
 void flat_c_const (flat_emitter *em, flat_type t, flat_value c);
 void flat_c_expr (flat_emitter *em, const flat_expr *e);
@@ -158,6 +174,15 @@ void flat_c_dim_indices (flat_emitter *em, const flat_kernel *k, int first,
 /* The index variables of all of K's dims at the linear iteration
    flat_g.  */
 void flat_c_indices (flat_emitter *em, const flat_kernel *k);
+
+/* ---- Tiled segmaps (tiled.c) ------------------------------------------- */
+
+/* A tiled segmap (flatten/tiles.c).  */
+void flat_c_tiled_segmap (flat_emitter *em, const flat_nest *nest,
+			  const flat_kernel *k);
+/* The element of tile TILE that the copy being printed reads at the
+   current iteration, for its load.  */
+void flat_c_tile_read (flat_emitter *em, int tile);
 
 /* ---- Work-groups (group.c) --------------------------------------------- */
 

@@ -403,6 +403,18 @@ emit_op (flat_emitter *em, const flat_expr *e, int bare)
     emit_convert_close (em, e->type);
 }
 
+const char *
+flat_c_var (flat_emitter *em, const flat_var *v)
+{
+  int own = v->kind == FLAT_VAR_LOCAL || v->kind == FLAT_VAR_LOCAL_ARRAY
+    || (v->kind == FLAT_VAR_INDEX && !v->plan_index);
+
+  if (own && em->copy_prefix)
+    return flat_arena_printf (em->scratch->arena, "%s%s", em->copy_prefix,
+			      v->name);
+  return flat_arena_printf (em->scratch->arena, "v_%s", v->name);
+}
+
 /* Element INDEX of a mem (through its offset argument) or local array.  */
 static void
 emit_element (flat_emitter *em, const flat_var *array, const flat_expr *index)
@@ -413,7 +425,7 @@ emit_element (flat_emitter *em, const flat_var *array, const flat_expr *index)
 		   array->name);
       return;
     }
-  flat_c_emit (em, "v_%s[", array->name);
+  flat_c_emit (em, "%s[", flat_c_var (em, array));
   flat_c_expr (em, index);
   if (array->kind == FLAT_VAR_MEM)
     flat_c_emit (em, " - lo_%s", array->name);
@@ -431,7 +443,7 @@ flat_c_expr (flat_emitter *em, const flat_expr *e)
       flat_c_const (em, e->type, e->u.c);
       break;
     case FLAT_E_VAR:
-      flat_c_emit (em, "v_%s", e->u.var->name);
+      flat_c_emit (em, "%s", flat_c_var (em, e->u.var));
       break;
     case FLAT_E_UNARY:
     case FLAT_E_BINARY:
@@ -455,7 +467,10 @@ flat_c_expr (flat_emitter *em, const flat_expr *e)
       emit_call (em, e->u.call.fn, e->u.call.args);
       break;
     case FLAT_E_LOAD:
-      emit_element (em, e->u.load.mem, e->u.load.index);
+      if (em->tiling && flat_tile_of_load (em->tiling, e) >= 0)
+	flat_c_tile_read (em, flat_tile_of_load (em->tiling, e));
+      else
+	emit_element (em, e->u.load.mem, e->u.load.index);
       break;
     case FLAT_E_FIELD:
       flat_c_field_open (em, e->u.field.comb, e->u.field.k);
@@ -526,7 +541,7 @@ emit_for (flat_emitter *em, const flat_range *r, const flat_block *body)
 {
   int64_t step = range_step (r);
   int n = em->n_loops++;
-  const char *name = r->index->name;
+  const char *name = flat_c_var (em, r->index);
 
   if (step == 0)
     {
@@ -535,11 +550,11 @@ emit_for (flat_emitter *em, const flat_range *r, const flat_block *body)
       return;
     }
   flat_c_indent (em);
-  flat_c_emit (em, "for (%s v_%s = ", flat_c_type (em, r->index->type), name);
+  flat_c_emit (em, "for (%s %s = ", flat_c_type (em, r->index->type), name);
   emit_guarded (em, r->lb, "0");
   flat_c_emit (em, ", flat_end%d = ", n);
   emit_guarded (em, r->ub, "0");
-  flat_c_emit (em, "; v_%s %s flat_end%d; v_%s += ", name,
+  flat_c_emit (em, "; %s %s flat_end%d; %s += ", name,
 	       step > 0 ? "<" : ">", n, name);
   flat_c_expr (em, r->step);
   flat_c_emit (em, ")\n");
@@ -557,23 +572,23 @@ flat_c_item_stmt (flat_emitter *em, const flat_stmt *s)
       v = s->u.let.var;
       flat_c_indent (em);
       if (v->kind == FLAT_VAR_LOCAL_ARRAY)
-	flat_c_emit (em, "%s v_%s[%lld];\n", flat_c_type (em, v->type), v->name,
-		     v->length);
+	flat_c_emit (em, "%s %s[%lld];\n", flat_c_type (em, v->type),
+		     flat_c_var (em, v), v->length);
       else if (s->u.let.init == NULL)
-	flat_c_emit (em, "%s v_%s;\n", flat_c_type (em, v->type), v->name);
+	flat_c_emit (em, "%s %s;\n", flat_c_type (em, v->type),
+		     flat_c_var (em, v));
       else
 	{
-	  flat_c_emit (em, "%s v_%s = ", flat_c_type (em, v->type), v->name);
+	  flat_c_emit (em, "%s %s = ", flat_c_type (em, v->type),
+		       flat_c_var (em, v));
 	  emit_guarded (em, s->u.let.init, "0");
 	  flat_c_emit (em, ";\n");
 	}
       break;
     case FLAT_S_SET:
       flat_c_indent (em);
-      flat_c_emit (em, "v_%s = ", s->u.set.var->name);
-      emit_guarded (em, s->u.set.value,
-		    flat_arena_printf (em->scratch->arena, "v_%s",
-				       s->u.set.var->name));
+      flat_c_emit (em, "%s = ", flat_c_var (em, s->u.set.var));
+      emit_guarded (em, s->u.set.value, flat_c_var (em, s->u.set.var));
       flat_c_emit (em, ";\n");
       break;
     case FLAT_S_STORE:
@@ -891,8 +906,8 @@ flat_c_index (flat_emitter *em, const flat_range *r, const char *suffix,
   const char *u64 = flat_c_type (em, FLAT_T_U64);
 
   flat_c_indent (em);
-  flat_c_emit (em, "%s v_%s = ", flat_c_type (em, r->index->type),
-	       r->index->name);
+  flat_c_emit (em, "%s %s = ", flat_c_type (em, r->index->type),
+	       flat_c_var (em, r->index));
   emit_convert_open (em, r->index->type);
   flat_c_emit (em, "(%s) flat_lb%s + (%s) %s * %" PRId64 "%s", u64, suffix,
 	       u64, pos, range_step (r), em->d->uint64_suffix);
@@ -968,6 +983,9 @@ emit_kernel (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
       break;
     case FLAT_N_SEGMAP_GROUP:
       flat_c_group_segmap (em, nest, k);
+      break;
+    case FLAT_N_SEGMAP_TILED:
+      flat_c_tiled_segmap (em, nest, k);
       break;
     case FLAT_N_SEGMAP_PARTITIONED:
       flat_c_segmap_partitioned (em, nest, k);

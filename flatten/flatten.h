@@ -92,6 +92,12 @@ int flat_stmt_loads (flat_stmt *s, const flat_var *mem);
 int flat_block_loads (const flat_block *b, const flat_var *mem);
 /* Whether E reads variable V.  */
 int flat_expr_mentions (flat_expr *e, const flat_var *v);
+/* Whether E depends on params and plan indices only (no loads).  */
+int flat_expr_is_invariant (flat_expr *e);
+int flat_range_is_invariant (const flat_range *r);
+/* Whether B, or S, holds a map, reduce or scan.  */
+int flat_block_has_soac (const flat_block *b);
+int flat_stmt_has_soac (flat_stmt *s);
 
 /* A loop's `private(v)' or `firstprivate(v)' clause (SPEC 2.1).  */
 typedef struct flat_private_clause
@@ -155,6 +161,8 @@ flat_expr *flat_expr_exact_div (flat_nest *nest, flat_expr *e, int64_t k);
    (unless NULL) gets whether one of them is unit-stride in INNER.  */
 int flat_lanes_body (const flat_block *body, const flat_range *seg,
 		     const flat_var *inner, int *inner_unit);
+/* Whether E is V plus what does not mention V (unit_stride.c).  */
+int flat_expr_unit_stride (const flat_expr *e, const flat_var *v);
 
 #ifdef __cplusplus
 }

@@ -723,7 +723,7 @@ flat_kernel_new (flat_nest *nest, flat_node_kind kind, int n_dims,
 const char *const flat_node_kind_names[FLAT_N_NODES] = {
   "segmap", "segmap-group", "segmap-partitioned", "segmap-irregular",
   "segred", "segred-segmented", "segred-irregular", "segscan",
-  "segscan-segmented", "segscan-irregular"
+  "segscan-segmented", "segscan-irregular", "segmap-tiled"
 };
 
 flat_accum *

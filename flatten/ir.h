@@ -480,12 +480,17 @@ typedef enum flat_node_kind
   FLAT_N_SEGSCAN_SEGMENTED,	/* one scan per segment point */
   FLAT_N_SEGSCAN_IRREGULAR,	/* the same, each segment's inner range
 				   its own (flatten/irregular.c) */
+  FLAT_N_SEGMAP_TILED,		/* one work-item per TILE x TILE points
+				   (TILE per point of a 1-D one), a group
+				   per block of them sharing the tiles of
+				   their reduce's operands in local memory
+				   (flatten/rule_tiling.c) */
   FLAT_N_NODES
 } flat_node_kind;
 
 /* "segmap", "segmap-group", "segmap-partitioned", "segmap-irregular",
    "segred", "segred-segmented", "segred-irregular", "segscan",
-   "segscan-segmented", "segscan-irregular".  */
+   "segscan-segmented", "segscan-irregular", "segmap-tiled".  */
 extern const char *const flat_node_kind_names[FLAT_N_NODES];
 /* A kernel's kind in the text before its dims: "segmap grid", "segmap
    group", "segred grid", ... (a segmented one's segments follow them).  */
@@ -496,7 +501,8 @@ static inline int
 flat_node_maps (flat_node_kind k)
 {
   return k == FLAT_N_SEGMAP || k == FLAT_N_SEGMAP_GROUP
-    || k == FLAT_N_SEGMAP_PARTITIONED || k == FLAT_N_SEGMAP_IRREGULAR;
+    || k == FLAT_N_SEGMAP_PARTITIONED || k == FLAT_N_SEGMAP_IRREGULAR
+    || k == FLAT_N_SEGMAP_TILED;
 }
 
 static inline int
@@ -593,6 +599,9 @@ typedef struct flat_kernel
      [0, ARMS) after PRE (pure lets), that sorts the points.  */
   flat_expr *partition;
   int arms;
+  /* FLAT_N_SEGMAP_TILED: the register tile, points per work-item along
+     each tiled dim (1: block tiling only).  */
+  int tile;
 } flat_kernel;
 
 /* Most arms a partitioned segmap sorts its points into: a tile's scan
@@ -781,6 +790,72 @@ int flat_kernel_private_histograms (const flat_kernel *k);
 /* Bytes of the local arrays each work-item of K has to itself (an upper
    bound: arrays of different branches counted together).  */
 size_t flat_kernel_private_bytes (const flat_kernel *k);
+
+/* ---- Tiles of a tiled segmap (tiles.c) ------------------------------- */
+
+/* A tiled segmap (FLAT_N_SEGMAP_TILED) tiles its last one or two dims:
+   a work-group of FLAT_TILE_THREADS items covers a block of
+   FLAT_TILE_THREADS * TILE points of a 1-D one, of (FLAT_TILE_SIDE *
+   TILE)^2 points of a 2-D one; its other dims give a group per point.
+   Its body is PRE, one reduce, POST (tiles.c).  */
+enum
+{
+  FLAT_TILE_THREADS = 256,
+  FLAT_TILE_SIDE = 16,		/* items along each dim of a 2-D block */
+  FLAT_TILE_DEPTH = 16,		/* reduce iterations a 2-D block stages */
+  FLAT_MAX_TILE_LOADS = 8,	/* distinct staged loads */
+  FLAT_MAX_REGISTER_TILE = 8
+};
+
+/* One array the group stages: the operand LOAD of the reduce's body,
+   read at every point of the block whose tiled dims it does not mention.
+   ALONG is the tiled dim (0: the first tiled, 1: the second) whose
+   points have rows of their own, -1 for none: the tile holds
+   extent (ALONG) x depth elements.  K_FASTEST: LOAD's index is
+   unit-stride in the reduce's index, so the group fills the tile with
+   that index varying fastest across its items (coalesced).  */
+typedef struct flat_tile
+{
+  const flat_expr *load;
+  int along;
+  int k_fastest;
+} flat_tile;
+
+typedef struct flat_tiling
+{
+  int n_tiled;			/* the last N_TILED dims are tiled */
+  const flat_stmt *reduce;	/* the body's one reduce */
+  int depth;			/* reduce iterations per staged tile */
+  int n_tiles;
+  flat_tile tiles[FLAT_MAX_TILE_LOADS];
+  /* The reduce's body may run for points past the end of the dims, on
+     the zeros their tiles hold there: it reads memory through staged
+     loads only, stores nothing, has no loop and no integer division (it
+     cannot fault or fail to end).  */
+  int unchecked;
+} flat_tiling;
+
+/* Whether the segmap body BODY over N_DIMS dims DIMS can be tiled, its
+   tiles then in *T: PRE (no stores, no SOAC), a reduce over an invariant
+   range, POST (no SOAC); one load at least in the reduce's body,
+   evaluated at each of its iterations, of a mem the nest only reads,
+   whose index is a function of the dims, the reduce's index (which it
+   mentions), params and plan indices, and does not mention every tiled
+   dim.  */
+int flat_tiling_of (const flat_range *dims, int n_dims,
+		    const flat_block *body, flat_tiling *t);
+/* The tile that load E (a node of the reduce's body) reads, -1 for a
+   load the group does not stage.  */
+int flat_tile_of_load (const flat_tiling *t, const flat_expr *e);
+/* Elements of tile I of T at register tile R: the rows of the points it
+   is read along (one row for none) by T->depth iterations, rows of
+   T->depth + 1 where K_FASTEST, so that items reading different rows at
+   one iteration reach different banks.  */
+int64_t flat_tile_elements (const flat_tiling *t, int i, int r);
+/* Points of dim D of tiled segmap K that one work-group covers.  */
+int64_t flat_tile_extent (const flat_kernel *k, int d);
+/* Local memory of tiled segmap K's tiles.  */
+size_t flat_tiling_local_bytes (const flat_kernel *k);
 
 #ifdef __cplusplus
 }

@@ -783,6 +783,10 @@ check_kernel_kind (checker *c, const flat_kernel *k)
     return problem (c, "%d arms of a partitioned segmap", k->arms);
   if (k->partition && flat_type_table[k->partition->type].is_float)
     return problem (c, "the arm of a partitioned segmap is a float");
+  if ((k->kind == FLAT_N_SEGMAP_TILED)
+      != (k->tile >= 1 && k->tile <= FLAT_MAX_REGISTER_TILE))
+    return problem (c, "a register tile is given exactly for a tiled "
+		    "segmap");
   if (flat_node_maps (k->kind))
     {
       if (k->n_accs != 0)

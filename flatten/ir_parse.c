@@ -1009,11 +1009,14 @@ parse_kernel (parser *ps)
   group = is_word (ps, "group");
   int irregular = is_word (ps, "irregular");
   int partitioned = is_word (ps, "partitioned");
-  if (!group && !irregular && !partitioned && !is_word (ps, "grid"))
-    expected (ps, "'grid', 'group', 'partitioned' or 'irregular'");
-  if ((group || partitioned) && word != 0)
+  int tiled = is_word (ps, "tiled");
+  if (!group && !irregular && !partitioned && !tiled
+      && !is_word (ps, "grid"))
+    expected (ps, "'grid', 'group', 'partitioned', 'tiled' or "
+	      "'irregular'");
+  if ((group || partitioned || tiled) && word != 0)
     fail_at (ps, ps->tok.line, ps->tok.col, "only a segmap has level %s",
-	     group ? "group" : "partitioned");
+	     group ? "group" : partitioned ? "partitioned" : "tiled");
   next (ps);
 
   /* Dims are read into an arena list first: their number is known only at
@@ -1038,7 +1041,16 @@ parse_kernel (parser *ps)
     }
   next (ps);
   flat_expr *threads = NULL;
-  long long n_segments = 0;
+  long long n_segments = 0, tile = 0;
+  if (tiled)
+    {
+      expect_word (ps, "tile");
+      int line = ps->tok.line, col = ps->tok.col;
+      tile = parse_int (ps, "a register tile");
+      if (tile < 1 || tile > FLAT_MAX_REGISTER_TILE)
+	fail_at (ps, line, col, "a register tile is 1 to %d points",
+		 FLAT_MAX_REGISTER_TILE);
+    }
   if (is_word (ps, "threads"))
     {
       next (ps);
@@ -1087,7 +1099,10 @@ parse_kernel (parser *ps)
 	fail_at (ps, line, col, "a partitioned segmap has 2 to %d arms",
 		 FLAT_PARTITION_ARMS);
     }
+  if (tiled)
+    kind = FLAT_N_SEGMAP_TILED;
   flat_kernel *k = flat_kernel_new (nest, kind, n_dims, (int) n_segments);
+  k->tile = (int) tile;
   k->partition = partition;
   k->arms = (int) arms;
   int i = 0;

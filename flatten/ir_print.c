@@ -391,14 +391,15 @@ const char *const flat_node_words[FLAT_N_NODES] = {
   [FLAT_N_SEGRED_IRREGULAR] = "segred irregular",
   [FLAT_N_SEGSCAN] = "segscan grid",
   [FLAT_N_SEGSCAN_SEGMENTED] = "segscan grid",
-  [FLAT_N_SEGSCAN_IRREGULAR] = "segscan irregular"
+  [FLAT_N_SEGSCAN_IRREGULAR] = "segscan irregular",
+  [FLAT_N_SEGMAP_TILED] = "segmap tiled"
 };
 
 /* "kernel k0 segred grid (DIMS) with (ACCS) {"  BODY  "}", a segscan's
    body preceded by "contrib {" CONTRIB "} body {", a segmented kernel's
    by "pre {" PRE "}" (and " body" for a segred) and followed by
    "post {" POST "}"; a partitioned segmap's "by ARM arms N pre {" PRE "} body
-   {" BODY "}".  */
+   {" BODY "}"; a tiled segmap's dims are followed by "tile R".  */
 static void
 print_kernel (FILE *out, const flat_kernel *k)
 {
@@ -417,6 +418,8 @@ print_kernel (FILE *out, const flat_kernel *k)
     }
   if (k->n_segments > 0)
     fprintf (out, " segments %d", k->n_segments);
+  if (k->kind == FLAT_N_SEGMAP_TILED)
+    fprintf (out, " tile %d", k->tile);
   if (k->partition)
     {
       fputs (" by ", out);

@@ -156,6 +156,8 @@ flat_kernel_local_bytes (const flat_kernel *k)
       /* The scans of the first two stages and their trees of the arms'
 	 counts (codegen/segmap_partitioned.c).  */
       return (size_t) (1 + k->arms) * FLAT_MAX_GROUP * sizeof (int64_t);
+    case FLAT_N_SEGMAP_TILED:
+      return flat_tiling_local_bytes (k);
     case FLAT_N_SEGMAP_IRREGULAR:
       /* The counts and scans of the first two stages.  */
       return FLAT_MAX_GROUP * sizeof (int64_t);

@@ -44,8 +44,8 @@ extern "C" {
    partitioned protocol.  6: the irregular-map protocol.  7: the
    irregular-scan protocol, five stages.  8: partitioned segmaps by arm,
    tsums per arm.  9: every kernel with nest args takes the slice
-   (codegen.h).  */
-#define FLAT_PACKAGE_VERSION 9u
+   (codegen.h).  10: the tiled protocol.  */
+#define FLAT_PACKAGE_VERSION 10u
 #define FLAT_PACKAGE_ELF_SECTION ".flat_packages"
 
 typedef enum flat_package_section

@@ -10,30 +10,6 @@
 
 #include "rules.h"
 
-static int
-not_invariant (flat_expr *e, flat_stmt *s, void *data)
-{
-  (void) s;
-  (void) data;
-  return e->kind == FLAT_E_LOAD
-    || (e->kind == FLAT_E_VAR && e->u.var->kind != FLAT_VAR_PARAM
-	&& !e->u.var->plan_index);
-}
-
-int
-flat_expr_is_invariant (flat_expr *e)
-{
-  flat_walker w = { NULL, not_invariant, NULL };
-  return flat_walk_expr (e, NULL, &w) == 0;
-}
-
-int
-flat_range_is_invariant (const flat_range *r)
-{
-  return flat_expr_is_invariant (r->lb) && flat_expr_is_invariant (r->ub)
-    && flat_expr_is_invariant (r->step);
-}
-
 static flat_expr *
 to_i64 (flat_nest *nest, flat_expr *e)
 {
@@ -109,28 +85,6 @@ flat_par_context (flat_nest *nest, const flat_context *ctx)
   for (int d = 0; d < ctx->n; d++)
     p = flat_par_product (nest, p, flat_par_trip (nest, &ctx->dims[d]));
   return p ? p : flat_e_const_int (nest, FLAT_T_I64, 1);
-}
-
-static int
-find_soac (flat_stmt *s, void *data)
-{
-  (void) data;
-  return s->kind == FLAT_S_MAP || s->kind == FLAT_S_REDUCE
-    || s->kind == FLAT_S_SCAN;
-}
-
-int
-flat_block_has_soac (const flat_block *b)
-{
-  flat_walker w = { find_soac, NULL, NULL };
-  return flat_walk_block (b, &w);
-}
-
-int
-flat_stmt_has_soac (flat_stmt *s)
-{
-  flat_walker w = { find_soac, NULL, NULL };
-  return flat_walk_stmt (s, &w);
 }
 
 /* Note [Par of triangular ranges]

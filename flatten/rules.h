@@ -7,6 +7,7 @@
                           split points G7 (map-loop interchange), G8 (if)
                           and G9 (redomap, scanomap), which incremental
                           flattening builds on; why not G5;
+     rule_tiling.c        T1 and T2, tiled versions of e_top;
      intra.c              e_middle: the work-group version of a map body,
                           with G1 at level 0;
      par.c                Par(...) expressions;
@@ -49,9 +50,6 @@ typedef struct flat_flattener
 
 /* ---- par.c ------------------------------------------------------------- */
 
-/* Whether E depends on params and plan indices only (no loads).  */
-int flat_expr_is_invariant (flat_expr *e);
-int flat_range_is_invariant (const flat_range *r);
 /* The trip count of R as an i64 expression (R's step is positive).  */
 flat_expr *flat_par_trip (flat_nest *nest, const flat_range *r);
 /* A * B, where NULL stands for 1 (both NULL: NULL).  */
@@ -67,8 +65,6 @@ flat_expr *flat_par_at_middle (flat_nest *nest, const flat_context *ctx,
 flat_expr *flat_par_context (flat_nest *nest, const flat_context *ctx);
 /* The largest regular parallelism inside B, NULL if B has no SOAC.  */
 flat_expr *flat_par_max (flat_nest *nest, const flat_block *b);
-int flat_block_has_soac (const flat_block *b);
-int flat_stmt_has_soac (flat_stmt *s);
 
 /* ---- irregular.c ------------------------------------------------------- */
 
@@ -103,6 +99,14 @@ flat_expr *flat_par_irregular_average (flat_nest *nest,
    the host does not see, decides between the versions.  */
 int flat_block_has_data_ranges (flat_nest *nest, const flat_context *ctx,
 				const flat_block *b);
+
+/* ---- rule_tiling.c ----------------------------------------------------- */
+
+/* Rules T1 and T2: where TOP, e_top of map body B in context SUB, can be
+   tiled (flat_tiling_of), guards choosing between the register-tiled
+   and block-tiled segmaps and TOP; else the launch of TOP.  */
+flat_block flat_rule_tiles (flat_flattener *f, const flat_context *sub,
+			    const flat_block *b, flat_kernel *top);
 
 /* ---- rule_partition.c -------------------------------------------------- */
 

@@ -30,6 +30,9 @@
      G8  an if with a condition invariant to the context: the host
 	 decides, each branch flattened (rules_moderate.c, where the split
 	 points of distribution are);
+     T1, T2  e_top of a map body that is a redomap reading operands
+	 shared by the points of a block: block- and register-tiled
+	 versions beside it (rule_tiling.c);
      G9  a redomap or scanomap in a context: a segmented segred or
 	 segscan (rule_g9_segmented, rules_moderate.c); its decomposition
 	 into a map and a reduce or scan (e_rec), useful only when the
@@ -150,7 +153,7 @@ rule_g3_versions (flat_flattener *f, const flat_context *sub,
       /* No e_flat: flattening stops here, the body is sequential (G1's
 	 manifestation at this level).  */
       if (!middle)
-	return flat_plan_launch (nest, top);
+	return flat_rule_tiles (f, sub, b, top);
       flat = flat_plan_launch (nest, top);
     }
   flat_expr *par_top = flat_par_context (nest, sub);
@@ -169,7 +172,7 @@ rule_g3_versions (flat_flattener *f, const flat_context *sub,
 		       flat_plan_launch (nest, middle), flat)
     : flat;
   return flat_plan_guard (nest, FLAT_GUARD_TOP, par_top,
-			  flat_plan_launch (nest, top), rest);
+			  flat_rule_tiles (f, sub, b, top), rest);
 }
 
 flat_block

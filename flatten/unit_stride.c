@@ -137,3 +137,9 @@ flat_lanes_body (const flat_block *body, const flat_range *seg,
   return r;
 }
 
+
+int
+flat_expr_unit_stride (const flat_expr *e, const flat_var *v)
+{
+  return stride_of (e, v) == STRIDE_ONE;
+}

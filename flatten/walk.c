@@ -151,3 +151,49 @@ flat_expr_mentions (flat_expr *e, const flat_var *v)
   flat_walker w = { NULL, is_var, (void *) v };
   return flat_walk_expr (e, NULL, &w);
 }
+
+static int
+not_invariant (flat_expr *e, flat_stmt *s, void *data)
+{
+  (void) s;
+  (void) data;
+  return e->kind == FLAT_E_LOAD
+    || (e->kind == FLAT_E_VAR && e->u.var->kind != FLAT_VAR_PARAM
+	&& !e->u.var->plan_index);
+}
+
+int
+flat_expr_is_invariant (flat_expr *e)
+{
+  flat_walker w = { NULL, not_invariant, NULL };
+  return flat_walk_expr (e, NULL, &w) == 0;
+}
+
+int
+flat_range_is_invariant (const flat_range *r)
+{
+  return flat_expr_is_invariant (r->lb) && flat_expr_is_invariant (r->ub)
+    && flat_expr_is_invariant (r->step);
+}
+
+static int
+find_soac (flat_stmt *s, void *data)
+{
+  (void) data;
+  return s->kind == FLAT_S_MAP || s->kind == FLAT_S_REDUCE
+    || s->kind == FLAT_S_SCAN;
+}
+
+int
+flat_block_has_soac (const flat_block *b)
+{
+  flat_walker w = { find_soac, NULL, NULL };
+  return flat_walk_block (b, &w);
+}
+
+int
+flat_stmt_has_soac (flat_stmt *s)
+{
+  flat_walker w = { find_soac, NULL, NULL };
+  return flat_walk_stmt (s, &w);
+}

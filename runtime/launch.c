@@ -6,6 +6,9 @@
      segmap group (i : 0 .. 50) threads (cast i64 m), m = 100
 					50 groups x 128 (the power of two
 					that covers 100)
+     segmap tiled (i : 0 .. 100, j : 0 .. 70) tile 4
+					2 x 2 groups x 256, a block of
+					64 x 64 points each
      segred grid  (i, j, k) segments 2  n*m segments: segops.c  */
 
 #include "launch.h"
@@ -73,29 +76,16 @@ count_points (const flat_launcher *l, const flat_kernel *k, int from,
   return 0;
 }
 
-/* A segmap K of level GROUP over TOTAL points: one group of
-   flat_group_items of its THREADS per point, in launches of at most
-   FLAT_MAX_GROUPS groups, the first point of each its last argument
+/* TOTAL groups of GROUP items of stage S, in launches of at most
+   FLAT_MAX_GROUPS groups, the first group of each its last argument
    flat_base (codegen/group_kernel.c, Note [One group per point]).  */
 static int
-launch_group_segmap (const flat_launcher *l, const flat_kernel *k,
-		     const flat_stage *s, int64_t total, const char **what,
-		     char *err, size_t err_size)
+launch_groups (const flat_launcher *l, const flat_stage *s, int64_t total,
+	       size_t group, const char **what, char *err, size_t err_size)
 {
-  int ok = 1, a;
-  flat_value threads = flat_eval_expr_loading (k->threads, l->values,
-					      l->loader, &ok);
-  size_t group;
+  int a;
   int64_t base, groups;
 
-  if (!ok)
-    {
-      *what = "evaluating the plan";
-      snprintf (err, err_size, "the threads of %s cannot be evaluated",
-		k->name);
-      return -1;
-    }
-  group = flat_group_items (threads.i, s->max_group);
   for (a = 0; a < l->n_args; a++)
     l->seg_args[a] = l->args[a];
   l->seg_args[a].size = sizeof base;
@@ -110,6 +100,67 @@ launch_group_segmap (const flat_launcher *l, const flat_kernel *k,
 	return -1;
     }
   return 0;
+}
+
+/* A segmap K of level GROUP over TOTAL points: one group of
+   flat_group_items of its THREADS per point, in launches of at most
+   FLAT_MAX_GROUPS groups, the first point of each its last argument
+   flat_base (codegen/group_kernel.c, Note [One group per point]).  */
+static int
+launch_group_segmap (const flat_launcher *l, const flat_kernel *k,
+		     const flat_stage *s, int64_t total, const char **what,
+		     char *err, size_t err_size)
+{
+  int ok = 1;
+  flat_value threads = flat_eval_expr_loading (k->threads, l->values,
+					      l->loader, &ok);
+  size_t group;
+
+  if (!ok)
+    {
+      *what = "evaluating the plan";
+      snprintf (err, err_size, "the threads of %s cannot be evaluated",
+		k->name);
+      return -1;
+    }
+  group = flat_group_items (threads.i, s->max_group);
+  return launch_groups (l, s, total, group, what, err, err_size);
+}
+
+/* A tiled segmap K (flatten/tiles.c) over the points of DIMS: a group of
+   FLAT_TILE_THREADS items per block of flat_tile_extent points of each
+   dim, as launch_groups numbers them (codegen/tiled.c).  */
+static int
+launch_tiled (const flat_launcher *l, const flat_kernel *k,
+	      const flat_stage *s, const char **what, char *err,
+	      size_t err_size)
+{
+  int64_t blocks = 1;
+
+  if (s->max_group < FLAT_TILE_THREADS)
+    {
+      *what = "launching a kernel";
+      snprintf (err, err_size, "%s needs groups of %d items, the device "
+		"allows %zu", k->name, FLAT_TILE_THREADS, s->max_group);
+      return -1;
+    }
+  for (int d = 0; d < k->n_dims; d++)
+    {
+      int64_t trips = flat_range_trip_count (&k->dims[d], l->values);
+      int64_t extent = flat_tile_extent (k, d);
+
+      if (trips < 0)
+	{
+	  snprintf (err, err_size, "trip count of dimension %d of %s "
+		    "unknown", d, k->name);
+	  return -1;
+	}
+      if (d == 0)
+	trips = flat_slice_trips (trips, l->slice.lo, l->slice.hi);
+      blocks *= (trips + extent - 1) / extent;
+    }
+  return launch_groups (l, s, blocks, FLAT_TILE_THREADS, what, err,
+			err_size);
 }
 
 /* Segmap K over TOTAL points: grid-level kernels with FLAT_GROUP_SIZE
@@ -129,6 +180,8 @@ launch_segmap (const flat_launcher *l, const flat_kernel *k,
 
   if (d->protocol == FLAT_PROTO_GROUP_MAP)
     return launch_group_segmap (l, k, s, total, what, err, err_size);
+  if (d->protocol == FLAT_PROTO_TILED)
+    return launch_tiled (l, k, s, what, err, err_size);
   while (group > 1 && private_bytes > FLAT_PRIVATE_PER_GROUP / group)
     group /= 2;
   groups = (total - 1) / (int64_t) group + 1;
@@ -237,7 +290,8 @@ flat_launch (const flat_launcher *l, const flat_kernel *k, int *launched,
       return -1;
     }
   *launched = 1;
-  if (d->protocol == FLAT_PROTO_MAP || d->protocol == FLAT_PROTO_GROUP_MAP)
+  if (d->protocol == FLAT_PROTO_MAP || d->protocol == FLAT_PROTO_GROUP_MAP
+      || d->protocol == FLAT_PROTO_TILED)
     return launch_segmap (l, k, d, &l->stages[index * FLAT_MAX_STAGES],
 			  total, what, err, err_size);
   return launch_segop (l, k, d, &l->stages[index * FLAT_MAX_STAGES], total,

@@ -4,7 +4,8 @@
 # i5 and i6 (the irregular rules of flatten/irregular.c, I2 and I3 within
 # G3's versions; i4 a helper's marked loop inlined as parsed; i5
 # branches by partition, flatten/rule_partition.c; i6 an irregular
-# inner map), or after
+# inner map; t1 and t2 block and register tiling, flatten/rule_tiling.c,
+# which fire together), or after
 # the pass: fusion, dead, switch) and each
 # RULE-CASE.STRATEGY.expected beside it, flat-ir --strategy=STRATEGY must
 # print exactly the expected target IR (kernels and the guarded plan).
@@ -28,7 +29,7 @@ for expected in "$HARNESS_DIR"/golden/*.expected; do
   n=$((n + 1))
 done
 # Every rule that can fire on lifted C has a case.
-for rule in g0 g1 g2 g3 g6 g7 g8 g9 i1 i4 i5 i6; do
+for rule in g0 g1 g2 g3 g6 g7 g8 g9 i1 i4 i5 i6 t1 t2; do
   ls "$HARNESS_DIR"/golden/$rule-*.incremental.expected >/dev/null 2>&1 \
     || harness_fail "no golden test for rule $rule"
 done

@@ -31,7 +31,8 @@ indent (FILE *out, int depth)
   fprintf (out, "%*s", 2 * depth, "");
 }
 
-/* "k1 segmap group (i) threads m", "k2 segred grid (i, j, k) segments 2" */
+/* "k1 segmap group (i) threads m", "k2 segred grid (i, j, k) segments 2",
+   "k5 segmap tiled (i, j) tile 4" */
 static void
 print_kernel (FILE *out, const flat_kernel *k)
 {
@@ -46,6 +47,8 @@ print_kernel (FILE *out, const flat_kernel *k)
     }
   if (k->n_segments > 0)
     fprintf (out, " segments %d", k->n_segments);
+  if (k->kind == FLAT_N_SEGMAP_TILED)
+    fprintf (out, " tile %d", k->tile);
 }
 
 static void print_block (FILE *out, const flat_block *b, int depth);

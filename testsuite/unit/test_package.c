@@ -51,6 +51,21 @@ static const char *const lifted[] = {
   "    }\n"
   "  }\n"
   "}\n",
+  /* tiled: a reduce over operands shared along a dim */
+  "nest \"pkg_tiled\" at \"p.c\" 10 {\n"
+  "  param n : i32\n"
+  "  mem x : f32 read\n"
+  "  mem y : f32 write\n"
+  "  body {\n"
+  "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+  "      let s : f32 = 0x0p+0:f32\n"
+  "      reduce j : i32 = 0:i32 .. n step 1:i32 with (add s) {\n"
+  "        set s = (add s (mul (load x i) (load x j)))\n"
+  "      }\n"
+  "      store y[i] = s\n"
+  "    }\n"
+  "  }\n"
+  "}\n",
   /* windowed: float + */
   "nest \"pkg_fscan\" at \"p.c\" 3 {\n"
   "  param n : i32\n"
@@ -552,7 +567,7 @@ static const struct
 {
   unsigned version;
   uint64_t fingerprint;
-} recorded = { 9, 0xadede9c0c527be37ULL };
+} recorded = { 10, 0x30b280cc72cce95dULL };
 
 static void
 test_package_version (void)

@@ -1,0 +1,292 @@
+/* Tiled segmaps (flatten/tiles.c, rules T1 and T2 of
+   flatten/rule_tiling.c): a work-group of FLAT_TILE_THREADS items per
+   block of points, staging its reduce's shared operands in local memory.
+
+   For a 2-D one, tiled dims a and b (the last two), register tile R:
+
+     block (flat_pa0, flat_pb0): the group's first point along a and b,
+       from its number flat_base + group id (b fastest, then a, then the
+       other dims, one group per point of theirs);
+     item (flat_ta, flat_tb) = (t / 16, t % 16) owns the R x R points
+       (flat_pa0 + flat_ta + 16 ra, flat_pb0 + flat_tb + 16 rb): copy
+       c = ra R + rb of the body, its variables spelt "r<c>_";
+     PRE of every copy, where the point exists (flat_ok<c>);
+     for each FLAT_TILE_DEPTH iterations of the reduce:
+       the group fills each tile (one element per item and step, the
+       unit-stride index fastest so the reads are coalesced), barrier;
+       every copy runs its iterations, the staged loads read from the
+       tiles; barrier;
+     POST of every copy where the point exists.
+
+   A copy runs exactly the iterations e_top's work-item would, in the
+   same order, so the results are e_top's.  A point past the end runs
+   nothing, and the group fills only elements that a point of the block
+   reads, so no load leaves the arrays.  The loads that fill the tiles
+   are printed as copy N = R * R, whose variables are the element's
+   point and iteration.  */
+
+#include "emitter.h"
+
+#include "../flatten/flatten.h"
+
+/* Items of a block along each tiled dim of a tiling T.  */
+static int
+items_along (const flat_tiling *t)
+{
+  return t->n_tiled == 2 ? FLAT_TILE_SIDE : FLAT_TILE_THREADS;
+}
+
+/* Position of element ROW, ITER of tile TILE at register tile R, as a C
+   expression (flat_tile_elements).  */
+static const char *
+tile_position (flat_emitter *em, const flat_tiling *t, int tile, int r,
+	       const char *row, const char *iter)
+{
+  const flat_tile *tl = &t->tiles[tile];
+
+  if (tl->along < 0)
+    return iter;
+  if (tl->k_fastest)
+    return flat_arena_printf (em->scratch->arena, "(%s) * %d + %s", row,
+			      t->depth + 1, iter);
+  return flat_arena_printf (em->scratch->arena, "(%s) * %lld + %s", iter,
+			    (long long) r * items_along (t), row);
+}
+
+void
+flat_c_tile_read (flat_emitter *em, int tile)
+{
+  const flat_tiling *t = em->tiling;
+  const flat_tile *tl = &t->tiles[tile];
+  const char *row = "";
+
+  if (tl->along >= 0)
+    row = flat_arena_printf (em->scratch->arena, "flat_t%c + %d",
+			     tl->along == 0 ? 'a' : 'b',
+			     em->tile_copy[tl->along] * items_along (t));
+  flat_c_emit (em, "flat_tile%d[%s]", tile,
+	       tile_position (em, t, tile, em->tile_size, row, "flat_kk"));
+}
+
+/* The dims: FIRST is the first tiled one.  */
+static void
+emit_block_origin (flat_emitter *em, const flat_kernel *k,
+		   const flat_tiling *t, int first)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+
+  flat_c_group_ids (em);
+  flat_c_line (em, "%s flat_q = flat_base + %s;", i64, em->d->group_id);
+  for (int d = k->n_dims - 1; d >= first; d--)
+    {
+      char c = d == first ? 'a' : 'b';
+      int64_t extent = flat_tile_extent (k, d);
+
+      flat_c_line (em, "%s flat_nb%c = (flat_n%d + %lld) / %lld;", i64, c, d,
+		   (long long) extent - 1, (long long) extent);
+      flat_c_line (em, "%s flat_p%c0 = flat_q %% flat_nb%c * %lld;", i64, c,
+		   c, (long long) extent);
+      flat_c_line (em, "flat_q /= flat_nb%c;", c);
+    }
+  if (t->n_tiled == 2)
+    {
+      flat_c_line (em, "int flat_ta = (int) flat_t / %d;", FLAT_TILE_SIDE);
+      flat_c_line (em, "int flat_tb = (int) flat_t %% %d;", FLAT_TILE_SIDE);
+    }
+  else
+    flat_c_line (em, "int flat_ta = (int) flat_t;");
+  flat_c_dim_indices (em, k, 0, first, "flat_q");
+}
+
+/* Copy C's point: "T rC_i = ...", its flat_okC, then PRE.  */
+static void
+emit_copy_point (flat_emitter *em, const flat_kernel *k,
+		 const flat_tiling *t, int first, int c)
+{
+  int r = k->tile;
+  int pos[2] = { c / r, c % r };
+  char suffix[16];
+
+  if (t->n_tiled == 1)
+    pos[0] = c;
+  em->copy_prefix = flat_arena_printf (em->scratch->arena, "r%d_", c);
+  for (int d = 0; d < first; d++)
+    flat_c_line (em, "%s %s = %s;", flat_c_type (em, k->dims[d].index->type),
+		 flat_c_var (em, k->dims[d].index),
+		 flat_arena_printf (em->scratch->arena, "v_%s",
+				    k->dims[d].index->name));
+  flat_c_indent (em);
+  flat_c_emit (em, "int flat_ok%d = 1", c);
+  for (int d = first; d < k->n_dims; d++)
+    {
+      char p = d == first ? 'a' : 'b';
+      const char *point
+	= flat_arena_printf (em->scratch->arena, "(flat_p%c0 + flat_t%c + %d)",
+			     p, p, pos[d - first] * items_along (t));
+
+      flat_c_emit (em, " && %s < flat_n%d", point, d);
+    }
+  flat_c_emit (em, ";\n");
+  for (int d = first; d < k->n_dims; d++)
+    {
+      char p = d == first ? 'a' : 'b';
+
+      snprintf (suffix, sizeof suffix, "%d", d);
+      flat_c_index (em, &k->dims[d], suffix,
+		    flat_arena_printf (em->scratch->arena,
+				       "(flat_p%c0 + flat_t%c + %d)", p, p,
+				       pos[d - first] * items_along (t)));
+    }
+  em->pred = flat_arena_printf (em->scratch->arena, "flat_ok%d", c);
+  for (const flat_stmt *s = k->body.first; s != t->reduce; s = s->next)
+    flat_c_stmt (em, s);
+  em->pred = NULL;
+  em->copy_prefix = NULL;
+}
+
+/* The group fills tile I for the iterations from flat_k0, as copy
+   FILLER.  */
+static void
+emit_fill (flat_emitter *em, const flat_kernel *k, const flat_tiling *t,
+	   int first, int i, int filler)
+{
+  const flat_tile *tl = &t->tiles[i];
+  const flat_range *kr = &t->reduce->u.red.range;
+  int64_t rows = tl->along < 0 ? 1 : (int64_t) k->tile * items_along (t);
+  char p = tl->along == 0 ? 'a' : 'b';
+  int d_along = first + (tl->along < 0 ? 0 : tl->along);
+  char suffix[16];
+
+  flat_c_line (em, "for (int flat_e = (int) flat_t; flat_e < %lld; "
+	       "flat_e += %d)", (long long) rows * t->depth,
+	       FLAT_TILE_THREADS);
+  flat_c_open (em);
+  if (tl->along < 0 || tl->k_fastest)
+    {
+      flat_c_line (em, "int flat_row = flat_e / %d;", t->depth);
+      flat_c_line (em, "int flat_it = flat_e %% %d;", t->depth);
+    }
+  else
+    {
+      flat_c_line (em, "int flat_row = flat_e %% %lld;", (long long) rows);
+      flat_c_line (em, "int flat_it = flat_e / %lld;", (long long) rows);
+    }
+  em->copy_prefix = flat_arena_printf (em->scratch->arena, "r%d_", filler);
+  for (int d = 0; d < first; d++)
+    flat_c_line (em, "%s %s = v_%s;",
+		 flat_c_type (em, k->dims[d].index->type),
+		 flat_c_var (em, k->dims[d].index), k->dims[d].index->name);
+  if (tl->along >= 0)
+    {
+      snprintf (suffix, sizeof suffix, "%d", d_along);
+      flat_c_index (em, &k->dims[d_along], suffix,
+		    flat_arena_printf (em->scratch->arena,
+				       "(flat_p%c0 + flat_row)", p));
+    }
+  flat_c_index (em, kr, "k", "(flat_k0 + flat_it)");
+  flat_c_indent (em);
+  flat_c_emit (em, "flat_tile%d[%s] = flat_it < flat_kn", i,
+	       tile_position (em, t, i, k->tile, "flat_row", "flat_it"));
+  if (tl->along >= 0)
+    flat_c_emit (em, " && flat_p%c0 + flat_row < flat_n%d", p, d_along);
+  flat_c_emit (em, " ? ");
+  flat_c_expr (em, tl->load);
+  flat_c_emit (em, " : 0;\n");
+  em->copy_prefix = NULL;
+  flat_c_close (em);
+}
+
+/* The reduce's iterations of a tile, COUNT of them (0: flat_kn), each
+   run by every copy (where its point exists, unless T is unchecked).  */
+static void
+emit_iterations (flat_emitter *em, const flat_kernel *k, const flat_tiling *t,
+		 int copies, int count)
+{
+  flat_c_open (em);
+  flat_c_indent (em);
+  flat_c_emit (em, "for (int flat_kk = 0; flat_kk < ");
+  if (count)
+    flat_c_emit (em, "%d", count);
+  else
+    flat_c_emit (em, "flat_kn");
+  flat_c_emit (em, "; flat_kk++)\n");
+  flat_c_open (em);
+  em->tiling = t;
+  em->tile_size = k->tile;
+  for (int c = 0; c < copies; c++)
+    {
+      em->copy_prefix = flat_arena_printf (em->scratch->arena, "r%d_", c);
+      em->tile_copy[0] = t->n_tiled == 2 ? c / k->tile : c;
+      em->tile_copy[1] = t->n_tiled == 2 ? c % k->tile : 0;
+      if (!t->unchecked)
+	flat_c_line (em, "if (flat_ok%d)", c);
+      flat_c_open (em);
+      flat_c_index (em, &t->reduce->u.red.range, "k", "(flat_k0 + flat_kk)");
+      flat_c_stmts (em, &t->reduce->u.red.body);
+      flat_c_close (em);
+    }
+  em->tiling = NULL;
+  em->copy_prefix = NULL;
+  flat_c_close (em);
+  flat_c_close (em);
+}
+
+void
+flat_c_tiled_segmap (flat_emitter *em, const flat_nest *nest,
+		     const flat_kernel *k)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+  flat_tiling t;
+  int first, copies, c;
+
+  if (!flat_tiling_of (k->dims, k->n_dims, &k->body, &t))
+    {
+      flat_c_fail (em, "%s: the body of tiled segmap %s has no tiles",
+		   em->d->name, k->name);
+      return;
+    }
+  first = k->n_dims - t.n_tiled;
+  copies = t.n_tiled == 2 ? k->tile * k->tile : k->tile;
+  flat_c_signature_open (em, nest, k, "", &k->body);
+  flat_c_arg (em, FLAT_T_I64, 0, "flat_base");
+  flat_c_signature_close (em);
+  em->depth = 1;
+  for (int i = 0; i < t.n_tiles; i++)
+    flat_c_local_array (em, t.tiles[i].load->type,
+			flat_arena_printf (em->scratch->arena, "flat_tile%d",
+					   i),
+			flat_tile_elements (&t, i, k->tile));
+  flat_c_trip_counts (em, k);
+  emit_block_origin (em, k, &t, first);
+  for (c = 0; c < copies; c++)
+    emit_copy_point (em, k, &t, first, c);
+  flat_c_trip_count (em, &t.reduce->u.red.range, "k");
+  flat_c_line (em, "for (%s flat_k0 = 0; flat_k0 < flat_nk; flat_k0 += %d)",
+	       i64, t.depth);
+  flat_c_open (em);
+  flat_c_line (em, "int flat_kn = (int) FLAT_MIN (flat_nk - flat_k0, %d);",
+	       t.depth);
+  for (int i = 0; i < t.n_tiles; i++)
+    emit_fill (em, k, &t, first, i, copies);
+  flat_c_line (em, "%s;", em->d->barrier);
+  /* A whole tile's iterations as a loop of constant count, which the
+     device compiler unrolls; the last, partial tile apart.  */
+  flat_c_line (em, "if (flat_kn == %d)", t.depth);
+  emit_iterations (em, k, &t, copies, t.depth);
+  flat_c_line (em, "else");
+  emit_iterations (em, k, &t, copies, 0);
+  flat_c_line (em, "%s;", em->d->barrier);
+  flat_c_close (em);
+  for (c = 0; c < copies; c++)
+    {
+      em->copy_prefix = flat_arena_printf (em->scratch->arena, "r%d_", c);
+      flat_c_line (em, "if (flat_ok%d)", c);
+      flat_c_open (em);
+      for (const flat_stmt *s = t.reduce->next; s; s = s->next)
+	flat_c_stmt (em, s);
+      flat_c_close (em);
+    }
+  em->copy_prefix = NULL;
+  em->depth = 0;
+  flat_c_emit (em, "}\n");
+}

@@ -1,0 +1,130 @@
+/* Rules T1 and T2: block tiling and register tiling of a redomap inside
+   a map nest (paper 001, sections 5 and 6: the operands a redomap reads
+   at every point of a block are staged in local memory once per group;
+   paper 000, section 2.2: the register-tiled version of matrix
+   multiplication).
+
+     map i { map j { let s = 0;
+		     reduce k = 0..q with (add s) {
+		       set s = s + a[i*q+k] * b[k*m+j] };
+		     store c[i*m+j] = s } }
+
+   e_top at map j is a segmap grid (i, j) whose work-items each walk k,
+   reading a row of a and a column of b from global memory: every
+   element of a is read m times, every element of b n times.  A tiled
+   segmap over the same (i, j) gives each work-group a block of points;
+   per FLAT_TILE_DEPTH iterations of k the group copies the block's rows
+   of a and columns of b into local memory (a[i*q+k] mentions i but not
+   j, so the points of a row of the block share it), synchronises, and
+   every work-item runs its points' iterations from there:
+
+     kernel k5 segmap tiled (i, j) tile 1     T1, block tiling: one point
+					      per item, 16 x 16 per group
+     kernel k6 segmap tiled (i, j) tile 4     T2, register tiling: 4 x 4
+					      points per item, their
+					      accumulators in registers,
+					      each staged value read once
+					      for 4 of them
+     kernel k7 segmap tiled (i, j) tile 8     T2 for a small body: 8 x 8
+
+   Each point still runs its reduce's iterations in order, so the
+   results are those of e_top, bit for bit.  A 1-D map (n-body: map i
+   { reduce j { f (p[i], p[j]) } }) stages p[j] for the whole group.
+
+   The guards, beside e_top's own:
+
+     guard top (q >= depth ? Par / 64 : 0) { launch k7 }
+     else guard top (q >= depth ? Par / 16 : 0) { launch k6 }
+     else guard top (q >= depth ? Par : 0) { launch k5 }
+     else launch e_top
+
+   Tiling pays once a tile's depth of iterations reuses what it staged:
+   with fewer iterations e_top runs (Par, forced to 0, keeps the
+   thresholds' meaning: a threshold of 0 takes the tiled version
+   whatever q is).  Register tiling needs Par / 16 items to fill the
+   device, 8 x 8 tiles Par / 64.  */
+
+#include "rules.h"
+
+/* The tiled segmap of B in SUB at register tile R, NULL if its tiles do
+   not fit FLAT_MAX_STATIC_LOCAL.  */
+static flat_kernel *
+tiled_kernel (flat_flattener *f, const flat_context *sub,
+	      const flat_block *b, int r)
+{
+  int saved = f->nest->n_kernels;
+  flat_kernel *k = flat_kernel_new (f->nest, FLAT_N_SEGMAP_TILED, sub->n,
+				    0);
+  for (int d = 0; d < sub->n; d++)
+    k->dims[d] = sub->dims[d];
+  k->body = *b;
+  k->tile = r;
+  if (flat_tiling_local_bytes (k) <= FLAT_MAX_STATIC_LOCAL)
+    return k;
+  flat_rules_rollback (f->nest, saved);
+  return NULL;
+}
+
+/* Register tiles of rule T2: 4 x 4 points per item of a 2-D block (64 x
+   64 points per group) and, for a small body, 8 x 8 (128 x 128 points:
+   twice the arithmetic per value read from local memory, but a quarter
+   of the groups); 4 points per item of a 1-D block.  */
+enum { T2_TILE = 4, T2_LARGE_TILE = 8, T2_LARGE_BODY = 4 };
+
+/* Statements in B, at any depth.  */
+static int
+count_stmts (flat_stmt *s, void *data)
+{
+  (void) s;
+  ++*(int *) data;
+  return 0;
+}
+
+/* PLAN under a guard that takes the tiled segmap of B in SUB at
+   register tile R (T1 for 1) where the reduce of T has a tile's depth
+   of iterations, and Par(SUB) / (points per item) suffices.  */
+static flat_block
+guard_tiled (flat_flattener *f, const flat_context *sub, const flat_block *b,
+	     const flat_tiling *t, int r, flat_block plan)
+{
+  flat_nest *nest = f->nest;
+  flat_kernel *k = tiled_kernel (f, sub, b, r);
+  if (!k)
+    return plan;
+  flat_expr *q = flat_par_trip (nest, &t->reduce->u.red.range);
+  flat_expr *deep = flat_e_binary (nest, FLAT_OP_GE, q,
+				   flat_e_const_int (nest, FLAT_T_I64,
+						     t->depth));
+  flat_expr *items = flat_par_context (nest, sub);
+  int per_item = t->n_tiled == 2 ? r * r : r;
+  if (per_item > 1)
+    items = flat_e_binary (nest, FLAT_OP_DIV, items,
+			   flat_e_const_int (nest, FLAT_T_I64, per_item));
+  return flat_plan_guard (nest, FLAT_GUARD_TOP,
+			  flat_e_select (nest, deep, items,
+					 flat_e_const_int (nest, FLAT_T_I64,
+							   0)),
+			  flat_plan_launch (nest, k), plan);
+}
+
+flat_block
+flat_rule_tiles (flat_flattener *f, const flat_context *sub,
+		 const flat_block *b, flat_kernel *top)
+{
+  flat_tiling t;
+  flat_block plan = flat_plan_launch (f->nest, top);
+
+  if (f->strategy != FLAT_STRATEGY_INCREMENTAL
+      || !flat_tiling_of (sub->dims, sub->n, b, &t))
+    return plan;
+  /* T1.  */
+  plan = guard_tiled (f, sub, b, &t, 1, plan);
+  /* T2.  */
+  plan = guard_tiled (f, sub, b, &t, T2_TILE, plan);
+  int body = 0;
+  flat_walker w = { count_stmts, NULL, &body };
+  flat_walk_block (&t.reduce->u.red.body, &w);
+  if (t.n_tiled == 2 && body <= T2_LARGE_BODY)
+    plan = guard_tiled (f, sub, b, &t, T2_LARGE_TILE, plan);
+  return plan;
+}
