@@ -23,6 +23,13 @@
      never timed (a histogram, whose host version is the sequential loop)
      stays on the device after four tries.
 
+   A class that the tuning file has an entry for (tuned_side.h, written
+   by flat-tune from the same measurements) takes the entry's side from
+   its first run, measuring nothing: the file's times are those of an
+   earlier process.  Only FLAT_DEVICE=auto consults it, so cuda, opencl
+   and host still override it, and where the entry says device but no
+   device opened, the host runs as any nest then does.
+
    Each side gives the same results every time (the host's reductions
    combine in a fixed order, as the device's do); floating-point sums and
    products may differ between the sides in their last bits, as they do
@@ -81,9 +88,8 @@ flat_site_host_run (flat_site_class *cls, unsigned width, double ms)
     keep_best (&cls->one_ms, &cls->n_one, ms);
 }
 
-/* The best host time of CLS, or a negative value when none is known.  */
-static double
-host_ms (const flat_site_class *cls)
+double
+flat_site_host_ms (const flat_site_class *cls)
 {
   if (cls->n_wide > 0 && (cls->n_one == 0 || cls->wide_ms <= cls->one_ms))
     return cls->wide_ms;
@@ -116,8 +122,14 @@ int
 flat_cost_prefer_host (flat_site_class *cls, int device_on_cpus, char *why,
 		       size_t why_size)
 {
-  double host = host_ms (cls);
+  double host = flat_site_host_ms (cls);
 
+  if (cls->tuned != FLAT_TUNED_NONE)
+    {
+      snprintf (why, why_size, "tuning file: %.3g ms on the host, %.3g ms "
+		"on the device", cls->tuned_host_ms, cls->tuned_device_ms);
+      return cls->tuned == FLAT_TUNED_HOST;
+    }
   if (cls->n_device < 2)
     {
       snprintf (why, why_size, "measuring the device");

@@ -71,6 +71,9 @@ flat_env_clear (flat_env *env)
   for (i = 0; i < env->n_tuned; i++)
     free (env->tuned[i].name);
   free (env->tuned);
+  for (i = 0; i < env->n_sides; i++)
+    free (env->sides[i].nest);
+  free (env->sides);
   set_defaults (env);
 }
 

@@ -28,6 +28,18 @@ typedef struct flat_threshold_setting
   int64_t value;
 } flat_threshold_setting;
 
+/* A line NEST@CLASS=host|device HOST_MS DEVICE_MS of the tuning file:
+   the side that executions of nest NEST (its tuning name) whose outer
+   trip count is of size class CLASS (site.h) take under FLAT_DEVICE=auto,
+   and the best times of the two sides that decided it (tuned_side.h).  */
+typedef struct flat_side_setting
+{
+  char *nest;
+  int size_class;
+  int device;			/* 1: the device, 0: the host */
+  double host_ms, device_ms;
+} flat_side_setting;
+
 typedef struct flat_env
 {
   flat_device_choice device;	/* FLAT_DEVICE, default auto */
@@ -56,11 +68,13 @@ typedef struct flat_env
   flat_threshold_setting *thresholds;	/* FLAT_THRESHOLD_* */
   int n_thresholds;
   char *tuning;			/* FLAT_TUNING, NULL when unset */
-  /* The settings of the FLAT_TUNING file, read by flat_tuning_read
-     (thresholds.h) when a nest first needs a threshold.  */
+  /* The thresholds and host/device entries of the FLAT_TUNING file,
+     read by flat_tuning_read (thresholds.h) when a nest first runs.  */
   int tuning_read;
   flat_threshold_setting *tuned;
   int n_tuned;
+  flat_side_setting *sides;
+  int n_sides;
 } flat_env;
 
 /* Fill ENV from ENVP, an environment in the form of `environ' ("NAME=VALUE"

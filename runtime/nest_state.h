@@ -63,10 +63,10 @@ typedef struct nest_state
   int n_mems, n_args;		/* n_args: of the kernel ABI, plan indices
 				   and slice included */
   flat_plan plan;
-  /* The plan's threshold values are those of flat_rt.env while
-     thresholds_generation == flat_rt.generation.  */
-  int thresholds_set;
-  unsigned thresholds_generation;
+  /* The plan's threshold values and the site's tuned sides are those of
+     flat_rt.env while tuning_generation == flat_rt.generation.  */
+  int tuning_set;
+  unsigned tuning_generation;
 
   /* Device program, valid while generation == flat_rt.generation; its
      functions, FLAT_MAX_STAGES per kernel (names set at load); the
@@ -110,6 +110,8 @@ typedef struct nest_state
   int placed;			/* this execution's spans are bounded */
 
   flat_site site;		/* what its executions measured */
+  struct flat_profile_site *site_profile;	/* FLAT_PROFILE's entry of
+						   the site, or NULL */
 } nest_state;
 
 /* The state of the nest in PACKAGE; NULL if memory ran out.  An unusable
@@ -119,9 +121,10 @@ nest_state *flat_state_new (const unsigned char *package);
 /* Free ST and its parts (the caller holds the lock).  */
 void flat_state_destroy (nest_state *st);
 
-/* The values of ST's thresholds, taken once per process (generation)
-   when the plan has guards.  */
-int flat_state_set_thresholds (nest_state *st);
+/* The tuning of ST: the values of its plan's thresholds and the tuning
+   file's host/device entries of its site (tuned_side.h), taken once per
+   process (generation).  */
+int flat_state_apply_tuning (nest_state *st);
 
 /* Build ST's program on the device selected and get the functions of
    its kernels; the device's local memory.  */

@@ -72,6 +72,7 @@
 #include "staging.h"
 #include "stats.h"
 #include "thresholds.h"
+#include "tuned_side.h"
 
 #include "../flatten/package.h"
 #include "../flatten/extent.h"
@@ -116,6 +117,8 @@ flat_state_destroy (nest_state *st)
   free (st->seg_args);
   free (st->seg_buffers);
   free (st->profile_name);
+  if (st->site_profile)
+    flat_profile_site_keep (st->site_profile);
   for (int d = 1; d < FLAT_MAX_DEVICES; d++)
     if (st->parts[d])
       flat_state_destroy (st->parts[d]);
@@ -1088,20 +1091,21 @@ outermost_trips (const nest_state *st)
     }
 }
 
-/* The values of ST's thresholds, taken once per process (generation)
-   when the plan has guards.  */
+/* The tuning of ST: the values of its plan's thresholds and the tuning
+   file's host/device entries of its site, taken once per process
+   (generation).  */
 int
-flat_state_set_thresholds (nest_state *st)
+flat_state_apply_tuning (nest_state *st)
 {
-  if (st->plan.n_guards == 0
-      || (st->thresholds_set
-	  && st->thresholds_generation == flat_rt.generation))
+  if (st->tuning_set && st->tuning_generation == flat_rt.generation)
     return 0;
   if (flat_tuning_read (&flat_rt.env, stderr) < 0)
     return -1;
-  flat_plan_set_thresholds (&st->plan, &flat_rt.env);
-  st->thresholds_set = 1;
-  st->thresholds_generation = flat_rt.generation;
+  if (st->plan.n_guards > 0)
+    flat_plan_set_thresholds (&st->plan, &flat_rt.env);
+  flat_site_set_tuned (&st->site, &flat_rt.env, st->name);
+  st->tuning_set = 1;
+  st->tuning_generation = flat_rt.generation;
   return 0;
 }
 
@@ -1122,17 +1126,19 @@ log_decided (const nest_state *st, const char *backend, const char *version,
 /* Whether the cost model sends this execution of ST, of size class CLS
    in its site, which the thresholds give the device, to the host (Note
    [Device or host] in cost.c): only under FLAT_DEVICE=auto, and never
-   with data regions open, whose arrays are on the device.  */
+   with data regions open, whose arrays are on the device.  WHY (WHY_SIZE
+   bytes) gets the cost model's reason, empty where it had no say.  */
 static int
-cost_prefers_host (nest_state *st, flat_site_class *cls)
+cost_prefers_host (nest_state *st, flat_site_class *cls, char *why,
+		   size_t why_size)
 {
   const flat_backend *b = flat_rt.backend;
-  char why[160];
 
+  why[0] = '\0';
   if (flat_rt.env.device != FLAT_DEVICE_AUTO || flat_rt.present.n > 0
       || !flat_cost_prefer_host (cls,
 				 b && b->on_host_cpus && b->on_host_cpus (),
-				 why, sizeof why))
+				 why, why_size))
     return 0;
   log_decided (st, flat_backend_host.name, "host version", why);
   return 1;
@@ -1170,7 +1176,7 @@ static int
 run_nest (nest_state *st, va_list *ap)
 {
   const flat_backend *b = flat_rt.backend;
-  char err[ERR_SIZE], reason[1024];
+  char err[ERR_SIZE], reason[1024], why[160];
   const char *what = "evaluating the plan";
   flat_stopwatch watch;
   flat_site_class *cls;
@@ -1179,6 +1185,9 @@ run_nest (nest_state *st, va_list *ap)
 
   if (!st->nest)
     return host_version (st, "unusable package");
+  /* The site's times, at exit: also those of runs on the host.  */
+  if (flat_rt.env.profile && !st->site_profile)
+    st->site_profile = flat_profile_site_new (st->name, &st->site);
   if (b && !b->runs_kernels)
     return on_host (st, b);
   if (st->host_only)
@@ -1196,7 +1205,7 @@ run_nest (nest_state *st, va_list *ap)
       flat_log_run (st->name, flat_backend_host.name, "no kernel", "empty");
       return 0;
     }
-  if (flat_state_set_thresholds (st) != 0)
+  if (flat_state_apply_tuning (st) != 0)
     return device_failure (st, "reading the tuning file", "out of memory");
   if (flat_plan_begin (&st->plan, st->values, &st->loader,
 		       flat_rt.present.n > 0,
@@ -1211,7 +1220,7 @@ run_nest (nest_state *st, va_list *ap)
       return 1;
     }
   cls = flat_site_class_for (&st->site, trips);
-  if (cost_prefers_host (st, cls))
+  if (cost_prefers_host (st, cls, why, sizeof why))
     return 1;
   b = flat_process_device ();
   if (!b->runs_kernels)
@@ -1221,7 +1230,8 @@ run_nest (nest_state *st, va_list *ap)
   if (!st->program
       && flat_state_prepare_program (st, &what, err, sizeof err) != 0)
     return device_failure (st, what, err);
-  snprintf (reason, sizeof reason, "%s", flat_rt.device);
+  snprintf (reason, sizeof reason, "%s%s%s", flat_rt.device,
+	    why[0] ? "; " : "", why);
   if (flat_rt.devices.n > 1)
     switch (flat_run_split (st, trips, &watch, reason, sizeof reason, &what,
 			    err, sizeof err))

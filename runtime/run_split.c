@@ -166,7 +166,7 @@ prepare_parts (nest_state *const *p, int k, int *n_buffers, char *why,
 	return -1;
       *what = "evaluating the plan";
       if (d > 0
-	  && (flat_state_set_thresholds (q) != 0
+	  && (flat_state_apply_tuning (q) != 0
 	      || flat_plan_begin (&q->plan, q->values, &q->loader,
 				  flat_rt.present.n > 0, &device, err,
 				  err_size) != 0))

@@ -1,8 +1,9 @@
 /* What the runtime learns about each nest from its executions, by size
    class of its outer trip count: the best times of its parallel host
    version on the full team and on one thread (host_parallel.c), and of
-   its device runs with their copies (run.c); cost.c chooses between the
-   device and the host from them.  run.c keeps one site per nest state.  */
+   its device runs with their copies (run.c); and what the tuning file
+   says of the class (tuned_side.h).  cost.c chooses between the device
+   and the host from them.  run.c keeps one site per nest state.  */
 
 #ifndef FLAT_RUNTIME_SITE_H
 #define FLAT_RUNTIME_SITE_H
@@ -11,6 +12,14 @@
 
 /* Size classes: floor (log2 (trip count)).  */
 #define FLAT_SITE_CLASSES 64
+
+/* What the tuning file says of a class.  */
+enum
+{
+  FLAT_TUNED_NONE,		/* no entry: measure both sides */
+  FLAT_TUNED_HOST,
+  FLAT_TUNED_DEVICE
+};
 
 typedef struct flat_site_class
 {
@@ -21,6 +30,8 @@ typedef struct flat_site_class
   unsigned char n_device;	/* runs timed, up to 2 */
   unsigned char host_tries;	/* runs the cost model sent to the host to
 				   time it, up to 4 */
+  unsigned char tuned;		/* FLAT_TUNED_*, from the tuning file */
+  double tuned_host_ms, tuned_device_ms;	/* the entry's times */
 } flat_site_class;
 
 typedef struct flat_site
@@ -43,14 +54,18 @@ void flat_site_device_run (flat_site_class *cls, double ms, double copy_ms);
 /* Record a run of the parallel host version on WIDTH threads.  */
 void flat_site_host_run (flat_site_class *cls, unsigned width, double ms);
 
+/* The best host time of CLS, or a negative value when none is known.  */
+double flat_site_host_ms (const flat_site_class *cls);
+
 /* A device run shorter than this is mostly latency: the host is worth a
    try (Note [Device or host] in cost.c).  */
 #define FLAT_COST_LATENCY_MS 0.5
 
 /* Whether a run of class CLS, which the thresholds send to the device,
    should run the parallel host version instead (Note [Device or host] in
-   cost.c); DEVICE_ON_CPUS: the device computes on the host's processors.
-   WHY (WHY_SIZE bytes) gets the reason either way.  */
+   cost.c): the tuning file's side if it has one, else from the
+   measurements; DEVICE_ON_CPUS: the device computes on the host's
+   processors.  WHY (WHY_SIZE bytes) gets the reason either way.  */
 int flat_cost_prefer_host (flat_site_class *cls, int device_on_cpus,
 			   char *why, size_t why_size);
 

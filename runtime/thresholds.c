@@ -1,5 +1,6 @@
-/* Threshold values (thresholds.h): the tuning file's reader and the
-   lookup through the environment, the file and the default.
+/* Threshold values (thresholds.h): the tuning file's reader, which also
+   takes its host/device entries (tuned_side.h), and the lookup through
+   the environment, the file and the default.
 
      FLAT_THRESHOLD_mm_c_12_0=10 and tune.txt "mm.c:12.0=20"  ->  10
      tune.txt "mm.c:12.0=20" only                              ->  20
@@ -11,6 +12,7 @@
 #include "thresholds.h"
 
 #include "log.h"
+#include "tuned_side.h"
 
 #include "../flatten/ir.h"
 
@@ -42,10 +44,13 @@ blank (const char *line)
   return line[strspn (line, " \t\r")] == '\0';
 }
 
-/* The setting of LINE, NAME=VALUE, into *S (NAME copied); 1 if LINE is
-   malformed, -1 if memory ran out.  */
+/* The entry of LINE into *S, a threshold NAME=VALUE (NAME copied), or
+   into *SIDE, a host/device entry (tuned_side.h), as *IS_SIDE says; 1 if
+   LINE is malformed, with what was expected in *EXPECTED; -1 if memory
+   ran out.  */
 static int
-parse_line (char *line, flat_threshold_setting *s)
+parse_line (char *line, flat_threshold_setting *s, flat_side_setting *side,
+	    int *is_side, const char **expected)
 {
   char *eq = strrchr (line, '=');
   size_t len = strlen (line);
@@ -53,6 +58,11 @@ parse_line (char *line, flat_threshold_setting *s)
   /* A file written on Windows: CR LF.  */
   if (len > 0 && line[len - 1] == '\r')
     line[len - 1] = '\0';
+  *is_side = eq && flat_side_value (eq + 1);
+  *expected = *is_side ? FLAT_SIDE_EXPECTED
+    : "NAME=VALUE with VALUE a non-negative integer";
+  if (*is_side)
+    return flat_side_parse (line, (size_t) (eq - line), eq + 1, side);
   if (!eq || eq == line
       || flat_parse_integer (eq + 1, 0, INT64_MAX, &s->value) != 0)
     return 1;
@@ -61,35 +71,46 @@ parse_line (char *line, flat_threshold_setting *s)
 }
 
 static void
-free_settings (flat_threshold_setting *settings, int n)
+free_entries (flat_threshold_setting *settings, int n,
+	      flat_side_setting *sides, int n_sides)
 {
   int i;
 
   for (i = 0; i < n; i++)
     free (settings[i].name);
   free (settings);
+  for (i = 0; i < n_sides; i++)
+    free (sides[i].nest);
+  free (sides);
 }
 
 int
 flat_tuning_parse (const char *text, const char *file, FILE *warn,
-		   flat_threshold_setting **settings, int *n)
+		   flat_threshold_setting **settings, int *n,
+		   flat_side_setting **sides, int *n_sides)
 {
   char *copy = strdup (text), *line, *next;
   size_t lines = 1;
-  const char *p;
-  int number = 0, bad = 0, rc;
+  const char *p, *expected;
+  int number = 0, bad = 0, rc, is_side;
 
   *settings = NULL;
-  *n = 0;
+  *sides = NULL;
+  *n = *n_sides = 0;
   for (p = text; *p; p++)
     lines += *p == '\n';
   if (copy)
-    *settings = calloc (lines, sizeof **settings);
-  if (!copy || !*settings)
+    {
+      *settings = calloc (lines, sizeof **settings);
+      *sides = calloc (lines, sizeof **sides);
+    }
+  if (!copy || !*settings || !*sides)
     {
       free (copy);
       free (*settings);
+      free (*sides);
       *settings = NULL;
+      *sides = NULL;
       return -1;
     }
   for (line = copy; line; line = next)
@@ -100,28 +121,32 @@ flat_tuning_parse (const char *text, const char *file, FILE *warn,
       number++;
       if (blank (line) || line[0] == '#')
 	continue;
-      rc = parse_line (line, &(*settings)[*n]);
+      rc = parse_line (line, &(*settings)[*n], &(*sides)[*n_sides],
+		       &is_side, &expected);
       if (rc < 0)
 	{
-	  free_settings (*settings, *n);
+	  free_entries (*settings, *n, *sides, *n_sides);
 	  *settings = NULL;
-	  *n = 0;
+	  *sides = NULL;
+	  *n = *n_sides = 0;
 	  free (copy);
 	  return -1;
 	}
       if (rc == 0)
 	{
-	  (*n)++;
+	  if (is_side)
+	    (*n_sides)++;
+	  else
+	    (*n)++;
 	  continue;
 	}
       if (++bad <= MAX_LINE_WARNINGS)
 	{
 	  char f[QUOTE_SIZE], l[QUOTE_SIZE];
 
-	  fprintf (warn, "flat: warning: %s:%d: ignoring '%s': expected "
-		   "NAME=VALUE with VALUE a non-negative integer\n",
+	  fprintf (warn, "flat: warning: %s:%d: ignoring '%s': expected %s\n",
 		   flat_escape (file, strlen (file), f, sizeof f), number,
-		   flat_escape (line, strlen (line), l, sizeof l));
+		   flat_escape (line, strlen (line), l, sizeof l), expected);
 	}
     }
   if (bad > MAX_LINE_WARNINGS)
@@ -235,7 +260,7 @@ flat_tuning_read (flat_env *env, FILE *warn)
       return 1;
     }
   bad = flat_tuning_parse (text, env->tuning, warn, &env->tuned,
-			   &env->n_tuned);
+			   &env->n_tuned, &env->sides, &env->n_sides);
   free (text);
   if (bad >= 0)
     env->tuning_read = 1;

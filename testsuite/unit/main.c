@@ -219,6 +219,7 @@ main (void)
   flat_test_register_combiner ();
   flat_test_register_sections ();
   flat_test_register_host_parallel ();
+  flat_test_register_tuned_side ();
   flat_test_register_staging ();
   flat_test_register_package ();
   flat_test_register_promotions ();

@@ -36,18 +36,23 @@
 
 /* ---- Threshold values ------------------------------------------------- */
 
-/* The tuning file TEXT parsed; its warnings into *WARNINGS.  */
+/* The tuning file TEXT parsed; its warnings into *WARNINGS.  It has no
+   host/device entries (test_tuned_side.c has those).  */
 static int
 parse_tuning (const char *text, flat_threshold_setting **settings, int *n,
 	      char **warnings)
 {
   size_t size;
   FILE *out = open_memstream (warnings, &size);
-  int bad;
+  flat_side_setting *sides;
+  int bad, n_sides;
 
   CU_ASSERT_PTR_NOT_NULL_FATAL (out);
-  bad = flat_tuning_parse (text, "tune.txt", out, settings, n);
+  bad = flat_tuning_parse (text, "tune.txt", out, settings, n, &sides,
+			   &n_sides);
   CU_ASSERT_EQUAL (fclose (out), 0);
+  CU_ASSERT_EQUAL (n_sides, 0);
+  free (sides);
   return bad;
 }
 
@@ -136,7 +141,8 @@ test_threshold_value (void)
   CU_ASSERT_EQUAL (flat_env_parse (&env, envp, out), 0);
   CU_ASSERT_EQUAL (flat_tuning_parse ("mm.c:12.0=20\nmm.c:12.1=20\n"
 				      "mm.c:12.1=21\n", "t", out,
-				      &env.tuned, &env.n_tuned), 0);
+				      &env.tuned, &env.n_tuned, &env.sides,
+				      &env.n_sides), 0);
   CU_ASSERT_EQUAL (fclose (out), 0);
   CU_ASSERT_STRING_EQUAL (warnings, "");
   /* The variable before the file, the file's last line before the

@@ -50,6 +50,7 @@ void flat_test_register_plan_run (void);
 void flat_test_register_combiner (void);
 void flat_test_register_sections (void);
 void flat_test_register_host_parallel (void);
+void flat_test_register_tuned_side (void);
 void flat_test_register_staging (void);
 void flat_test_register_package (void);
 void flat_test_register_promotions (void);
