@@ -338,6 +338,7 @@ echo "$datasets" | while read -r b args; do
       size=$(grep -v '^#' "logs/$tag-flat-$dev.out" | head -n 1 | cut -d, -f3)
       awk -v b="$b" -v v="flat-$dev" -v size="$size" '
 	/^flat: profile/ { p = 1; next }
+	/^flat: device or host/ { p = 0 }
 	p && $3 ~ /^[0-9]+$/ {
 	  if ($1 ~ /:/)
 	    k = b

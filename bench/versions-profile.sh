@@ -40,6 +40,7 @@ profile ()
   awk -v l="$label" -v a="$p $args" '
     /^flat: run / { runs++ }
     /^flat: profile/ { on = 1; getline; next }
+    /^flat: device or host/ { on = 0 }
     on && NF == 5 && $3 > 0 { name[++n] = $2; ms[n] = $4 }
     END {
       line = ""

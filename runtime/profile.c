@@ -104,7 +104,7 @@ print_ms (FILE *out, double ms)
   if (ms < 0.0)
     fprintf (out, " %11s", "-");
   else
-    fprintf (out, " %11.3f", ms);
+    fprintf (out, " %11.4f", ms);
 }
 
 /* The rows of E's site: each class that ran on either side.  */

@@ -14,7 +14,10 @@
 
    Neither runs the program or needs a device.  The search,
    `flat-tune [--datasets FILE] [--timeout S] [-o FILE] -- PROGRAM
-   ARGS...`, runs it (tune_search.c) and writes a tuning file.  Errors are
+   ARGS...`, runs it (tune_search.c), then times each nest on the host
+   and on the device (tune_sides.c), and writes a tuning file of the
+   thresholds and of the side each nest and size class takes under
+   FLAT_DEVICE=auto.  Errors are
    one line on stderr:
    exit 1 for a program file that cannot be read (not ELF64, no packages, a
    package that does not parse), 2 for bad usage.  */
@@ -53,9 +56,13 @@ help (void)
 	 "dataset\n"
 	 "              (a line of ARGS in --datasets FILE, else ARGS), "
 	 "once per\n"
-	 "              version of each nest, and write the tuning file "
-	 "(-o FILE,\n"
-	 "              default flat.tuning) to use with FLAT_TUNING=\n",
+	 "              version of each nest, then each nest on the host "
+	 "and on the\n"
+	 "              device, and write the tuning file (-o FILE, "
+	 "default\n"
+	 "              flat.tuning) of thresholds and host/device entries "
+	 "to use\n"
+	 "              with FLAT_TUNING=\n",
 	 stdout);
   return 0;
 }
@@ -209,6 +216,10 @@ search (int argc, char **argv)
     }
   int rc = tune_search (fixed[0], argvs, labels, n_data, timeout, out, err,
 			sizeof err);
+  /* The runs of the sides read the thresholds from the file.  */
+  if (rc == 0 && fflush (out) == 0)
+    rc = tune_sides (fixed[0], argvs, n_data, timeout, output, out, err,
+		     sizeof err);
   if (fclose (out) != 0 || rc != 0)
     {
       fprintf (stderr, "flat-tune: %s\n", rc != 0 ? err : "writing the "

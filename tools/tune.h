@@ -107,6 +107,25 @@ void tune_print_versions (FILE *out, const char *name, tune_versions vs);
 void tune_print_tree (FILE *out, const flat_nest *nest, const char *name,
 		      const char *location, int n_versions);
 
+/* ---- Runs (tune_run.c) -------------------------------------------------- */
+
+/* A temporary file for the runs' stderr, already unlinked; -1 if none
+   could be made.  */
+int tune_log_open (void);
+
+/* Run ARGV with SETTINGS ("A=1 B=2", may be empty), FLAT_TUNING=TUNING
+   unless TUNING is NULL, FLAT_LOG=1 and FLAT_PROFILE=1 added to the
+   environment, stdout discarded, stderr into LOG_FD, emptied first.
+   Returns the wall time in seconds, or -1 (failed, timed out after
+   TIMEOUT seconds).  */
+double tune_run (char **argv, const char *settings, const char *tuning,
+		 int log_fd, double timeout);
+
+/* A stream of its own on the text of LOG_FD, from its start (a stream
+   kept across runs could serve an earlier run's text from its buffer),
+   or NULL.  */
+FILE *tune_run_log (int log_fd);
+
 /* ---- The search (tune_search.c) ----------------------------------------- */
 
 /* Run PROGRAM on each of the N_DATA datasets (ARGVS[d]: a full argv,
@@ -117,5 +136,17 @@ void tune_print_tree (FILE *out, const flat_nest *nest, const char *name,
 int tune_search (const char *program, char **argvs[], const char *labels[],
 		 int n_data, double timeout, FILE *out, char *err,
 		 size_t err_size);
+
+/* ---- Host or device (tune_sides.c) ------------------------------------- */
+
+/* Run PROGRAM on each of the N_DATA datasets (ARGVS[d]) with the tuning
+   file TUNING, which holds the thresholds chosen, once on the host and
+   once on the process's device, and append to OUT a host/device entry
+   (runtime/tuned_side.h) for each nest and size class that both sides
+   timed: the faster side and the best time of each.  Returns 0, or -1
+   with a message in ERR.  */
+int tune_sides (const char *program, char **argvs[], int n_data,
+		double timeout, const char *tuning, FILE *out, char *err,
+		size_t err_size);
 
 #endif /* FLAT_TUNE_H */

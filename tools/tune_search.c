@@ -22,7 +22,10 @@
    device's start-up.  The host version has no kernels, and a run on the
    host pays no device start-up, so the two cannot be compared that way:
    the host guards (those in front of the host version) keep their
-   default, and the search chooses among the device versions.
+   default, and the search chooses among the device versions.  Whether
+   the device or the host runs a nest's size class under FLAT_DEVICE=auto
+   is measured afterwards, with the runtime's own timing of both
+   (tune_sides.c).
 
    A program whose nest runs several times per dataset with different
    sizes is measured as a whole: the Par logged is that of the nest's
@@ -30,14 +33,9 @@
    unmeasured run per dataset that fills the kernel cache.  */
 
 #define _GNU_SOURCE
-#include <errno.h>
-#include <fcntl.h>
-#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "tune.h"
@@ -57,60 +55,6 @@ typedef struct guard_list
   const char **names;
   int n;
 } guard_list;
-
-static double
-now (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (double) ts.tv_sec + (double) ts.tv_nsec * 1e-9;
-}
-
-/* Run ARGV with the settings SETTINGS ("A=1 B=2", may be empty) and
-   FLAT_LOG=1 added to the environment, stdout discarded, stderr into
-   LOG_FD.  Returns the wall time in seconds, or -1 (failed, timed out
-   after TIMEOUT seconds).  */
-static double
-run_once (char **argv, const char *settings, int log_fd, double timeout)
-{
-  double start = now ();
-  pid_t pid = fork ();
-  if (pid < 0)
-    return -1;
-  if (pid == 0)
-    {
-      char *copy = strdup (settings), *save = NULL;
-      int null = open ("/dev/null", O_WRONLY);
-      for (char *tok = copy ? strtok_r (copy, " ", &save) : NULL; tok;
-	   tok = strtok_r (NULL, " ", &save))
-	putenv (tok);
-      setenv ("FLAT_LOG", "1", 1);
-      setenv ("FLAT_PROFILE", "1", 1);
-      if (null >= 0)
-	dup2 (null, 1);
-      dup2 (log_fd, 2);
-      execvp (argv[0], argv);
-      _exit (127);
-    }
-  for (;;)
-    {
-      int status;
-      pid_t r = waitpid (pid, &status, WNOHANG);
-      if (r == pid)
-	return WIFEXITED (status) && WEXITSTATUS (status) == 0
-	  ? now () - start : -1;
-      if (r < 0 && errno != EINTR)
-	return -1;
-      if (now () - start > timeout)
-	{
-	  kill (pid, SIGKILL);
-	  waitpid (pid, &status, 0);
-	  return -1;
-	}
-      struct timespec ms = { 0, 1000000 };
-      nanosleep (&ms, NULL);
-    }
-}
 
 static int
 guard_index (const guard_list *g, const char *name)
@@ -154,22 +98,25 @@ read_pars (FILE *log, const char *nest, const guard_list *g, int64_t *par)
 }
 
 /* The seconds NEST's kernels took in the run whose stderr is LOG (the
-   FLAT_PROFILE table: nest, kernel, launches, total ms, mean ms), or -1
-   without a table.  */
+   FLAT_PROFILE table of kernels: nest, kernel, launches, total ms, mean
+   ms, up to the next table), or -1 without a table.  */
 static double
 kernel_seconds (FILE *log, const char *nest)
 {
   char line[4096], name[512], kernel[256];
   long launches;
   double total, ms = 0;
-  int table = 0;
+  int table = 0, in_table = 0;
   rewind (log);
   while (fgets (line, sizeof line, log))
     {
-      if (strncmp (line, "flat: profile", 13) == 0)
-	table = 1;
-      else if (table && sscanf (line, "%511s %255s %ld %lf", name, kernel,
-				&launches, &total) == 4
+      if (strncmp (line, "flat: ", 6) == 0)
+	{
+	  in_table = strncmp (line, "flat: profile", 13) == 0;
+	  table |= in_table;
+	}
+      else if (in_table && sscanf (line, "%511s %255s %ld %lf", name,
+				   kernel, &launches, &total) == 4
 	       && strcmp (name, nest) == 0)
 	ms += total;
     }
@@ -327,15 +274,13 @@ tune_search (const char *program, char **argvs[], const char *labels[],
       tune_free_nests (nests, n_nests);
       return -1;
     }
-  char log_path[] = "/tmp/flat-tune-XXXXXX";
-  int log_fd = mkstemp (log_path);
+  int log_fd = tune_log_open ();
   if (log_fd < 0)
     {
       snprintf (err, err_size, "cannot create a temporary file");
       tune_free_nests (nests, n_nests);
       return -1;
     }
-  unlink (log_path);
   fprintf (out, "# Flat tuning file written by flat-tune for %s\n",
 	   program);
   for (int d = 0; d < n_data; d++)
@@ -344,7 +289,7 @@ tune_search (const char *program, char **argvs[], const char *labels[],
       /* Unmeasured: the first run of a program on the device builds its
 	 kernels and fills the kernel cache, which no version should pay
 	 for (every threshold 0: no nest stays on the host).  */
-      (void) run_once (argvs[d], "FLAT_DEFAULT_THRESHOLD=0", log_fd,
+      (void) tune_run (argvs[d], "FLAT_DEFAULT_THRESHOLD=0", NULL, log_fd,
 		       timeout);
     }
   for (int i = 0; i < n_nests; i++)
@@ -369,23 +314,17 @@ tune_search (const char *program, char **argvs[], const char *labels[],
 	  for (int v = 0; v < vs.n; v++)
 	    {
 	      char *settings = settings_of (vs, v);
-	      if (!settings || ftruncate (log_fd, 0) != 0
-		  || lseek (log_fd, 0, SEEK_SET) != 0)
+	      if (!settings)
 		{
-		  free (settings);
 		  m[d].seconds[v] = -1;
 		  continue;
 		}
-	      double wall = run_once (argvs[d], settings, log_fd, timeout);
+	      double wall = tune_run (argvs[d], settings, NULL, log_fd,
+				      timeout);
 	      free (settings);
-	      /* A stream of its own for each run: a stream kept across runs
-		 could serve the last run's text from its buffer.  */
-	      int fd = dup (log_fd);
-	      FILE *log = fd >= 0 ? fdopen (fd, "r") : NULL;
+	      FILE *log = tune_run_log (log_fd);
 	      if (!log)
 		{
-		  if (fd >= 0)
-		    close (fd);
 		  m[d].seconds[v] = -1;
 		  continue;
 		}
