@@ -7,7 +7,7 @@
      FLAT_DEFAULT_THRESHOLD=5 only                             ->   5
 
    The file is read once per process (per flat_env), when the first nest
-   needs a threshold, so that its warnings come once.  */
+   runs, so that its warnings come once.  */
 
 #include "thresholds.h"
 
