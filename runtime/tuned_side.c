@@ -42,28 +42,29 @@ parse_side (const char **p, int *device)
   return 1;
 }
 
-/* A time after blanks at *P, DIGITS[.DIGITS], into *MS; P past it.  */
+/* A time after blanks at *P, DIGITS[.DIGITS], into *MS; P past it.  The
+   digits make an integer, divided once by the power of ten of the
+   fraction: up to 15 digits, the double that strtod would give.  */
 static int
 parse_ms (const char **p, double *ms)
 {
   const char *s = *p + strspn (*p, " \t");
-  double scale = 1.0;
-  int digits = 0, point = 0;
+  double digits = 0.0, scale = 1.0;
+  int n = 0, point = 0;
 
-  *ms = 0.0;
   for (; isdigit ((unsigned char) *s) || (*s == '.' && !point); s++)
     if (*s == '.')
       point = 1;
     else
       {
-	digits++;
+	n++;
+	digits = digits * 10.0 + (*s - '0');
 	if (point)
-	  *ms += (scale /= 10.0) * (*s - '0');
-	else
-	  *ms = *ms * 10.0 + (*s - '0');
+	  scale *= 10.0;
       }
-  if (digits == 0 || (*s != '\0' && !strchr (" \t", *s)))
+  if (n == 0 || (*s != '\0' && !strchr (" \t", *s)))
     return 1;
+  *ms = digits / scale;
   *p = s;
   return 0;
 }

@@ -112,6 +112,29 @@ test_entries_read (void)
   free (warnings);
 }
 
+/* Times are the doubles that strtod gives in the C locale, so that the
+   log prints what flat-tune wrote (1.465 is 1.46499..., not 1.465000...1,
+   which a digit-by-digit sum gives).  */
+static void
+test_entry_times (void)
+{
+  flat_side_setting s;
+
+  CU_ASSERT_EQUAL_FATAL (flat_side_parse ("n@1", 3, "device 1.465000 "
+					  "123.456789", &s), 0);
+  CU_ASSERT_EQUAL (s.host_ms, strtod ("1.465000", NULL));
+  CU_ASSERT_EQUAL (s.device_ms, strtod ("123.456789", NULL));
+  CU_ASSERT_EQUAL (s.device, 1);
+  CU_ASSERT_STRING_EQUAL (s.nest, "n");
+  free (s.nest);
+  /* The name is the part before the last '@'.  */
+  CU_ASSERT_EQUAL_FATAL (flat_side_parse ("a@b.c:3@7", 9, "host 0 0", &s),
+			 0);
+  CU_ASSERT_STRING_EQUAL (s.nest, "a@b.c:3");
+  CU_ASSERT_EQUAL (s.size_class, 7);
+  free (s.nest);
+}
+
 /* The decision for class C of SITE and its reason, into WHY.  */
 static int
 host_for (flat_site *site, int c, int device_on_cpus, char *why,
@@ -187,5 +210,6 @@ flat_test_register_tuned_side (void)
   CU_pSuite s = CU_add_suite ("tuned side", NULL, NULL);
 
   CU_add_test (s, "entries of the tuning file", test_entries_read);
+  CU_add_test (s, "times of an entry", test_entry_times);
   CU_add_test (s, "the side each class takes", test_entries_decide);
 }
