@@ -52,6 +52,13 @@ flat_site_class_of (long long n)
   return c;
 }
 
+void
+flat_site_class_range (int c, unsigned long long *lo, unsigned long long *hi)
+{
+  *lo = c == 0 ? 0 : 1ULL << c;
+  *hi = c == FLAT_SITE_CLASSES - 1 ? ~0ULL : (2ULL << c) - 1;
+}
+
 flat_site_class *
 flat_site_class_for (flat_site *site, long long n)
 {

@@ -118,6 +118,7 @@ report_site (FILE *out, const flat_profile_site *e, int heading)
     {
       const flat_site_class *cls = &site->classes[c];
       double host = flat_site_host_ms (cls);
+      unsigned long long lo, hi;
       char trips[48];
 
       if (host < 0.0 && cls->n_device == 0)
@@ -127,8 +128,8 @@ report_site (FILE *out, const flat_profile_site *e, int heading)
 		 "nest", "class", "trips", "host ms", "device ms");
       heading = 0;
       rows++;
-      snprintf (trips, sizeof trips, "%llu..%llu",
-		c == 0 ? 0ULL : 1ULL << c, (2ULL << c) - 1);
+      flat_site_class_range (c, &lo, &hi);
+      snprintf (trips, sizeof trips, "%llu..%llu", lo, hi);
       fprintf (out, "%-25s %5d %16s", e->nest, c, trips);
       print_ms (out, host);
       print_ms (out, cls->n_device > 0 ? cls->device_ms : -1.0);

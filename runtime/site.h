@@ -42,6 +42,10 @@ typedef struct flat_site
 /* The class of trip count N (0 for N <= 1).  */
 int flat_site_class_of (long long n);
 
+/* The trip counts of class C: *LO to *HI.  */
+void flat_site_class_range (int c, unsigned long long *lo,
+			    unsigned long long *hi);
+
 /* SITE's class of trip count N.  */
 flat_site_class *flat_site_class_for (flat_site *site, long long n);
 

@@ -11,6 +11,7 @@
 #   - a hand-written file sends one nest to the device and the other to
 #     the host from the first run (on PoCL the host is usually the faster,
 #     so flat-tune's file alone could not show the device side);
+#   - flat-tune --list with that file shows each nest's entry;
 #   - a class without an entry is measured as without a file;
 #     FLAT_DEVICE=opencl/cuda and host override the file; a malformed
 #     entry is one warning with the file and line, the rest is used;
@@ -122,6 +123,27 @@ expect "$red" host "tuning file: 0.125 ms on the host, 2 ms on the device"
 [ "$(grep -c warning err)" -eq 1 ] \
   && grep -q "^flat: warning: hand.tuning:5: ignoring '$red@16=bogus 1 2': expected NEST@CLASS=" err \
   || { cat err >&2; harness_fail "the malformed entry: not one warning with its line"; }
+
+# flat-tune --list shows each nest's entries, the last of a class.
+# section NEST: the lines of NEST in list.
+section ()
+{
+  awk -v h="nest $1" 'index($0, h) == 1 && substr($0, length(h) + 1, 1) ~ /[: ]/ { on = 1 }
+    on && /^$/ { exit }
+    on' list
+}
+"$FLAT_TUNE" --list ./flat hand.tuning > list 2> list.err \
+  || { cat list.err >&2; harness_fail "flat-tune --list with a tuning file failed"; }
+section "$map" | grep -q -x '    class 16 (65536..131071 iterations): device, 0.5 ms on the host, 0.25 ms on the device' \
+  || { cat list >&2; harness_fail "--list: not $map's entry"; }
+section "$red" | grep -q -x '    class 16 (65536..131071 iterations): host, 0.125 ms on the host, 2 ms on the device' \
+  || { cat list >&2; harness_fail "--list: not $red's entry"; }
+[ "$(grep -c '^    class ' list)" -eq 2 ] || { cat list >&2; harness_fail "--list: not 2 entries"; }
+grep -q "hand.tuning:5: ignoring" list.err || harness_fail "--list: no warning of the malformed entry"
+printf '# no entries\n' > empty.tuning
+"$FLAT_TUNE" --list ./flat empty.tuning > list || harness_fail "--list with an empty file failed"
+[ "$(grep -c '^  device or host under FLAT_DEVICE=auto: measured at run time' list)" -eq 2 ] \
+  || { cat list >&2; harness_fail "--list: nests without entries"; }
 
 # Class 15 has no entry: measured, the device first.
 run "class without an entry" $small FLAT_TUNING=hand.tuning

@@ -3,10 +3,12 @@
    section ".flat_packages" (flatten/package.h); each carries the nest's
    flattened IR, whose plan is the version tree.
 
-     flat-tune --list PROGRAM       each nest's version tree: guards with
+     flat-tune --list PROGRAM [TUNING-FILE]
+                                    each nest's version tree: guards with
                                     their thresholds and Par expressions,
                                     the kernels of each version, the host
-                                    version
+                                    version; and the tuning file's side
+                                    per size class under FLAT_DEVICE=auto
      flat-tune --versions PROGRAM   one line per version of each nest:
                                     NEST TAB INDEX TAB KERNELS TAB SETTINGS
                                     (tune_versions.c), the FLAT_THRESHOLD_*
@@ -27,8 +29,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "flatten/package.h"
+#include "runtime/thresholds.h"
 #include "tune.h"
 
 typedef enum mode
@@ -40,14 +44,15 @@ typedef enum mode
 static int
 help (void)
 {
-  fputs ("usage: flat-tune --list PROGRAM\n"
+  fputs ("usage: flat-tune --list PROGRAM [TUNING-FILE]\n"
 	 "       flat-tune --versions PROGRAM\n"
 	 "       flat-tune [--datasets FILE] [--timeout S] [-o FILE] -- "
 	 "PROGRAM ARGS...\n"
 	 "       flat-tune --help | --version\n"
 	 "\n"
 	 "  --list      print each nest's version tree: guards, thresholds,\n"
-	 "              Par expressions, kernels, the host version\n"
+	 "              Par expressions, kernels, the host version; with a\n"
+	 "              tuning file, its device or host entries of the nest\n"
 	 "  --versions  print one line per version of each nest:\n"
 	 "              NEST<TAB>INDEX<TAB>KERNELS<TAB>FLAT_THRESHOLD_... "
 	 "settings\n"
@@ -67,20 +72,34 @@ help (void)
   return 0;
 }
 
-/* Print the nests of program PATH as MODE says.  Returns 0, or 1 after a
-   message if the file or one of its plans cannot be read (the others are
-   still printed).  */
+/* Print the nests of program PATH as MODE says, with the host/device
+   entries of the tuning file TUNING unless it is NULL.  Returns 0, or 1
+   after a message if a file or one of the plans cannot be read (the
+   others are still printed).  */
 static int
-run (const char *path, mode m)
+run (const char *path, mode m, const char *tuning)
 {
   tune_nest *nests;
   int n, status = 0;
   char err[512];
+  flat_env env;
+  const char *none[] = { NULL };
 
+  if (flat_env_parse (&env, none, stderr) != 0)
+    return 1;
+  /* Its malformed lines are warnings, as in the program.  */
+  if (tuning && (access (tuning, R_OK) != 0 || !(env.tuning = strdup (tuning))
+		 || flat_tuning_read (&env, stderr) < 0))
+    {
+      fprintf (stderr, "flat-tune: %s: cannot read it\n", tuning);
+      flat_env_clear (&env);
+      return 1;
+    }
   if (tune_load_nests (path, &nests, &n, err, sizeof err) != 0)
     {
       fprintf (stderr, "flat-tune: %s\n", err);
       tune_free_nests (nests, n);
+      flat_env_clear (&env);
       return 1;
     }
   for (int i = 0; i < n; i++)
@@ -101,11 +120,14 @@ run (const char *path, mode m)
 	  if (i > 0)
 	    putchar ('\n');
 	  tune_print_tree (stdout, t->nest, t->name, t->location, vs.n);
+	  if (tuning)
+	    tune_print_sides (stdout, t->name, env.sides, env.n_sides);
 	}
       else
 	tune_print_versions (stdout, t->name, vs);
     }
   tune_free_nests (nests, n);
+  flat_env_clear (&env);
   return status;
 }
 
@@ -246,15 +268,16 @@ main (int argc, char **argv)
   for (int i = 1; i < argc; i++)
     if (strcmp (argv[i], "--") == 0)
       return search (argc, argv);
-  if (argc != 3 || (strcmp (argv[1], "--list") != 0
-		    && strcmp (argv[1], "--versions") != 0))
+  if ((argc != 3 && (argc != 4 || strcmp (argv[1], "--list") != 0))
+      || (strcmp (argv[1], "--list") != 0
+	  && strcmp (argv[1], "--versions") != 0))
     {
-      fputs ("usage: flat-tune --list|--versions PROGRAM (see flat-tune "
-	     "--help)\n", stderr);
+      fputs ("usage: flat-tune --list PROGRAM [TUNING-FILE] | --versions "
+	     "PROGRAM (see flat-tune --help)\n", stderr);
       return 2;
     }
   status = run (argv[2], strcmp (argv[1], "--list") == 0 ? MODE_LIST
-		: MODE_VERSIONS);
+		: MODE_VERSIONS, argc == 4 ? argv[3] : NULL);
   if (fflush (stdout) != 0 || ferror (stdout))
     {
       perror ("flat-tune: writing the output");

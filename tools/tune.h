@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "flatten/ir.h"
+#include "runtime/env.h"
 
 /* ---- ELF (tune_elf.c) --------------------------------------------------- */
 
@@ -106,6 +107,12 @@ void tune_print_versions (FILE *out, const char *name, tune_versions vs);
    each leaf and the host version.  N_VERSIONS goes into the heading.  */
 void tune_print_tree (FILE *out, const flat_nest *nest, const char *name,
 		      const char *location, int n_versions);
+
+/* The host/device entries of a tuning file for nest NAME, after its
+   tree: for each size class with an entry (the last one counts), the
+   side and the times; a line saying there is none otherwise.  */
+void tune_print_sides (FILE *out, const char *name,
+		       const flat_side_setting *sides, int n_sides);
 
 /* ---- Runs (tune_run.c) -------------------------------------------------- */
 
