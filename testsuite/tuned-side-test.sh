@@ -19,16 +19,43 @@
 #     warning.
 # Which side flat-tune finds faster depends on the machine: the test
 # checks the mechanism, not the winner.  Without a device, skipped.
+# Environment: FLAT_GCC (required to build), FLAT_TUNE (beside it), CC.
+# Prebuilt programs, for a machine that cannot build them (gpu/):
+#   FLAT_TEST_BUILD_DIR=DIR   only build, into DIR/ref, DIR/flat (linked
+#                             with $FLAT_TEST_LDFLAGS too) and
+#                             DIR/flat-tune
+#   FLAT_TEST_PREBUILT=DIR    only run the programs in DIR
 . "$(dirname "$0")/harness.sh"
-FLAT_TUNE=${FLAT_TUNE:-$(dirname "${FLAT_GCC:-.}")/flat-tune}
-[ -x "$FLAT_TUNE" ] || harness_error "no flat-tune at $FLAT_TUNE"
-harness_nests
+harness_tmpdir
 tmp=$HARNESS_TMP
+bin=${FLAT_TEST_PREBUILT:-${FLAT_TEST_BUILD_DIR:-$tmp}}
+if [ -z "${FLAT_TEST_PREBUILT:-}" ]; then
+  [ -n "${FLAT_GCC:-}" ] || harness_error "FLAT_GCC is not set"
+  FLAT_TUNE=${FLAT_TUNE:-$(dirname "$FLAT_GCC")/flat-tune}
+  [ -x "$FLAT_TUNE" ] || harness_error "no flat-tune at $FLAT_TUNE"
+  mkdir -p "$bin" || harness_error "cannot create $bin"
+  src=$HARNESS_DIR/robust/nests.c
+  ${CC:-gcc} -std=gnu11 -O2 -pthread -Wno-unknown-pragmas "$src" \
+    -o "$bin/ref" || harness_error "reference build failed"
+  # FLAT_TEST_LDFLAGS is empty or options: split on purpose.
+  # shellcheck disable=SC2086
+  "$FLAT_GCC" -std=gnu11 -O2 -pthread "$src" -o "$bin/flat" \
+    ${FLAT_TEST_LDFLAGS:-} || harness_fail "flat build failed"
+  cp "$FLAT_TUNE" "$bin/flat-tune" || harness_error "cannot copy flat-tune"
+fi
+if [ -n "${FLAT_TEST_BUILD_DIR:-}" ]; then
+  echo "built: tuned-side-test in $bin"
+  exit 0
+fi
+FLAT_TUNE=$bin/flat-tune
+for f in ref flat flat-tune; do
+  [ -x "$bin/$f" ] || harness_error "no $bin/$f"
+done
 cd "$tmp" || harness_error "cannot enter $tmp"
 big=100000			# class 16, above the default threshold
 small=40000			# class 15, above it too
 for size in 0 1 $small $big; do
-  ./ref plain $size > ref.$size || harness_error "the reference failed"
+  "$bin/ref" plain $size > ref.$size || harness_error "the reference failed"
 done
 
 # run NAME SIZE ENV...: the program at SIZE under ENV and FLAT_LOG=1, its
@@ -37,7 +64,7 @@ run ()
 {
   name=$1 size=$2
   shift 2
-  harness_timed env FLAT_LOG=1 "$@" ./flat plain "$size" > out 2> err
+  harness_timed env FLAT_LOG=1 "$@" "$bin/flat" plain "$size" > out 2> err
   rc=$?
   [ $rc -eq 0 ] || { cat err >&2; harness_fail "$name: exit $rc"; }
   cmp -s ref.$size out || { cat err >&2; harness_fail "$name: wrong results"; }
@@ -74,7 +101,7 @@ expect ()
 # ---- flat-tune's entries ----------------------------------------------------
 
 printf '%s\n%s\n' $big $small > datasets
-"$FLAT_TUNE" --datasets datasets --timeout 120 -o t.tuning -- ./flat plain \
+"$FLAT_TUNE" --datasets datasets --timeout 120 -o t.tuning -- "$bin/flat" plain \
   > tune.out 2> tune.err \
   || { cat tune.err >&2; harness_fail "flat-tune failed"; }
 sed 's/^/  | /' t.tuning
@@ -132,7 +159,7 @@ section ()
     on && /^$/ { exit }
     on' list
 }
-"$FLAT_TUNE" --list ./flat hand.tuning > list 2> list.err \
+"$FLAT_TUNE" --list "$bin/flat" hand.tuning > list 2> list.err \
   || { cat list.err >&2; harness_fail "flat-tune --list with a tuning file failed"; }
 section "$map" | grep -q -x '    class 16 (65536..131071 iterations): device, 0.5 ms on the host, 0.25 ms on the device' \
   || { cat list >&2; harness_fail "--list: not $map's entry"; }
@@ -141,7 +168,7 @@ section "$red" | grep -q -x '    class 16 (65536..131071 iterations): host, 0.12
 [ "$(grep -c '^    class ' list)" -eq 2 ] || { cat list >&2; harness_fail "--list: not 2 entries"; }
 grep -q "hand.tuning:5: ignoring" list.err || harness_fail "--list: no warning of the malformed entry"
 printf '# no entries\n' > empty.tuning
-"$FLAT_TUNE" --list ./flat empty.tuning > list || harness_fail "--list with an empty file failed"
+"$FLAT_TUNE" --list "$bin/flat" empty.tuning > list || harness_fail "--list with an empty file failed"
 [ "$(grep -c '^  device or host under FLAT_DEVICE=auto: measured at run time' list)" -eq 2 ] \
   || { cat list >&2; harness_fail "--list: nests without entries"; }
 

@@ -15,6 +15,8 @@
 #                                    without one
 #   DIR/multidev/NAME/ref, flat, versions   each program of nests over
 #                                    several devices (run-multidev.sh)
+#   DIR/tuned-side/ref, flat, flat-tune   the programs of
+#                                    tuned-side-test.sh
 #   DIR/numdiff, DIR/flat-unit
 #   DIR/MANIFEST                     the e2e programs, one name a line
 #   DIR/MULTIDEV                     the multidev programs, the same
@@ -88,6 +90,10 @@ for prog in "$top"/testsuite/multidev/*.c; do
     || die 1 "multidev/$name does not build"
   echo "$name" >> "$dir/MULTIDEV" || die 99 "cannot write $dir/MULTIDEV"
 done
+FLAT_GCC=$top/flat-gcc CC=$cc FLAT_TEST_BUILD_DIR=$dir/tuned-side \
+  FLAT_TEST_LDFLAGS="-L$dir/lib -Wl,-rpath,\$ORIGIN/../lib" \
+  sh "$top/testsuite/tuned-side-test.sh" \
+  || die 1 "the programs of tuned-side-test.sh do not build"
 touch "$dir/MANIFEST" "$dir/MULTIDEV" || die 99 "cannot write $dir"
 echo "build.sh: $(wc -l < "$dir/MANIFEST") e2e programs," \
   "$(wc -l < "$dir/MULTIDEV") multidev programs, libflat and" \

@@ -11,6 +11,9 @@
 #     FLAT_MULTIDEV_GPUS=yes), on CUDA and on NVIDIA's OpenCL, one at a
 #     time (each uses every GPU); on a machine of one GPU they are
 #     skipped, and not counted as failures;
+#   * the tuning file's host/device entries (tuned-side-test.sh) under
+#     FLAT_DEVICE=auto, which takes CUDA: flat-tune's entries, and the
+#     device side from the first run;
 #   * the unit tests (flat-unit), whose OpenCL and CUDA tests then run on
 #     the GPU (not with FLAT_GPU_NO_UNIT set).
 #
@@ -140,6 +143,13 @@ for dev in cuda opencl; do
     fi
   done < "$dir/MULTIDEV"
 done
+
+if [ -d "$dir/tuned-side" ]; then
+  log=$scratch/logs/tuned-side.log
+  FLAT_TEST_PREBUILT=$dir/tuned-side sh "$top/testsuite/tuned-side-test.sh" \
+    > "$log" 2>&1
+  report "tuned-side-test (auto)" $? "$log"
+fi
 
 [ -z "${FLAT_GPU_NO_UNIT:-}" ] || { echo "$passed passed, $failed failed, $skipped skipped"; [ "$failed" -eq 0 ]; exit; }
 # Unbuffered where possible, so that a crash shows the test it was in.
