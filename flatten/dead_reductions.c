@@ -23,38 +23,6 @@
 
 #include "flatten.h"
 
-/* Counts the reads of one variable.  */
-typedef struct reads
-{
-  const flat_var *var;
-  int n;
-} reads;
-
-static int
-count_read (flat_expr *e, flat_stmt *s, void *data)
-{
-  reads *r = data;
-
-  (void) s;
-  if (e->kind == FLAT_E_VAR && e->u.var == r->var)
-    r->n++;
-  return 0;
-}
-
-/* The reads of V in B, or in S alone if S is not NULL.  */
-static int
-reads_of (const flat_block *b, flat_stmt *s, const flat_var *v)
-{
-  reads r = { v, 0 };
-  flat_walker w = { NULL, count_read, &r };
-
-  if (s)
-    flat_walk_stmt (s, &w);
-  else
-    flat_walk_block (b, &w);
-  return r.n;
-}
-
 /* Whether S, a reduce or scan in NEST, is dead (see the top).  */
 static int
 is_dead (const flat_nest *nest, flat_stmt *s)
@@ -66,7 +34,8 @@ is_dead (const flat_nest *nest, flat_stmt *s)
       const flat_var *v = s->u.red.accs[k].var;
 
       if (v->kind != FLAT_VAR_LOCAL
-	  || reads_of (&nest->body, NULL, v) != reads_of (NULL, s, v))
+	  || flat_count_reads (&nest->body, NULL, v)
+	     != flat_count_reads (NULL, s, v))
 	return 0;
     }
   return 1;

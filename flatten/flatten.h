@@ -56,6 +56,8 @@ int flat_pass_collisions (flat_nest *nest, flat_strategy strategy,
 			  flat_diag *diag);
 int flat_pass_coverage (flat_nest *nest, flat_strategy strategy,
 			flat_diag *diag);
+int flat_pass_implicit (flat_nest *nest, flat_strategy strategy,
+		        flat_diag *diag);
 int flat_pass_fusion (flat_nest *nest, flat_strategy strategy,
 		      flat_diag *diag);
 int flat_pass_dead (flat_nest *nest, flat_strategy strategy,
@@ -90,6 +92,9 @@ int flat_walk_expr (flat_expr *e, flat_stmt *s, const flat_walker *w);
 int flat_block_stores (const flat_block *b, const flat_var *mem);
 int flat_stmt_loads (flat_stmt *s, const flat_var *mem);
 int flat_block_loads (const flat_block *b, const flat_var *mem);
+/* The number of reads of variable V in B, or in S alone if S is not
+   NULL.  */
+int flat_count_reads (const flat_block *b, flat_stmt *s, const flat_var *v);
 /* Whether E reads variable V.  */
 int flat_expr_mentions (flat_expr *e, const flat_var *v);
 /* Whether E depends on params and plan indices only (no loads).  */
@@ -137,12 +142,20 @@ flat_block flat_scan_contrib (flat_nest *nest, const flat_block *body,
    (reductions.c).  */
 int flat_reduction_is_update (flat_expr *value, const flat_var *v,
 			      flat_op op, const flat_combiner *user);
+/* Whether BODY updates V by OP in the forms above, at least once, and
+   reads it nowhere else; `set v = C' does not count, since without a
+   clause nothing names the operator (reductions.c, for pass
+   implicit).  */
+int flat_reduction_only_updates (flat_nest *nest, const flat_block *body,
+				 const flat_var *v, flat_op op);
 /* VALUE, assigned to an accumulator whose value is ACC (of type T),
    as the update (ACC OP VALUE) when VALUE is a constant (SPEC 2.2:
    `stop = true' under ||, `found = 1' under max); NULL otherwise.  */
 flat_expr *flat_reduction_constant_update (flat_nest *nest, flat_expr *acc,
 					   flat_type t, flat_op op,
 					   flat_expr *value);
+/* E without the conversions around it (reductions.c).  */
+const flat_expr *flat_expr_strip_casts (const flat_expr *e);
 /* OP as a reduction clause writes it (ops.def): "+", "min", "&&", ...;
    "its combiner" for FLAT_OP_USER, the IR name of other operators.  */
 const char *flat_reduction_op_spelling (flat_op op);

@@ -445,8 +445,10 @@ typedef struct flat_stmt
 	     flat_op op; } store;
     struct { flat_expr *cond; flat_block then_b, else_b; } if_;
     struct { flat_range range; flat_block body; } loop;	/* LOOP, MAP */
+    /* REDUCE, SCAN; IMPLICIT: an unmarked loop that pass `implicit'
+       made a reduce (not in the text; for the plugin's notes).  */
     struct { flat_range range; flat_block body; int n_accs;
-	     flat_accum *accs; } red;			/* REDUCE, SCAN */
+	     flat_accum *accs; int implicit; } red;
     struct { flat_expr *cond; int do_while; flat_block body; } while_;
     /* SWITCH: VAR, a local visible in the arms, holds VALUE.  */
     struct { flat_var *var; flat_expr *value; flat_case *cases; } switch_;
@@ -618,6 +620,24 @@ typedef struct flat_kernel
 
 /* ---- Nest ------------------------------------------------------------- */
 
+/* Which unmarked loops pass `implicit' may make reduces
+   (implicit_reductions.c): those whose updates give the sequential
+   loop's result in any grouping (the default), also those that add or
+   multiply floating-point values where the user allowed reassociation
+   (-fassociative-math, -fplugin-arg-flat-reassociate), or none
+   (-fplugin-arg-flat-implicit-reductions=no).  Text: a header line
+   `implicit reassociate' or `implicit off'; none for EXACT.  Only the
+   lifted nest has it: the pass resets it to EXACT.  */
+typedef enum flat_implicit
+{
+  FLAT_IMPLICIT_EXACT,
+  FLAT_IMPLICIT_REASSOCIATE,
+  FLAT_IMPLICIT_OFF
+} flat_implicit;
+
+/* "exact", "reassociate", "off".  */
+extern const char *const flat_implicit_names[];
+
 typedef struct flat_nest
 {
   flat_arena *arena;
@@ -634,6 +654,7 @@ typedef struct flat_nest
   flat_block plan;		/* after flattening */
   flat_combiner **combiners;	/* declared reductions it uses */
   int n_combiners, cap_combiners;
+  flat_implicit implicit;
 } flat_nest;
 
 /* ---- Construction (ir.c) ---------------------------------------------- */

@@ -1191,7 +1191,21 @@ parse_combiner (parser *ps)
   parse_block (ps, &c->body);
 }
 
-/* NEST := 'nest' STRING 'at' STRING INT '{'
+/* IMPLICIT := 'implicit' ('reassociate' | 'off')  */
+static void
+parse_implicit (parser *ps)
+{
+  for (int k = FLAT_IMPLICIT_REASSOCIATE; k <= FLAT_IMPLICIT_OFF; k++)
+    if (is_word (ps, flat_implicit_names[k]))
+      {
+	ps->nest->implicit = (flat_implicit) k;
+	next (ps);
+	return;
+      }
+  expected (ps, "'reassociate' or 'off'");
+}
+
+/* NEST := 'nest' STRING 'at' STRING INT '{' ['implicit' IMPLICIT]
 	   (PARAM | ACC | MEM | INDEX)* ('combiner' COMBINER)*
 	   'body' BLOCK ('kernel' KERNEL)* ['plan' BLOCK] '}' */
 static void
@@ -1204,6 +1218,11 @@ parse_nest (parser *ps)
   ps->nest->file = parse_string (ps, "the file name string");
   ps->nest->line = (int) parse_int (ps, "a line number");
   expect_punct (ps, '{');
+  if (is_word (ps, "implicit"))
+    {
+      next (ps);
+      parse_implicit (ps);
+    }
   for (;;)
     {
       flat_var_kind kind;

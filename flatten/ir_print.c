@@ -375,6 +375,12 @@ print_param (FILE *out, const flat_var *v)
   fputc ('\n', out);
 }
 
+const char *const flat_implicit_names[] = {
+  [FLAT_IMPLICIT_EXACT] = "exact",
+  [FLAT_IMPLICIT_REASSOCIATE] = "reassociate",
+  [FLAT_IMPLICIT_OFF] = "off"
+};
+
 const char *const flat_guard_kind_names[] = {
   [FLAT_GUARD_HOST] = "host",
   [FLAT_GUARD_TOP] = "top",
@@ -478,6 +484,8 @@ flat_print_nest (FILE *out, const flat_nest *nest)
   fputs (" at ", out);
   print_string (out, nest->file);
   fprintf (out, " %d {\n", nest->line);
+  if (nest->implicit != FLAT_IMPLICIT_EXACT)
+    fprintf (out, "  implicit %s\n", flat_implicit_names[nest->implicit]);
   for (int k = 0; k < nest->n_params; k++)
     print_param (out, nest->params[k]);
   for (int k = 0; k < nest->n_vars; k++)

@@ -2,11 +2,13 @@
    flat_pipeline_run runs them in order and, when asked, the IR checker
    after each one, so a broken pass is caught by name:
 
-     sections -> accesses -> coverage -> reductions -> dead -> fusion
-       -> collisions -> extents -> kernels
+     sections -> accesses -> coverage -> implicit -> reductions -> dead
+       -> fusion -> collisions -> extents -> kernels
 
-   Sections (array-section accumulators), dead (unread inner reductions)
-   and fusion (vertical fusion of a map into a reduce) rewrite the body; the other passes before kernels only analyse (and may reject the nest with
+   Sections (array-section accumulators), implicit (unmarked loops that
+   are reductions), dead (unread inner reductions) and fusion (vertical
+   fusion of a map into a reduce) rewrite the body; the other passes
+   before kernels only analyse (and may reject the nest with
    a reason the plugin reports at the source line); kernels builds the
    kernels and the host plan.  */
 
@@ -23,6 +25,8 @@ const flat_pass flat_passes[] = {
     flat_pass_accesses },
   { "coverage", "mark the write-only mems the nest writes whole",
     flat_pass_coverage },
+  { "implicit", "make the unmarked loops in maps that are reductions "
+    "reduces", flat_pass_implicit },
   { "reductions", "check that accumulators are only updated by their "
     "operator", flat_pass_reductions },
   { "dead", "remove unread inner reduces and scans, and overwritten stores",

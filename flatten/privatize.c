@@ -254,6 +254,28 @@ declaring_level (const privatizer *p, int depth, const flat_var *v)
   return -1;
 }
 
+int
+flat_read_before_set (const flat_block *body, const flat_var *v)
+{
+  int defined = 0, line;
+  return read_before_set (body, v, &defined, &line);
+}
+
+flat_stmt *
+flat_privatize_in (flat_nest *nest, flat_block *body, flat_var *v, int line)
+{
+  flat_var *own = flat_var_new (nest, FLAT_VAR_LOCAL, v->type, v->source);
+  flat_block renamed = flat_block_subst (nest, body, v, own);
+  flat_stmt *let = flat_s_new (nest, FLAT_S_LET, line);
+  let->u.let.var = own;
+  let->next = renamed.first;
+  renamed.first = let;
+  if (!renamed.last)
+    renamed.last = let;
+  *body = renamed;
+  return let;
+}
+
 /* Whether a statement after the loop PATH[DEPTH].stmt, within V's scope
    (its declaration at level DECL), may read the value the loop leaves in
    V before assigning V again: what follows the loop at each level, and
@@ -320,11 +342,7 @@ privatize_var (privatizer *p, int depth, int decl, flat_var *v, int clause)
 		     v->source);
       return -1;
     }
-  flat_var *own = flat_var_new (p->nest, FLAT_VAR_LOCAL, v->type,
-				v->source);
-  flat_block renamed = flat_block_subst (p->nest, body, v, own);
-  flat_stmt *let = flat_s_new (p->nest, FLAT_S_LET, loop->line);
-  let->u.let.var = own;
+  flat_stmt *let = flat_privatize_in (p->nest, body, v, loop->line);
   if (clause == 2)
     {
       /* The value before the loop: at the nest's top level that is
@@ -335,11 +353,6 @@ privatize_var (privatizer *p, int depth, int decl, flat_var *v, int clause)
       let->u.let.init = decl == 0 && d->u.let.init
 	? flat_e_copy (p->nest, d->u.let.init) : flat_e_var (p->nest, v);
     }
-  let->next = renamed.first;
-  renamed.first = let;
-  if (!renamed.last)
-    renamed.last = let;
-  *body = renamed;
   return 0;
 }
 

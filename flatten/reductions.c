@@ -34,8 +34,8 @@ flat_reduction_op_spelling (flat_op op)
     : flat_op_table[op].ir_name;
 }
 
-static const flat_expr *
-strip_casts (const flat_expr *e)
+const flat_expr *
+flat_expr_strip_casts (const flat_expr *e)
 {
   while (e && e->kind == FLAT_E_CAST)
     e = e->u.cast;
@@ -47,12 +47,12 @@ strip_casts (const flat_expr *e)
 static int
 is_acc (const flat_expr *e, const flat_var *v)
 {
-  e = strip_casts (e);
+  e = flat_expr_strip_casts (e);
   if (e->kind == FLAT_E_VAR)
     return e->u.var == v;
   if (e->kind == FLAT_E_BINARY && e->u.op.op == FLAT_OP_NE)
     {
-      const flat_expr *z = strip_casts (e->u.op.b);
+      const flat_expr *z = flat_expr_strip_casts (e->u.op.b);
       return z->kind == FLAT_E_CONST && z->u.c.i == 0
 	&& is_acc (e->u.op.a, v);
     }
@@ -63,12 +63,12 @@ is_acc (const flat_expr *e, const flat_var *v)
 static const flat_expr *
 split_offset (const flat_expr *e, long long *d)
 {
-  e = strip_casts (e);
+  e = flat_expr_strip_casts (e);
   *d = 0;
   if (e->kind == FLAT_E_BINARY
       && (e->u.op.op == FLAT_OP_ADD || e->u.op.op == FLAT_OP_SUB))
     {
-      const flat_expr *c = strip_casts (e->u.op.b);
+      const flat_expr *c = flat_expr_strip_casts (e->u.op.b);
       if (c->kind == FLAT_E_CONST && !flat_type_table[c->type].is_float)
 	{
 	  *d = e->u.op.op == FLAT_OP_ADD ? c->u.c.i : -c->u.c.i;
@@ -107,7 +107,7 @@ offset_from (const flat_expr *a, const flat_expr *p, long long *d)
 static flat_op
 select_op (const flat_expr *cmp, const flat_expr *p, const flat_expr *q)
 {
-  cmp = strip_casts (cmp);
+  cmp = flat_expr_strip_casts (cmp);
   if (cmp->kind != FLAT_E_BINARY)
     return FLAT_N_OPS;
   flat_op c = cmp->u.op.op;
@@ -159,7 +159,7 @@ select_op (const flat_expr *cmp, const flat_expr *p, const flat_expr *q)
 static int
 in_op_tree (const flat_expr *e, const flat_var *v, flat_op op)
 {
-  e = strip_casts (e);
+  e = flat_expr_strip_casts (e);
   if (is_acc (e, v))
     return 1;
   if (e->kind != FLAT_E_BINARY)
@@ -180,7 +180,7 @@ int
 flat_reduction_is_update (flat_expr *value, const flat_var *v, flat_op op,
 			  const flat_combiner *user)
 {
-  const flat_expr *e = strip_casts (value);
+  const flat_expr *e = flat_expr_strip_casts (value);
   if (user)
     {
       if (e->kind != FLAT_E_USER || e->u.user.comb != user
@@ -195,10 +195,10 @@ flat_reduction_is_update (flat_expr *value, const flat_var *v, flat_op op,
   if ((v->type == FLAT_T_BOOL || op == FLAT_OP_LAND || op == FLAT_OP_LOR)
       && e->kind == FLAT_E_BINARY && e->u.op.op == FLAT_OP_NE)
     {
-      const flat_expr *z = strip_casts (e->u.op.b);
+      const flat_expr *z = flat_expr_strip_casts (e->u.op.b);
       if (z->kind == FLAT_E_CONST && z->u.c.u == 0)
 	{
-	  e = strip_casts (e->u.op.a);
+	  e = flat_expr_strip_casts (e->u.op.a);
 	  /* GCC folds `(x & 8) != 0 || s' into `((x & 8) | s) != 0'.  */
 	  if (op == FLAT_OP_LOR && e->kind == FLAT_E_BINARY
 	      && e->u.op.op == FLAT_OP_BOR)
@@ -253,6 +253,8 @@ typedef struct checker
   int updates;
   int nested_update;		/* an update below the body's top level */
   flat_diag *diag;
+  int constants;		/* `set s = C' is an update (a clause names
+				   the operator) */
 } checker;
 
 static int check_block (checker *c, const flat_block *b, int depth);
@@ -282,7 +284,7 @@ is_conditional_minmax (checker *c, const flat_stmt *s)
       || t->u.set.var != c->acc
       || flat_expr_mentions (t->u.set.value, c->acc))
     return 0;
-  const flat_expr *cmp = strip_casts (s->u.if_.cond);
+  const flat_expr *cmp = flat_expr_strip_casts (s->u.if_.cond);
   if (cmp->kind != FLAT_E_BINARY)
     return 0;
   const flat_expr *a = cmp->u.op.a, *b = cmp->u.op.b;
@@ -312,7 +314,7 @@ flat_expr *
 flat_reduction_constant_update (flat_nest *nest, flat_expr *acc, flat_type t,
 				flat_op op, flat_expr *value)
 {
-  if (strip_casts (value)->kind != FLAT_E_CONST)
+  if (flat_expr_strip_casts (value)->kind != FLAT_E_CONST)
     return NULL;
   if (op == FLAT_OP_LAND || op == FLAT_OP_LOR)
     {
@@ -335,7 +337,7 @@ constant_update (checker *c, flat_stmt *s)
   flat_var *v = (flat_var *) c->acc;
   flat_expr *e;
 
-  if (c->user)
+  if (c->user || !c->constants)
     return 0;
   e = flat_reduction_constant_update (c->nest, flat_e_var (c->nest, v),
 				      v->type, c->op, s->u.set.value);
@@ -420,7 +422,8 @@ check_soac (flat_nest *nest, flat_stmt *s, flat_diag *diag)
   for (int k = 0; k < s->u.red.n_accs; k++)
     {
       checker c = { nest, s->u.red.accs[k].var, s->u.red.accs[k].op,
-		    s->u.red.accs[k].user, s->kind == FLAT_S_SCAN, 0, 0, diag };
+		    s->u.red.accs[k].user, s->kind == FLAT_S_SCAN, 0, 0, diag,
+		    1 };
       if (check_block (&c, &s->u.red.body, 0))
 	return -1;
       if (c.updates == 0)
@@ -438,6 +441,15 @@ check_soac (flat_nest *nest, flat_stmt *s, flat_diag *diag)
 	}
     }
   return 0;
+}
+
+int
+flat_reduction_only_updates (flat_nest *nest, const flat_block *body,
+			     const flat_var *v, flat_op op)
+{
+  flat_diag ignored;
+  checker c = { nest, v, op, NULL, 0, 0, 0, &ignored, 0 };
+  return check_block (&c, body, 0) == 0 && c.updates > 0;
 }
 
 static int

@@ -91,6 +91,15 @@ partition_if (const flat_block *b, int *n_arms, flat_expr **conds,
   return loops > 0 && loops < *n_arms ? s : NULL;
 }
 
+int
+flat_rule_i5_sorts (const flat_block *b)
+{
+  flat_expr *conds[FLAT_PARTITION_ARMS];
+  const flat_block *arms[FLAT_PARTITION_ARMS];
+  int n_arms;
+  return partition_if (b, &n_arms, conds, arms) != NULL;
+}
+
 flat_block
 flat_rule_i5_partition (flat_flattener *f, const flat_context *ctx,
 			const flat_block *b, flat_block predicated)

@@ -110,6 +110,10 @@ flat_block flat_rule_tiles (flat_flattener *f, const flat_context *sub,
 
 /* ---- rule_partition.c -------------------------------------------------- */
 
+/* Whether B, a map's body, branches as rule I5 partitions: on a
+   condition of the point, after statements without loops, to an arm
+   with a loop and one without.  */
+int flat_rule_i5_sorts (const flat_block *b);
 /* Rule I5: where B, the body of the innermost map of CTX, branches on a
    condition of the point to an arm with a loop and one without, a guard
    between PREDICATED (its plan so far) and a partitioned segmap, the
@@ -136,6 +140,14 @@ flat_block flat_block_of (flat_nest *nest, const flat_stmt *s);
    TO.  */
 flat_block flat_block_subst (flat_nest *nest, const flat_block *b,
 			     const flat_var *from, flat_var *to);
+/* Whether some path through BODY, entered with V unassigned, may read
+   V before assigning it (privatize.c, Note [Privatization]).  */
+int flat_read_before_set (const flat_block *body, const flat_var *v);
+/* Make V private to BODY: a fresh local declared (uninitialised, at
+   LINE) at its start and every use of V in BODY renamed to it; returns
+   the declaration.  */
+flat_stmt *flat_privatize_in (flat_nest *nest, flat_block *body,
+			      flat_var *v, int line);
 /* Whether S reads or writes variable V anywhere.  */
 int flat_stmt_mentions (flat_stmt *s, const flat_var *v);
 /* Whether S reads or writes anywhere a variable for which IS (V, DATA)

@@ -197,3 +197,34 @@ flat_stmt_has_soac (flat_stmt *s)
   flat_walker w = { find_soac, NULL, NULL };
   return flat_walk_stmt (s, &w);
 }
+
+/* Counts the reads of one variable.  */
+typedef struct reads
+{
+  const flat_var *var;
+  int n;
+} reads;
+
+static int
+count_read (flat_expr *e, flat_stmt *s, void *data)
+{
+  reads *r = data;
+
+  (void) s;
+  if (e->kind == FLAT_E_VAR && e->u.var == r->var)
+    r->n++;
+  return 0;
+}
+
+int
+flat_count_reads (const flat_block *b, flat_stmt *s, const flat_var *v)
+{
+  reads r = { v, 0 };
+  flat_walker w = { NULL, count_read, &r };
+
+  if (s)
+    flat_walk_stmt (s, &w);
+  else
+    flat_walk_block (b, &w);
+  return r.n;
+}

@@ -556,6 +556,10 @@ test_round_trips (void)
   assert_round_trip (red_text);
   assert_round_trip (scan_text);
   assert_round_trip (seg_text);
+  assert_round_trip ("nest \"e\" at \"e.c\" 1 {\n  implicit reassociate\n"
+		     "  body {\n  }\n}\n");
+  assert_round_trip ("nest \"e\" at \"e.c\" 1 {\n  implicit off\n"
+		     "  body {\n  }\n}\n");
 }
 
 /* The parsed reduce, scan and kernels have the structure their text
@@ -761,6 +765,8 @@ test_parse_errors (void)
   assert_parse_error (HEAD "  param n : i32\n  body {\n"
 		      "    loop i : i32 = 0:i32 .. n {\n",
 		      "4:31: expected 'step', found '{'");
+  assert_parse_error (HEAD "  implicit exact\n  body {\n  }\n}\n",
+		      "2:12: expected 'reassociate' or 'off', found 'exact'");
   assert_parse_error (HEAD "  body {\n    jump\n  }\n}\n",
 		      "3:5: expected a statement, found 'jump'");
   assert_parse_error (HEAD "  body {\n  }\n  kernel k1 segmap grid () {\n",
