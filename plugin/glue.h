@@ -19,6 +19,10 @@ struct flat_options
   bool strict;
   bool verbose;
   bool openmp;			/* take OpenMP loops too (SPEC 2.7) */
+  bool no_implicit;		/* implicit-reductions=no: unmarked loops
+				   stay loops */
+  bool reassociate;		/* floating-point + and * of unmarked loops
+				   may be reduced in any grouping */
 };
 
 enum

@@ -17,14 +17,15 @@ int plugin_is_GPL_compatible;
 
 flat_options flat_opts = {
   FLAT_STRATEGY_INCREMENTAL, FLAT_BACKEND_OPENCL | FLAT_BACKEND_CUDA, 0, NULL,
-  false, false
+  false, false, false, false, false
 };
 
 static struct plugin_info flat_plugin_info = {
   FLAT_VERSION_STRING,
   "Flat: lifts #pragma flat loop nests into OpenCL and CUDA kernels.\n"
   "Arguments: strategy=incremental|moderate|full, backends=opencl,cuda,\n"
-  "dump=ir|flat|kernels|all, dump-dir=DIR, strict, verbose, openmp."
+  "dump=ir|flat|kernels|all, dump-dir=DIR, strict, verbose, openmp,\n"
+  "implicit-reductions=yes|no, reassociate."
 };
 
 static void (*c_parse_file_hook) (void);
@@ -164,6 +165,21 @@ parse_arguments (struct plugin_name_args *info)
 	flat_opts.verbose = true;
       else if (!strcmp (key, "openmp") && !value)
 	flat_opts.openmp = true;
+      else if (!strcmp (key, "reassociate") && !value)
+	flat_opts.reassociate = true;
+      else if (!strcmp (key, "implicit-reductions"))
+	{
+	  if (value && !strcmp (value, "yes"))
+	    flat_opts.no_implicit = false;
+	  else if (value && !strcmp (value, "no"))
+	    flat_opts.no_implicit = true;
+	  else
+	    {
+	      error ("flat: bad implicit-reductions '%s'; expected yes or no",
+		     value ? value : "");
+	      ok = false;
+	    }
+	}
       else
 	{
 	  error ("flat: unknown plugin argument '%s'", key);

@@ -279,6 +279,46 @@ line_location (const flat_lift_result &res, int line, location_t fallback)
   return it != res.line_locs.end () ? it->second : fallback;
 }
 
+/* Which unmarked loops pass `implicit' may make reduces: none if the
+   user said so, else also floating-point sums and products where the
+   translation unit allows reassociation (-fassociative-math, on under
+   -ffast-math) or the plugin argument does.  */
+static flat_implicit
+implicit_policy (void)
+{
+  if (flat_opts.no_implicit)
+    return FLAT_IMPLICIT_OFF;
+  return flat_opts.reassociate || flag_associative_math
+    ? FLAT_IMPLICIT_REASSOCIATE : FLAT_IMPLICIT_EXACT;
+}
+
+/* What note_implicit needs.  */
+struct implicit_notes
+{
+  const flat_lift_result *res;
+  location_t fallback;
+};
+
+/* A note (under `verbose') at each unmarked loop taken as a reduce.  */
+static int
+note_implicit (flat_stmt *s, void *data)
+{
+  const implicit_notes *n = (const implicit_notes *) data;
+  if (s->kind != FLAT_S_REDUCE || !s->u.red.implicit)
+    return 0;
+  std::string accs;
+  for (int k = 0; k < s->u.red.n_accs; k++)
+    {
+      const flat_accum &a = s->u.red.accs[k];
+      accs += std::string (k ? ") reduce(" : "")
+	+ flat_reduction_op_spelling (a.op) + ": " + a.var->source;
+    }
+  inform (line_location (*n->res, s->line, n->fallback),
+	  "flat: this loop is a reduction, run as 'reduce(%s)'",
+	  accs.c_str ());
+  return 0;
+}
+
 /* Why the loop of D stays on the host, at LOC: a warning for a Flat
    directive, a note for an OpenMP loop, which stays what it was.  */
 static void
@@ -306,6 +346,7 @@ nest_call (tree fndecl, flat_recorded_directive *d, const loop_shape &shape,
 	reject (d, res.fail_loc, res.fail_msg.c_str ());
       return NULL_TREE;
     }
+  nest->implicit = implicit_policy ();
   if (flat_opts.dump & FLAT_DUMP_IR)
     {
       char *t = flat_nest_to_string (nest);
@@ -341,6 +382,9 @@ nest_call (tree fndecl, flat_recorded_directive *d, const loop_shape &shape,
     }
   if (flat_opts.verbose)
     {
+      implicit_notes notes = { &res, d->loc };
+      flat_walker w = { note_implicit, NULL, &notes };
+      flat_walk_block (&nest->body, &w);
       char thresholds[1024];
       flat_plan_thresholds (nest, thresholds, sizeof thresholds);
       inform (d->loc, "flat: lifted '%s' as a %s nest: %d version(s), "
