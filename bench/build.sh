@@ -11,7 +11,8 @@
 #   BENCH-acc   gcc -O3 -fopenacc, offloaded to nvptx (needs the package
 #               gcc-N-offload-nvptx; skipped with a warning without it;
 #               not built for scan, which OpenACC cannot express)
-#   BENCH-flat  flat-gcc -O3, run later with FLAT_DEVICE=cuda or opencl
+#   BENCH-flat  flat-gcc -O3 (and the options of bench/flat-flags.sh),
+#               run later with FLAT_DEVICE=cuda or opencl
 #               (the plugin's warnings, such as a loop it cannot lift yet,
 #               are kept in flat-warnings.txt for the report)
 # and transfer-flat (Flat's transfers, bench/src/transfer.c) and
@@ -31,6 +32,7 @@ fi
 
 src=bench/src
 out=bench/out
+. bench/flat-flags.sh
 cc=$(./flat-config --cc)
 nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}
 cflags="-O3 -std=gnu11 -Wall -Wextra -Wno-unknown-pragmas -pthread"
@@ -70,8 +72,9 @@ for b in $benchmarks; do
     tail -n 3 "$out/obj/acc.log" >&2
     acc=no
   fi
-  if ! ./flat-gcc $cflags -DBENCH_VARIANT='"flat"' "$src/$b.c" $objs \
-	 -o "$out/bin/$b-flat" -lm 2>"$out/obj/flat.log"; then
+  if ! ./flat-gcc $cflags $(flat_flags "$b") -DBENCH_VARIANT='"flat"' \
+	 "$src/$b.c" $objs -o "$out/bin/$b-flat" -lm 2>"$out/obj/flat.log"
+  then
     cat "$out/obj/flat.log" >&2
     exit 1
   fi

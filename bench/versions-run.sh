@@ -9,11 +9,12 @@
 #                    spmv uniform and power-law at 2^20 rows x 16 and
 #                    2^16 x 256 nonzeros, bfs at 2^20 vertices x 16,
 #                    syrk 1200 x 1000 and 2600 x 2000, particles 2^22
-#                    with 5, 50 and 0 % on the long path
+#                    with 5, 50 and 0 % on the long path, matvec and
+#                    matvec_t at 64 x 2^20, 2^20 x 64 and 8192 x 8192
 #   run.sh --quick   k = 12 and tiny lvc datasets, to check a build
 #
 # VERSIONS_PROGRAMS (default "matmul lvc spmv particles syrk bfs nbody
-# nbody_double") and
+# nbody_double matvec matvec_t") and
 # VERSIONS_COLUMNS (default
 # "seq acc versions default tuned autotuned moderate full") select what
 # runs; rows are appended to versions.csv when VERSIONS_APPEND=1.
@@ -57,10 +58,14 @@ bfs powerlaw 1000 8
 syrk 100 80
 particles 10000 5 100
 nbody 1000 3
-nbody_double 1000 3"
+nbody_double 1000 3
+matvec 64 4099
+matvec_t 4099 64"
   training="$(sweep 10)
 lvc 2 4 8 16 1
-spmv uniform 1000 8"
+spmv uniform 1000 8
+matvec 64 4099
+matvec_t 4099 64"
 else
   datasets="$(sweep 24)
 $(sweep 20)
@@ -85,13 +90,25 @@ matmul 4096 4096 4096 3
 nbody 4096 5
 nbody 32768 5
 nbody 131072 3
-nbody_double 32768 3"
+nbody_double 32768 3
+matvec 64 1048576 20
+matvec 1048576 64 20
+matvec 8192 8192 20
+matvec_t 64 1048576 20
+matvec_t 1048576 64 20
+matvec_t 8192 8192 20"
   training="$(sweep 20)
 lvc 16 256 32 256 1
 lvc 128 64 256 32 1
 spmv uniform 262144 16
 spmv powerlaw 262144 16
-particles 1048576 5 2000"
+particles 1048576 5 2000
+matvec 64 262144 5
+matvec 262144 64 5
+matvec 4096 4096 5
+matvec_t 64 262144 5
+matvec_t 262144 64 5
+matvec_t 4096 4096 5"
 fi
 
 export LD_LIBRARY_PATH=$here/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
@@ -102,7 +119,8 @@ if nvidia-smi -L >/dev/null 2>&1; then
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-programs=${VERSIONS_PROGRAMS:-matmul lvc spmv particles syrk bfs nbody nbody_double}
+programs=${VERSIONS_PROGRAMS:-matmul lvc spmv particles syrk bfs nbody \
+  nbody_double matvec matvec_t}
 columns=" ${VERSIONS_COLUMNS:-seq acc versions default tuned autotuned moderate full} "
 mkdir -p logs
 if [ "${VERSIONS_APPEND:-0}" != 1 ]; then

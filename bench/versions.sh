@@ -10,12 +10,14 @@
 # (CSR rows, irregular nested parallelism: flatten/irregular.c), syrk (a
 # triangle) and particles (a branch to a long loop on some points:
 # flatten/rule_partition.c), nbody and nbody_double (all pairs, float and
-# double: flatten/rule_tiling.c).
+# double: flatten/rule_tiling.c), matvec and matvec_t (inner loops that are
+# reductions without a pragma: flatten/implicit_reductions.c).
 # VERSIONS_PROGRAMS (a list of names) builds only those.  Each is
 # built as
 #   P-seq            gcc -O3, pragmas ignored
 #   P-acc            gcc -O3 -fopenacc for nvptx (skipped without it)
-#   P-flat           flat-gcc -O3, strategy=incremental (all versions)
+#   P-flat           flat-gcc -O3, strategy=incremental (all versions),
+#                    and the options of bench/flat-flags.sh for all three
 #   P-flat-moderate  strategy=moderate (one fixed version per nest)
 #   P-flat-full      strategy=full (all parallelism at the grid level)
 # and versions-P.txt lists P-flat's versions with the threshold settings
@@ -35,7 +37,8 @@ out=bench/out-versions
 cc=$(./flat-config --cc)
 cflags="-O3 -std=gnu11 -Wall -Wextra -Wno-unknown-pragmas"
 accflags="-fopenacc -foffload=nvptx-none -foffload-options=-misa=sm_80 -no-pie"
-programs=${VERSIONS_PROGRAMS:-matmul lvc spmv particles syrk bfs nbody nbody_double}
+programs=${VERSIONS_PROGRAMS:-matmul lvc spmv particles syrk bfs nbody nbody_double matvec matvec_t}
+. bench/flat-flags.sh
 
 rm -rf "$out"
 mkdir -p "$out/bin" "$out/lib" "$out/obj"
@@ -60,10 +63,10 @@ for p in $programs; do
 	 "skipping the acc variant" >&2
     acc=no
   fi
-  ./flat-gcc $cflags -DBENCH_VARIANT='"flat"' $c $objs \
+  ./flat-gcc $cflags $(flat_flags "$p") -DBENCH_VARIANT='"flat"' $c $objs \
     -o "$out/bin/$p-flat" -lm
   for s in moderate full; do
-    ./flat-gcc $cflags -fplugin-arg-flat-strategy=$s \
+    ./flat-gcc $cflags $(flat_flags "$p") -fplugin-arg-flat-strategy=$s \
       -DBENCH_VARIANT='"flat"' $c $objs -o "$out/bin/$p-flat-$s" -lm
   done
   ./flat-tune --versions "$out/bin/$p-flat" >"$out/versions-$p.txt"
