@@ -40,7 +40,8 @@
        the loop's body instead (flat_privatize_in);
      - each update gives the sequential result in any grouping:
        integer arithmetic throughout (wrap-around and truncation to the
-       accumulator's type commute with + * & | ^), an integer min/max
+       accumulator's type commute with + * & | ^; a _Bool accumulator
+       only by && and ||), an integer min/max
        whose contribution fits the accumulator's type (a narrowing
        conversion of the contribution before the comparison would not),
        a floating-point min/max, and a floating-point + or * only where
@@ -301,12 +302,16 @@ inexact_update (flat_stmt *s, void *data)
 }
 
 /* The operator by which BODY reduces into V exactly under POLICY, or
-   FLAT_N_OPS.  */
+   FLAT_N_OPS.  A _Bool accumulator takes && and || only: C stores `b op=
+   e' as (b op e) != 0, which is no truncation, so `b += e' or `b ^= e'
+   with an int e is not a sum or xor of the partials.  */
 static flat_op
 reduction_op (flat_nest *nest, const flat_block *body, const flat_var *v)
 {
   for (int op = 0; op < FLAT_N_OPS; op++)
     if (flat_op_is_reduction ((flat_op) op)
+	&& (v->type != FLAT_T_BOOL || op == FLAT_OP_LAND
+	    || op == FLAT_OP_LOR)
 	&& flat_reduction_only_updates (nest, body, v, (flat_op) op))
       {
 	exactness x = { v, (flat_op) op, nest->implicit };

@@ -44,7 +44,8 @@ versions ()
     || { cat "$tmp/list" >&2; harness_fail "$1: nest $2 has '$got' versions, expected $3"; }
 }
 
-not_taken="reads stores breaks float_sum short_loop other_var int_float narrow_min"
+not_taken="reads stores breaks float_sum short_loop other_var int_float narrow_min
+bool_xor"
 
 build implicit_not_taken plain
 for nest in $not_taken; do

@@ -4,7 +4,7 @@
    gets the work-group and segmented-segred versions besides one
    work-item per row.  The operators + (int and a long sum of
    products), ^ | & on unsigned, max by ?:, min by `if', a signed char
-   max over char data, && and ||, float max and min (fmaxf, ?:, and a
+   max over char data, && and || (and |= on a _Bool), float max and min (fmaxf, ?:, and a
    double min by `if'), several accumulators in one loop, and one loop
    nested in a sequential loop of the row.  Each
    nest runs at four shapes: n rows of 300 (not a multiple of a group),
@@ -55,6 +55,7 @@ extremes (int rows, int cols, const int *a, const signed char *c, int *hi,
       int mx = -1000000, mn = 1000000;
       signed char cm = -100;
       int all = 1, any = 0;
+      _Bool seen = 0;
       for (int j = 0; j < cols; j++)
 	{
 	  int v = a[(size_t) i * cols + j];
@@ -64,11 +65,12 @@ extremes (int rows, int cols, const int *a, const signed char *c, int *hi,
 	  cm = c[(size_t) i * cols + j] > cm ? c[(size_t) i * cols + j] : cm;
 	  all = all && v > -990;
 	  any = any || v == 77;
+	  seen |= v == -5;
 	}
       hi[i] = mx;
       lo[i] = mn;
       chi[i] = cm;
-      flags[i] = all * 2 + any;
+      flags[i] = all * 4 + any * 2 + seen;
     }
 }
 

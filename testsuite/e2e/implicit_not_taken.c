@@ -5,7 +5,8 @@
    running sum), a `break', a float sum without permission to
    reassociate, a constant trip count of 8, another variable of the row
    assigned in the loop, an int accumulator updated in floating point,
-   a char min of int values, which would wrap before comparing, and a
+   a char min of int values, which would wrap before comparing, an xor
+   of ints into a _Bool (stored as (b ^ e) != 0, no xor of partials), and a
    sum in one arm of a branch of the point, which rule I5 partitions by
    (its partitioned version would be lost).
 
@@ -135,6 +136,19 @@ narrow_min (int rows, int cols, const int *a, int *out)
 }
 
 static void
+bool_xor (int rows, int cols, const int *a, int *out)
+{
+#pragma flat map name(bool_xor)
+  for (int i = 0; i < rows; i++)
+    {
+      _Bool b = 0;
+      for (int j = 0; j < cols; j++)
+	b ^= a[i * cols + j] & 3;
+      out[i] = b;
+    }
+}
+
+static void
 branch_arms (int rows, int cols, const int *a, int *out)
 {
 #pragma flat map name(branch_arms)
@@ -160,7 +174,7 @@ main (int argc, char **argv)
   int *a = e2e_alloc (cells + 8 * (size_t) n, sizeof *a);
   float *f = e2e_alloc (cells, sizeof *f);
   int *run = e2e_alloc (cells, sizeof *run);
-  int *out = e2e_alloc (7 * (size_t) n, sizeof *out);
+  int *out = e2e_alloc (8 * (size_t) n, sizeof *out);
   float *fout = e2e_alloc (n, sizeof *fout);
 
   for (size_t k = 0; k < cells + 8 * (size_t) n; k++)
@@ -176,7 +190,8 @@ main (int argc, char **argv)
   int_float (n, cols, a, out + 4 * n);
   narrow_min (n, cols, a, out + 5 * n);
   branch_arms (n, cols, a, out + 6 * n);
-  for (size_t k = 0; k < 7 * (size_t) n; k++)
+  bool_xor (n, cols, a, out + 7 * n);
+  for (size_t k = 0; k < 8 * (size_t) n; k++)
     e2e_print_int (out[k]);
   for (size_t k = 0; k < cells; k++)
     e2e_print_int (run[k]);
