@@ -272,7 +272,7 @@ minmax_contribution (flat_expr *value, const flat_var *v)
   return flat_expr_mentions (a, v) ? b : a;
 }
 
-/* What exact_update needs.  */
+/* What inexact_update needs.  */
 typedef struct exactness
 {
   const flat_var *acc;
