@@ -64,6 +64,7 @@ typedef struct walker
   /* The compile-time walk goes on past an unbounded mem, to name them
      all in one message: by var id, whether unbounded.  */
   unsigned char *unbounded;
+  unsigned char *unbounded_out;	/* where the caller wants them */
   int n_unbounded;
   int first_unbounded;		/* the one the message names first */
   /* flat_extent_eval_slice: the range of the nest's outer loop, whose
@@ -974,6 +975,8 @@ walk_nest (walker *w)
 	  w->vars[k] = initial_bound (w, v);
 	}
       walk_block (w, &nest->body);
+      if (w->unbounded_out)
+	memcpy (w->unbounded_out, w->unbounded, (size_t) nest->n_vars);
       if (w->n_unbounded > 0)
 	{
 	  name_unbounded (w);
@@ -1118,10 +1121,10 @@ flat_extent_eval_slice (const flat_nest *nest, const flat_value *env,
 
 int
 flat_extent_check (const flat_nest *nest, int *line, char *msg,
-		   size_t msg_size)
+		   size_t msg_size, unsigned char *unbounded)
 {
   walker w = { .nest = nest, .fail_line = line, .msg = msg,
-	       .msg_size = msg_size };
+	       .msg_size = msg_size, .unbounded_out = unbounded };
   *line = 0;
   return walk_nest (&w);
 }

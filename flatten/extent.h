@@ -65,9 +65,10 @@ int flat_extent_eval_slice (const flat_nest *nest, const flat_value *env,
    values: every index of every mem without a clause is built from
    constants, params, indices, once-defined locals and integer arithmetic.
    Returns 0, or -1 with the line of the first one that is not in *LINE and
-   "cannot bound the elements of 'x' ...: reason" in MSG.  */
+   "cannot bound the elements of 'x' ...: reason" in MSG; UNBOUNDED, unless
+   NULL, gets by var id whether the mem is one of those.  */
 int flat_extent_check (const flat_nest *nest, int *line, char *msg,
-		       size_t msg_size);
+		       size_t msg_size, unsigned char *unbounded);
 
 #ifdef __cplusplus
 }

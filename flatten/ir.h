@@ -224,6 +224,13 @@ typedef struct flat_var
 					   its tables, the first row of each
 					   here, and the columns above */
   struct flat_expr *extent_mid_len;	/* ... and the number of rows */
+  /* MEM without a clause, lexically inside a data region whose clause
+     gives its array a section: that section (first element, element
+     count), the extent of accesses the nest cannot bound itself (SPEC
+     2.5: a clause on a data region states the extent).  Pass extents
+     makes it a copy clause where needed and clears it.  Text form
+     `region(LO, LEN)'.  */
+  struct flat_expr *region_lo, *region_len;
   int plan_index;		/* INDEX: the index of a host-level loop of
 				   the plan (rule G7); kernels get its value
 				   as an argument (header line "index") */

@@ -719,6 +719,15 @@ check_params (checker *c)
   for (int k = 0; k < nest->n_params; k++)
     {
       const flat_var *v = nest->params[k];
+      if (v->kind == FLAT_VAR_MEM && v->region_len)
+	{
+	  at (c, 0, "data region section of %s", v->name);
+	  if (check_expr (c, v->region_lo) != 0
+	      || check_expr (c, v->region_len) != 0)
+	    return -1;
+	  if (v->clause != FLAT_DATA_NONE)
+	    return problem (c, "a region section on a mem with a clause");
+	}
       if (v->kind != FLAT_VAR_MEM || v->clause == FLAT_DATA_NONE
 	  || v->clause == FLAT_DATA_PRESENT)
 	continue;

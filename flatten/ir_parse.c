@@ -948,6 +948,11 @@ parse_param (parser *ps, flat_var_kind kind)
       v->access |= FLAT_ACCESS_COVERED;
       next (ps);
     }
+  if (is_word (ps, "region"))
+    {
+      next (ps);
+      parse_section (ps, &v->region_lo, &v->region_len);
+    }
   for (int c = FLAT_DATA_COPYIN; c <= FLAT_DATA_PRESENT; c++)
     if (is_word (ps, clause_words[c]))
       {

@@ -359,6 +359,8 @@ print_param (FILE *out, const flat_var *v)
 	fputs (" write", out);
       if (v->access & FLAT_ACCESS_COVERED)
 	fputs (" covered", out);
+      if (v->region_len)
+	print_section (out, " region", v->region_lo, v->region_len);
       if (v->clause != FLAT_DATA_NONE)
 	{
 	  fprintf (out, " %s", clause_names[v->clause]);

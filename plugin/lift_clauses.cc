@@ -3,6 +3,7 @@
    accumulators, private and firstprivate clauses, data clauses.  */
 
 #include "lift_internal.h"
+#include "regions.h"
 
 namespace flat_lift {
 
@@ -566,8 +567,39 @@ clause_mem (lifter &L, const flat_clause_item &item, flat_var *m)
   return true;
 }
 
+/* The section that the data region around the nest gives DECL, if any,
+   as the fallback extent of M, a mem without a clause (flat_var
+   region_lo, pass extents).  A section the lifter cannot take leaves
+   none, and no failure: the nest is lifted as without the region.  */
+static void
+region_section (lifter &L, tree decl, flat_var *m)
+{
+  const flat_clause_item *item = flat_open_region_item (decl);
+
+  if (m->clause != FLAT_DATA_NONE || m->row_width || !item || !item->lo
+      || !item->len || item->col_lo || item->mid_lo
+      || (item->kind != FLAT_DATA_COPY && item->kind != FLAT_DATA_COPYIN
+	  && item->kind != FLAT_DATA_COPYOUT
+	  && item->kind != FLAT_DATA_CREATE))
+    return;
+  lift_failure saved = L.fail;
+  location_t loc = L.cur_loc;
+  if (clause_mem (L, *item, m) && !L.fail.failed)
+    {
+      m->region_lo = m->extent_lo;
+      m->region_len = m->extent_len;
+    }
+  else
+    L.fail = saved;
+  m->clause = FLAT_DATA_NONE;
+  m->extent_lo = m->extent_len = NULL;
+  L.cur_loc = loc;
+}
+
 /* Data clauses: a mem named in copyin/copyout/copy/create takes its
-   extent from the clause instead of from its indices.  */
+   extent from the clause instead of from its indices; the others may
+   take the section of a data region around the nest where their indices
+   cannot be bounded.  */
 bool
 lift_clauses (lifter &L, const flat_recorded_directive *dir)
 {
@@ -585,6 +617,8 @@ lift_clauses (lifter &L, const flat_recorded_directive *dir)
 	if (p.first == item.decl && !clause_mem (L, item, p.second))
 	  return false;
     }
+  for (auto &p : L.free_mems)
+    region_section (L, p.first, p.second);
   return true;
 }
 

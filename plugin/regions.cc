@@ -246,14 +246,20 @@ static tree host_loop_begin_decl, host_loop_end_decl;
    being rewritten, outermost first.  */
 static std::vector<const flat_recorded_directive *> open_regions;
 
+const flat_clause_item *
+flat_open_region_item (tree decl)
+{
+  for (auto r = open_regions.rbegin (); r != open_regions.rend (); ++r)
+    for (const flat_clause_item &item : (*r)->items)
+      if (item.decl == decl)
+	return &item;
+  return NULL;
+}
+
 bool
 flat_in_open_region (tree decl)
 {
-  for (const flat_recorded_directive *r : open_regions)
-    for (const flat_clause_item &item : r->items)
-      if (item.decl == decl)
-	return true;
-  return false;
+  return flat_open_region_item (decl) != NULL;
 }
 
 /* A call FN (N, kind, "section", start, bytes, [extra...] ...) at LOC

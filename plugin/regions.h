@@ -17,6 +17,8 @@ void flat_rewrite_update (flat_recorded_directive *d, tree_stmt_iterator *it);
 /* Whether DECL is an item of a clause of a data region that lexically
    encloses the statement being rewritten (in this function).  */
 bool flat_in_open_region (tree decl);
+/* The item of DECL in the innermost such region's clauses, or NULL.  */
+const flat_clause_item *flat_open_region_item (tree decl);
 
 /* IT is just after the marker of host_data directive D: the block there
    sees the device addresses of its use_device arrays (host_data.cc); IT

@@ -890,7 +890,7 @@ parse_anything (const char *text, int extents)
     {
       int line;
 
-      CU_ASSERT_EQUAL (flat_extent_check (nest, &line, err, sizeof err),
+      CU_ASSERT_EQUAL (flat_extent_check (nest, &line, err, sizeof err, NULL),
 		       extents);
     }
   flat_nest_free (nest);
@@ -2045,7 +2045,7 @@ test_extent_row_major (void)
   int line;
   char msg[256];
   flat_nest *nest = parse_nest (row_major_text);
-  CU_ASSERT_EQUAL (flat_extent_check (nest, &line, msg, sizeof msg), 0);
+  CU_ASSERT_EQUAL (flat_extent_check (nest, &line, msg, sizeof msg, NULL), 0);
   flat_nest_free (nest);
 }
 
@@ -2214,7 +2214,7 @@ test_extent_clause (void)
   int line;
   char msg[256];
   flat_nest *nest = parse_nest (clause_text);
-  CU_ASSERT_EQUAL (flat_extent_check (nest, &line, msg, sizeof msg), 0);
+  CU_ASSERT_EQUAL (flat_extent_check (nest, &line, msg, sizeof msg, NULL), 0);
   flat_nest_free (nest);
 }
 
@@ -2243,7 +2243,7 @@ test_extent_indirect (void)
   first_stmt (nest)->u.loop.body.first->line = 12;
   int line = 0;
   char msg[256];
-  CU_ASSERT_EQUAL (flat_extent_check (nest, &line, msg, sizeof msg), -1);
+  CU_ASSERT_EQUAL (flat_extent_check (nest, &line, msg, sizeof msg, NULL), -1);
   CU_ASSERT_EQUAL (line, 12);
   CU_ASSERT_STRING_EQUAL (msg, "cannot bound the elements of 'a' it accesses: it "
 			  "reads memory: idx; add data clauses with sections "
@@ -2256,7 +2256,7 @@ test_extent_indirect (void)
 		   "      store a[(div i m)] = 0x0p+0:f32\n"
 		   "    }\n"
 		   "  }\n}\n");
-  CU_ASSERT_EQUAL (flat_extent_check (nest, &line, msg, sizeof msg), -1);
+  CU_ASSERT_EQUAL (flat_extent_check (nest, &line, msg, sizeof msg, NULL), -1);
   CU_ASSERT_STRING_EQUAL (msg, "cannot bound the elements of 'a' it accesses: it "
 			  "divides by something other than a positive "
 			  "constant; add data clauses with sections to the "
@@ -2341,7 +2341,7 @@ test_extent_reductions (void)
   int line;
   char msg[256];
   flat_nest *nest = parse_nest (prefix_store_text);
-  CU_ASSERT_EQUAL (flat_extent_check (nest, &line, msg, sizeof msg), -1);
+  CU_ASSERT_EQUAL (flat_extent_check (nest, &line, msg, sizeof msg, NULL), -1);
   CU_ASSERT_STRING_EQUAL (msg, "cannot bound the elements of 'b' it "
 			  "accesses: it uses the accumulator k; add data "
 			  "clauses with sections to the marked loop, such as "
