@@ -94,7 +94,7 @@ echo "bench/build.sh: multidev"
   -o "$out/bin/multidev-flat" -lm
 
 if [ -x "$nvcc" ]; then
-  echo "bench/build.sh: cublas_ref cusparse_ref cub_ref copybw"
+  echo "bench/build.sh: cublas_ref cusparse_ref cub_ref copybw nbody_ref"
   nvflags="-O3 -arch=sm_90 -Xcompiler -Wall,-Wextra"
   $nvcc $nvflags "$src/cublas_ref.cu" $objs -o "$out/bin/cublas_ref" \
     -lcublas -lpthread
@@ -103,6 +103,8 @@ if [ -x "$nvcc" ]; then
   $nvcc $nvflags "$src/cub_ref.cu" $objs -o "$out/bin/cub_ref" -lpthread
   $nvcc $nvflags "$src/copybw.cu" "$out/obj/harness.o" -o "$out/bin/copybw" \
     -lpthread
+  $nvcc $nvflags "$src/nbody_ref.cu" "$out/obj/harness.o" \
+    -o "$out/bin/nbody_ref" -lpthread
 else
   echo "bench/build.sh: warning: $nvcc not found; skipping the cuBLAS" \
        "and CUB references and the copy bandwidth program" >&2
