@@ -45,10 +45,12 @@ flat_group_items (int64_t threads, size_t max_group)
 }
 
 /* The points of dims [FROM, TO) of K into *POINTS, the first dim
-   narrowed to L's slice as the kernel narrows it.  */
+   narrowed to L's slice as the kernel narrows it; with BLOCKS, the
+   blocks of flat_tile_extent points of a tiled segmap instead.  */
 static int
 count_points (const flat_launcher *l, const flat_kernel *k, int from,
-	      int to, int64_t *points, char *err, size_t err_size)
+	      int to, int blocks, int64_t *points, char *err,
+	      size_t err_size)
 {
   int d;
 
@@ -65,6 +67,12 @@ count_points (const flat_launcher *l, const flat_kernel *k, int from,
 	}
       if (d == 0)
 	trips = flat_slice_trips (trips, l->slice.lo, l->slice.hi);
+      if (blocks)
+	{
+	  int64_t extent = flat_tile_extent (k, d);
+
+	  trips = (trips + extent - 1) / extent;
+	}
       if (trips > 0 && *points > INT64_MAX / trips)
 	{
 	  snprintf (err, err_size, "%s has more than 2^63 work-items",
@@ -135,7 +143,7 @@ launch_tiled (const flat_launcher *l, const flat_kernel *k,
 	      const flat_stage *s, const char **what, char *err,
 	      size_t err_size)
 {
-  int64_t blocks = 1;
+  int64_t blocks;
 
   if (s->max_group < FLAT_TILE_THREADS)
     {
@@ -144,21 +152,8 @@ launch_tiled (const flat_launcher *l, const flat_kernel *k,
 		"allows %zu", k->name, FLAT_TILE_THREADS, s->max_group);
       return -1;
     }
-  for (int d = 0; d < k->n_dims; d++)
-    {
-      int64_t trips = flat_range_trip_count (&k->dims[d], l->values);
-      int64_t extent = flat_tile_extent (k, d);
-
-      if (trips < 0)
-	{
-	  snprintf (err, err_size, "trip count of dimension %d of %s "
-		    "unknown", d, k->name);
-	  return -1;
-	}
-      if (d == 0)
-	trips = flat_slice_trips (trips, l->slice.lo, l->slice.hi);
-      blocks *= (trips + extent - 1) / extent;
-    }
+  if (count_points (l, k, 0, k->n_dims, 1, &blocks, err, err_size) != 0)
+    return -1;
   return launch_groups (l, s, blocks, FLAT_TILE_THREADS, what, err,
 			err_size);
 }
@@ -256,16 +251,16 @@ flat_launch (const flat_launcher *l, const flat_kernel *k, int *launched,
   if (flat_node_irregular (k->kind))
     {
       /* The iterations are the device's to count (segops.c).  */
-      if (count_points (l, k, 0, k->n_segments, &segments, err, err_size)
+      if (count_points (l, k, 0, k->n_segments, 0, &segments, err, err_size)
 	  != 0)
 	return -1;
       total = -1;
     }
   else if (k->n_segments > 0)
     {
-      if (count_points (l, k, 0, k->n_segments, &segments, err, err_size)
+      if (count_points (l, k, 0, k->n_segments, 0, &segments, err, err_size)
 	  != 0
-	  || count_points (l, k, k->n_segments, k->n_dims, &inner, err,
+	  || count_points (l, k, k->n_segments, k->n_dims, 0, &inner, err,
 			   err_size) != 0)
 	return -1;
       if (inner > 0 && segments > INT64_MAX / inner)
@@ -276,7 +271,7 @@ flat_launch (const flat_launcher *l, const flat_kernel *k, int *launched,
 	}
       total = segments * inner;
     }
-  else if (count_points (l, k, 0, k->n_dims, &total, err, err_size) != 0)
+  else if (count_points (l, k, 0, k->n_dims, 0, &total, err, err_size) != 0)
     return -1;
   /* A segmented kernel runs its post block for every segment, even an
      empty one.  */
