@@ -44,9 +44,12 @@
        only by && and ||), an integer min/max
        whose contribution fits the accumulator's type (a narrowing
        conversion of the contribution before the comparison would not),
-       a floating-point min/max, and a floating-point + or * only where
-       the nest allows reassociation (nest->implicit, from GCC's
-       -fassociative-math or -fplugin-arg-flat-reassociate).  An
+       and floating-point operators only where the nest allows
+       reassociation (nest->implicit, from GCC's -fassociative-math or
+       -fplugin-arg-flat-reassociate): a sum or product in another order
+       rounds differently, and even min and max written as comparisons
+       (`s = x > s ? x : s') give other bits in another order where NaNs
+       or zeros of both signs meet.  An
        integer accumulator updated in floating point (`s += 0.5 * x')
        is never taken: truncation at each step does not reassociate.
 
@@ -293,8 +296,7 @@ inexact_update (flat_stmt *s, void *data)
   if (!is_float && floating_path (value, x->acc))
     return 1;
   if (is_float)
-    return !flat_reduction_table[x->op].float_exact
-      && x->policy != FLAT_IMPLICIT_REASSOCIATE;
+    return x->policy != FLAT_IMPLICIT_REASSOCIATE;
   if (x->op != FLAT_OP_MIN && x->op != FLAT_OP_MAX)
     return 0;
   const flat_expr *c = minmax_contribution (value, x->acc);

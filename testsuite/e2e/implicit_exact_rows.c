@@ -5,7 +5,9 @@
    work-item per row.  The operators + (int and a long sum of
    products), ^ | & on unsigned, max by ?:, min by `if', a signed char
    max over char data, && and || (and |= on a _Bool), float max and min (fmaxf, ?:, and a
-   double min by `if'), several accumulators in one loop, and one loop
+   double min by `if': taken only with -fplugin-arg-flat-reassociate,
+   as implicit-test.sh checks, sequential here), several accumulators
+   in one loop, and one loop
    nested in a sequential loop of the row.  Each
    nest runs at four shapes: n rows of 300 (not a multiple of a group),
    3 rows of n, n empty rows, and one row of n.  Every version of each
