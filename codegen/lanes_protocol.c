@@ -25,5 +25,5 @@ flat_segred_lanes (const flat_kernel *k)
 {
   return k->kind == FLAT_N_SEGRED_SEGMENTED
     && flat_lanes_body (&k->body, &k->dims[k->n_segments - 1],
-			k->dims[k->n_dims - 1].index, NULL);
+			k->dims[k->n_dims - 1].index);
 }

@@ -170,10 +170,9 @@ const flat_expr *flat_expr_unwiden (const flat_expr *e);
 flat_expr *flat_expr_exact_div (flat_nest *nest, flat_expr *e, int64_t k);
 
 /* Whether the loads of BODY are unit-stride in SEG's index (SEG's step
-   being 1) and one of them is not in INNER (unit_stride.c); *INNER_UNIT
-   (unless NULL) gets whether one of them is unit-stride in INNER.  */
+   being 1) and one of them is not in INNER (unit_stride.c).  */
 int flat_lanes_body (const flat_block *body, const flat_range *seg,
-		     const flat_var *inner, int *inner_unit);
+		     const flat_var *inner);
 /* Whether E is V plus what does not mention V (unit_stride.c).  */
 int flat_expr_unit_stride (const flat_expr *e, const flat_var *v);
 

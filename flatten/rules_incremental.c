@@ -101,27 +101,70 @@ flat_rule_g0_identity (flat_flattener *f, const flat_block *b)
   return flat_plan_launch (f->nest, flat_segmap_grid (f, &none, b));
 }
 
-/* Whether B, the body of the innermost map of SUB, has a reduce whose
-   loads walk the map's points with a unit stride and none of which
-   walks its own iterations so (column sums): e_middle, a work-group per
-   point whose items split the reduce, would read a column per group,
-   one row per item, nothing coalesced, where G9's segmented segred has
-   a lanes stage (codegen.h) that reads it coalesced.  Futhark would
-   transpose the array for e_middle; Flat does not copy the user's
-   arrays, so it leaves that version out.  (Matrix products keep it: a
-   row of one operand is read coalesced.)  */
+/* The loads of a reduce body over INNER in the map nest SUB, for
+   middle_uncoalesced.  */
+typedef struct reduce_loads
+{
+  const flat_context *sub;
+  const flat_var *inner;
+  int column;			/* one walks the points with a unit stride
+				   and the iterations with another: a
+				   column per point */
+  int point_row;		/* one that a point reads apart (its index
+				   mentions one of SUB's indices) walks the
+				   iterations with a unit stride: a row per
+				   point */
+} reduce_loads;
+
+static int
+classify_load (flat_expr *e, flat_stmt *s, void *data)
+{
+  reduce_loads *r = data;
+  const flat_expr *index;
+
+  (void) s;
+  if (e->kind != FLAT_E_LOAD)
+    return 0;
+  index = e->u.load.index;
+  if (!flat_expr_unit_stride (index, r->inner))
+    {
+      if (flat_expr_mentions ((flat_expr *) index, r->inner)
+	  && flat_expr_unit_stride (index, r->sub->dims[r->sub->n - 1].index))
+	r->column = 1;
+      return 0;
+    }
+  for (int d = 0; d < r->sub->n; d++)
+    if (flat_expr_mentions ((flat_expr *) index, r->sub->dims[d].index))
+      r->point_row = 1;
+  return 0;
+}
+
+/* Whether B, the body of the innermost map of SUB, has a reduce that
+   reads a column per point and no row of a point (column sums,
+   matvec_t's A[i][j] beside x[i], which every point shares): e_middle,
+   a work-group per point whose items split the reduce, would read a
+   column per group, one row per item, nothing coalesced, where G9's
+   segmented segred has a lanes stage (codegen.h) that reads it
+   coalesced.  Futhark would transpose the array for e_middle; Flat
+   does not copy the user's arrays, so it leaves that version out.
+   (Matrix products keep it: a row of one operand is read coalesced.)  */
 static int
 middle_uncoalesced (const flat_context *sub, const flat_block *b)
 {
   const flat_stmt *s;
-  int inner_unit;
 
   for (s = b->first; s; s = s->next)
     if (s->kind == FLAT_S_REDUCE
 	&& flat_lanes_body (&s->u.red.body, &sub->dims[sub->n - 1],
-			    s->u.red.range.index, &inner_unit)
-	&& !inner_unit)
-      return 1;
+			    s->u.red.range.index))
+      {
+	reduce_loads r = { sub, s->u.red.range.index, 0, 0 };
+	flat_walker w = { NULL, classify_load, &r };
+
+	flat_walk_block (&s->u.red.body, &w);
+	if (r.column && !r.point_row)
+	  return 1;
+      }
   return 0;
 }
 

@@ -103,7 +103,6 @@ typedef struct lanes
   const flat_var *inner;	/* the last dim's index */
   int unit;			/* some load is unit-stride in seg, not in
 				   inner */
-  int inner_unit;		/* some load is unit-stride in inner */
 } lanes;
 
 /* Stops on a load that rules the lanes stage out.  */
@@ -117,24 +116,19 @@ check_load (flat_expr *e, flat_stmt *s, void *data)
   if (e->kind != FLAT_E_LOAD || e->u.load.mem->kind != FLAT_VAR_MEM)
     return 0;
   seg = stride_of (e->u.load.index, l->seg);
-  if (stride_of (e->u.load.index, l->inner) == STRIDE_ONE)
-    l->inner_unit = 1;
-  else if (seg == STRIDE_ONE)
+  if (seg == STRIDE_ONE && stride_of (e->u.load.index, l->inner) != STRIDE_ONE)
     l->unit = 1;
   return seg != STRIDE_ZERO && seg != STRIDE_ONE;
 }
 
 int
 flat_lanes_body (const flat_block *body, const flat_range *seg,
-		 const flat_var *inner, int *inner_unit)
+		 const flat_var *inner)
 {
-  lanes l = { seg->index, inner, 0, 0 };
+  lanes l = { seg->index, inner, 0 };
   flat_walker w = { NULL, check_load, &l };
-  int r = is_const_one (seg->step) && !flat_walk_block (body, &w) && l.unit;
 
-  if (inner_unit)
-    *inner_unit = l.inner_unit;
-  return r;
+  return is_const_one (seg->step) && !flat_walk_block (body, &w) && l.unit;
 }
 
 

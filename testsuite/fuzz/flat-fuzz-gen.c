@@ -382,15 +382,17 @@ guarded (int l)
 }
 
 /* Any in-bounds index for a read at the current level.  All are below
-   (R + 1) * (C + 1) * (P + 1), the CSR index too.  */
+   (R + 1) * (C + 1) * (P + 1), the CSR index too, which only arrays the
+   nest's copyin clause names may take (CSR_OK): Flat cannot bound an
+   index read from rowptr (csr_clause).  */
 static char *
-read_index (void)
+read_index_for (int csr_ok)
 {
   int l = cx.level;
 
   if (l == 0)
     return fmt ("0");
-  if (csr_iv && pct (50))
+  if (csr_iv && pct (50) && csr_ok)
     return fmt ("%s", csr_iv);
   if (l >= 3 && pct (50))
     {
@@ -423,6 +425,12 @@ read_index (void)
     default:
       return fmt ("%s / 2", cx.iv[0]);
     }
+}
+
+static char *
+read_index (void)
+{
+  return read_index_for (1);
 }
 
 /* ---- Expressions -------------------------------------------------------- */
@@ -560,12 +568,14 @@ leaf (int t)
     return constant (t);
   if (r >= 80)
     return loop_var (t);
-  /* Readable outputs of an earlier nest of the data region.  */
+  /* Readable outputs of an earlier nest of the data region.  The
+     region's clause names o0 only, which bounds its reads at the CSR
+     index (SPEC 2.5); the others must not take it.  */
   if (r >= 70)
     for (int k = 0; k < nouts; k++)
       if (outs[k].readable && !outs[k].reserved && outs[k].t == t
 	  && outs[k].mag < 1e200)
-	return mk (fmt ("%s[%s]", outs[k].name, read_index ()),
+	return mk (fmt ("%s[%s]", outs[k].name, read_index_for (k == 0)),
 		   outs[k].mag, outs[k].fb);
   if (rec_kind && pct (12))
     {
