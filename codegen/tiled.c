@@ -270,7 +270,7 @@ flat_c_tiled_segmap (flat_emitter *em, const flat_nest *nest,
     emit_fill (em, k, &t, first, i, copies);
   flat_c_line (em, "%s;", em->d->barrier);
   /* A whole tile's iterations as a loop of constant count, which the
-     device compiler unrolls; the last, partial tile apart.  */
+     device compiler may unroll; the last, partial tile apart.  */
   flat_c_line (em, "if (flat_kn == %d)", t.depth);
   emit_iterations (em, k, &t, copies, t.depth);
   flat_c_line (em, "else");
