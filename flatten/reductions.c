@@ -176,6 +176,32 @@ in_op_tree (const flat_expr *e, const flat_var *v, flat_op op)
 	&& !flat_expr_mentions (e->u.op.a, v));
 }
 
+/* Is E, a truth value, V or a disjunction with V in exactly one of its
+   disjuncts, a disjunct (x | ... | V) != 0 among them?  GCC folds
+   `s = !(a && (x & 8) == 0) || s' into `s = a' || (((x & 8) | s) != 0)',
+   which is still s || e.  */
+static int
+in_or_tree (const flat_expr *e, const flat_var *v)
+{
+  e = flat_expr_strip_casts (e);
+  if (is_acc (e, v))
+    return 1;
+  if (e->kind != FLAT_E_BINARY)
+    return 0;
+  if (e->u.op.op == FLAT_OP_LOR)
+    return (in_or_tree (e->u.op.a, v)
+	    && !flat_expr_mentions (e->u.op.b, v))
+      || (in_or_tree (e->u.op.b, v)
+	  && !flat_expr_mentions (e->u.op.a, v));
+  if (e->u.op.op != FLAT_OP_NE)
+    return 0;
+  const flat_expr *x = flat_expr_strip_casts (e->u.op.a);
+  const flat_expr *z = flat_expr_strip_casts (e->u.op.b);
+  return z->kind == FLAT_E_CONST && z->u.c.u == 0
+    && x->kind == FLAT_E_BINARY && x->u.op.op == FLAT_OP_BOR
+    && in_op_tree (x, v, FLAT_OP_BOR);
+}
+
 int
 flat_reduction_is_update (flat_expr *value, const flat_var *v, flat_op op,
 			  const flat_combiner *user)
@@ -191,19 +217,17 @@ flat_reduction_is_update (flat_expr *value, const flat_var *v, flat_op op,
 	  return 0;
       return 1;
     }
+  /* GCC folds `(x & 8) != 0 || s' into `((x & 8) | s) != 0', also
+     inside a disjunction.  */
+  if (op == FLAT_OP_LOR && in_or_tree (e, v))
+    return 1;
   /* A _Bool accumulator, or a logical operator, stores (x OP y) != 0.  */
   if ((v->type == FLAT_T_BOOL || op == FLAT_OP_LAND || op == FLAT_OP_LOR)
       && e->kind == FLAT_E_BINARY && e->u.op.op == FLAT_OP_NE)
     {
       const flat_expr *z = flat_expr_strip_casts (e->u.op.b);
       if (z->kind == FLAT_E_CONST && z->u.c.u == 0)
-	{
-	  e = flat_expr_strip_casts (e->u.op.a);
-	  /* GCC folds `(x & 8) != 0 || s' into `((x & 8) | s) != 0'.  */
-	  if (op == FLAT_OP_LOR && e->kind == FLAT_E_BINARY
-	      && e->u.op.op == FLAT_OP_BOR)
-	    return in_op_tree (e, v, FLAT_OP_BOR);
-	}
+	e = flat_expr_strip_casts (e->u.op.a);
     }
   /* An update by the identity that GCC folded away (`s ^= 0' is `s =
      s', `s = !(x < x) || s' is `s = s != 0'), and `s *= -1' folded

@@ -1,9 +1,9 @@
 #!/bin/sh
 # The differential fuzzer on a fixed budget: testsuite/fuzz/run-fuzz.sh
 # on fixed seeds of testsuite/fuzz/flat-fuzz-gen (built by `make check'),
-# 32 default programs and 13 --long ones (larger, with varied group
+# 33 default programs and 13 --long ones (larger, with varied group
 # sizes; 33128, 33186 and 33209 failed once and stay as regressions, as
-# does the default 32831),
+# do the default 32831 and 34003),
 # each checked by run-e2e.sh against plain gcc at -O2 and -O0, every
 # version forced.  Together they cover every construct the
 # generator makes (map nests one to three deep with inner maps, reduces,
@@ -20,7 +20,7 @@
 [ -n "${FLAT_GCC:-}" ] || harness_error "FLAT_GCC is not set"
 gen=$HARNESS_DIR/fuzz/flat-fuzz-gen
 [ -x "$gen" ] || harness_error "no $gen (make check builds it)"
-seeds=${FLAT_FUZZ_SEEDS:-1-30,37,32831}
+seeds=${FLAT_FUZZ_SEEDS:-1-30,37,32831,34003}
 long_seeds=${FLAT_FUZZ_LONG_SEEDS:-1000-1009,33128,33186,33209}
 harness_tmpdir
 FLAT_FUZZ_GEN=$gen sh "$HARNESS_DIR/fuzz/run-fuzz.sh" --seeds "$seeds" \

@@ -8,7 +8,8 @@
      and a constant `seen[k] = 1' under max: updates by a constant, as
      for a scalar (SPEC 2.2).
    - An || on an int, `s = !((x & 8) == 0) || s', which GCC folds into
-     `s = ((x & 8) | s) != 0'.
+     `s = ((x & 8) | s) != 0', and `s = !(y <= z && (x & 8) == 0) || s',
+     folded into `s = y > z || ((x & 8) | s) != 0'.
    - A max on an int array section and a min and max on signed scalars
      whose comparison GCC rewrites with another constant than the value
      (`v + 3 > h[k] ? v + 3 : h[k]' is `v + 2 >= h[k] ? v + 3 : h[k]').
@@ -42,6 +43,16 @@ any_bit (int n, const int *x)
 #pragma flat reduce(||: s)
   for (int i = 0; i < n; i++)
     s = (!((x[i] & 8) == 0)) || s;
+  return s;
+}
+
+static int
+any_bit_or_large (int n, const int *x, const unsigned *u)
+{
+  int s = 0;
+#pragma flat reduce(||: s)
+  for (int i = 0; i < n; i++)
+    s = (!((x[i / 2] <= (int) (u[i] & 1023u) && (x[i / 2] & 8) == 0))) || s;
   return s;
 }
 
@@ -120,6 +131,12 @@ main (int argc, char **argv)
     }
   e2e_print_float (max_of (n, la, fa, fb));
   e2e_print_int (any_bit (n, bits));
+  for (int i = 0; i < n; i++)
+    x[i] = x[i] % 1000u + 2000u;
+  e2e_print_int (any_bit_or_large (n, bits, x));
+  if (n > 0)
+    x[n / 2] = 0;
+  e2e_print_int (any_bit_or_large (n, bits, x));
   sections (n, key, x, h, seen);
   for (int k = 0; k < 5; k++)
     {
