@@ -467,10 +467,14 @@ flat_c_expr (flat_emitter *em, const flat_expr *e)
       emit_call (em, e->u.call.fn, e->u.call.args);
       break;
     case FLAT_E_LOAD:
-      if (em->tiling && flat_tile_of_load (em->tiling, e) >= 0)
-	flat_c_tile_read (em, flat_tile_of_load (em->tiling, e));
-      else
-	emit_element (em, e->u.load.mem, e->u.load.index);
+      {
+	int tile = em->tiling ? flat_tile_of_load (em->tiling, e) : -1;
+
+	if (tile >= 0)
+	  flat_c_tile_read (em, tile);
+	else
+	  emit_element (em, e->u.load.mem, e->u.load.index);
+      }
       break;
     case FLAT_E_FIELD:
       flat_c_field_open (em, e->u.field.comb, e->u.field.k);

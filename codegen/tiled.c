@@ -29,13 +29,6 @@
 
 #include "../flatten/flatten.h"
 
-/* Items of a block along each tiled dim of a tiling T.  */
-static int
-items_along (const flat_tiling *t)
-{
-  return t->n_tiled == 2 ? FLAT_TILE_SIDE : FLAT_TILE_THREADS;
-}
-
 /* Position of element ROW, ITER of tile TILE at register tile R, as a C
    expression (flat_tile_elements).  */
 static const char *
@@ -50,7 +43,7 @@ tile_position (flat_emitter *em, const flat_tiling *t, int tile, int r,
     return flat_arena_printf (em->scratch->arena, "(%s) * %d + %s", row,
 			      t->depth + 1, iter);
   return flat_arena_printf (em->scratch->arena, "(%s) * %lld + %s", iter,
-			    (long long) r * items_along (t), row);
+			    (long long) r * flat_tile_items (t->n_tiled), row);
 }
 
 void
@@ -63,9 +56,32 @@ flat_c_tile_read (flat_emitter *em, int tile)
   if (tl->along >= 0)
     row = flat_arena_printf (em->scratch->arena, "flat_t%c + %d",
 			     tl->along == 0 ? 'a' : 'b',
-			     em->tile_copy[tl->along] * items_along (t));
+			     em->tile_copy[tl->along] * flat_tile_items (t->n_tiled));
   flat_c_emit (em, "flat_tile%d[%s]", tile,
 	       tile_position (em, t, tile, em->tile_size, row, "flat_kk"));
+}
+
+/* Start printing copy C of K's body (PRE, the reduce's body or POST):
+   its variables spelt "rC_", its point in the item's register tile per
+   tiled dim of T, R x R of a 2-D block row by row, R of a 1-D one.  */
+static void
+begin_copy (flat_emitter *em, const flat_kernel *k, const flat_tiling *t,
+	    int c)
+{
+  em->copy_prefix = flat_arena_printf (em->scratch->arena, "r%d_", c);
+  em->tile_copy[0] = t->n_tiled == 2 ? c / k->tile : c;
+  em->tile_copy[1] = t->n_tiled == 2 ? c % k->tile : 0;
+}
+
+/* At the current depth, for the copy being printed: the dims before
+   FIRST, the group's point of theirs (flat_c_dim_indices).  */
+static void
+emit_group_dims (flat_emitter *em, const flat_kernel *k, int first)
+{
+  for (int d = 0; d < first; d++)
+    flat_c_line (em, "%s %s = v_%s;",
+		 flat_c_type (em, k->dims[d].index->type),
+		 flat_c_var (em, k->dims[d].index), k->dims[d].index->name);
 }
 
 /* The dims: FIRST is the first tiled one.  */
@@ -103,39 +119,29 @@ static void
 emit_copy_point (flat_emitter *em, const flat_kernel *k,
 		 const flat_tiling *t, int first, int c)
 {
-  int r = k->tile;
-  int pos[2] = { c / r, c % r };
+  const char *point[2];
   char suffix[16];
 
-  if (t->n_tiled == 1)
-    pos[0] = c;
-  em->copy_prefix = flat_arena_printf (em->scratch->arena, "r%d_", c);
-  for (int d = 0; d < first; d++)
-    flat_c_line (em, "%s %s = %s;", flat_c_type (em, k->dims[d].index->type),
-		 flat_c_var (em, k->dims[d].index),
-		 flat_arena_printf (em->scratch->arena, "v_%s",
-				    k->dims[d].index->name));
+  begin_copy (em, k, t, c);
+  emit_group_dims (em, k, first);
+  for (int d = first; d < k->n_dims; d++)
+    {
+      char p = d == first ? 'a' : 'b';
+
+      point[d - first]
+	= flat_arena_printf (em->scratch->arena, "(flat_p%c0 + flat_t%c + %d)",
+			     p, p, em->tile_copy[d - first]
+				   * flat_tile_items (t->n_tiled));
+    }
   flat_c_indent (em);
   flat_c_emit (em, "int flat_ok%d = 1", c);
   for (int d = first; d < k->n_dims; d++)
-    {
-      char p = d == first ? 'a' : 'b';
-      const char *point
-	= flat_arena_printf (em->scratch->arena, "(flat_p%c0 + flat_t%c + %d)",
-			     p, p, pos[d - first] * items_along (t));
-
-      flat_c_emit (em, " && %s < flat_n%d", point, d);
-    }
+    flat_c_emit (em, " && %s < flat_n%d", point[d - first], d);
   flat_c_emit (em, ";\n");
   for (int d = first; d < k->n_dims; d++)
     {
-      char p = d == first ? 'a' : 'b';
-
       snprintf (suffix, sizeof suffix, "%d", d);
-      flat_c_index (em, &k->dims[d], suffix,
-		    flat_arena_printf (em->scratch->arena,
-				       "(flat_p%c0 + flat_t%c + %d)", p, p,
-				       pos[d - first] * items_along (t)));
+      flat_c_index (em, &k->dims[d], suffix, point[d - first]);
     }
   em->pred = flat_arena_printf (em->scratch->arena, "flat_ok%d", c);
   for (const flat_stmt *s = k->body.first; s != t->reduce; s = s->next)
@@ -152,7 +158,7 @@ emit_fill (flat_emitter *em, const flat_kernel *k, const flat_tiling *t,
 {
   const flat_tile *tl = &t->tiles[i];
   const flat_range *kr = &t->reduce->u.red.range;
-  int64_t rows = tl->along < 0 ? 1 : (int64_t) k->tile * items_along (t);
+  int64_t rows = tl->along < 0 ? 1 : (int64_t) k->tile * flat_tile_items (t->n_tiled);
   char p = tl->along == 0 ? 'a' : 'b';
   int d_along = first + (tl->along < 0 ? 0 : tl->along);
   char suffix[16];
@@ -172,10 +178,7 @@ emit_fill (flat_emitter *em, const flat_kernel *k, const flat_tiling *t,
       flat_c_line (em, "int flat_it = flat_e / %lld;", (long long) rows);
     }
   em->copy_prefix = flat_arena_printf (em->scratch->arena, "r%d_", filler);
-  for (int d = 0; d < first; d++)
-    flat_c_line (em, "%s %s = v_%s;",
-		 flat_c_type (em, k->dims[d].index->type),
-		 flat_c_var (em, k->dims[d].index), k->dims[d].index->name);
+  emit_group_dims (em, k, first);
   if (tl->along >= 0)
     {
       snprintf (suffix, sizeof suffix, "%d", d_along);
@@ -215,9 +218,7 @@ emit_iterations (flat_emitter *em, const flat_kernel *k, const flat_tiling *t,
   em->tile_size = k->tile;
   for (int c = 0; c < copies; c++)
     {
-      em->copy_prefix = flat_arena_printf (em->scratch->arena, "r%d_", c);
-      em->tile_copy[0] = t->n_tiled == 2 ? c / k->tile : c;
-      em->tile_copy[1] = t->n_tiled == 2 ? c % k->tile : 0;
+      begin_copy (em, k, t, c);
       if (!t->unchecked)
 	flat_c_line (em, "if (flat_ok%d)", c);
       flat_c_open (em);
@@ -279,7 +280,7 @@ flat_c_tiled_segmap (flat_emitter *em, const flat_nest *nest,
   flat_c_close (em);
   for (c = 0; c < copies; c++)
     {
-      em->copy_prefix = flat_arena_printf (em->scratch->arena, "r%d_", c);
+      begin_copy (em, k, &t, c);
       flat_c_line (em, "if (flat_ok%d)", c);
       flat_c_open (em);
       for (const flat_stmt *s = t.reduce->next; s; s = s->next)

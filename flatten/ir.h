@@ -835,6 +835,20 @@ enum
   FLAT_MAX_REGISTER_TILE = 8
 };
 
+/* The dims a tiled segmap of N_DIMS dims tiles (its last ones), and the
+   items of a block along each of them.  */
+static inline int
+flat_tiled_dims (int n_dims)
+{
+  return n_dims < 2 ? n_dims : 2;
+}
+
+static inline int
+flat_tile_items (int n_tiled)
+{
+  return n_tiled == 2 ? FLAT_TILE_SIDE : FLAT_TILE_THREADS;
+}
+
 /* One array the group stages: the operand LOAD of the reduce's body,
    read at every point of the block whose tiled dims it does not mention.
    ALONG is the tiled dim (0: the first tiled, 1: the second) whose

@@ -174,7 +174,7 @@ flat_tiling_of (const flat_range *dims, int n_dims, const flat_block *body,
   if (!flat_range_is_invariant (r) || r->step->kind != FLAT_E_CONST
       || r->step->u.c.i <= 0)
     return 0;
-  t->n_tiled = n_dims < 2 ? n_dims : 2;
+  t->n_tiled = flat_tiled_dims (n_dims);
   t->reduce = red;
   t->depth = t->n_tiled == 2 ? FLAT_TILE_DEPTH : FLAT_TILE_THREADS;
   finder fd = { dims, n_dims, r->index, t };
@@ -214,12 +214,11 @@ flat_tile_of_load (const flat_tiling *t, const flat_expr *e)
 int64_t
 flat_tile_extent (const flat_kernel *k, int d)
 {
-  int n_tiled = k->n_dims < 2 ? k->n_dims : 2;
+  int n_tiled = flat_tiled_dims (k->n_dims);
 
   if (d < k->n_dims - n_tiled)
     return 1;
-  return (int64_t) k->tile * (n_tiled == 2 ? FLAT_TILE_SIDE
-			      : FLAT_TILE_THREADS);
+  return (int64_t) k->tile * flat_tile_items (n_tiled);
 }
 
 int64_t
@@ -229,7 +228,7 @@ flat_tile_elements (const flat_tiling *t, int i, int r)
 
   if (tl->along < 0)
     return t->depth;
-  return (int64_t) r * (t->n_tiled == 2 ? FLAT_TILE_SIDE : FLAT_TILE_THREADS)
+  return (int64_t) r * flat_tile_items (t->n_tiled)
     * (t->depth + (tl->k_fastest ? 1 : 0));
 }
 
