@@ -1,13 +1,15 @@
 /* flat-fuzz-gen: one random Flat test program from a seed.
 
-     flat-fuzz-gen [--long] [--int-index] [--branch-loops] SEED > prog.c
+     flat-fuzz-gen [--long] [--int-index] [--branch-loops] [--tiles]
+		   SEED > prog.c
 
    --long: more nests and sizes; --int-index: int loop indices only
    (the default also makes long, unsigned and size_t ones);
    --branch-loops: half the ifs get a sequential loop (a loop left by
    break, or a while) in their then-arm, the shape that rule I5
    partitions (off by default, so that a seed makes the program it
-   always made).
+   always made); --tiles: most map nests take the shape rules T1 and T2
+   tile and pass implicit makes a reduction of (gen_tiles_nest).
 
    The program is in the style of testsuite/e2e (it includes "e2e.h"
    through "fuzz_inputs.h", reads N with e2e_size, fills its inputs from
@@ -138,7 +140,7 @@ enum
   F_ADD, F_MUL, F_MIN, F_MAX, F_AND, F_OR, F_XOR, F_LAND, F_LOR,
   F_HOISTED, F_BREAK, F_WHILE, F_STRUCT, F_STRUCT_MEMBER_ARRAY,
   F_STRUCT_LOCAL, F_STRUCT_HELPER, F_STRUCT_OUT, F_DECL_REDUCE,
-  F_DECL_STRUCT, F_CSR, F_CSR_REDUCE,
+  F_DECL_STRUCT, F_CSR, F_CSR_REDUCE, F_TILES,
   F_COUNT
 };
 
@@ -151,7 +153,7 @@ static const char *feature_name[F_COUNT] = {
   "op+", "op*", "min", "max", "op&", "op|", "op^", "op&&", "op||",
   "hoisted", "break", "while", "struct", "struct_member_array",
   "struct_local", "struct_helper", "struct_out", "decl_reduce",
-  "decl_struct", "csr", "csr_reduce"
+  "decl_struct", "csr", "csr_reduce", "tiles"
 };
 
 static int features[F_COUNT];
@@ -381,6 +383,43 @@ guarded (int l)
     }
 }
 
+/* --tiles: the reduction of a gen_tiles_nest is being generated.  */
+static int tiles_mode, in_tiles;
+
+/* An index of the reduction's body in a gen_tiles_nest that uses the
+   reduction's index and leaves out an index of the maps, so that the
+   load is the same for the points of a row or a column and rules T1 and
+   T2 stage it in a tile: a row of the point (i * P + k), a column
+   (k * C + j), the reduction's index alone.  In bounds as
+   read_index_for's are: i < R, j < C, k < P.  */
+static char *
+tiles_index (void)
+{
+  const char *i = cx.iv[0], *j = cx.iv[1];
+
+  if (cx.level == 2)
+    switch (rnd (3))
+      {
+      case 0:
+	return fmt ("%s", j);
+      case 1:
+	return fmt ("(C - 1 - %s)", j);
+      default:
+	return fmt ("%s / 2", j);
+      }
+  switch (rnd (4))
+    {
+    case 0:
+      return fmt ("%s * P + %s", i, cx.iv[2]);
+    case 1:
+      return fmt ("%s * C + %s", cx.iv[2], j);
+    case 2:
+      return fmt ("%s * P + %s", j, cx.iv[2]);
+    default:
+      return fmt ("%s", cx.iv[2]);
+    }
+}
+
 /* Any in-bounds index for a read at the current level.  All are below
    (R + 1) * (C + 1) * (P + 1), the CSR index too, which only arrays the
    nest's copyin clause names may take (CSR_OK): Flat cannot bound an
@@ -392,6 +431,8 @@ read_index_for (int csr_ok)
 
   if (l == 0)
     return fmt ("0");
+  if (in_tiles && l >= 2 && pct (60))
+    return tiles_index ();
   if (csr_iv && pct (50) && csr_ok)
     return fmt ("%s", csr_iv);
   if (l >= 3 && pct (50))
@@ -1701,6 +1742,12 @@ gen_inner (buf_t *b, int ind, int kind, int nest_depth)
       acc->ro = 1;
       {
 	out_t *o = out_at_level (cx.level);
+	if (in_tiles && !(o && o->t == t))
+	  {
+	    /* A tiled reduction is always stored: a dead one is gone.  */
+	    add_out (t, cx.level);
+	    o = &outs[nouts - 1];
+	  }
 	if (o && o->t == t)
 	  {
 	    note_store (o, mk ("", acc->mag, acc->fb));
@@ -2008,6 +2055,48 @@ gen_map_nest (buf_t *b, int ind, int depth)
   csr_clause (b, at);
 }
 
+/* A map nest in the shape rules T1 and T2 tile (--tiles): one or two
+   maps (DEPTH 2 or 3) whose innermost body is locals, then one
+   reduction over the next index (marked, or a loop adding into a local,
+   which pass implicit makes a reduction of where it may) reading at
+   tiles_index, then stores.  */
+static void
+gen_tiles_nest (buf_t *b, int ind, int depth)
+{
+  size_t at = b->n;
+  int outer = ind;
+
+  features[F_MAP]++;
+  features[F_TILES]++;
+  bput (b, ind, "#pragma flat map");
+  open_loop (b, ind);
+  bput (b, ind, "  {");
+  if (depth > 2)
+    {
+      for (int s = (int) rnd (2); s > 0; s--)
+	gen_decl (b, ind + 2);
+      ind += 2;
+      bput (b, ind, "#pragma flat map");
+      open_loop (b, ind);
+      bput (b, ind, "  {");
+    }
+  for (int s = (int) rnd (3); s > 0; s--)
+    gen_decl (b, ind + 2);
+  in_tiles = 1;
+  gen_inner (b, ind + 2, pct (70) ? 1 : 3, depth);
+  in_tiles = 0;
+  for (int s = 1 + (int) rnd (2); s > 0; s--)
+    gen_store (b, ind + 2);
+  if (depth > 2)
+    {
+      bput (b, ind, "  }");
+      close_loop ();
+    }
+  bput (b, outer, "  }");
+  close_loop ();
+  csr_clause (b, at);
+}
+
 static void
 gen_reduce_nest (buf_t *b, int ind, int depth)
 {
@@ -2209,7 +2298,9 @@ gen_nest (void)
       add_out (TI, 1 + (int) rnd ((unsigned) depth));
       outs[nouts - 1].rec = 1;
     }
-  if (kind < 40)
+  if (tiles_mode && kind < 60)
+    gen_tiles_nest (&body, 1, depth > 2 ? 3 : 2);
+  else if (kind < 40)
     gen_map_nest (&body, 1, depth);
   else if (kind < 58)
     gen_reduce_nest (&body, 1, depth);
@@ -2490,12 +2581,14 @@ main (int argc, char **argv)
       int_index = 1;
     else if (strcmp (argv[a], "--branch-loops") == 0)
       branch_loops = 1;
+    else if (strcmp (argv[a], "--tiles") == 0)
+      tiles_mode = 1;
     else
       break;
   if (a + 1 != argc)
     {
       fprintf (stderr, "usage: flat-fuzz-gen [--long] [--int-index] "
-	       "[--branch-loops] SEED > prog.c\n");
+	       "[--branch-loops] [--tiles] SEED > prog.c\n");
       return 2;
     }
   seed = strtoul (argv[a], &end, 10);
@@ -2553,11 +2646,14 @@ main (int argc, char **argv)
   for (int k = 0; k < nnests; k++)
     gen_nest ();
 
-  printf ("/* Generated by flat-fuzz-gen%s%s %lu: random Flat nests checked\n"
+  printf ("/* Generated by flat-fuzz-gen%s%s%s%s %lu: random Flat nests "
+	  "checked\n"
 	  "   against plain gcc by testsuite/run-e2e.sh.\n\n"
 	  "     nests over R x C x P, a permutation of n, m = n %% 5 + 1 and\n"
 	  "     p = n %% 3 + 1; K = n %% 7 + 3 histogram bins.  */\n",
-	  long_mode ? " --long" : "", int_index ? " --int-index" : "", seed);
+	  long_mode ? " --long" : "", int_index ? " --int-index" : "",
+	  branch_loops ? " --branch-loops" : "", tiles_mode ? " --tiles" : "",
+	  seed);
   printf ("/* flat-test: sizes %s */\n", sizes);
   printf ("/* flat-fuzz-features:");
   for (int k = 0; k < F_COUNT; k++)

@@ -2,7 +2,7 @@
 # run-fuzz.sh: differential fuzzing of Flat with generated programs.
 #
 #   run-fuzz.sh [--seeds A-B[,C[-D]...] | --count K --seed S] [--long]
-#               [--int-index] [--branch-loops] [--keep DIR]
+#               [--int-index] [--branch-loops] [--tiles] [--keep DIR]
 #
 # For each seed (default: --count 10 --seed 1), testsuite/fuzz/flat-fuzz-gen
 # writes one program in the style of testsuite/e2e, and
@@ -29,7 +29,8 @@
 # of its own (FLAT_GROUP_SIZE 64, 128, 256 or the default, by seed, named
 # in the log); --int-index only int loop indices
 # (to look past the bugs of unsigned ones); --branch-loops puts loops in
-# the then-arms of ifs (flat-fuzz-gen's option).  The environment of run-e2e.sh
+# the then-arms of ifs, --tiles makes most map nests of the shape the
+# tiling rules and implicit reductions take (flat-fuzz-gen's options).  The environment of run-e2e.sh
 # (FLAT_GCC, NUMDIFF, FLAT_CACHE_DIR, CC) defaults to the build tree's.
 # FLAT_FUZZ_GEN names another generator binary.
 #
@@ -46,7 +47,7 @@ long=
 keep=./fuzz-failures
 usage ()
 {
-  echo "usage: run-fuzz.sh [--seeds A-B,... | --count K --seed S] [--long] [--int-index] [--branch-loops] [--keep DIR]" >&2
+  echo "usage: run-fuzz.sh [--seeds A-B,... | --count K --seed S] [--long] [--int-index] [--branch-loops] [--tiles] [--keep DIR]" >&2
   exit 99
 }
 while [ $# -gt 0 ]; do
@@ -68,6 +69,7 @@ while [ $# -gt 0 ]; do
     --long) long="$long --long"; shift ;;
     --int-index) long="$long --int-index"; shift ;;
     --branch-loops) long="$long --branch-loops"; shift ;;
+    --tiles) long="$long --tiles"; shift ;;
     --keep) [ $# -ge 2 ] || usage; keep=$2; shift 2 ;;
     *) usage ;;
   esac
