@@ -10,11 +10,13 @@
 #                    2^16 x 256 nonzeros, bfs at 2^20 vertices x 16,
 #                    syrk 1200 x 1000 and 2600 x 2000, particles 2^22
 #                    with 5, 50 and 0 % on the long path, matvec and
-#                    matvec_t at 64 x 2^20, 2^20 x 64 and 8192 x 8192
+#                    matvec_t at 64 x 2^20, 2^20 x 64 and 8192 x 8192,
+#                    columns (column- and row-major) at 8192 x 8192 and
+#                    2^20 x 64
 #   run.sh --quick   k = 12 and tiny lvc datasets, to check a build
 #
 # VERSIONS_PROGRAMS (default "matmul lvc spmv particles syrk bfs nbody
-# nbody_double matvec matvec_t") and
+# nbody_double matvec matvec_t columns") and
 # VERSIONS_COLUMNS (default
 # "seq acc versions default tuned autotuned moderate full") select what
 # runs; rows are appended to versions.csv when VERSIONS_APPEND=1.
@@ -60,7 +62,9 @@ particles 10000 5 100
 nbody 1000 3
 nbody_double 1000 3
 matvec 64 4099
-matvec_t 4099 64"
+matvec_t 4099 64
+columns 301 203 cm
+columns 301 203 rm"
   training="$(sweep 10)
 lvc 2 4 8 16 1
 spmv uniform 1000 8
@@ -96,7 +100,11 @@ matvec 1048576 64 20
 matvec 8192 8192 20
 matvec_t 64 1048576 20
 matvec_t 1048576 64 20
-matvec_t 8192 8192 20"
+matvec_t 8192 8192 20
+columns 8192 8192 cm 20
+columns 8192 8192 rm 20
+columns 1048576 64 cm 20
+columns 1048576 64 rm 20"
   training="$(sweep 20)
 lvc 16 256 32 256 1
 lvc 128 64 256 32 1
@@ -120,7 +128,7 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 programs=${VERSIONS_PROGRAMS:-matmul lvc spmv particles syrk bfs nbody \
-  nbody_double matvec matvec_t}
+  nbody_double matvec matvec_t columns}
 columns=" ${VERSIONS_COLUMNS:-seq acc versions default tuned autotuned moderate full} "
 mkdir -p logs
 if [ "${VERSIONS_APPEND:-0}" != 1 ]; then

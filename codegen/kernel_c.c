@@ -919,30 +919,57 @@ flat_c_index (flat_emitter *em, const flat_range *r, const char *suffix,
   flat_c_emit (em, ";\n");
 }
 
+/* The index variables of K's dims FIRST .. END - 1 at their linear
+   iteration LINEAR: dim FASTEST varies fastest, then the others from
+   END - 1 down.  */
+static void
+emit_indices (flat_emitter *em, const flat_kernel *k, int first, int end,
+	      int fastest, const char *linear)
+{
+  char suffix[16], pos[32];
+
+  if (end > first)
+    flat_c_line (em, "%s flat_r = %s;", flat_c_type (em, FLAT_T_I64), linear);
+  for (int q = 0; q < end - first; q++)
+    {
+      int d = q == 0 ? fastest : end - q;
+      int last = q == end - first - 1;
+
+      if (q > 0 && d <= fastest)
+	d--;
+      snprintf (suffix, sizeof suffix, "%d", d);
+      snprintf (pos, sizeof pos, last ? "flat_r" : "(flat_r %% flat_n%d)", d);
+      flat_c_index (em, &k->dims[d], suffix, pos);
+      if (!last)
+	flat_c_line (em, "flat_r /= flat_n%d;", d);
+    }
+}
+
 void
 flat_c_dim_indices (flat_emitter *em, const flat_kernel *k, int first,
 		    int end, const char *linear)
 {
-  char suffix[16], pos[32];
-  int d;
-
-  if (end > first)
-    flat_c_line (em, "%s flat_r = %s;", flat_c_type (em, FLAT_T_I64), linear);
-  for (d = end - 1; d >= first; d--)
-    {
-      snprintf (suffix, sizeof suffix, "%d", d);
-      snprintf (pos, sizeof pos, d > first ? "(flat_r %% flat_n%d)"
-		: "flat_r", d);
-      flat_c_index (em, &k->dims[d], suffix, pos);
-      if (d > first)
-	flat_c_line (em, "flat_r /= flat_n%d;", d);
-    }
+  emit_indices (em, k, first, end, end - 1, linear);
 }
 
 void
 flat_c_indices (flat_emitter *em, const flat_kernel *k)
 {
   flat_c_dim_indices (em, k, 0, k->n_dims, "flat_g");
+}
+
+/* A grid segmap's index variables at flat_g: its fastest dim (Note
+   [Coalesced dim] in flatten/coalescing.c) varies fastest, then the
+   others from the last.  */
+static void
+emit_segmap_indices (flat_emitter *em, const flat_kernel *k)
+{
+  int fastest = k->n_dims - 1;
+
+  for (int d = 0; d < k->n_dims; d++)
+    if (k->dims[d].index == k->fastest)
+      fastest = d;
+  emit_indices (em, k, 0, k->n_dims, fastest, "flat_g");
 }
 
 /* ---- Kernels ----------------------------------------------------------- */
@@ -965,7 +992,7 @@ emit_segmap (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
 	       "       flat_g += %s)\n    {\n",
 	       i64, em->d->global_id, em->d->global_size);
   em->depth = 3;
-  flat_c_indices (em, k);
+  emit_segmap_indices (em, k);
   flat_c_stmts (em, &k->body);
   em->depth = 1;
   flat_c_emit (em, "    }\n");

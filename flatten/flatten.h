@@ -70,6 +70,8 @@ int flat_pass_sections (flat_nest *nest, flat_strategy strategy,
 			flat_diag *diag);
 int flat_pass_kernels (flat_nest *nest, flat_strategy strategy,
 		       flat_diag *diag);
+int flat_pass_coalescing (flat_nest *nest, flat_strategy strategy,
+			  flat_diag *diag);
 
 /* Generic walk over a block: STMT is called on every statement before its
    children, EXPR on every expression node (pre-order) with the statement

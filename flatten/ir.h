@@ -611,6 +611,10 @@ typedef struct flat_kernel
   /* FLAT_N_SEGMAP_TILED: the register tile, points per work-item along
      each tiled dim (1: block tiling only).  */
   int tile;
+  /* FLAT_N_SEGMAP: the index of the dim that consecutive work-items
+     take (pass coalescing, Note [Coalesced dim]); NULL for the last.
+     Text: "fastest I" after the dims.  */
+  const flat_var *fastest;
 } flat_kernel;
 
 /* Most arms a partitioned segmap sorts its points into: a tile's scan

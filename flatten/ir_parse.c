@@ -1106,10 +1106,26 @@ parse_kernel (parser *ps)
     }
   if (tiled)
     kind = FLAT_N_SEGMAP_TILED;
+  const flat_var *fastest = NULL;
+  if (is_word (ps, "fastest"))
+    {
+      int line = ps->tok.line, col = ps->tok.col;
+      if (kind != FLAT_N_SEGMAP)
+	fail_at (ps, line, col, "only a grid segmap has a fastest dim");
+      next (ps);
+      line = ps->tok.line, col = ps->tok.col;
+      char *name = take_name (ps, "the index of a dim");
+      for (dim_list *d = dims; d && !fastest; d = d->next)
+	if (strcmp (d->range.index->name, name) == 0)
+	  fastest = d->range.index;
+      if (!fastest)
+	fail_at (ps, line, col, "'%s' is not the index of a dim", name);
+    }
   flat_kernel *k = flat_kernel_new (nest, kind, n_dims, (int) n_segments);
   k->tile = (int) tile;
   k->partition = partition;
   k->arms = (int) arms;
+  k->fastest = fastest;
   int i = 0;
   for (dim_list *d = dims; d; d = d->next)
     k->dims[i++] = d->range;

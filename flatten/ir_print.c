@@ -407,7 +407,8 @@ const char *const flat_node_words[FLAT_N_NODES] = {
    body preceded by "contrib {" CONTRIB "} body {", a segmented kernel's
    by "pre {" PRE "}" (and " body" for a segred) and followed by
    "post {" POST "}"; a partitioned segmap's "by ARM arms N pre {" PRE "} body
-   {" BODY "}"; a tiled segmap's dims are followed by "tile R".  */
+   {" BODY "}"; a tiled segmap's dims are followed by "tile R", a grid
+   segmap's by "fastest I" where dim I is its fastest.  */
 static void
 print_kernel (FILE *out, const flat_kernel *k)
 {
@@ -428,6 +429,8 @@ print_kernel (FILE *out, const flat_kernel *k)
     fprintf (out, " segments %d", k->n_segments);
   if (k->kind == FLAT_N_SEGMAP_TILED)
     fprintf (out, " tile %d", k->tile);
+  if (k->fastest)
+    fprintf (out, " fastest %s", k->fastest->name);
   if (k->partition)
     {
       fputs (" by ", out);

@@ -44,8 +44,9 @@ extern "C" {
    partitioned protocol.  6: the irregular-map protocol.  7: the
    irregular-scan protocol, five stages.  8: partitioned segmaps by arm,
    tsums per arm.  9: every kernel with nest args takes the slice
-   (codegen.h).  10: the tiled protocol.  */
-#define FLAT_PACKAGE_VERSION 10u
+   (codegen.h).  10: the tiled protocol.  11: a grid segmap may name
+   its fastest dim.  */
+#define FLAT_PACKAGE_VERSION 11u
 #define FLAT_PACKAGE_ELF_SECTION ".flat_packages"
 
 typedef enum flat_package_section

@@ -3,14 +3,15 @@
    after each one, so a broken pass is caught by name:
 
      sections -> accesses -> coverage -> implicit -> reductions -> dead
-       -> fusion -> collisions -> extents -> kernels
+       -> fusion -> collisions -> extents -> kernels -> coalescing
 
    Sections (array-section accumulators), implicit (unmarked loops that
    are reductions), dead (unread inner reductions) and fusion (vertical
    fusion of a map into a reduce) rewrite the body; the other passes
    before kernels only analyse (and may reject the nest with
    a reason the plugin reports at the source line); kernels builds the
-   kernels and the host plan.  */
+   kernels and the host plan, and coalescing chooses the order of their
+   work-items.  */
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -39,6 +40,8 @@ const flat_pass flat_passes[] = {
     flat_pass_extents },
   { "kernels", "the grid-level kernel: segmap over the outer perfectly "
     "nested maps, segred or segscan", flat_pass_kernels },
+  { "coalescing", "make the dim most accesses are unit-stride in the "
+    "fastest of each grid segmap", flat_pass_coalescing },
 };
 
 const int flat_n_passes = sizeof flat_passes / sizeof flat_passes[0];

@@ -101,9 +101,9 @@ flat_rule_g0_identity (flat_flattener *f, const flat_block *b)
   return flat_plan_launch (f->nest, flat_segmap_grid (f, &none, b));
 }
 
-/* The loads of a reduce body over INNER in the map nest SUB, for
-   middle_uncoalesced.  */
-typedef struct reduce_loads
+/* The accesses of an inner reduce's or map's body over INNER in the map
+   nest SUB, for middle_uncoalesced.  */
+typedef struct inner_accesses
 {
   const flat_context *sub;
   const flat_var *inner;
@@ -114,40 +114,60 @@ typedef struct reduce_loads
 				   mentions one of SUB's indices) walks the
 				   iterations with a unit stride: a row per
 				   point */
-} reduce_loads;
+  int row;			/* one walks the iterations with a unit
+				   stride */
+} inner_accesses;
 
-static int
-classify_load (flat_expr *e, flat_stmt *s, void *data)
+static void
+classify_index (inner_accesses *r, const flat_expr *index)
 {
-  reduce_loads *r = data;
-  const flat_expr *index;
-
-  (void) s;
-  if (e->kind != FLAT_E_LOAD)
-    return 0;
-  index = e->u.load.index;
   if (!flat_expr_unit_stride (index, r->inner))
     {
       if (flat_expr_mentions ((flat_expr *) index, r->inner)
 	  && flat_expr_unit_stride (index, r->sub->dims[r->sub->n - 1].index))
 	r->column = 1;
-      return 0;
+      return;
     }
+  r->row = 1;
   for (int d = 0; d < r->sub->n; d++)
     if (flat_expr_mentions ((flat_expr *) index, r->sub->dims[d].index))
       r->point_row = 1;
+}
+
+static int
+classify_load (flat_expr *e, flat_stmt *s, void *data)
+{
+  (void) s;
+  if (e->kind == FLAT_E_LOAD)
+    classify_index (data, e->u.load.index);
   return 0;
 }
 
-/* Whether B, the body of the innermost map of SUB, has a reduce that
-   reads a column per point and no row of a point (column sums,
-   matvec_t's A[i][j] beside x[i], which every point shares): e_middle,
-   a work-group per point whose items split the reduce, would read a
-   column per group, one row per item, nothing coalesced, where G9's
-   segmented segred has a lanes stage (codegen.h) that reads it
-   coalesced.  Futhark would transpose the array for e_middle; Flat
-   does not copy the user's arrays, so it leaves that version out.
-   (Matrix products keep it: a row of one operand is read coalesced.)  */
+static int
+classify_store (flat_stmt *s, void *data)
+{
+  if (s->kind == FLAT_S_STORE && s->u.store.mem->kind == FLAT_VAR_MEM)
+    classify_index (data, s->u.store.index);
+  return 0;
+}
+
+/* Whether e_middle of B, the body of the innermost map of SUB, would
+   read nothing coalesced where another version does: a work-group per
+   point whose items split an inner SOAC reads with a unit stride only
+   what is unit-stride in the SOAC's index.
+     - A reduce that reads a column per point and no row of a point
+       (column sums, matvec_t's A[i][j] beside x[i], which every point
+       shares) reads a column per group, one row per item, where G9's
+       segmented segred has a lanes stage (codegen.h) that reads it
+       coalesced.  (Matrix products keep e_middle: a row of one operand
+       is read coalesced.)
+     - An inner map whose accesses walk columns and none its own rows
+       (column-major data under `for i { for j }') does the same, where
+       e_top's items, one per point, and e_flat's, consecutive in the
+       point's dim (Note [Coalesced dim] in coalescing.c), are
+       coalesced.
+   Futhark would transpose the array for e_middle; Flat does not copy
+   the user's arrays, so it leaves that version out.  */
 static int
 middle_uncoalesced (const flat_context *sub, const flat_block *b)
 {
@@ -158,11 +178,20 @@ middle_uncoalesced (const flat_context *sub, const flat_block *b)
 	&& flat_lanes_body (&s->u.red.body, &sub->dims[sub->n - 1],
 			    s->u.red.range.index))
       {
-	reduce_loads r = { sub, s->u.red.range.index, 0, 0 };
+	inner_accesses r = { sub, s->u.red.range.index, 0, 0, 0 };
 	flat_walker w = { NULL, classify_load, &r };
 
 	flat_walk_block (&s->u.red.body, &w);
 	if (r.column && !r.point_row)
+	  return 1;
+      }
+    else if (s->kind == FLAT_S_MAP)
+      {
+	inner_accesses r = { sub, s->u.loop.range.index, 0, 0, 0 };
+	flat_walker w = { classify_store, classify_load, &r };
+
+	flat_walk_block (&s->u.loop.body, &w);
+	if (r.column && !r.row)
 	  return 1;
       }
   return 0;

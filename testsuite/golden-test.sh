@@ -6,8 +6,9 @@
 # branches by partition, flatten/rule_partition.c; i6 an irregular
 # inner map; t1 and t2 block and register tiling, flatten/rule_tiling.c,
 # which fire together; implicit the rule IMPLICIT-REDUCE of pass
-# implicit, an unmarked loop taken as a reduce), or after
-# the pass: fusion, dead, switch) and each
+# implicit, an unmarked loop taken as a reduce; coalesced the rule
+# COALESCED-DIM of pass coalescing, the fastest dim of a grid segmap), or
+# after the pass: fusion, dead, switch) and each
 # RULE-CASE.STRATEGY.expected beside it, flat-ir --strategy=STRATEGY must
 # print exactly the expected target IR (kernels and the guarded plan).
 # The expected files were checked by hand against paper 000's rules; a
@@ -30,7 +31,7 @@ for expected in "$HARNESS_DIR"/golden/*.expected; do
   n=$((n + 1))
 done
 # Every rule that can fire on lifted C has a case.
-for rule in g0 g1 g2 g3 g6 g7 g8 g9 i1 i4 i5 i6 implicit t1 t2; do
+for rule in g0 g1 g2 g3 g6 g7 g8 g9 i1 i4 i5 i6 implicit t1 t2 coalesced; do
   ls "$HARNESS_DIR"/golden/$rule-*.incremental.expected >/dev/null 2>&1 \
     || harness_fail "no golden test for rule $rule"
 done

@@ -39,7 +39,7 @@ indent (FILE *out, int depth)
 }
 
 /* "k1 segmap group (i) threads m", "k2 segred grid (i, j, k) segments 2",
-   "k5 segmap tiled (i, j) tile 4" */
+   "k5 segmap tiled (i, j) tile 4", "k2 segmap grid (i, j) fastest i" */
 static void
 print_kernel (FILE *out, const flat_kernel *k)
 {
@@ -56,6 +56,8 @@ print_kernel (FILE *out, const flat_kernel *k)
     fprintf (out, " segments %d", k->n_segments);
   if (k->kind == FLAT_N_SEGMAP_TILED)
     fprintf (out, " tile %d", k->tile);
+  if (k->fastest)
+    fprintf (out, " fastest %s", k->fastest->name);
 }
 
 static void print_block (FILE *out, const flat_block *b, int depth);

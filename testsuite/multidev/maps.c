@@ -10,9 +10,14 @@
    - a map that writes the second half of an array and reads both: each
      device's buffer spans from its slice in the first half to its slice
      in the second, over the writes of the devices before it, and must
-     copy back its own writes only.  */
+     copy back its own writes only;
+   - a 2-D map over column-major arrays (its work-items take the outer
+     index fastest, pass coalescing): a slice of rows would write a
+     piece of every column, the spans of the slices' writes overlap, and
+     the nest runs on one device.  */
 
 /* multidev: split saxpy rows stencil evens halves */
+/* multidev: single columns */
 
 #include "../e2e/e2e.h"
 
@@ -60,6 +65,16 @@ halves (int n, float *h)
     h[n + i] = h[n + i] * 0.5f + h[i];
 }
 
+static void
+columns (int n, const int *a, int *d)
+{
+#pragma flat map name(columns)
+  for (int i = 0; i < n; i++)
+#pragma flat map
+    for (int j = 0; j < M; j++)
+      d[j * n + i] = a[j * n + i] * 3 - j;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -68,6 +83,7 @@ main (int argc, char **argv)
   int *a = e2e_alloc ((size_t) n * M, sizeof *a);
   int *b = e2e_alloc (M, sizeof *b);
   int *c = e2e_alloc ((size_t) n * M, sizeof *c);
+  int *d = e2e_alloc ((size_t) n * M, sizeof *d);
   double *in = e2e_alloc (n, sizeof *in), *out = e2e_alloc (n, sizeof *out);
   int *xi = e2e_alloc (n, sizeof *xi), *yi = e2e_alloc (2 * n, sizeof *yi);
   float *h = e2e_alloc (2 * n, sizeof *h);
@@ -93,6 +109,7 @@ main (int argc, char **argv)
   stencil (n, in, out);
   evens (n, xi, yi);
   halves (n, h);
+  columns (n, a, d);
   for (int i = 0; i < n; i++)
     {
       e2e_print_float (y[i]);
@@ -103,6 +120,9 @@ main (int argc, char **argv)
       e2e_print_float (h[n + i]);
     }
   for (int k = 0; k < n * M; k++)
-    e2e_print_int (c[k]);
+    {
+      e2e_print_int (c[k]);
+      e2e_print_int (d[k]);
+    }
   return e2e_finish ();
 }

@@ -785,6 +785,14 @@ test_parse_errors (void)
 		      "  kernel k0 segmap partitioned (i : i32 = 0:i32 .. n "
 		      "step 1:i32) by 0:i32 arms 9 pre {\n",
 		      "5:80: a partitioned segmap has 2 to 7 arms");
+  assert_parse_error (HEAD "  param n : i32\n  body {\n  }\n"
+		      "  kernel k0 segmap grid (i : i32 = 0:i32 .. n "
+		      "step 1:i32) fastest j {\n",
+		      "5:67: 'j' is not the index of a dim");
+  assert_parse_error (HEAD "  param n : i32\n  body {\n  }\n"
+		      "  kernel k0 segmap group (i : i32 = 0:i32 .. n "
+		      "step 1:i32) fastest i {\n",
+		      "5:60: only a grid segmap has a fastest dim");
   assert_parse_error (HEAD "  body {\n  }\n}\n}\n",
 		      "5:1: expected end of text, found '}'");
   assert_parse_error ("nest \"e\n", "1:6: unterminated string");
