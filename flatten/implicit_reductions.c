@@ -20,9 +20,10 @@
        body would run sequentially inside the segred anyway) and it
        contains no SOAC (it is then not sequential work);
      - rule I5 does not partition the map's points by the arm of a
-       branch (flat_rule_i5_sorts), which it does only for a body
-       without SOACs: the partitioned version, the default of such a
-       map, would be lost (a loop under `if (key < 8)' of
+       branch (flat_rule_i5_sorts): in a body without SOACs the
+       partitioned version is the map's default whatever its size, and
+       a reduce would put it under G3's top guard, below which the
+       work-group version runs instead (a loop under `if (key < 8)' of
        branches_partitioned.c, say);
      - its step is a positive constant and its trip count is not a
        constant below FLAT_IMPLICIT_MIN_TRIPS (no versions and kernels

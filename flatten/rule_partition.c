@@ -16,12 +16,17 @@
    points fill warps of their own.  Each arm thus runs as its own map
    over its part, their results stored where the points say, as the
    thesis's rule scatters them back; the arms' inner loops stay
-   sequential in their work-items, as in G2.
+   sequential in their work-items, as in G2.  Where the arms hold inner
+   SOACs, the partitioned version stands beside G3's e_top, under its
+   top guard (e_top_versions in rules_incremental.c), the SOACs
+   sequential in their work-items as in e_top; the other versions
+   split them.
 
    The partition evaluates the conditions with the body's lets
    substituted, so they must be functions of the point, params and
-   memory the nest does not write (flat_expr_of_points); the statements
-   before the if may be anything without a loop.  The host cannot see
+   memory the nest does not write (flat_expr_of_points), and not on
+   params alone (every point would take one arm); the statements before
+   the if may be anything without a loop.  The host cannot see
    how many points take each arm, so the partitioned version is the
    default and the predicated one is guarded by a parallelism of 0
    (flat-tune can take it).  */
@@ -116,16 +121,21 @@ flat_rule_i5_partition (flat_flattener *f, const flat_context *ctx,
     if (!flat_range_is_invariant (&ctx->dims[d]))
       return predicated;
   /* The arm of a point: the first whose condition holds, else the
-     last.  */
+     last.  Conditions of params alone (a switch on a flag) send every
+     point to one arm: nothing to sort.  */
   flat_expr *arm = flat_e_const_int (nest, FLAT_T_I32, n_arms - 1);
+  int varies = 0;
   for (int a = n_arms - 2; a >= 0; a--)
     {
       flat_expr *cond = flat_expr_of_points (nest, ctx, b, conds[a]);
       if (!cond)
 	return predicated;
+      varies |= !flat_expr_is_invariant (cond);
       arm = flat_e_select (nest, cond, flat_e_const_int (nest, FLAT_T_I32, a),
 			   arm);
     }
+  if (!varies)
+    return predicated;
   flat_kernel *k = flat_kernel_new (nest, FLAT_N_SEGMAP_PARTITIONED, ctx->n,
 				    0);
   for (int d = 0; d < ctx->n; d++)

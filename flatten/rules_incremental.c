@@ -197,6 +197,18 @@ middle_uncoalesced (const flat_context *sub, const flat_block *b)
   return 0;
 }
 
+/* e_top, kernel TOP of map body B in context SUB, beside the versions
+   that run B one point per work-item too: tiled where B reuses operands
+   across points (T1, T2), partitioned where it branches to inner loops
+   or SOACs on some points only (I5; the arms' SOACs stay sequential in
+   their work-items, as in TOP).  */
+static flat_block
+e_top_versions (flat_flattener *f, const flat_context *sub,
+		const flat_block *b, flat_kernel *top)
+{
+  return flat_rule_i5_partition (f, sub, b, flat_rule_tiles (f, sub, b, top));
+}
+
 /* G3: the three versions of map body B in context SUB (Sigma').  */
 static flat_block
 rule_g3_versions (flat_flattener *f, const flat_context *sub,
@@ -225,7 +237,7 @@ rule_g3_versions (flat_flattener *f, const flat_context *sub,
       /* No e_flat: flattening stops here, the body is sequential (G1's
 	 manifestation at this level).  */
       if (!middle)
-	return flat_rule_tiles (f, sub, b, top);
+	return e_top_versions (f, sub, b, top);
       flat = flat_plan_launch (nest, top);
     }
   flat_expr *par_top = flat_par_context (nest, sub);
@@ -244,7 +256,7 @@ rule_g3_versions (flat_flattener *f, const flat_context *sub,
 		       flat_plan_launch (nest, middle), flat)
     : flat;
   return flat_plan_guard (nest, FLAT_GUARD_TOP, par_top,
-			  flat_rule_tiles (f, sub, b, top), rest);
+			  e_top_versions (f, sub, b, top), rest);
 }
 
 flat_block
