@@ -3,8 +3,9 @@
 # on fixed seeds of testsuite/fuzz/flat-fuzz-gen (built by `make check'),
 # 33 default programs, 13 --long ones (larger, with varied group
 # sizes; 33128, 33186 and 33209 failed once and stay as regressions, as
-# do the default 32831 and 34003) and 4 --tiles ones (nests the tiling
-# rules and implicit reductions take),
+# do the default 32831 and 34003), 4 --tiles ones (nests the tiling
+# rules and implicit reductions take) and 3 --columns ones (column-major
+# arrays, which pass coalescing orders),
 # each checked by run-e2e.sh against plain gcc at -O2 and -O0, every
 # version forced.  Together they cover every construct the
 # generator makes (map nests one to three deep with inner maps, reduces,
@@ -15,8 +16,8 @@
 # is a regression (a change of the generator changes the programs: run
 # the seeds again, and check that run-fuzz.sh still lists every
 # construct).
-# FLAT_FUZZ_SEEDS, FLAT_FUZZ_LONG_SEEDS and FLAT_FUZZ_TILES_SEEDS override
-# them ("A-B,C,...").
+# FLAT_FUZZ_SEEDS, FLAT_FUZZ_LONG_SEEDS, FLAT_FUZZ_TILES_SEEDS and
+# FLAT_FUZZ_COLUMNS_SEEDS override them ("A-B,C,...").
 # Failing programs are kept in testsuite/fuzz-failures.
 . "$(dirname "$0")/harness.sh"
 [ -n "${FLAT_GCC:-}" ] || harness_error "FLAT_GCC is not set"
@@ -25,6 +26,7 @@ gen=$HARNESS_DIR/fuzz/flat-fuzz-gen
 seeds=${FLAT_FUZZ_SEEDS:-1-30,37,32831,34003}
 long_seeds=${FLAT_FUZZ_LONG_SEEDS:-1000-1009,33128,33186,33209}
 tiles_seeds=${FLAT_FUZZ_TILES_SEEDS:-1,2,5,6}
+columns_seeds=${FLAT_FUZZ_COLUMNS_SEEDS:-4,5,15}
 harness_tmpdir
 status=0
 # fuzz MODE SEEDS: run-fuzz.sh on SEEDS with option MODE (none if empty);
@@ -42,6 +44,7 @@ fuzz ()
 fuzz "" "$seeds"
 fuzz --long "$long_seeds"
 fuzz --tiles "$tiles_seeds"
+fuzz --columns "$columns_seeds"
 case $status in
   0) exit 0 ;;
   1) harness_fail "the fuzzer found failures (see above)" ;;

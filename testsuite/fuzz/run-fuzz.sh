@@ -2,7 +2,8 @@
 # run-fuzz.sh: differential fuzzing of Flat with generated programs.
 #
 #   run-fuzz.sh [--seeds A-B[,C[-D]...] | --count K --seed S] [--long]
-#               [--int-index] [--branch-loops] [--tiles] [--keep DIR]
+#               [--int-index] [--branch-loops] [--tiles] [--columns]
+#               [--keep DIR]
 #
 # For each seed (default: --count 10 --seed 1), testsuite/fuzz/flat-fuzz-gen
 # writes one program in the style of testsuite/e2e, and
@@ -30,7 +31,8 @@
 # in the log); --int-index only int loop indices
 # (to look past the bugs of unsigned ones); --branch-loops puts loops in
 # the then-arms of ifs, --tiles makes most map nests of the shape the
-# tiling rules and implicit reductions take (flat-fuzz-gen's options).  The environment of run-e2e.sh
+# tiling rules and implicit reductions take, --columns makes nests over
+# column-major arrays (flat-fuzz-gen's options).  The environment of run-e2e.sh
 # (FLAT_GCC, NUMDIFF, FLAT_CACHE_DIR, CC) defaults to the build tree's.
 # FLAT_FUZZ_GEN names another generator binary.
 #
@@ -47,7 +49,7 @@ long=
 keep=./fuzz-failures
 usage ()
 {
-  echo "usage: run-fuzz.sh [--seeds A-B,... | --count K --seed S] [--long] [--int-index] [--branch-loops] [--tiles] [--keep DIR]" >&2
+  echo "usage: run-fuzz.sh [--seeds A-B,... | --count K --seed S] [--long] [--int-index] [--branch-loops] [--tiles] [--columns] [--keep DIR]" >&2
   exit 99
 }
 while [ $# -gt 0 ]; do
@@ -70,6 +72,7 @@ while [ $# -gt 0 ]; do
     --int-index) long="$long --int-index"; shift ;;
     --branch-loops) long="$long --branch-loops"; shift ;;
     --tiles) long="$long --tiles"; shift ;;
+    --columns) long="$long --columns"; shift ;;
     --keep) [ $# -ge 2 ] || usage; keep=$2; shift 2 ;;
     *) usage ;;
   esac
