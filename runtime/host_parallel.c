@@ -68,7 +68,14 @@ flat_host_chunks (long long n)
    balanced.  A block is one word, its first and end unit in 32 bits
    each, changed only by compare-and-swap; a unit is taken exactly once.
    Threads of index FLAT_HOST_OWNERS and up only steal.  A map of 2^32
-   iterations or more takes blocks of a shared counter instead.  */
+   iterations or more takes blocks of a shared counter instead.
+
+   Every take is an atomic operation on the block's word, so the words
+   of fewer owners than FLAT_HOST_OWNERS are spread over the loop's
+   array (block_of), as few to a cache line as it allows: sixteen
+   threads halving blocks in one line wait on each other's
+   compare-and-swaps for longer than a small nest runs.  A take leaves
+   at least TAKE_LEAST units behind or takes the rest.  */
 
 enum
 {
@@ -81,6 +88,16 @@ enum
 };
 
 #define UNIT_LIMIT 0xffffffffLL
+
+/* The least units a take leaves behind (a steal takes fewer).  */
+#define TAKE_LEAST 32
+
+/* The word of block T of LOOP, which has OWNERS blocks.  */
+static long long *
+block_of (long long *loop, long long owners, long long t)
+{
+  return &loop[LOOP_BLOCKS + t * (FLAT_HOST_OWNERS / owners)];
+}
 
 static long long
 block (long long first, long long end)
@@ -125,8 +142,8 @@ flat_host_loop_init (long long *loop, long long n, unsigned width,
     }
   loop[LOOP_OWNERS] = owners;
   for (t = 0; t < owners; t++)
-    loop[LOOP_BLOCKS + t] = block (units * t / owners,
-				   units * (t + 1) / owners);
+    *block_of (loop, owners, t) = block (units * t / owners,
+					 units * (t + 1) / owners);
 }
 
 /* Take from block *B half of what is left, rounded up, or ONE unit
@@ -141,6 +158,9 @@ take (long long *b, int thief, int one, long long *first, long long *end)
     {
       long long lo = block_first (v), hi = block_end (v);
       long long size = one ? 1 : (hi - lo + 1) / 2, w;
+
+      if (!one && !thief && hi - lo - size < TAKE_LEAST)
+	size = hi - lo;
 
       if (lo >= hi)
 	return 0;
@@ -179,13 +199,13 @@ claim_units (long long *loop, int one, long long *first, long long *end)
     }
   member = flat_host_member ();
   me = member % owners;
-  own = &loop[LOOP_BLOCKS + me];
+  own = block_of (loop, owners, me);
   has_own = member < (unsigned) owners;
   if (has_own && take (own, 0, one, first, end))
     return 1;
   for (i = 1; i <= owners; i++)
     {
-      long long *victim = &loop[LOOP_BLOCKS + (me + i) % owners];
+      long long *victim = block_of (loop, owners, (me + i) % owners);
 
       if (!take (victim, 1, one && !has_own, first, end))
 	continue;
