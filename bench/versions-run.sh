@@ -9,14 +9,18 @@
 #                    spmv uniform and power-law at 2^20 rows x 16 and
 #                    2^16 x 256 nonzeros, bfs at 2^20 vertices x 16,
 #                    syrk 1200 x 1000 and 2600 x 2000, particles 2^22
-#                    with 5, 50 and 0 % on the long path, matvec and
+#                    with 5, 50 and 0 % on the long path, kmeans_dist
+#                    (points x centres x dimensions) 2^20 x 16 x 32,
+#                    2^18 x 256 x 64 and 65536 x 1024 x 32, nearest
+#                    (queries x points) 65536 x 2^20 and 2^20 x 4096,
+#                    matvec and
 #                    matvec_t at 64 x 2^20, 2^20 x 64 and 8192 x 8192,
 #                    columns (column- and row-major) at 8192 x 8192 and
 #                    2^20 x 64
 #   run.sh --quick   k = 12 and tiny lvc datasets, to check a build
 #
 # VERSIONS_PROGRAMS (default "matmul lvc spmv particles syrk bfs nbody
-# nbody_double matvec matvec_t columns") and
+# nbody_double kmeans_dist nearest matvec matvec_t columns") and
 # VERSIONS_COLUMNS (default
 # "seq acc versions default tuned autotuned moderate full") select what
 # runs; rows are appended to versions.csv when VERSIONS_APPEND=1.
@@ -61,6 +65,10 @@ syrk 100 80
 particles 10000 5 100
 nbody 1000 3
 nbody_double 1000 3
+kmeans_dist 1001 17 33 3
+kmeans_dist 301 67 20 3
+nearest 1001 3001 3
+nearest 4099 300 3
 matvec 64 4099
 matvec_t 4099 64
 columns 301 203 cm
@@ -95,6 +103,11 @@ nbody 4096 5
 nbody 32768 5
 nbody 131072 3
 nbody_double 32768 3
+kmeans_dist 1048576 16 32 10
+kmeans_dist 262144 256 64 5
+kmeans_dist 65536 1024 32 5
+nearest 65536 1048576 3
+nearest 1048576 4096 5
 matvec 64 1048576 20
 matvec 1048576 64 20
 matvec 8192 8192 20
@@ -128,7 +141,7 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 programs=${VERSIONS_PROGRAMS:-matmul lvc spmv particles syrk bfs nbody \
-  nbody_double matvec matvec_t columns}
+  nbody_double kmeans_dist nearest matvec matvec_t columns}
 columns=" ${VERSIONS_COLUMNS:-seq acc versions default tuned autotuned moderate full} "
 mkdir -p logs
 if [ "${VERSIONS_APPEND:-0}" != 1 ]; then

@@ -357,6 +357,26 @@ bench_fill (float *a, size_t n, unsigned seed)
 }
 
 static void
+fill_grid (void *arg, size_t lo, size_t hi)
+{
+  const fill_arg *f = arg;
+  float *a = f->a;
+  double step = ldexp (1.0, -f->k);
+
+  for (size_t i = lo; i < hi; i++)
+    a[i] = (float) ((double) (mix (f->start + GOLDEN * (i + 1))
+			      >> (63 - f->k)) * step - 1.0);
+}
+
+void
+bench_fill_grid (float *a, size_t n, int bits, unsigned seed)
+{
+  fill_arg f = fill_of (a, seed, bits);
+
+  parallel_for (n, fill_grid, &f);
+}
+
+static void
 fill_keys (void *arg, size_t lo, size_t hi)
 {
   const fill_arg *f = arg;
@@ -446,21 +466,50 @@ bench_time (const bench_run *run, bench_region region, void *data)
   return n + 1;
 }
 
+size_t *
+bench_sample (size_t n, double work_each, size_t *count)
+{
+  double all = (double) n * work_each;
+  size_t stride = all > BENCH_CHECK_WORK ? (size_t) (all / BENCH_CHECK_WORK)
+    : 1, c = 0;
+  size_t *index = malloc (((n - 1) / stride + 2) * sizeof *index);
+
+  if (index == NULL)
+    {
+      fprintf (stderr, "bench: out of memory\n");
+      exit (2);
+    }
+  for (size_t i = 0; i < n; i += stride)
+    index[c++] = i;
+  if (index[c - 1] != n - 1)
+    index[c++] = n - 1;
+  *count = c;
+  return index;
+}
+
+int
+bench_check_finite (const bench_run *run, const float *out, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    if (!isfinite (out[i]))
+      {
+	printf ("FAIL,%s,%s,%s,element %zu is %g\n", run->benchmark,
+		run->variant, run->size, i, out[i]);
+	return 1;
+      }
+  return 0;
+}
+
 int
 bench_check (const bench_run *run, const float *out, const double *ref,
 	     size_t n, double tol)
 {
   double diff = 0.0, norm = 0.0, err;
 
+  if (bench_check_finite (run, out, n))
+    return 1;
   for (size_t i = 0; i < n; i++)
     {
-      if (!isfinite (out[i]))
-	{
-	  printf ("FAIL,%s,%s,%s,element %zu is %g (expected %g)\n",
-		  run->benchmark, run->variant, run->size, i, out[i],
-		  ref[i]);
-	  return 1;
-	}
       diff += (out[i] - ref[i]) * (out[i] - ref[i]);
       norm += ref[i] * ref[i];
     }
@@ -472,6 +521,21 @@ bench_check (const bench_run *run, const float *out, const double *ref,
       return 1;
     }
   return 0;
+}
+
+int
+bench_check_rows (const bench_run *run, const float *out, size_t cols,
+		  const size_t *row, size_t count, const double *ref,
+		  double tol)
+{
+  float *got = bench_floats (count * cols);
+  int failed;
+
+  for (size_t r = 0; r < count; r++)
+    memcpy (got + r * cols, out + row[r] * cols, cols * sizeof *got);
+  failed = bench_check (run, got, ref, count * cols, tol);
+  bench_free (got);
+  return failed;
 }
 
 int

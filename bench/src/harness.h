@@ -111,6 +111,11 @@ void bench_free (void *a);
    for large arrays.  */
 void bench_fill (float *a, size_t n, unsigned seed);
 
+/* Fills A[0..N) with pseudo-random multiples of 2^-BITS in [-1, 1)
+   (BITS at most 23), drawn from SEED: values whose differences and
+   products are exact in float when BITS is small.  */
+void bench_fill_grid (float *a, size_t n, int bits, unsigned seed);
+
 /* Fills A[0..N) with pseudo-random integers in [0, K), uniformly, drawn
    from SEED.  */
 void bench_fill_keys (int *a, size_t n, int k, unsigned seed);
@@ -137,11 +142,35 @@ typedef void (*bench_region) (void *data);
    off the clock.  Returns the number of calls made, first included.  */
 int bench_time (const bench_run *run, bench_region region, void *data);
 
+/* About how many operations a check's recomputation may take: a
+   fraction of a second.  */
+#define BENCH_CHECK_WORK 0x1p26
+
+/* The indices of the N outputs (N >= 1) that a check recomputes when
+   each costs WORK_EACH operations: all of them while N * WORK_EACH stays
+   under BENCH_CHECK_WORK, otherwise evenly spaced ones, about
+   BENCH_CHECK_WORK in all, and the last (recomputing all of an all-pairs
+   problem would take minutes).  Stores their number in *COUNT; the
+   array is freed with free.  */
+size_t *bench_sample (size_t n, double work_each, size_t *count);
+
+/* Fails when an element of OUT[0..N) is not finite: NaN is what
+   bench_poison left where the kernel wrote nothing.  Prints a FAIL line
+   naming the first such element and returns 1 on failure, returns 0
+   otherwise.  */
+int bench_check_finite (const bench_run *run, const float *out, size_t n);
+
 /* Compares OUT[0..N) with REF[0..N): fails when an element is not finite
    or when |OUT - REF| / |REF| (2-norms) exceeds TOL.  Prints a FAIL line
    and returns 1 on failure, returns 0 otherwise.  */
 int bench_check (const bench_run *run, const float *out, const double *ref,
 		 size_t n, double tol);
+
+/* Compares the rows ROW[0..COUNT) of OUT[][COLS] with REF[COUNT][COLS]
+   as bench_check does: the rows of bench_sample.  */
+int bench_check_rows (const bench_run *run, const float *out, size_t cols,
+		      const size_t *row, size_t count, const double *ref,
+		      double tol);
 
 /* Compares OUT[0..N) with REF[0..N) exactly (counts, indices).  Prints a
    FAIL line naming the first difference and returns 1 on failure,

@@ -206,3 +206,38 @@ ref_jacobi (size_t n, int steps, const float *a0, double *a)
     }
   free (b);
 }
+
+void
+ref_kmeans_dist (size_t count, const size_t *rows, size_t k, size_t d,
+		 const float *x, const float *c, double *out)
+{
+  for (size_t r = 0; r < count; r++)
+    for (size_t j = 0; j < k; j++)
+      {
+	const float *p = x + rows[r] * d, *centre = c + j * d;
+	double s = 0.0;
+
+	for (size_t f = 0; f < d; f++)
+	  s += ((double) p[f] - centre[f]) * ((double) p[f] - centre[f]);
+	out[r * k + j] = s;
+      }
+}
+
+void
+ref_nearest (size_t count, const size_t *queries, size_t n, const float *qx,
+	     const float *qy, const float *rx, const float *ry, double *out)
+{
+  for (size_t r = 0; r < count; r++)
+    {
+      double x = qx[queries[r]], y = qy[queries[r]], best = INFINITY;
+
+      for (size_t j = 0; j < n; j++)
+	{
+	  double d2 = (rx[j] - x) * (rx[j] - x) + (ry[j] - y) * (ry[j] - y);
+
+	  if (d2 < best)
+	    best = d2;
+	}
+      out[r] = best;
+    }
+}

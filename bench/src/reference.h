@@ -74,6 +74,22 @@ void ref_spmv (size_t rows, const int *row, const int *col, const float *val,
    keep their values.  */
 void ref_jacobi (size_t n, int steps, const float *a0, double *a);
 
+/* nearest's coordinates are multiples of 2^-NEAREST_GRID_BITS in
+   [-1, 1) (bench_fill_grid), so that its distances are exact in float.  */
+#define NEAREST_GRID_BITS 10
+
+/* OUT[R][K], for the COUNT points ROWS[0..COUNT) of X[][D]: the squared
+   distances of point ROWS[R] to the K centres of C[K][D].  */
+void ref_kmeans_dist (size_t count, const size_t *rows, size_t k, size_t d,
+		      const float *x, const float *c, double *out);
+
+/* OUT[R], for the COUNT queries QUERIES[0..COUNT) of (QX, QY): the
+   smallest squared distance of query QUERIES[R] to the N points
+   (RX, RY).  */
+void ref_nearest (size_t count, const size_t *queries, size_t n,
+		  const float *qx, const float *qy, const float *rx,
+		  const float *ry, double *out);
+
 #ifdef __cplusplus
 }
 #endif
