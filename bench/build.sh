@@ -17,7 +17,8 @@
 #               are kept in flat-warnings.txt for the report)
 # and transfer-flat (Flat's transfers, bench/src/transfer.c) and
 # multidev-flat (nests over several devices, bench/src/multidev.c), and the
-# CUDA programs (cuBLAS and CUB references, copy bandwidth) are built with
+# CUDA programs (cuBLAS and CUB references, copy bandwidth, the
+# hand-written tiled kernels of nbody, kmeans_dist and nearest) are built with
 # nvcc for sm_90 (skipped with a warning when nvcc is missing).  The
 # libraries the GPU machine may lack are copied into bench/out/lib:
 # libflat, GCC's libgomp and its nvptx plugin (the GPU machine's own
@@ -94,7 +95,8 @@ echo "bench/build.sh: multidev"
   -o "$out/bin/multidev-flat" -lm
 
 if [ -x "$nvcc" ]; then
-  echo "bench/build.sh: cublas_ref cusparse_ref cub_ref copybw nbody_ref"
+  echo "bench/build.sh: cublas_ref cusparse_ref cub_ref copybw nbody_ref" \
+       "kmeans_ref nearest_ref"
   nvflags="-O3 -arch=sm_90 -Xcompiler -Wall,-Wextra"
   $nvcc $nvflags "$src/cublas_ref.cu" $objs -o "$out/bin/cublas_ref" \
     -lcublas -lpthread
@@ -105,6 +107,10 @@ if [ -x "$nvcc" ]; then
     -lpthread
   $nvcc $nvflags "$src/nbody_ref.cu" "$out/obj/harness.o" \
     -o "$out/bin/nbody_ref" -lpthread
+  for r in kmeans_ref nearest_ref; do
+    $nvcc $nvflags "$src/$r.cu" "$out/obj/harness.o" "$out/obj/reference.o" \
+      -o "$out/bin/$r" -lpthread
+  done
 else
   echo "bench/build.sh: warning: $nvcc not found; skipping the cuBLAS" \
        "and CUB references and the copy bandwidth program" >&2
