@@ -105,10 +105,10 @@ if [ -x "$nvcc" ]; then
   $nvcc $nvflags "$src/cub_ref.cu" $objs -o "$out/bin/cub_ref" -lpthread
   $nvcc $nvflags "$src/copybw.cu" "$out/obj/harness.o" -o "$out/bin/copybw" \
     -lpthread
-  $nvcc $nvflags "$src/nbody_ref.cu" "$out/obj/harness.o" \
-    -o "$out/bin/nbody_ref" -lpthread
-  for r in kmeans_ref nearest_ref; do
-    $nvcc $nvflags "$src/$r.cu" "$out/obj/harness.o" "$out/obj/reference.o" \
+  # The hand-written kernels, with what they share (kernel_ref.cu).
+  $nvcc $nvflags -c "$src/kernel_ref.cu" -o "$out/obj/kernel_ref.o"
+  for r in nbody_ref kmeans_ref nearest_ref; do
+    $nvcc $nvflags "$src/$r.cu" "$out/obj/kernel_ref.o" $objs \
       -o "$out/bin/$r" -lpthread
   done
 else

@@ -20,27 +20,15 @@
    and, on stderr, the kernel's GFLOP/s at 3 N K D flops.  The data are
    kmeans_dist's, and the distances are checked as it checks them.  */
 
-#include <cuda_runtime.h>
-
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "harness.h"
+#include "kernel_ref.h"
 #include "reference.h"
 
 #define SIDE 16			/* threads along each side of a block */
 #define STEP 16			/* dimensions staged at a time */
 #define POINTS_PER_THREAD 4
-
-static void
-check_cuda (cudaError_t e, const char *what)
-{
-  if (e != cudaSuccess)
-    {
-      fprintf (stderr, "kmeans_ref: %s: %s\n", what, cudaGetErrorString (e));
-      exit (1);
-    }
-}
 
 /* Stages coordinates F0 .. F0 + STEP of the ROWS rows from FIRST of
    A[][D] (of COUNT rows) into TILE, zero outside A, the threads of the
@@ -168,10 +156,10 @@ main (int argc, char **argv)
   const char *usage = "N K D [REPS]";
   problem p;
   bench_run r;
-  cudaEvent_t start, stop;
-  float ms = 0;
+  kernel_ref ref;
+  char size[64];
   size_t nd, kd, nk, rows, *row;
-  double flop, *ref;
+  double *expected;
   int failed;
 
   p.n = (int) bench_size_arg (argc, argv, 1, 1 << 30, usage);
@@ -180,7 +168,6 @@ main (int argc, char **argv)
   nd = (size_t) p.n * p.d;
   kd = (size_t) p.k * p.d;
   nk = (size_t) p.n * p.k;
-  flop = 3.0 * nk * p.d;
   p.host_x = bench_floats (nd);
   p.host_c = bench_floats (kd);
   p.host_dist = bench_floats (nk);
@@ -194,39 +181,28 @@ main (int argc, char **argv)
 			  cudaMemcpyHostToDevice), "copy to device");
   check_cuda (cudaMemcpy (p.dev_c, p.host_c, kd * sizeof (float),
 			  cudaMemcpyHostToDevice), "copy to device");
-  for (int v = 0; v < 2; v++)
-    {
-      p.transfers = v == 0;
-      bench_init (&r, "kmeans_dist", v == 0 ? "cuda" : "cuda-dev", argc,
-		  argv, 4, usage);
-      snprintf (r.size, sizeof r.size, "%dx%dx%d", p.n, p.k, p.d);
-      bench_work (&r, v == 0 ? 4.0 * (nd + kd) : 0, v == 0 ? 4.0 * nk : 0,
-		  flop);
-      bench_time (&r, call, &p);
-    }
-  /* The kernel alone, by events, for its rate.  */
-  p.transfers = 0;
-  check_cuda (cudaEventCreate (&start), "event");
-  check_cuda (cudaEventCreate (&stop), "event");
-  check_cuda (cudaEventRecord (start), "event");
-  call (&p);
-  check_cuda (cudaEventRecord (stop), "event");
-  check_cuda (cudaEventSynchronize (stop), "event");
-  check_cuda (cudaEventElapsedTime (&ms, start, stop), "event");
-  fprintf (stderr, "#rate,kmeans_dist,%s,%.4f ms,%.1f GFLOP/s\n", r.size, ms,
-	   flop / (ms * 1e6));
+  snprintf (size, sizeof size, "%dx%dx%d", p.n, p.k, p.d);
+  ref.benchmark = "kmeans_dist";
+  ref.size = size;
+  ref.bytes_in = 4.0 * (nd + kd);
+  ref.bytes_out = 4.0 * nk;
+  ref.flop = 3.0 * nk * p.d;
+  ref.call = call;
+  ref.data = &p;
+  ref.transfers = &p.transfers;
+  kernel_ref_time (&ref, &r, argc, argv, 4, usage);
 
   /* The distances the last call left, copied back.  */
   check_cuda (cudaMemcpy (p.host_dist, p.dev_dist, nk * sizeof (float),
 			  cudaMemcpyDeviceToHost), "copy to host");
   row = bench_sample ((size_t) p.n, (double) p.k * p.d, &rows);
-  ref = bench_doubles (rows * p.k);
+  expected = bench_doubles (rows * p.k);
   ref_kmeans_dist (rows, row, (size_t) p.k, (size_t) p.d, p.host_x, p.host_c,
-		   ref);
+		   expected);
   failed = bench_check_finite (&r, p.host_dist, nk)
-    || bench_check_rows (&r, p.host_dist, (size_t) p.k, row, rows, ref,
+    || bench_check_rows (&r, p.host_dist, (size_t) p.k, row, rows, expected,
 			 1e-5);
-  bench_free (ref);
+  bench_free (expected);
   free (row);
   cudaFree (p.dev_x);
   cudaFree (p.dev_c);

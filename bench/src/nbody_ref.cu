@@ -13,28 +13,16 @@
      nbody-cuda-dev   the kernel alone on resident data.
    and, on stderr, the kernel's GFLOP/s at 20 flops per pair.  */
 
-#include <cuda_runtime.h>
-
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness.h"
+#include "kernel_ref.h"
 
 #define SOFTENING 0.01
 #define BLOCK 256
-
-static void
-check_cuda (cudaError_t e, const char *what)
-{
-  if (e != cudaSuccess)
-    {
-      fprintf (stderr, "nbody_ref: %s: %s\n", what, cudaGetErrorString (e));
-      exit (1);
-    }
-}
 
 template <typename T> struct vec4;
 template <> struct vec4<float> { typedef float4 type; };
@@ -123,10 +111,11 @@ run (const char *name, int n, int argc, char **argv)
   const char *usage = "float|double N [REPS]";
   problem<T> p;
   bench_run r;
-  cudaEvent_t start, stop;
-  float ms = 0;
+  kernel_ref ref;
+  char size[32];
 
   p.n = n;
+  snprintf (size, sizeof size, "%d", n);
   p.host_body = (typename vec4<T>::type *) malloc ((size_t) n
 						   * sizeof *p.host_body);
   p.host_acc = (T *) malloc (3 * (size_t) n * sizeof (T));
@@ -150,27 +139,15 @@ run (const char *name, int n, int argc, char **argv)
   check_cuda (cudaMemcpy (p.dev_body, p.host_body,
 			  (size_t) n * sizeof *p.dev_body,
 			  cudaMemcpyHostToDevice), "copy to device");
-  for (int v = 0; v < 2; v++)
-    {
-      p.transfers = v == 0;
-      bench_init (&r, name, v == 0 ? "cuda" : "cuda-dev", argc, argv, 3,
-		  usage);
-      snprintf (r.size, sizeof r.size, "%d", n);
-      bench_work (&r, v == 0 ? 4.0 * sizeof (T) * n : 0,
-		  v == 0 ? 3.0 * sizeof (T) * n : 0, 20.0 * (double) n * n);
-      bench_time (&r, call<T>, &p);
-    }
-  /* The kernel alone, by events, for its rate.  */
-  p.transfers = 0;
-  check_cuda (cudaEventCreate (&start), "event");
-  check_cuda (cudaEventCreate (&stop), "event");
-  check_cuda (cudaEventRecord (start), "event");
-  call<T> (&p);
-  check_cuda (cudaEventRecord (stop), "event");
-  check_cuda (cudaEventSynchronize (stop), "event");
-  check_cuda (cudaEventElapsedTime (&ms, start, stop), "event");
-  fprintf (stderr, "#rate,%s,%d,%.4f ms,%.1f GFLOP/s\n", name, n, ms,
-	   20.0 * (double) n * n / (ms * 1e6));
+  ref.benchmark = name;
+  ref.size = size;
+  ref.bytes_in = 4.0 * sizeof (T) * n;
+  ref.bytes_out = 3.0 * sizeof (T) * n;
+  ref.flop = 20.0 * (double) n * n;
+  ref.call = call<T>;
+  ref.data = &p;
+  ref.transfers = &p.transfers;
+  kernel_ref_time (&ref, &r, argc, argv, 3, usage);
   cudaFree (p.dev_body);
   cudaFree (p.dev_acc);
   free (p.host_body);

@@ -17,26 +17,14 @@
    and, on stderr, the kernel's GFLOP/s at 5 flops per pair.  The data
    are nearest's, and the distances are checked as it checks them.  */
 
-#include <cuda_runtime.h>
-
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "harness.h"
+#include "kernel_ref.h"
 #include "reference.h"
 
 #define BLOCK 256
-
-static void
-check_cuda (cudaError_t e, const char *what)
-{
-  if (e != cudaSuccess)
-    {
-      fprintf (stderr, "nearest_ref: %s: %s\n", what, cudaGetErrorString (e));
-      exit (1);
-    }
-}
 
 __global__ void
 __launch_bounds__ (BLOCK)
@@ -104,17 +92,17 @@ main (int argc, char **argv)
   const char *usage = "Q N [REPS]";
   problem p;
   bench_run r;
-  cudaEvent_t start, stop;
-  float ms = 0, *qx, *qy, *rx, *ry;
+  kernel_ref ref;
+  char size[64];
+  float *qx, *qy, *rx, *ry;
   size_t q, n, count, *query;
-  double flop, *ref;
+  double *expected;
   int failed;
 
   p.q = (int) bench_size_arg (argc, argv, 1, 1 << 30, usage);
   p.n = (int) bench_size_arg (argc, argv, 2, 1 << 30, usage);
   q = (size_t) p.q;
   n = (size_t) p.n;
-  flop = 5.0 * (double) q * n;
   /* One array, so that a call copies its inputs in one transfer.  */
   p.host_in = bench_floats (2 * (q + n));
   p.host_best = bench_floats (q);
@@ -132,37 +120,26 @@ main (int argc, char **argv)
   check_cuda (cudaMalloc (&p.dev_best, q * sizeof (float)), "cudaMalloc");
   check_cuda (cudaMemcpy (p.dev_in, p.host_in, 2 * (q + n) * sizeof (float),
 			  cudaMemcpyHostToDevice), "copy to device");
-  for (int v = 0; v < 2; v++)
-    {
-      p.transfers = v == 0;
-      bench_init (&r, "nearest", v == 0 ? "cuda" : "cuda-dev", argc, argv, 3,
-		  usage);
-      snprintf (r.size, sizeof r.size, "%dx%d", p.q, p.n);
-      bench_work (&r, v == 0 ? 8.0 * (q + n) : 0, v == 0 ? 4.0 * q : 0,
-		  flop);
-      bench_time (&r, call, &p);
-    }
-  /* The kernel alone, by events, for its rate.  */
-  p.transfers = 0;
-  check_cuda (cudaEventCreate (&start), "event");
-  check_cuda (cudaEventCreate (&stop), "event");
-  check_cuda (cudaEventRecord (start), "event");
-  call (&p);
-  check_cuda (cudaEventRecord (stop), "event");
-  check_cuda (cudaEventSynchronize (stop), "event");
-  check_cuda (cudaEventElapsedTime (&ms, start, stop), "event");
-  fprintf (stderr, "#rate,nearest,%s,%.4f ms,%.1f GFLOP/s\n", r.size, ms,
-	   flop / (ms * 1e6));
+  snprintf (size, sizeof size, "%dx%d", p.q, p.n);
+  ref.benchmark = "nearest";
+  ref.size = size;
+  ref.bytes_in = 8.0 * (q + n);
+  ref.bytes_out = 4.0 * q;
+  ref.flop = 5.0 * (double) q * n;
+  ref.call = call;
+  ref.data = &p;
+  ref.transfers = &p.transfers;
+  kernel_ref_time (&ref, &r, argc, argv, 3, usage);
 
   /* The distances the last call left, copied back.  */
   check_cuda (cudaMemcpy (p.host_best, p.dev_best, q * sizeof (float),
 			  cudaMemcpyDeviceToHost), "copy to host");
   query = bench_sample (q, (double) n, &count);
-  ref = bench_doubles (count);
-  ref_nearest (count, query, n, qx, qy, rx, ry, ref);
+  expected = bench_doubles (count);
+  ref_nearest (count, query, n, qx, qy, rx, ry, expected);
   failed = bench_check_finite (&r, p.host_best, q)
-    || bench_check_rows (&r, p.host_best, 1, query, count, ref, 0.0);
-  bench_free (ref);
+    || bench_check_rows (&r, p.host_best, 1, query, count, expected, 0.0);
+  bench_free (expected);
   free (query);
   cudaFree (p.dev_in);
   cudaFree (p.dev_best);
