@@ -93,6 +93,16 @@ score_loop_body (scores *sc, const flat_block *b)
   sc->weight = saved;
 }
 
+/* Loop S over range R with body B.  */
+static void
+score_range_loop (scores *sc, flat_stmt *s, const flat_range *r,
+		  const flat_block *b)
+{
+  score_expr (sc, r->lb, s);
+  score_expr (sc, r->ub, s);
+  score_loop_body (sc, b);
+}
+
 static void
 score_stmt (scores *sc, flat_stmt *s)
 {
@@ -116,15 +126,11 @@ score_stmt (scores *sc, flat_stmt *s)
       break;
     case FLAT_S_LOOP:
     case FLAT_S_MAP:
-      score_expr (sc, s->u.loop.range.lb, s);
-      score_expr (sc, s->u.loop.range.ub, s);
-      score_loop_body (sc, &s->u.loop.body);
+      score_range_loop (sc, s, &s->u.loop.range, &s->u.loop.body);
       break;
     case FLAT_S_REDUCE:
     case FLAT_S_SCAN:
-      score_expr (sc, s->u.red.range.lb, s);
-      score_expr (sc, s->u.red.range.ub, s);
-      score_loop_body (sc, &s->u.red.body);
+      score_range_loop (sc, s, &s->u.red.range, &s->u.red.body);
       break;
     case FLAT_S_WHILE:
       score_expr (sc, s->u.while_.cond, s);
