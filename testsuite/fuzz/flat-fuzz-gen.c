@@ -6,7 +6,8 @@
    --long: more nests and sizes; --int-index: int loop indices only
    (the default also makes long, unsigned and size_t ones);
    --branch-loops: half the ifs get a sequential loop (a loop left by
-   break, or a while) in their then-arm, the shape that rule I5
+   break, or a while) in their then-arm, or in a map nest now and then
+   an inner map, reduce or scan, the shapes that rule I5
    partitions (off by default, so that a seed makes the program it
    always made); --tiles: most map nests take the shape rules T1 and T2
    tile and pass implicit makes a reduction of (gen_tiles_nest);
@@ -1120,7 +1121,10 @@ gen_local_array (buf_t *b, int ind)
 
 static void gen_break_loop (buf_t *b, int ind);
 static void gen_while_loop (buf_t *b, int ind);
+static void gen_inner (buf_t *b, int ind, int kind, int nest_depth);
 static int branch_loops;
+/* The body of a map nest is being generated (gen_map_nest).  */
+static int in_map_nest;
 
 static void
 gen_if (buf_t *b, int ind, int nest_depth)
@@ -1134,7 +1138,11 @@ gen_if (buf_t *b, int ind, int nest_depth)
   /* Not a CSR row: a scan nest's pragma line gets no clauses for it.  */
   if (branch_loops && pct (50))
     {
-      if (pct (50))
+      /* In a map nest, a third of them an inner map, reduce, scan or
+	 sequential loop: I5 partitions arms holding SOACs too.  */
+      if (in_map_nest && cx.level < nest_depth && pct (33))
+	gen_inner (b, ind + 2, (int) rnd (4), nest_depth);
+      else if (pct (50))
 	gen_break_loop (b, ind + 2);
       else
 	gen_while_loop (b, ind + 2);
@@ -2061,7 +2069,9 @@ gen_map_nest (buf_t *b, int ind, int depth)
   bput (b, ind, "#pragma flat map");
   open_loop (b, ind);
   bput (b, ind, "  {");
+  in_map_nest = 1;
   gen_body (b, ind + 2, 1 + (int) rnd (3), depth, 1);
+  in_map_nest = 0;
   if (depth > 1)
     /* --columns: mostly an inner map, a grid segmap of two or three
        dims that pass coalescing orders.  */
