@@ -964,12 +964,10 @@ flat_c_indices (flat_emitter *em, const flat_kernel *k)
 static void
 emit_segmap_indices (flat_emitter *em, const flat_kernel *k)
 {
-  int fastest = k->n_dims - 1;
+  int fastest = flat_dim_of (k->dims, k->n_dims, k->fastest);
 
-  for (int d = 0; d < k->n_dims; d++)
-    if (k->dims[d].index == k->fastest)
-      fastest = d;
-  emit_indices (em, k, 0, k->n_dims, fastest, "flat_g");
+  emit_indices (em, k, 0, k->n_dims,
+		fastest >= 0 ? fastest : k->n_dims - 1, "flat_g");
 }
 
 /* ---- Kernels ----------------------------------------------------------- */

@@ -369,6 +369,17 @@ typedef struct flat_range
   flat_expr *lb, *ub, *step;
 } flat_range;
 
+/* The position of the range whose index is V among the N ranges DIMS,
+   or -1.  */
+static inline int
+flat_dim_of (const flat_range *dims, int n, const flat_var *v)
+{
+  for (int d = 0; d < n; d++)
+    if (dims[d].index == v)
+      return d;
+  return -1;
+}
+
 /* A declared reduction (SPEC 2.2 `declare reduction(NAME: T: F, ID)`),
    T a struct of scalars (or one scalar) of 1, 2, 4 or 8 bytes.  Its
    values are packed into the unsigned TYPE of T's size, with field k at

@@ -796,15 +796,10 @@ check_kernel_kind (checker *c, const flat_kernel *k)
       != (k->tile >= 1 && k->tile <= FLAT_MAX_REGISTER_TILE))
     return problem (c, "a register tile is given exactly for a tiled "
 		    "segmap");
-  if (k->fastest)
-    {
-      int d = 0;
-      while (d < k->n_dims && k->dims[d].index != k->fastest)
-	d++;
-      if (k->kind != FLAT_N_SEGMAP || d == k->n_dims)
-	return problem (c, "the fastest dim of a kernel is one of the dims "
-			"of a grid segmap");
-    }
+  if (k->fastest && (k->kind != FLAT_N_SEGMAP
+		     || flat_dim_of (k->dims, k->n_dims, k->fastest) < 0))
+    return problem (c, "the fastest dim of a kernel is one of the dims "
+		    "of a grid segmap");
   if (flat_node_maps (k->kind))
     {
       if (k->n_accs != 0)

@@ -47,14 +47,6 @@ typedef struct bound_check
   int loads;
 } bound_check;
 
-static int
-is_context_index (const flat_context *ctx, const flat_var *v)
-{
-  for (int d = 0; d < ctx->n; d++)
-    if (ctx->dims[d].index == v)
-      return 1;
-  return 0;
-}
 
 static int
 not_bound (flat_expr *e, flat_stmt *s, void *data)
@@ -71,7 +63,7 @@ not_bound (flat_expr *e, flat_stmt *s, void *data)
 	|| e->u.load.mem->row_width != NULL;
     case FLAT_E_VAR:
       return e->u.var->kind != FLAT_VAR_PARAM && !e->u.var->plan_index
-	&& !is_context_index (c->ctx, e->u.var);
+	&& flat_dim_of (c->ctx->dims, c->ctx->n, e->u.var) < 0;
     case FLAT_E_USER:
     case FLAT_E_FIELD:
       return 1;

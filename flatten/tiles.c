@@ -14,13 +14,9 @@ static int
 staged_var (const flat_var *v, const flat_range *dims, int n_dims,
 	    const flat_var *k)
 {
-  if (v == k || v->kind == FLAT_VAR_PARAM
-      || (v->kind == FLAT_VAR_INDEX && v->plan_index))
-    return 1;
-  for (int d = 0; d < n_dims; d++)
-    if (dims[d].index == v)
-      return 1;
-  return 0;
+  return v == k || v->kind == FLAT_VAR_PARAM
+    || (v->kind == FLAT_VAR_INDEX && v->plan_index)
+    || flat_dim_of (dims, n_dims, v) >= 0;
 }
 
 static int
