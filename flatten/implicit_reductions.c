@@ -398,7 +398,7 @@ take_block (flat_nest *nest, flat_block *b, const flat_stmt *map)
       {
       case FLAT_S_MAP:
 	take_block (nest, &s->u.loop.body,
-		    flat_rule_i5_sorts (&s->u.loop.body) ? NULL : s);
+		    flat_rule_i5_sorts (nest, &s->u.loop.body) ? NULL : s);
 	break;
       case FLAT_S_REDUCE:
       case FLAT_S_SCAN:

@@ -124,6 +124,15 @@ flat_expr_of_points (flat_nest *nest, const flat_context *ctx,
 }
 
 int
+flat_expr_of_params (flat_nest *nest, const flat_block *pre,
+		     const flat_expr *e)
+{
+  flat_context none = { .n = 0 };
+  int loads = 0;
+  return irregular_bound (nest, &none, pre, e, &loads) != NULL && !loads;
+}
+
+int
 flat_range_regular_in (flat_nest *nest, const flat_block *pre,
 		       const flat_range *r, flat_range *out)
 {

@@ -73,36 +73,41 @@ chain_arms (flat_stmt *s, flat_expr **conds, const flat_block **arms)
     }
 }
 
-/* The if of B that I5 sorts by, after statements without loops: some
-   arms of its chain have a loop and some have none; or NULL.  *N_ARMS,
-   CONDS and ARMS: its chain.  */
+/* The if of B, a map's body in NEST, that I5 sorts by, after
+   statements without loops: some arms of its chain have a loop and some
+   have none, and some condition is not of params alone (a switch on a
+   flag sends every point to one arm: nothing to sort); or NULL.
+   *N_ARMS, CONDS and ARMS: its chain.  */
 static flat_stmt *
-partition_if (const flat_block *b, int *n_arms, flat_expr **conds,
-	      const flat_block **arms)
+partition_if (flat_nest *nest, const flat_block *b, int *n_arms,
+	      flat_expr **conds, const flat_block **arms)
 {
   flat_stmt *s;
-  int loops = 0;
+  int loops = 0, varies = 0;
 
   flat_walker w = { find_loop, NULL, NULL };
 
   for (s = b->first; s && s->kind != FLAT_S_IF; s = s->next)
     if (flat_walk_stmt (s, &w) != 0)
       return NULL;
-  if (!s || flat_expr_is_invariant (s->u.if_.cond))
+  if (!s)
     return NULL;
   *n_arms = chain_arms (s, conds, arms);
   for (int a = 0; a < *n_arms; a++)
-    loops += has_loop (arms[a]);
-  return loops > 0 && loops < *n_arms ? s : NULL;
+    {
+      loops += has_loop (arms[a]);
+      varies |= a < *n_arms - 1 && !flat_expr_of_params (nest, b, conds[a]);
+    }
+  return varies && loops > 0 && loops < *n_arms ? s : NULL;
 }
 
 int
-flat_rule_i5_sorts (const flat_block *b)
+flat_rule_i5_sorts (flat_nest *nest, const flat_block *b)
 {
   flat_expr *conds[FLAT_PARTITION_ARMS];
   const flat_block *arms[FLAT_PARTITION_ARMS];
   int n_arms;
-  return partition_if (b, &n_arms, conds, arms) != NULL;
+  return partition_if (nest, b, &n_arms, conds, arms) != NULL;
 }
 
 flat_block
@@ -113,7 +118,7 @@ flat_rule_i5_partition (flat_flattener *f, const flat_context *ctx,
   flat_expr *conds[FLAT_PARTITION_ARMS];
   const flat_block *arms[FLAT_PARTITION_ARMS];
   int n_arms;
-  flat_stmt *branch = partition_if (b, &n_arms, conds, arms);
+  flat_stmt *branch = partition_if (nest, b, &n_arms, conds, arms);
 
   if (!branch || f->strategy != FLAT_STRATEGY_INCREMENTAL || ctx->n == 0)
     return predicated;
@@ -121,21 +126,16 @@ flat_rule_i5_partition (flat_flattener *f, const flat_context *ctx,
     if (!flat_range_is_invariant (&ctx->dims[d]))
       return predicated;
   /* The arm of a point: the first whose condition holds, else the
-     last.  Conditions of params alone (a switch on a flag) send every
-     point to one arm: nothing to sort.  */
+     last.  */
   flat_expr *arm = flat_e_const_int (nest, FLAT_T_I32, n_arms - 1);
-  int varies = 0;
   for (int a = n_arms - 2; a >= 0; a--)
     {
       flat_expr *cond = flat_expr_of_points (nest, ctx, b, conds[a]);
       if (!cond)
 	return predicated;
-      varies |= !flat_expr_is_invariant (cond);
       arm = flat_e_select (nest, cond, flat_e_const_int (nest, FLAT_T_I32, a),
 			   arm);
     }
-  if (!varies)
-    return predicated;
   flat_kernel *k = flat_kernel_new (nest, FLAT_N_SEGMAP_PARTITIONED, ctx->n,
 				    0);
   for (int d = 0; d < ctx->n; d++)

@@ -79,6 +79,10 @@ int flat_range_is_irregular (flat_nest *nest, const flat_context *ctx,
    write (as irregular bounds are); else NULL.  */
 flat_expr *flat_expr_of_points (flat_nest *nest, const flat_context *ctx,
 				const flat_block *pre, const flat_expr *e);
+/* Whether E, with the lets of PRE substituted, is a function of params
+   and plan indices alone (a switch on a flag).  */
+int flat_expr_of_params (flat_nest *nest, const flat_block *pre,
+			 const flat_expr *e);
 /* Whether R, not invariant, is so once the lets of PRE are substituted
    (a helper's parameter copies, `int m = n'): then that range in
    *OUT.  */
@@ -110,10 +114,10 @@ flat_block flat_rule_tiles (flat_flattener *f, const flat_context *sub,
 
 /* ---- rule_partition.c -------------------------------------------------- */
 
-/* Whether B, a map's body, branches as rule I5 partitions: on a
-   condition of the point, after statements without loops, to an arm
+/* Whether B, a map's body in NEST, branches as rule I5 partitions: on
+   a condition of the point, after statements without loops, to an arm
    with a loop and one without.  */
-int flat_rule_i5_sorts (const flat_block *b);
+int flat_rule_i5_sorts (flat_nest *nest, const flat_block *b);
 /* Rule I5: where B, the body of the innermost map of CTX, branches on a
    condition of the point to an arm with a loop and one without, a guard
    between PREDICATED (its plan so far) and a partitioned segmap, the
