@@ -17,7 +17,9 @@
        loop over the global 1-D work-item id, so any 1-D launch size is
        correct; the runtime launches ceil(total / group) groups (capped).
      * FP contraction is off (OpenCL pragma / NVRTC --fmad=false) so float
-       results match gcc's -O2 code on x86-64 up to library rounding.  */
+       results match gcc's -O2 code on x86-64 up to library rounding,
+       unless the host compilation may contract too (nest->contract:
+       OpenCL's FP_CONTRACT ON, NVRTC's --fmad=true).  */
 
 /* Reductions and scans (kernel kinds SEGRED and SEGSCAN), shared with
    runtime/segops.c and runtime/stages.c.  Work-groups have at most FLAT_MAX_GROUP work-items (the
@@ -185,6 +187,10 @@ unsigned char *flat_package_build (const flat_nest *nest, unsigned backends,
    package (no fast math: results must match the host's up to library
    rounding).  */
 extern const char flat_opencl_build_options[];
+
+/* Options for NVRTC that go with NEST's CUDA source: contraction into
+   fma only where NEST may contract (nest->contract).  */
+const char *flat_cuda_build_options (const flat_nest *nest);
 
 /* Source of every kernel of NEST, malloc'ed; NULL (and ERR set) if a
    construct has no translation.  */

@@ -10,10 +10,17 @@
    scanned with warp shuffles (__shfl_up_sync; warps of 32 threads).
    NVRTC has no system headers, so infinities and NaNs are made from their
    bits with device intrinsics instead of <math.h> macros.  Contraction
-   into fma is switched off by the runtime (NVRTC --fmad=false).  */
+   into fma is NVRTC's --fmad, which the package's CUDA options set from
+   the nest's `contract' (flat_cuda_build_options).  */
 
 #include "codegen.h"
 #include "kernel_c.h"
+
+const char *
+flat_cuda_build_options (const flat_nest *nest)
+{
+  return nest->contract ? "--fmad=true" : "--fmad=false";
+}
 
 /* types.def's C names, except that _Bool is not C++: bool travels as an
    unsigned char, as in memory and kernel arguments.  char is spelt signed
@@ -56,7 +63,7 @@ static const flat_dialect cuda_dialect = {
   .nan_f32 = "__int_as_float (0x7fc00000)",
   .inf_f64 = "__longlong_as_double (0x7ff0000000000000LL)",
   .nan_f64 = "__longlong_as_double (0x7ff8000000000000LL)",
-  .prelude = "",
+  .prelude = { "", "" },
   .prelude_fp64 = "",
   .kernel_qualifier = "extern \"C\" __global__ ",
   .launch_bounds = "__launch_bounds__ (%d, %d) ",

@@ -1072,7 +1072,7 @@ flat_emit_c (const flat_nest *nest, const flat_dialect *dialect, char *err,
       return NULL;
     }
   em.scratch = flat_nest_new ("scratch", "", 0);
-  flat_c_emit (&em, "%s", dialect->prelude);
+  flat_c_emit (&em, "%s", dialect->prelude[nest->contract != 0]);
   if (nest_uses_f64 (nest))
     flat_c_emit (&em, "%s", dialect->prelude_fp64);
   if (flat_c_nest_uses_atomic64 (nest))

@@ -23,7 +23,9 @@ typedef struct flat_dialect
   const char *uint64_suffix;		/* of a 64-bit unsigned literal */
   const char *inf_f32, *nan_f32;	/* expressions for +inf and NaN */
   const char *inf_f64, *nan_f64;
-  const char *prelude;			/* first lines of every source */
+  /* First lines of every source, by the nest's `contract': whether
+     a * b + c may become one fused multiply-add.  */
+  const char *prelude[2];
   const char *prelude_fp64;		/* added when the nest uses f64 */
   const char *kernel_qualifier;		/* before "void flat_k0 (" */
   /* After "void" of a kernel that asks for FLAT_MAX_GROUP items and a

@@ -6,7 +6,8 @@
    long/ulong, the math builtins are generic (sqrt of a float is single
    precision), and double needs cl_khr_fp64.
    Contraction of a * b + c into fma is switched off so that float results
-   match the host's.  OpenCL C 1.2 has no warp shuffles (sub-groups are an
+   match the host's, unless the host compilation contracts too (the
+   nest's `contract').  OpenCL C 1.2 has no warp shuffles (sub-groups are an
    extension that neither NVIDIA's driver nor every PoCL offers), so the
    rows of a scan are scanned in local memory (scan_rows.c).  */
 
@@ -45,7 +46,8 @@ static const flat_dialect opencl_dialect = {
   .nan_f32 = "NAN",
   .inf_f64 = "((double) INFINITY)",
   .nan_f64 = "((double) NAN)",
-  .prelude = "#pragma OPENCL FP_CONTRACT OFF\n",
+  .prelude = { "#pragma OPENCL FP_CONTRACT OFF\n",
+	       "#pragma OPENCL FP_CONTRACT ON\n" },
   .prelude_fp64 = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n",
   .kernel_qualifier = "__kernel ",
   .global_qualifier = "__global ",

@@ -1,7 +1,7 @@
 /* What a nest package holds: the nest's name and location, the flattened
    nest in IR text (the plan libflat interprets), the kernels'
    descriptors (how to launch them) and the kernel sources of the
-   requested backends, with the OpenCL compiler's options.  The layout
+   requested backends, with their compilers' options.  The layout
    itself is flatten/package.c's business.  */
 
 #include <stdio.h>
@@ -74,6 +74,13 @@ flat_package_build (const flat_nest *nest, unsigned backends,
       texts[n] = flat_emit_cuda (nest, err, err_size);
       if (texts[n++] == NULL)
 	goto done;
+      kinds[n] = FLAT_PKG_CUDA_OPTIONS;
+      texts[n] = strdup (flat_cuda_build_options (nest));
+      if (texts[n++] == NULL)
+	{
+	  snprintf (err, err_size, "out of memory while building a package");
+	  goto done;
+	}
     }
   blob = flat_package_pack (kinds, texts, n, size, err, err_size);
 

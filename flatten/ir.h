@@ -677,6 +677,11 @@ typedef struct flat_nest
   flat_combiner **combiners;	/* declared reductions it uses */
   int n_combiners, cap_combiners;
   flat_implicit implicit;
+  /* 1: the kernels may contract a*b+c into one fused multiply-add (the
+     host compilation may: GCC's -ffp-contract=fast, given explicitly or
+     the default of GNU C on a target with fma).  Text: a header line
+     `contract'.  */
+  int contract;
 } flat_nest;
 
 /* ---- Construction (ir.c) ---------------------------------------------- */

@@ -1227,6 +1227,7 @@ parse_implicit (parser *ps)
 }
 
 /* NEST := 'nest' STRING 'at' STRING INT '{' ['implicit' IMPLICIT]
+	   ['contract']
 	   (PARAM | ACC | MEM | INDEX)* ('combiner' COMBINER)*
 	   'body' BLOCK ('kernel' KERNEL)* ['plan' BLOCK] '}' */
 static void
@@ -1243,6 +1244,11 @@ parse_nest (parser *ps)
     {
       next (ps);
       parse_implicit (ps);
+    }
+  if (is_word (ps, "contract"))
+    {
+      next (ps);
+      ps->nest->contract = 1;
     }
   for (;;)
     {

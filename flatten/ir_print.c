@@ -491,6 +491,8 @@ flat_print_nest (FILE *out, const flat_nest *nest)
   fprintf (out, " %d {\n", nest->line);
   if (nest->implicit != FLAT_IMPLICIT_EXACT)
     fprintf (out, "  implicit %s\n", flat_implicit_names[nest->implicit]);
+  if (nest->contract)
+    fputs ("  contract\n", out);
   for (int k = 0; k < nest->n_params; k++)
     print_param (out, nest->params[k]);
   for (int k = 0; k < nest->n_vars; k++)

@@ -45,8 +45,9 @@ extern "C" {
    irregular-scan protocol, five stages.  8: partitioned segmaps by arm,
    tsums per arm.  9: every kernel with nest args takes the slice
    (codegen.h).  10: the tiled protocol.  11: a grid segmap may name
-   its fastest dim.  */
-#define FLAT_PACKAGE_VERSION 11u
+   its fastest dim.  12: NVRTC's options in the package (contraction
+   per nest).  */
+#define FLAT_PACKAGE_VERSION 12u
 #define FLAT_PACKAGE_ELF_SECTION ".flat_packages"
 
 typedef enum flat_package_section
@@ -57,13 +58,14 @@ typedef enum flat_package_section
   FLAT_PKG_OPENCL = 4,		/* OpenCL C source of every kernel */
   FLAT_PKG_CUDA = 5,		/* CUDA C source of every kernel */
   FLAT_PKG_KERNELS = 6,		/* kernel descriptors (descriptor.h) */
-  FLAT_PKG_OPENCL_OPTIONS = 7	/* options of the OpenCL compiler for
+  FLAT_PKG_OPENCL_OPTIONS = 7,	/* options of the OpenCL compiler for
 				   FLAT_PKG_OPENCL */
+  FLAT_PKG_CUDA_OPTIONS = 8	/* options of NVRTC for FLAT_PKG_CUDA */
 } flat_package_section;
 
 enum
 {
-  FLAT_PKG_MAX_SECTIONS = 7
+  FLAT_PKG_MAX_SECTIONS = 8
 };
 
 /* Lay out N NUL-terminated TEXTS as sections of kinds KINDS (N at most

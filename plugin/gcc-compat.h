@@ -16,6 +16,7 @@
 #include "gcc-plugin.h"
 #include "tree.h"
 #include "tree-iterator.h"
+#include "internal-fn.h"
 #include "stringpool.h"
 #include "attribs.h"
 #include "cgraph.h"

@@ -292,6 +292,23 @@ implicit_policy (void)
     ? FLAT_IMPLICIT_REASSOCIATE : FLAT_IMPLICIT_EXACT;
 }
 
+/* Whether the nest's kernels may contract a * b + c into a fused
+   multiply-add: where the host compilation may.  GCC contracts under
+   -ffp-contract=fast (GNU C's default, off under ISO C's -std=c11) and
+   only on a target with fma; the user who asks for fast explicitly asks
+   for it wherever the hardware has fma, which every GPU has.  */
+static bool
+contract_policy (void)
+{
+  if (flag_fp_contract_mode != FP_CONTRACT_FAST)
+    return false;
+  return global_options_set.x_flag_fp_contract_mode
+    || (direct_internal_fn_supported_p (IFN_FMA, float_type_node,
+					OPTIMIZE_FOR_SPEED)
+	&& direct_internal_fn_supported_p (IFN_FMA, double_type_node,
+					   OPTIMIZE_FOR_SPEED));
+}
+
 /* What note_implicit needs.  */
 struct implicit_notes
 {
@@ -347,6 +364,7 @@ nest_call (tree fndecl, flat_recorded_directive *d, const loop_shape &shape,
       return NULL_TREE;
     }
   nest->implicit = implicit_policy ();
+  nest->contract = contract_policy ();
   if (flat_opts.dump & FLAT_DUMP_IR)
     {
       char *t = flat_nest_to_string (nest);

@@ -866,6 +866,7 @@ const flat_backend flat_backend_cuda = {
   .name = "cuda",
   .runs_kernels = 1,
   .source_section = FLAT_PKG_CUDA,
+  .options_section = FLAT_PKG_CUDA_OPTIONS,
   .init = cuda_init,
   .describe = cuda_describe,
   .local_memory = cuda_local_memory,

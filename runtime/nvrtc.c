@@ -169,8 +169,7 @@ int
 flat_nvrtc_options (int arch, flat_nvrtc_output output, char *buf,
 		    size_t size)
 {
-  int n = snprintf (buf, size, "--gpu-architecture=%s_%d --fmad=false "
-		    "-default-device",
+  int n = snprintf (buf, size, "--gpu-architecture=%s_%d -default-device",
 		    output == FLAT_NVRTC_CUBIN ? "sm" : "compute", arch);
 
   return n < 0 || (size_t) n >= size ? -1 : 0;

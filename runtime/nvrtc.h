@@ -7,7 +7,7 @@
      flat_nvrtc_open ()                          finds libnvrtc
      flat_nvrtc_arch (90, &arch)                 90: sm_90 is supported
      flat_nvrtc_options (arch, FLAT_NVRTC_CUBIN, ...)
-       -> "--gpu-architecture=sm_90 --fmad=false -default-device"
+       -> "--gpu-architecture=sm_90 -default-device"
      flat_nvrtc_compile (source, "k.cu", options, FLAT_NVRTC_CUBIN, ...)
        -> the CUBIN, or the compiler's log in ERR  */
 
@@ -41,8 +41,8 @@ int flat_nvrtc_version (int *major, int *minor, char *err, size_t err_size);
 int flat_nvrtc_arch (int want, int *arch, char *err, size_t err_size);
 
 /* The options of Flat's kernels for ARCH and OUTPUT into BUF: the target
-   architecture, no contraction into fma (codegen.h promises host-like
-   rounding) and functions on the device by default.  Returns -1 if they
+   architecture and functions on the device by default.  Contraction into
+   fma (--fmad) is the package's, per nest (flat_cuda_build_options).  Returns -1 if they
    do not fit.  */
 int flat_nvrtc_options (int arch, flat_nvrtc_output output, char *buf,
 			size_t size);

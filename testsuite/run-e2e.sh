@@ -71,6 +71,12 @@ sizes=$(harness_directive "$prog" 'flat-test: sizes')
 [ -n "$sizes" ] || sizes=${FLAT_TEST_SIZES:-0 1 7 33 4099}
 tolerance=$(harness_directive "$prog" 'flat-test: tolerance')
 cflags=$(harness_directive "$prog" 'flat-test: cflags')
+# OpenMP programs here have no target regions: no offloading, which GCC
+# attempts whenever an offload compiler is installed (and which then
+# needs that target's own assembler).
+case " $cflags " in
+  *" -fopenmp "*) cflags="$cflags -foffload=disable" ;;
+esac
 devices=${FLAT_TEST_DEVICES:-opencl host}
 case $name in
   opt_*) levels="2 0 1 3" ;;

@@ -2868,12 +2868,12 @@ test_package_round_trip (void)
   CU_ASSERT_EQUAL (memcmp (pkg, "FLATPKG", 8), 0);
   CU_ASSERT_EQUAL (read32 (pkg + 8), FLAT_PACKAGE_VERSION);
   CU_ASSERT_EQUAL (read32 (pkg + 12), size);
-  CU_ASSERT_EQUAL (read32 (pkg + 16), 7);
+  CU_ASSERT_EQUAL (read32 (pkg + 16), 8);
   CU_ASSERT_EQUAL (read32 (pkg + 20), 0);
-  for (i = 0; i < 7; i++)
+  for (i = 0; i < 8; i++)
     CU_ASSERT_EQUAL (read32 (pkg + 24 + 16 * i + 12), 0);
   CU_ASSERT_EQUAL (size % 8, 0);
-  CU_ASSERT (size >= 24 + 7 * 16 + strlen (plan) + strlen (cl)
+  CU_ASSERT (size >= 24 + 8 * 16 + strlen (plan) + strlen (cl)
 	     + strlen (cu) + strlen (descs));
 
   CU_ASSERT_EQUAL (flat_package_size (pkg, size), size);
@@ -2887,6 +2887,8 @@ test_package_round_trip (void)
   CU_ASSERT_STRING_EQUAL (flat_package_get (pkg, FLAT_PKG_KERNELS), descs);
   CU_ASSERT_STRING_EQUAL (flat_package_get (pkg, FLAT_PKG_OPENCL_OPTIONS),
 			  flat_opencl_build_options);
+  CU_ASSERT_STRING_EQUAL (flat_package_get (pkg, FLAT_PKG_CUDA_OPTIONS),
+			  "--fmad=false");
 
   CU_ASSERT_EQUAL (flat_package_size (pkg_cl, size_cl), size_cl);
   CU_ASSERT_EQUAL (read32 (pkg_cl + 16), 6);
@@ -2910,6 +2912,42 @@ test_package_round_trip (void)
   free (descs);
   free (pkg);
   free (pkg_cl);
+  flat_nest_free (nest);
+}
+
+/* A nest that may contract (IR header `contract', set by the plugin
+   where the host compilation contracts) lets both backends fuse a * b + c:
+   OpenCL's pragma and NVRTC's --fmad, in the package; its plan keeps
+   the header.  */
+static void
+test_emit_contract (void)
+{
+  static const char header[] = "nest \"saxpy\" at \"saxpy.c\" 12 {\n";
+  char err[256], ir[sizeof saxpy_ir + 16];
+  flat_nest *nest;
+  unsigned char *pkg;
+  char *cl, *plan;
+  size_t size;
+
+  CU_ASSERT_EQUAL_FATAL (strncmp (saxpy_ir, header, strlen (header)), 0);
+  snprintf (ir, sizeof ir, "%s  contract\n%s", header,
+	    saxpy_ir + strlen (header));
+  nest = load_nest (ir);
+  CU_ASSERT_EQUAL (nest->contract, 1);
+  cl = flat_emit_opencl (nest, err, sizeof err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (cl);
+  CU_ASSERT_PTR_NOT_NULL (strstr (cl, "#pragma OPENCL FP_CONTRACT ON\n"));
+  CU_ASSERT_PTR_NULL (strstr (cl, "FP_CONTRACT OFF"));
+  CU_ASSERT_STRING_EQUAL (flat_cuda_build_options (nest), "--fmad=true");
+  pkg = build_package (nest, FLAT_BACKEND_OPENCL | FLAT_BACKEND_CUDA, &size);
+  CU_ASSERT_STRING_EQUAL (flat_package_get (pkg, FLAT_PKG_CUDA_OPTIONS),
+			  "--fmad=true");
+  plan = flat_nest_to_string (nest);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (plan);
+  CU_ASSERT_PTR_NOT_NULL (strstr (plan, "{\n  contract\n  param n"));
+  free (plan);
+  free (pkg);
+  free (cl);
   flat_nest_free (nest);
 }
 
@@ -3056,5 +3094,7 @@ flat_test_register_codegen (void)
 	       test_soac_emit_errors);
   unit_add_test (other, "CUDA through NVRTC", test_cuda_nvrtc, NEED_NVRTC);
   CU_add_test (other, "package round trip", test_package_round_trip);
+  CU_add_test (other, "contraction where the host contracts",
+	       test_emit_contract);
   CU_add_test (other, "corrupt packages", test_package_corrupt);
 }

@@ -250,12 +250,12 @@ test_nvrtc_arch (void)
 
   CU_ASSERT_EQUAL (flat_nvrtc_options (90, FLAT_NVRTC_CUBIN, options,
 				       sizeof options), 0);
-  CU_ASSERT_STRING_EQUAL (options, "--gpu-architecture=sm_90 --fmad=false "
+  CU_ASSERT_STRING_EQUAL (options, "--gpu-architecture=sm_90 "
 			  "-default-device");
   CU_ASSERT_EQUAL (flat_nvrtc_options (75, FLAT_NVRTC_PTX, options,
 				       sizeof options), 0);
   CU_ASSERT_STRING_EQUAL (options, "--gpu-architecture=compute_75 "
-			  "--fmad=false -default-device");
+			  "-default-device");
   CU_ASSERT_EQUAL (flat_nvrtc_options (75, FLAT_NVRTC_PTX, options, 20), -1);
 }
 
@@ -273,6 +273,20 @@ ptx_of (const char *source, const char *options)
   CU_ASSERT_PTR_NOT_NULL_FATAL (ptx);
   CU_ASSERT_FATAL (size > 0 && ptx[size - 1] == '\0');
   return (char *) ptx;
+}
+
+/* PTX of SOURCE with the device's OPTIONS and those PKG gives NVRTC, as
+   the CUDA backend builds it.  */
+static char *
+ptx_with_package_options (const char *source, const char *options,
+			  const unsigned char *pkg)
+{
+  const char *own = flat_package_get (pkg, FLAT_PKG_CUDA_OPTIONS);
+  char all[512];
+
+  CU_ASSERT_PTR_NOT_NULL_FATAL (own);
+  snprintf (all, sizeof all, "%s %s", options, own);
+  return ptx_of (source, all);
 }
 
 static void
@@ -299,16 +313,40 @@ test_nvrtc_compile (void)
   free (cubin);
 
   /* PTX of the kernel by its C name, with a*x + y as a multiply and an
-     add; without --fmad=false NVRTC would fuse them, as checked last.  */
+     add under the package's options (the nest may not contract);
+     without them NVRTC would fuse them, as checked last.  */
   CU_ASSERT_EQUAL (flat_nvrtc_options (90, FLAT_NVRTC_PTX, options,
 				       sizeof options), 0);
-  ptx = ptx_of (source, options);
+  ptx = ptx_with_package_options (source, options, pkg);
   CU_ASSERT_PTR_NOT_NULL (strstr (ptx, ".entry flat_k0("));
   CU_ASSERT_PTR_NOT_NULL (strstr (ptx, ".target sm_90"));
   CU_ASSERT_PTR_NOT_NULL (strstr (ptx, "mul.rn.f32"));
   CU_ASSERT_PTR_NULL (strstr (ptx, "fma.rn.f32"));
   free (ptx);
   ptx = ptx_of (source, "--gpu-architecture=compute_90");
+  CU_ASSERT_PTR_NOT_NULL (strstr (ptx, "fma.rn.f32"));
+  free (ptx);
+  free (pkg);
+}
+
+/* A nest that may contract (its IR header `contract') gets fma from its
+   package's options.  */
+static void
+test_nvrtc_contract (void)
+{
+  static const char head[] = "nest \"saxpy\" at \"saxpy.c\" 12 {\n";
+  char options[256], ir[sizeof saxpy_ir + 16];
+  unsigned char *pkg;
+  char *ptx;
+
+  CU_ASSERT_EQUAL_FATAL (strncmp (saxpy_ir, head, strlen (head)), 0);
+  snprintf (ir, sizeof ir, "%s  contract\n%s", head,
+	    saxpy_ir + strlen (head));
+  pkg = package_of (ir);
+  CU_ASSERT_EQUAL (flat_nvrtc_options (90, FLAT_NVRTC_PTX, options,
+				       sizeof options), 0);
+  ptx = ptx_with_package_options (flat_package_get (pkg, FLAT_PKG_CUDA),
+				  options, pkg);
   CU_ASSERT_PTR_NOT_NULL (strstr (ptx, "fma.rn.f32"));
   free (ptx);
   free (pkg);
@@ -405,6 +443,7 @@ flat_test_register_cuda (void)
     { "FLAT_DEVICE=auto prefers CUDA", test_device_auto, 0 },
     { "NVRTC architectures and options", test_nvrtc_arch, NEED_NVRTC },
     { "NVRTC compiles a package", test_nvrtc_compile, NEED_NVRTC },
+    { "NVRTC contracts a nest that may", test_nvrtc_contract, NEED_NVRTC },
     { "NVRTC error and log", test_nvrtc_error, NEED_NVRTC },
     { "scalar argument types on CUDA", test_run_kinds, NEED_CUDA },
     { "kernel cache on CUDA", test_run_cache, NEED_CUDA }

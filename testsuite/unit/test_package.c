@@ -494,7 +494,7 @@ package_fingerprint (void)
   static const int kinds[] = {
     FLAT_PKG_NAME, FLAT_PKG_LOCATION, FLAT_PKG_PLAN, FLAT_PKG_OPENCL,
     FLAT_PKG_CUDA, FLAT_PKG_KERNELS, FLAT_PKG_OPENCL_OPTIONS,
-    FLAT_PKG_MAX_SECTIONS
+    FLAT_PKG_CUDA_OPTIONS, FLAT_PKG_MAX_SECTIONS
   };
   uint64_t h = 14695981039346656037ULL;
   flat_kernel_desc d = { .name = "k0", .protocol = FLAT_PROTO_MAP,
@@ -567,7 +567,7 @@ static const struct
 {
   unsigned version;
   uint64_t fingerprint;
-} recorded = { 11, 0x30b280cc72cce95dULL };
+} recorded = { 12, 0xb6e8015d843840c3ULL };
 
 static void
 test_package_version (void)
