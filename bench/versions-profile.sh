@@ -13,7 +13,8 @@
 # launches) and their sum, the time of one call's kernels (ms).  The
 # first execution is timed too, but with BENCH_BUDGET_S (default 1) the
 # program makes enough calls that it weighs little.  For programs of one
-# nest.
+# nest.  PROFILE_KERNELS (a list such as "k6 k7") profiles only the
+# versions of those kernels, and the default.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here"
@@ -56,6 +57,10 @@ profile ()
 args=$*
 while IFS='	' read -r nest index kernels env; do
   [ "$kernels" = host ] && continue
+  case " ${PROFILE_KERNELS:-$kernels} " in
+    *" $kernels "*) ;;
+    *) continue ;;
+  esac
   # shellcheck disable=SC2086
   profile "v$index:$kernels" $env
 done <"versions-$p.txt"

@@ -38,6 +38,9 @@ typedef struct flat_dialect
   /* Work-groups (reductions and scans).  */
   const char *function_qualifier;	/* before a helper function */
   const char *local_qualifier;		/* before a group's local array */
+  /* Around a local array's element type and name, to align it to 16
+     bytes: before the type, after the brackets.  */
+  const char *align16_before, *align16_after;
   const char *local_id;			/* 64-bit id in the group */
   const char *local_size;		/* 64-bit number of items in a group */
   const char *group_id;			/* 64-bit id of the group */

@@ -29,6 +29,23 @@
 
 #include "../flatten/flatten.h"
 
+/* The offset in its block, along a tiled dim of T, of copy C (along that
+   dim) of item ITEM's points at register tile R: runs of
+   flat_tile_run (R) points, the items' runs side by side.  */
+static const char *
+copy_offset (flat_emitter *em, const flat_tiling *t, int r, const char *item,
+	     int c)
+{
+  int run = flat_tile_run (r);
+  long long first = (long long) (c / run) * run * flat_tile_items (t->n_tiled)
+		    + c % run;
+
+  if (run == 1)
+    return flat_arena_printf (em->scratch->arena, "%s + %lld", item, first);
+  return flat_arena_printf (em->scratch->arena, "%s * %d + %lld", item, run,
+			    first);
+}
+
 /* Position of element ROW, ITER of tile TILE at register tile R, as a C
    expression (flat_tile_elements).  */
 static const char *
@@ -36,14 +53,17 @@ tile_position (flat_emitter *em, const flat_tiling *t, int tile, int r,
 	       const char *row, const char *iter)
 {
   const flat_tile *tl = &t->tiles[tile];
+  long long rows = (long long) r * flat_tile_items (t->n_tiled);
 
   if (tl->along < 0)
     return iter;
-  if (tl->k_fastest)
+  if (tl->k_fastest && flat_tile_run (r) == 1)
     return flat_arena_printf (em->scratch->arena, "(%s) * %d + %s", row,
 			      t->depth + 1, iter);
+  if (tl->k_fastest)
+    rows += FLAT_TILE_ROW_PAD;
   return flat_arena_printf (em->scratch->arena, "(%s) * %lld + %s", iter,
-			    (long long) r * flat_tile_items (t->n_tiled), row);
+			    rows, row);
 }
 
 void
@@ -54,9 +74,9 @@ flat_c_tile_read (flat_emitter *em, int tile)
   const char *row = "";
 
   if (tl->along >= 0)
-    row = flat_arena_printf (em->scratch->arena, "flat_t%c + %d",
-			     tl->along == 0 ? 'a' : 'b',
-			     em->tile_copy[tl->along] * flat_tile_items (t->n_tiled));
+    row = copy_offset (em, t, em->tile_size,
+		       tl->along == 0 ? "flat_ta" : "flat_tb",
+		       em->tile_copy[tl->along]);
   flat_c_emit (em, "flat_tile%d[%s]", tile,
 	       tile_position (em, t, tile, em->tile_size, row, "flat_kk"));
 }
@@ -129,9 +149,10 @@ emit_copy_point (flat_emitter *em, const flat_kernel *k,
       char p = d == first ? 'a' : 'b';
 
       point[d - first]
-	= flat_arena_printf (em->scratch->arena, "(flat_p%c0 + flat_t%c + %d)",
-			     p, p, em->tile_copy[d - first]
-				   * flat_tile_items (t->n_tiled));
+	= flat_arena_printf (em->scratch->arena, "(flat_p%c0 + %s)", p,
+			     copy_offset (em, t, k->tile,
+					  p == 'a' ? "flat_ta" : "flat_tb",
+					  em->tile_copy[d - first]));
     }
   flat_c_indent (em);
   flat_c_emit (em, "int flat_ok%d = 1", c);
@@ -252,11 +273,12 @@ flat_c_tiled_segmap (flat_emitter *em, const flat_nest *nest,
   flat_c_arg (em, FLAT_T_I64, 0, "flat_base");
   flat_c_signature_close (em);
   em->depth = 1;
+  /* 16-byte aligned, for the loads of runs (flat_tile_run).  */
   for (int i = 0; i < t.n_tiles; i++)
-    flat_c_local_array (em, t.tiles[i].load->type,
-			flat_arena_printf (em->scratch->arena, "flat_tile%d",
-					   i),
-			flat_tile_elements (&t, i, k->tile));
+    flat_c_line (em, "%s%s%s flat_tile%d[%lld]%s;", em->d->local_qualifier,
+		 em->d->align16_before, flat_c_type (em, t.tiles[i].load->type),
+		 i, (long long) flat_tile_elements (&t, i, k->tile),
+		 em->d->align16_after);
   flat_c_trip_counts (em, k);
   emit_block_origin (em, k, &t, first);
   for (c = 0; c < copies; c++)

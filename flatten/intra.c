@@ -9,7 +9,7 @@
 	     segred0 k = 0..m with (add s) { B }
 	     store y[i] = s
 	   }
-	   Par(e_middle) = Par(i) * min (max (m, 0), FLAT_MAX_GROUP)
+	   Par(e_middle) = max (m, 0) <= FLAT_MAX_GROUP ? Par(i) * max (m, 0) : 0
 
    The top-most SOACs of the body (also inside its ifs and loops) become
    level-0 statements; SOACs inside them run sequentially in one
@@ -108,12 +108,18 @@ flat_intra_kernel (flat_flattener *f, const flat_context *ctx,
       flat_rules_rollback (nest, nest->n_kernels - 1);
       return NULL;
     }
-  /* The parallelism e_middle can use: a work-group runs at most
-     FLAT_MAX_GROUP items of the inner parallelism at once.  */
-  *par = flat_par_product (nest, flat_par_context (nest, ctx),
-			   flat_e_binary (nest, FLAT_OP_MIN,
-					  flat_e_copy (nest, threads),
-					  flat_e_const_int (nest, FLAT_T_I64,
-							    FLAT_MAX_GROUP)));
+  /* The parallelism e_middle uses where its inner parallelism fits one
+     work-group, else 0: a group that walks a larger inner space
+     FLAT_MAX_GROUP items at a time leaves the grid-level versions below
+     it more parallelism and locality (the tiled ones, e_flat); such a
+     version is still there for a forced or tuned threshold of 0.  */
+  flat_expr *fits = flat_e_binary (nest, FLAT_OP_LE,
+				   flat_e_copy (nest, threads),
+				   flat_e_const_int (nest, FLAT_T_I64,
+						     FLAT_MAX_GROUP));
+  *par = flat_e_select (nest, fits,
+			flat_par_product (nest, flat_par_context (nest, ctx),
+					  flat_e_copy (nest, threads)),
+			flat_e_const_int (nest, FLAT_T_I64, 0));
   return k;
 }

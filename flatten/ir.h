@@ -869,6 +869,26 @@ flat_tile_items (int n_tiled)
   return n_tiled == 2 ? FLAT_TILE_SIDE : FLAT_TILE_THREADS;
 }
 
+/* Points of an item's register tile (R along each tiled dim) that lie
+   side by side along a dim: runs of 4 where R allows, so that the
+   item reads a run from a tile as one 16-byte load of local memory and
+   the runs of the items of a row of the block are consecutive (no bank
+   conflict).  */
+static inline int
+flat_tile_run (int r)
+{
+  return r % 4 == 0 ? 4 : r % 2 == 0 ? 2 : 1;
+}
+
+/* Padding of each iteration's row of a tile whose load is unit-stride
+   in the reduce's index but is kept iteration by iteration (runs longer
+   than 1): the group's fill writes consecutive iterations, 4 banks
+   apart instead of all in one.  */
+enum
+{
+  FLAT_TILE_ROW_PAD = 4
+};
+
 /* One array the group stages: the operand LOAD of the reduce's body,
    read at every point of the block whose tiled dims it does not mention.
    ALONG is the tiled dim (0: the first tiled, 1: the second) whose

@@ -222,10 +222,15 @@ flat_tile_elements (const flat_tiling *t, int i, int r)
 {
   const flat_tile *tl = &t->tiles[i];
 
+  int64_t rows = (int64_t) r * flat_tile_items (t->n_tiled);
+
   if (tl->along < 0)
     return t->depth;
-  return (int64_t) r * flat_tile_items (t->n_tiled)
-    * (t->depth + (tl->k_fastest ? 1 : 0));
+  if (!tl->k_fastest)
+    return rows * t->depth;
+  if (flat_tile_run (r) > 1)
+    return (rows + FLAT_TILE_ROW_PAD) * t->depth;
+  return rows * (t->depth + 1);
 }
 
 size_t
