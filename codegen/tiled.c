@@ -8,14 +8,18 @@
        from its number flat_base + group id (b fastest, then a, then the
        other dims, one group per point of theirs);
      item (flat_ta, flat_tb) = (t / 16, t % 16) owns the R x R points
-       (flat_pa0 + flat_ta + 16 ra, flat_pb0 + flat_tb + 16 rb): copy
-       c = ra R + rb of the body, its variables spelt "r<c>_";
+       of its register tile, along each dim in runs of flat_tile_run (R)
+       (copy_offset; R = 1: (flat_pa0 + flat_ta, flat_pb0 + flat_tb)):
+       copy c = ra R + rb of the body, its variables spelt "r<c>_";
      PRE of every copy, where the point exists (flat_ok<c>);
+     each item fetches its elements of the first tiles into registers
+       (flat_f<i>: one element per item and step, the unit-stride index
+       fastest so the reads are coalesced);
      for each FLAT_TILE_DEPTH iterations of the reduce:
-       the group fills each tile (one element per item and step, the
-       unit-stride index fastest so the reads are coalesced), barrier;
-       every copy runs its iterations, the staged loads read from the
-       tiles; barrier;
+       the items store their fetched elements into the tiles, barrier;
+       they fetch the next tiles' elements (the loads in flight during
+       the arithmetic), every copy runs its iterations, the staged loads
+       read from the tiles; barrier;
      POST of every copy where the point exists.
 
    A copy runs exactly the iterations e_top's work-item would, in the
@@ -171,23 +175,39 @@ emit_copy_point (flat_emitter *em, const flat_kernel *k,
   em->copy_prefix = NULL;
 }
 
-/* The group fills tile I for the iterations from flat_k0, as copy
-   FILLER.  */
-static void
-emit_fill (flat_emitter *em, const flat_kernel *k, const flat_tiling *t,
-	   int first, int i, int filler)
+/* Elements of tile I that the group fills for one tile of iterations,
+   and how many of them each of its items fetches.  */
+static int64_t
+fill_elements (const flat_kernel *k, const flat_tiling *t, int i)
 {
   const flat_tile *tl = &t->tiles[i];
-  const flat_range *kr = &t->reduce->u.red.range;
-  int64_t rows = tl->along < 0 ? 1 : (int64_t) k->tile * flat_tile_items (t->n_tiled);
-  char p = tl->along == 0 ? 'a' : 'b';
-  int d_along = first + (tl->along < 0 ? 0 : tl->along);
-  char suffix[16];
+  int64_t rows = tl->along < 0 ? 1
+		 : (int64_t) k->tile * flat_tile_items (t->n_tiled);
 
-  flat_c_line (em, "for (int flat_e = (int) flat_t; flat_e < %lld; "
-	       "flat_e += %d)", (long long) rows * t->depth,
-	       FLAT_TILE_THREADS);
+  return rows * t->depth;
+}
+
+static int64_t
+fill_per_item (const flat_kernel *k, const flat_tiling *t, int i)
+{
+  return (fill_elements (k, t, i) + FLAT_TILE_THREADS - 1)
+    / FLAT_TILE_THREADS;
+}
+
+/* Open the loop over the elements of tile I that this item fills
+   (flat_u-th: element flat_e), with their row and iteration.  */
+static void
+open_fill_loop (flat_emitter *em, const flat_kernel *k, const flat_tiling *t,
+		int i)
+{
+  const flat_tile *tl = &t->tiles[i];
+  int64_t rows = fill_elements (k, t, i) / t->depth;
+
+  flat_c_line (em, "for (int flat_u = 0; flat_u < %lld; flat_u++)",
+	       (long long) fill_per_item (k, t, i));
   flat_c_open (em);
+  flat_c_line (em, "int flat_e = (int) flat_t + flat_u * %d;",
+	       FLAT_TILE_THREADS);
   if (tl->along < 0 || tl->k_fastest)
     {
       flat_c_line (em, "int flat_row = flat_e / %d;", t->depth);
@@ -198,6 +218,22 @@ emit_fill (flat_emitter *em, const flat_kernel *k, const flat_tiling *t,
       flat_c_line (em, "int flat_row = flat_e %% %lld;", (long long) rows);
       flat_c_line (em, "int flat_it = flat_e / %lld;", (long long) rows);
     }
+}
+
+/* The item fetches its elements of tile I for the FLAT_KFN iterations
+   from FLAT_KF into its registers flat_fI, as copy FILLER: zero where
+   they lie past the iterations or the dims.  */
+static void
+emit_fetch (flat_emitter *em, const flat_kernel *k, const flat_tiling *t,
+	    int first, int i, int filler)
+{
+  const flat_tile *tl = &t->tiles[i];
+  const flat_range *kr = &t->reduce->u.red.range;
+  char p = tl->along == 0 ? 'a' : 'b';
+  int d_along = first + (tl->along < 0 ? 0 : tl->along);
+  char suffix[16];
+
+  open_fill_loop (em, k, t, i);
   em->copy_prefix = flat_arena_printf (em->scratch->arena, "r%d_", filler);
   emit_group_dims (em, k, first);
   if (tl->along >= 0)
@@ -207,16 +243,49 @@ emit_fill (flat_emitter *em, const flat_kernel *k, const flat_tiling *t,
 		    flat_arena_printf (em->scratch->arena,
 				       "(flat_p%c0 + flat_row)", p));
     }
-  flat_c_index (em, kr, "k", "(flat_k0 + flat_it)");
+  flat_c_index (em, kr, "k", "(flat_kf + flat_it)");
   flat_c_indent (em);
-  flat_c_emit (em, "flat_tile%d[%s] = flat_it < flat_kn", i,
-	       tile_position (em, t, i, k->tile, "flat_row", "flat_it"));
+  flat_c_emit (em, "flat_f%d[flat_u] = flat_it < flat_kfn", i);
+  if (fill_elements (k, t, i) % FLAT_TILE_THREADS != 0)
+    flat_c_emit (em, " && flat_e < %lld",
+		 (long long) fill_elements (k, t, i));
   if (tl->along >= 0)
     flat_c_emit (em, " && flat_p%c0 + flat_row < flat_n%d", p, d_along);
   flat_c_emit (em, " ? ");
   flat_c_expr (em, tl->load);
   flat_c_emit (em, " : 0;\n");
   em->copy_prefix = NULL;
+  flat_c_close (em);
+}
+
+/* Every tile's fetch for the iterations from BASE (an expression).  */
+static void
+emit_fetches (flat_emitter *em, const flat_kernel *k, const flat_tiling *t,
+	      int first, int filler, const char *base)
+{
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_kf = %s;", flat_c_type (em, FLAT_T_I64), base);
+  flat_c_line (em, "int flat_kfn = (int) FLAT_MIN (flat_nk - flat_kf, %d);",
+	       t->depth);
+  for (int i = 0; i < t->n_tiles; i++)
+    emit_fetch (em, k, t, first, i, filler);
+  flat_c_close (em);
+}
+
+/* The item stores its fetched elements of tile I into the tile.  */
+static void
+emit_stage (flat_emitter *em, const flat_kernel *k, const flat_tiling *t,
+	    int i)
+{
+  int partial = fill_elements (k, t, i) % FLAT_TILE_THREADS != 0;
+
+  open_fill_loop (em, k, t, i);
+  if (partial)
+    flat_c_line (em, "if (flat_e < %lld)",
+		 (long long) fill_elements (k, t, i));
+  flat_c_line (em, "%sflat_tile%d[%s] = flat_f%d[flat_u];",
+	       partial ? "  " : "", i,
+	       tile_position (em, t, i, k->tile, "flat_row", "flat_it"), i);
   flat_c_close (em);
 }
 
@@ -284,14 +353,26 @@ flat_c_tiled_segmap (flat_emitter *em, const flat_nest *nest,
   for (c = 0; c < copies; c++)
     emit_copy_point (em, k, &t, first, c);
   flat_c_trip_count (em, &t.reduce->u.red.range, "k");
+  /* Software pipelining: the item fetches the next tile's elements into
+     registers while the group computes on the current one, so that
+     the global loads' latency overlaps the arithmetic.  */
+  for (int i = 0; i < t.n_tiles; i++)
+    flat_c_line (em, "%s flat_f%d[%lld];",
+		 flat_c_type (em, t.tiles[i].load->type), i,
+		 (long long) fill_per_item (k, &t, i));
+  emit_fetches (em, k, &t, first, copies, "0");
   flat_c_line (em, "for (%s flat_k0 = 0; flat_k0 < flat_nk; flat_k0 += %d)",
 	       i64, t.depth);
   flat_c_open (em);
   flat_c_line (em, "int flat_kn = (int) FLAT_MIN (flat_nk - flat_k0, %d);",
 	       t.depth);
   for (int i = 0; i < t.n_tiles; i++)
-    emit_fill (em, k, &t, first, i, copies);
+    emit_stage (em, k, &t, i);
   flat_c_line (em, "%s;", em->d->barrier);
+  flat_c_line (em, "if (flat_k0 + %d < flat_nk)", t.depth);
+  emit_fetches (em, k, &t, first, copies,
+		flat_arena_printf (em->scratch->arena, "flat_k0 + %d",
+				   t.depth));
   /* A whole tile's iterations as a loop of constant count, which the
      device compiler may unroll; the last, partial tile apart.  */
   flat_c_line (em, "if (flat_kn == %d)", t.depth);
