@@ -67,6 +67,7 @@ static const flat_dialect cuda_dialect = {
   .prelude_fp64 = "",
   .kernel_qualifier = "extern \"C\" __global__ ",
   .launch_bounds = "__launch_bounds__ (%d, %d) ",
+  .unroll = "#pragma unroll",
   .global_qualifier = "",
   .global_id = "((long long) blockIdx.x * blockDim.x + threadIdx.x)",
   .global_size = "((long long) gridDim.x * blockDim.x)",

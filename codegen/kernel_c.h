@@ -32,6 +32,9 @@ typedef struct flat_dialect
      number of resident groups per multiprocessor (the two %d), or
      NULL.  */
   const char *launch_bounds;
+  /* A line before a loop of constant count that the device compiler
+     should unroll, or NULL.  */
+  const char *unroll;
   const char *global_qualifier;		/* before a mem's element type */
   const char *global_id;		/* 64-bit id of this work-item */
   const char *global_size;		/* 64-bit number of work-items */
