@@ -31,6 +31,31 @@ location_string (const flat_nest *nest)
   return s;
 }
 
+/* Append a backend's sections to KINDS and TEXTS at *N: the source
+   EMIT prints of NEST as section SOURCE, the compiler's OPTIONS as
+   section OPTIONS_KIND.  Returns -1 with a message in ERR on failure
+   (what was appended is still counted in *N, to be freed).  */
+static int
+add_backend (const flat_nest *nest,
+	     char *(*emit) (const flat_nest *, char *, size_t),
+	     flat_package_section source, const char *options,
+	     flat_package_section options_kind, flat_package_section *kinds,
+	     char **texts, int *n, char *err, size_t err_size)
+{
+  kinds[*n] = source;
+  texts[*n] = emit (nest, err, err_size);
+  if (texts[(*n)++] == NULL)
+    return -1;
+  kinds[*n] = options_kind;
+  texts[*n] = strdup (options);
+  if (texts[(*n)++] == NULL)
+    {
+      snprintf (err, err_size, "out of memory while building a package");
+      return -1;
+    }
+  return 0;
+}
+
 unsigned char *
 flat_package_build (const flat_nest *nest, unsigned backends,
 		    size_t *size, char *err, size_t err_size)
@@ -54,34 +79,16 @@ flat_package_build (const flat_nest *nest, unsigned backends,
 	snprintf (err, err_size, "out of memory while building a package");
 	goto done;
       }
-  if (backends & FLAT_BACKEND_OPENCL)
-    {
-      kinds[n] = FLAT_PKG_OPENCL;
-      texts[n] = flat_emit_opencl (nest, err, err_size);
-      if (texts[n++] == NULL)
-	goto done;
-      kinds[n] = FLAT_PKG_OPENCL_OPTIONS;
-      texts[n] = strdup (flat_opencl_build_options);
-      if (texts[n++] == NULL)
-	{
-	  snprintf (err, err_size, "out of memory while building a package");
-	  goto done;
-	}
-    }
-  if (backends & FLAT_BACKEND_CUDA)
-    {
-      kinds[n] = FLAT_PKG_CUDA;
-      texts[n] = flat_emit_cuda (nest, err, err_size);
-      if (texts[n++] == NULL)
-	goto done;
-      kinds[n] = FLAT_PKG_CUDA_OPTIONS;
-      texts[n] = strdup (flat_cuda_build_options (nest));
-      if (texts[n++] == NULL)
-	{
-	  snprintf (err, err_size, "out of memory while building a package");
-	  goto done;
-	}
-    }
+  if ((backends & FLAT_BACKEND_OPENCL)
+      && add_backend (nest, flat_emit_opencl, FLAT_PKG_OPENCL,
+		      flat_opencl_build_options, FLAT_PKG_OPENCL_OPTIONS,
+		      kinds, texts, &n, err, err_size) != 0)
+    goto done;
+  if ((backends & FLAT_BACKEND_CUDA)
+      && add_backend (nest, flat_emit_cuda, FLAT_PKG_CUDA,
+		      flat_cuda_build_options (nest), FLAT_PKG_CUDA_OPTIONS,
+		      kinds, texts, &n, err, err_size) != 0)
+    goto done;
   blob = flat_package_pack (kinds, texts, n, size, err, err_size);
 
  done:

@@ -244,6 +244,14 @@ fill_per_item (const flat_kernel *k, const flat_tiling *t, int i)
     / FLAT_TILE_THREADS;
 }
 
+/* Whether the last of those steps leaves some items without an element
+   (their flat_e is past the tile's elements).  */
+static int
+fill_partial (const flat_kernel *k, const flat_tiling *t, int i)
+{
+  return fill_elements (k, t, i) % FLAT_TILE_THREADS != 0;
+}
+
 /* Open the loop over the elements of tile I that this item fills
    (flat_u-th: element flat_e), with their row and iteration.  */
 static void
@@ -296,7 +304,7 @@ emit_fetch (flat_emitter *em, const flat_kernel *k, const flat_tiling *t,
   flat_c_index (em, kr, "k", "(flat_kf + flat_it)");
   flat_c_indent (em);
   flat_c_emit (em, "flat_f%d[flat_u] = flat_it < flat_kfn", i);
-  if (fill_elements (k, t, i) % FLAT_TILE_THREADS != 0)
+  if (fill_partial (k, t, i))
     flat_c_emit (em, " && flat_e < %lld",
 		 (long long) fill_elements (k, t, i));
   if (tl->along >= 0)
@@ -327,7 +335,7 @@ static void
 emit_stage (flat_emitter *em, const flat_kernel *k, const flat_tiling *t,
 	    int i)
 {
-  int partial = fill_elements (k, t, i) % FLAT_TILE_THREADS != 0;
+  int partial = fill_partial (k, t, i);
 
   open_fill_loop (em, k, t, i);
   if (partial)
