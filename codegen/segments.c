@@ -1,7 +1,8 @@
-/* The two kernels of a segmented reduction (kind SEGRED with
-   n_segments = S > 0, rule G9 in a map context; protocol in codegen.h):
-   flat_kN reduces chunks of segments into parts, flat_kN_final combines
-   each segment's parts and runs its post block.
+/* The kernels of a segmented reduction (kind SEGRED with n_segments =
+   S > 0, rule G9 in a map context; protocol in codegen.h): flat_kN
+   reduces chunks of segments into parts, flat_kN_final or
+   flat_kN_final_group combines each segment's parts and runs its post
+   block.
 
      kernel k2 segred grid (i : ..., k : ...) segments 1
          with (add s) pre {
@@ -43,22 +44,30 @@
    exchange array before the tree of this one has read it.  flat_kN_final
    has one work-item per segment: pre (which gives the accumulators their
    values before the reduction), s = s OP part[v * gps] OP ... in order,
-   then post.
+   then post.  Where a segment has many parts that sequence of dependent
+   loads is long (1024 parts: 83 us for 64 segments on an H200), so
+   flat_kN_final_group gives each segment a group instead: its items
+   combine the parts as flat_kN's items combine iterations, the tree
+   combines the items, and item 0 runs post on pre OP the tree's total.
 
    A kernel whose loads walk the segments with a unit stride and the
    reduced iterations with another (flat_segred_lanes: column sums) has
-   a third function, flat_kN_lanes, which the runtime runs instead of
+   a fourth function, flat_kN_lanes, which the runtime runs instead of
    flat_kN when there are enough segments: consecutive segments on
    consecutive items, so that a warp's loads are coalesced where flat_kN
-   reads a column per group.  Virtual group v takes the B segments of
-   block v / gps and their chunk v % gps; each item reduces its
-   segment's chunk alone, in order, into the same part[s * gps + c]:
+   reads a column per group.  Global item w takes slot w of the n_seg x
+   gps pairs of a segment and a chunk, the segment fastest, and reduces
+   that chunk alone, in order, into part[s * gps + c]; with fewer
+   segments than a group has items, a group holds several chunks of each
+   (Span/Split, Lee et al.: the long dim split over the items, the
+   segments across them), where one chunk a group left most items idle:
 
-       long flat_s = flat_v / flat_gps * flat_b + flat_t;
-       if (flat_s < flat_n_seg)
+       for (long flat_w = flat_global_id; flat_w < flat_n_seg * flat_gps;
+            flat_w += flat_global_size)
          {
-           ... flat_start, flat_end of chunk flat_q = flat_v % flat_gps,
-               the segment's indices (j), pre, v_s at the identity ...
+           long flat_s = flat_w % flat_n_seg, flat_q = flat_w / flat_n_seg;
+           ... flat_start, flat_end of chunk flat_q, the segment's
+               indices (j), pre, v_s at the identity ...
            for (long flat_g = flat_start; flat_g < flat_end; flat_g++)
              v_s = (v_s + v_a[((v_i * v_cols) + v_j) - lo_a]);
            flat_part0[flat_s * flat_gps + flat_q] = v_s;
@@ -162,7 +171,8 @@ emit_final (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   flat_c_emit (em, "}\n");
 }
 
-/* flat_kN_lanes: consecutive segments on consecutive items.  */
+/* flat_kN_lanes: slot w of the n_seg * gps pairs of a segment and a
+   chunk, the segment fastest, on global item w.  */
 static void
 emit_lanes (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
 {
@@ -172,17 +182,12 @@ emit_lanes (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   emit_open (em, nest, k, "_lanes", &k->body);
   flat_c_trip_counts (em, k);
   flat_c_segment_counts (em, k);
-  flat_c_group_ids (em);
-  flat_c_line (em, "%s flat_blocks = (flat_n_seg + flat_b - 1) / flat_b;",
-	       i64);
-  flat_c_line (em, "for (%s flat_v = %s; flat_v < flat_blocks * flat_gps;",
-	       i64, em->d->group_id);
-  flat_c_line (em, "     flat_v += %s)", em->d->num_groups);
+  flat_c_line (em, "for (%s flat_w = %s; flat_w < flat_n_seg * flat_gps;",
+	       i64, em->d->global_id);
+  flat_c_line (em, "     flat_w += %s)", em->d->global_size);
   flat_c_open (em);
-  flat_c_line (em, "%s flat_s = flat_v / flat_gps * flat_b + flat_t;", i64);
-  flat_c_line (em, "if (flat_s < flat_n_seg)");
-  flat_c_open (em);
-  flat_c_line (em, "%s flat_q = flat_v %% flat_gps;", i64);
+  flat_c_line (em, "%s flat_s = flat_w %% flat_n_seg;", i64);
+  flat_c_line (em, "%s flat_q = flat_w / flat_n_seg;", i64);
   flat_c_segment_chunk (em, k, "flat_q", "flat_s");
   flat_c_stmts (em, &k->pre);
   flat_c_partials (em, k->n_accs, k->accs, 0);
@@ -202,6 +207,54 @@ emit_lanes (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
     flat_c_line (em, "flat_part%d[flat_s * flat_gps + flat_q] = %s;", j,
 		 flat_c_acc_name (em, &k->accs[j]));
   flat_c_close (em);
+  em->depth = 0;
+  flat_c_emit (em, "}\n");
+}
+
+/* flat_kN_final_group: a group per segment, for many parts a segment.  */
+static void
+emit_final_group (flat_emitter *em, const flat_nest *nest,
+		  const flat_kernel *k)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+  int j;
+
+  emit_open (em, nest, k, "_final_group", &k->post);
+  flat_c_exchange (em, k->n_accs, k->accs, "flat_red");
+  flat_c_trip_counts (em, k);
+  flat_c_segment_counts (em, k);
+  flat_c_group_ids (em);
+  flat_c_line (em, "for (%s flat_v = %s; flat_v < flat_n_seg;", i64,
+	       em->d->group_id);
+  flat_c_line (em, "     flat_v += %s)", em->d->num_groups);
+  flat_c_open (em);
+  flat_c_dim_indices (em, k, 0, k->n_segments, "flat_v");
+  flat_c_stmts (em, &k->pre);
+  for (j = 0; j < k->n_accs; j++)
+    flat_c_line (em, "%s flat_pre%d = %s;",
+		 flat_c_type (em, k->accs[j].var->type), j,
+		 flat_c_acc_name (em, &k->accs[j]));
+  flat_c_partials (em, k->n_accs, k->accs, 0);
+  flat_c_items_open (em, k->n_accs, k->accs, "flat_c", "0", "flat_gps");
+  flat_c_combine_parts (em, k->n_accs, k->accs,
+			"flat_v * flat_gps + flat_c");
+  flat_c_close (em);
+  flat_c_tree (em, k->n_accs, k->accs, "flat_red");
+  flat_c_line (em, "if (flat_t == 0)");
+  flat_c_open (em);
+  for (j = 0; j < k->n_accs; j++)
+    flat_c_line (em, "%s = flat_pre%d;", flat_c_acc_name (em, &k->accs[j]),
+		 j);
+  /* Empty segments keep their values, as in flat_kN_final.  */
+  flat_c_line (em, "if (flat_n_inner > 0)");
+  flat_c_open (em);
+  for (j = 0; j < k->n_accs; j++)
+    flat_c_fold (em, &k->accs[j], flat_c_acc_name (em, &k->accs[j]),
+		 "flat_red%d[0]", j);
+  flat_c_close (em);
+  flat_c_stmts (em, &k->post);
+  flat_c_close (em);
+  flat_c_barrier (em);
   flat_c_close (em);
   em->depth = 0;
   flat_c_emit (em, "}\n");
@@ -212,11 +265,13 @@ flat_c_segments (flat_emitter *em, const flat_nest *nest,
 		 const flat_kernel *k)
 {
   emit_chunks (em, nest, k);
+  flat_c_emit (em, "\n");
+  emit_final (em, nest, k);
+  flat_c_emit (em, "\n");
+  emit_final_group (em, nest, k);
   if (flat_segred_lanes (k))
     {
       flat_c_emit (em, "\n");
       emit_lanes (em, nest, k);
     }
-  flat_c_emit (em, "\n");
-  emit_final (em, nest, k);
 }

@@ -47,7 +47,7 @@ extern "C" {
    (codegen.h).  10: the tiled protocol.  11: a grid segmap may name
    its fastest dim.  12: NVRTC's options in the package (contraction
    per nest).  */
-#define FLAT_PACKAGE_VERSION 12u
+#define FLAT_PACKAGE_VERSION 13u
 #define FLAT_PACKAGE_ELF_SECTION ".flat_packages"
 
 typedef enum flat_package_section

@@ -278,40 +278,67 @@ read_result (const flat_backend *b, const flat_segop *op, int j,
    of the first (codegen.h): a warp's worth, for coalesced loads.  */
 #define FLAT_SEGOP_LANES_MIN_SEGMENTS 32
 
+/* Parts a segment may have for the final stage of one work-item per
+   segment; with more, a group per segment combines them (its items a
+   few parts each, FLAT_SEGOP_GROUP_FINAL_PER): one item's chain of
+   dependent loads is bound by their latency.  */
+#define FLAT_SEGOP_ITEM_FINAL_PARTS 8
+#define FLAT_SEGOP_GROUP_FINAL_PER 4
+
 /* The launch shape of the lanes stage of a segmented OP: *GROUP as for
    flat_segop_segmented_shape, *GPS chunks of each segment so that the
-   blocks of *GROUP segments times *GPS come near FLAT_SEGOP_FILL
-   work-items (no more chunks than iterations), *N_PARTS = segments *
-   *GPS and *GROUPS = blocks * *GPS virtual groups.  */
+   segments times *GPS, a work-item each, come near FLAT_SEGOP_FILL (no
+   more chunks than iterations), *N_PARTS = segments * *GPS and *GROUPS
+   the groups that hold them.  */
 static void
 lanes_shape (const flat_segop *op, size_t *group, int64_t *gps,
 	     int64_t *n_parts, int64_t *groups)
 {
-  int64_t inner = op->total / op->segments, blocks, items;
+  int64_t inner = op->total / op->segments;
 
   *group = group_limit (op);
-  blocks = (op->segments - 1) / (int64_t) *group + 1;
-  items = blocks * (int64_t) *group;
-  *gps = (FLAT_SEGOP_FILL - 1) / items + 1;
+  *gps = (FLAT_SEGOP_FILL - 1) / op->segments + 1;
   if (*gps > inner)
     *gps = inner > 0 ? inner : 1;
   *n_parts = op->segments * *gps;
-  *groups = blocks * *gps;
+  *groups = (*n_parts - 1) / (int64_t) *group + 1;
+}
+
+/* The final stage of a segmented OP with GPS parts a segment: its index
+   in op->stages, *GROUP and *GROUPS.  */
+static int
+final_shape (const flat_segop *op, int64_t gps, size_t *group,
+	     int64_t *groups)
+{
+  const flat_stage *item = &op->stages[1];
+  size_t limit = group_limit (op), b = 32;
+
+  if (gps <= FLAT_SEGOP_ITEM_FINAL_PARTS)
+    {
+      *group = op->group_size < item->max_group ? op->group_size
+	       : item->max_group;
+      *groups = (op->segments - 1) / (int64_t) *group + 1;
+      return 1;
+    }
+  while (b * FLAT_SEGOP_GROUP_FINAL_PER < (size_t) gps)
+    b *= 2;
+  *group = b < limit ? b : limit;
+  *groups = op->segments;
+  return 2;
 }
 
 /* A segmented OP: its parts (op->buffers[j] for accumulator j), the
    stage over the virtual groups (the lanes stage where the kernel has
-   one and there are enough segments), and the final stage with one
-   work-item per segment, which stores the results.  */
+   one and there are enough segments), and the final stage, which
+   stores the results.  */
 static int
 run_segmented (const flat_backend *b, flat_pool *pool, const flat_segop *op,
 	       const char **what, char *err, size_t err_size)
 {
   const flat_kernel *k = op->kernel;
-  const flat_stage *final = &op->stages[1];
-  size_t group, final_group;
+  size_t group;
   int64_t gps, n_parts, groups;
-  int n, n_args;
+  int n, n_args, final;
   int lanes = op->desc->protocol == FLAT_PROTO_SEGMENTED_LANES
 	      && op->segments >= FLAT_SEGOP_LANES_MIN_SEGMENTS;
 
@@ -331,18 +358,16 @@ run_segmented (const flat_backend *b, flat_pool *pool, const flat_segop *op,
   n_args = walk_args (op, &gps, 1);
   if (groups > FLAT_MAX_GROUPS)
     groups = FLAT_MAX_GROUPS;
-  if (flat_stage_launch (b, op->nest, &op->stages[lanes ? 2 : 0], op->args,
+  if (flat_stage_launch (b, op->nest, &op->stages[lanes ? 3 : 0], op->args,
 			 n_args, op->total, (size_t) groups, group, what, err,
 			 err_size) != 0)
     goto fail;
-  final_group = op->group_size < final->max_group ? op->group_size
-		: final->max_group;
-  groups = (op->segments - 1) / (int64_t) final_group + 1;
+  final = final_shape (op, gps, &group, &groups);
   if (groups > FLAT_MAX_GROUPS)
     groups = FLAT_MAX_GROUPS;
-  if (flat_stage_launch (b, op->nest, final, op->args, n_args,
-			 op->segments, (size_t) groups, final_group, what,
-			 err, err_size) != 0)
+  if (flat_stage_launch (b, op->nest, &op->stages[final], op->args, n_args,
+			 op->segments, (size_t) groups, group, what, err,
+			 err_size) != 0)
     goto fail;
   release (pool, op, n);
   return 0;

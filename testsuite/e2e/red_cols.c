@@ -3,10 +3,13 @@
    matrix (a[i * cols + j] with i the inner index); a double sum, an
    unsigned sum that wraps, and a min over the same column, the
    accumulators being locals of the map body that start from the column
-   index.  Two shapes: a tall, narrow matrix and a short, wide one.
+   index.  Three shapes: a tall, narrow matrix, a short, wide one, and
+   a tall one of a few dozen columns (the lanes stage with many chunks of
+   each column, whose parts a group per column combines).
 
      shape 1: n rows of n % 9 + 1 columns
-     shape 2: n % 3 + 1 rows of n columns  */
+     shape 2: n % 3 + 1 rows of n columns
+     shape 3: n rows of n % 61 + 40 columns  */
 
 #include <math.h>
 
@@ -72,5 +75,6 @@ main (int argc, char **argv)
 
   run (n, n % 9 + 1, 111);
   run (n % 3 + 1, n, 112);
+  run (n, n % 61 + 40, 113);
   return e2e_finish ();
 }

@@ -847,13 +847,13 @@ test_group_nested (void)
 
 /* A segmented segred as codegen.h says: GROUPS groups of GROUP_SIZE
    reduce the GPS chunks of every segment into parts (by stage FIRST,
-   flat_k0 or flat_k0_lanes), then the final kernel, on the same shape,
-   combines them.  NEST_ARGS are the nest args; the parts are made
-   here.  */
+   flat_k0 or flat_k0_lanes), then stage FINAL, flat_k0_final or
+   flat_k0_final_group, on the same shape, combines them.  NEST_ARGS are
+   the nest args; the parts are made here.  */
 static void
-run_segments (void *prog, const char *first, const args *nest_args,
-	      int n_accs, int64_t n_seg, int64_t gps, size_t groups,
-	      size_t group_size)
+run_segments (void *prog, const char *first, const char *final,
+	      const args *nest_args, int n_accs, int64_t n_seg, int64_t gps,
+	      size_t groups, size_t group_size)
 {
   void *part[4];
   args l = *nest_args;
@@ -867,7 +867,7 @@ run_segments (void *prog, const char *first, const args *nest_args,
       arg_buffer (&l, part[j]);
     }
   launch (prog, first, &l, groups, group_size);
-  launch (prog, "flat_k0_final", &l, groups, group_size);
+  launch (prog, final, &l, groups, group_size);
   for (j = 0; j < n_accs; j++)
     take (part[j], NULL, 0, 8);
 }
@@ -876,9 +876,10 @@ static const int64_t chunks_per_segment[] = { 1, 2, 7 };
 
 enum { N_GPS = sizeof chunks_per_segment / sizeof chunks_per_segment[0] };
 
-/* The segments (i, j) of mm by stage FIRST.  */
+/* The segments (i, j) of mm by stages FIRST and FINAL.  */
 static void
-run_mm_by (void *prog, const char *first, int n, int m, int s, int64_t gps)
+run_mm_by (void *prog, const char *first, const char *final, int n, int m,
+	   int s, int64_t gps)
 {
   const int p = n > 2 ? n - 2 : n + 1;
   size_t np = (size_t) n * (size_t) p, groups, group_size;
@@ -902,7 +903,8 @@ run_mm_by (void *prog, const char *first, int n, int m, int s, int64_t gps)
   arg_mem (&l, bcm);
   arg_whole_slice (&l);
   shape (s, (int) np, &groups, &group_size);
-  run_segments (prog, first, &l, 2, (int64_t) np, gps, groups, group_size);
+  run_segments (prog, first, final, &l, 2, (int64_t) np, gps, groups,
+		group_size);
   take (bc, got, np, 4);
   take (bcm, cm, np, 4);
   take (ba, NULL, 0, 4);
@@ -920,8 +922,8 @@ run_mm_by (void *prog, const char *first, int n, int m, int s, int64_t gps)
 	bad += got[i * p + j] != sum || cm[i * p + j] != mx;
       }
   if (bad > 0)
-    printf ("\nmm %s n=%d p=%d m=%d shape %d gps %lld: %d wrong ", first, n,
-	    p, m, s, (long long) gps, bad);
+    printf ("\nmm %s %s n=%d p=%d m=%d shape %d gps %lld: %d wrong ", first,
+	    final, n, p, m, s, (long long) gps, bad);
   CU_ASSERT_EQUAL (bad, 0);
   free (a);
   free (b);
@@ -931,16 +933,20 @@ run_mm_by (void *prog, const char *first, int n, int m, int s, int64_t gps)
 }
 
 /* b[k p + j] walks the segments j with a unit stride and k with p: mm
-   has a lanes stage, which must give what flat_k0 gives.  */
+   has a lanes stage, which must give what flat_k0 gives, with either
+   final stage.  */
 static void
 run_mm (void *prog, int n, int m, int s, int64_t gps)
 {
-  run_mm_by (prog, "flat_k0", n, m, s, gps);
-  run_mm_by (prog, "flat_k0_lanes", n, m, s, gps);
+  run_mm_by (prog, "flat_k0", "flat_k0_final", n, m, s, gps);
+  run_mm_by (prog, "flat_k0_lanes", "flat_k0_final", n, m, s, gps);
+  run_mm_by (prog, "flat_k0", "flat_k0_final_group", n, m, s, gps);
+  run_mm_by (prog, "flat_k0_lanes", "flat_k0_final_group", n, m, s, gps);
 }
 
 static void
-run_planes (void *prog, int n, int m, int s, int64_t gps)
+run_planes_by (void *prog, const char *final, int n, int m, int s,
+	       int64_t gps)
 {
   const int q = m + 3;
   size_t nmq = (size_t) n * (size_t) m * (size_t) q, groups, group_size;
@@ -958,7 +964,7 @@ run_planes (void *prog, int n, int m, int s, int64_t gps)
   arg_mem (&l, by);
   arg_whole_slice (&l);
   shape (s, n, &groups, &group_size);
-  run_segments (prog, "flat_k0", &l, 1, n, gps, groups, group_size);
+  run_segments (prog, "flat_k0", final, &l, 1, n, gps, groups, group_size);
   take (by, y, (size_t) n, 8);
   take (bx, NULL, 0, 4);
   for (i = 0; i < n; i++)
@@ -973,6 +979,13 @@ run_planes (void *prog, int n, int m, int s, int64_t gps)
   CU_ASSERT_EQUAL (bad, 0);
   free (x);
   free (y);
+}
+
+static void
+run_planes (void *prog, int n, int m, int s, int64_t gps)
+{
+  run_planes_by (prog, "flat_k0_final", n, m, s, gps);
+  run_planes_by (prog, "flat_k0_final_group", n, m, s, gps);
 }
 
 /* Runs RUN (prog, n, m, shape, gps) for every N of the first N_ROWS

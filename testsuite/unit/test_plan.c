@@ -617,13 +617,14 @@ test_plan_segmented (void)
   fake_open (&f, rs_ir, 65536, 1024);
   fake_thresholds (&f, flat);
   /* Few rows: 50 rows of 100000 in groups of 256; 1024 virtual groups
-     of 256 items fill the device: 21 per row, 1050 parts.  */
+     of 256 items fill the device: 21 per row, 1050 parts, which a
+     group of 32 a row combines.  */
   fake_set (&f, "n", 50);
   fake_set (&f, "m", 100000);
   CU_ASSERT_EQUAL (fake_run (&f, 0), 0);
   CU_ASSERT_STRING_EQUAL (fake_trace,
 			  "k2 1050x256 (50,100000,b,0,b,0,21,b);"
-			  "k2_final 1x256 (50,100000,b,0,b,0,21,b);");
+			  "k2_final_group 50x32 (50,100000,b,0,b,0,21,b);");
   /* Many short rows: one virtual group per row, groups of a warp
      (Note [Least group]).  */
   fake_set (&f, "n", 100000);
