@@ -851,6 +851,7 @@ enum
   FLAT_TILE_THREADS = 256,
   FLAT_TILE_SIDE = 16,		/* items along each dim of a 2-D block */
   FLAT_TILE_DEPTH = 16,		/* reduce iterations a 2-D block stages */
+  FLAT_TILE_ROW_DEPTH = 32,	/* the same for a 1-D block's rows */
   FLAT_MAX_TILE_LOADS = 8,	/* distinct staged loads */
   FLAT_MAX_REGISTER_TILE = 8
 };
@@ -910,6 +911,7 @@ typedef struct flat_tiling
   int depth;			/* reduce iterations per staged tile */
   int n_tiles;
   flat_tile tiles[FLAT_MAX_TILE_LOADS];
+  int transposes;		/* a tile walks a row per point */
   /* The reduce's body may run for points past the end of the dims, on
      the zeros their tiles hold there: it reads memory through staged
      loads only, stores nothing, has no loop and no integer division (it
@@ -923,7 +925,8 @@ typedef struct flat_tiling
    evaluated at each of its iterations, of a mem the nest only reads,
    whose index is a function of the dims, the reduce's index (which it
    mentions), params and plan indices, and does not mention every tiled
-   dim.  */
+   dim, unless it walks a row per point of a 1-D block (a transposition:
+   then the tiles are FLAT_TILE_ROW_DEPTH iterations deep).  */
 int flat_tiling_of (const flat_range *dims, int n_dims,
 		    const flat_block *body, flat_tiling *t);
 /* The tile that load E (a node of the reduce's body) reads, -1 for a

@@ -38,8 +38,9 @@
      else guard top (q >= depth ? Par : 0) { launch k5 }
      else launch e_top
 
-   Tiling pays once a tile's depth of iterations reuses what it staged:
-   with fewer iterations e_top runs (Par, forced to 0, keeps the
+   Tiling pays once a tile's depth of iterations reuses what it staged
+   (a transposition tile, which a 1-D block stages for coalescing only,
+   from T1_ROW_WALK_MIN iterations on): with fewer iterations e_top runs (Par, forced to 0, keeps the
    thresholds' meaning: a threshold of 0 takes the tiled version
    whatever q is).  Register tiling needs Par / 16 items to fill the
    device, 8 x 8 tiles Par / 64.  */
@@ -64,6 +65,12 @@ tiled_kernel (flat_flattener *f, const flat_context *sub,
   flat_rules_rollback (f->nest, saved);
   return NULL;
 }
+
+/* Iterations from which a transposition tile (tiles.c, row_walk) pays:
+   e_top's items walking rows of 24 or 37 floats were served from the L1
+   cache (matvec on an H200: 0.09 ms a call, the tiled version 0.15 to
+   0.17), rows of 64 to 256 floats were not (0.30 ms; tiled 0.18).  */
+enum { T1_ROW_WALK_MIN = 64 };
 
 /* Register tiles of rule T2: 4 x 4 points per item of a 2-D block (64 x
    64 points per group) and, for a small body, 8 x 8 (128 x 128 points:
@@ -94,7 +101,9 @@ guard_tiled (flat_flattener *f, const flat_context *sub, const flat_block *b,
   flat_expr *q = flat_par_trip (nest, &t->reduce->u.red.range);
   flat_expr *deep = flat_e_binary (nest, FLAT_OP_GE, q,
 				   flat_e_const_int (nest, FLAT_T_I64,
-						     t->depth));
+						     t->transposes
+						     ? T1_ROW_WALK_MIN
+						     : t->depth));
   flat_expr *items = flat_par_context (nest, sub);
   int per_item = t->n_tiled == 2 ? r * r : r;
   if (per_item > 1)
