@@ -229,6 +229,8 @@ rule_g3_versions (flat_flattener *f, const flat_context *sub,
   flat_expr *par_middle = NULL;
   flat_kernel *middle = middle_uncoalesced (sub, b) ? NULL
     : flat_intra_kernel (f, sub, b, &par_middle);
+  if (middle)
+    par_middle = flat_rule_t3_middle (f, sub, b, par_middle);
   int saved = nest->n_kernels;
   int have_flat = flat_rule_g6_distribute (f, sub, NULL, b, &flat) == 0;
   if (!have_flat)
