@@ -648,6 +648,79 @@ test_plan_segmented (void)
   fake_close (&f);
 }
 
+/* Column sums: a segmented segred whose loads walk the segments with a
+   unit stride, so the runtime runs its lanes stage where there are 32
+   segments or more.  */
+static const char cs_ir[] =
+  "nest \"cs\" at \"cs.c\" 3 {\n"
+  "  param n : i32\n"
+  "  param m : i32\n"
+  "  mem a : f32 read\n"
+  "  mem y : f32 write\n"
+  "  body {\n"
+  "    map j : i32 = 0:i32 .. m step 1:i32 {\n"
+  "      let s : f32 = 0x0p+0:f32\n"
+  "      reduce i : i32 = 0:i32 .. n step 1:i32 with (add s) {\n"
+  "        set s = (add s (load a (add (mul i m) j)))\n"
+  "      }\n"
+  "      store y[j] = s\n"
+  "    }\n"
+  "  }\n"
+  "  kernel k0 segred grid (j : i32 = 0:i32 .. m step 1:i32, "
+  "i : i32 = 0:i32 .. n step 1:i32) segments 1 with (add s) pre {\n"
+  "    let s : f32 = 0x0p+0:f32\n"
+  "  } body {\n"
+  "    set s = (add s (load a (add (mul i m) j)))\n"
+  "  } post {\n"
+  "    store y[j] = s\n"
+  "  }\n"
+  "  plan {\n"
+  "    launch k0\n"
+  "  }\n"
+  "}\n";
+
+static void
+test_plan_segmented_lanes (void)
+{
+  fake_nest f;
+
+  fake_open (&f, cs_ir, 65536, 1024);
+  /* 64 columns of 2^20: a slot a work-item, 4096 chunks of 256 rows a
+     column, 2^18 slots in 1024 groups; a group of 256 per column
+     combines its 4096 parts.  */
+  fake_set (&f, "n", 1048576);
+  fake_set (&f, "m", 64);
+  CU_ASSERT_EQUAL (fake_run (&f, 0), 0);
+  CU_ASSERT_STRING_EQUAL (fake_trace,
+			  "k0_lanes 1024x256 (1048576,64,b,0,b,0,4096,b);"
+			  "k0_final_group 64x256 "
+			  "(1048576,64,b,0,b,0,4096,b);");
+  /* 8 columns, fewer than a warp: the chunks of the first stage, 128 a
+     column (1024 groups fill the device), which groups of 32 combine.  */
+  fake_set (&f, "n", 100000);
+  fake_set (&f, "m", 8);
+  CU_ASSERT_EQUAL (fake_run (&f, 0), 0);
+  CU_ASSERT_STRING_EQUAL (fake_trace,
+			  "k0 1024x256 (100000,8,b,0,b,0,128,b);"
+			  "k0_final_group 8x32 (100000,8,b,0,b,0,128,b);");
+  /* Many short columns: 3 chunks of one row, one item a column for the
+     final stage.  */
+  fake_set (&f, "n", 3);
+  fake_set (&f, "m", 100000);
+  CU_ASSERT_EQUAL (fake_run (&f, 0), 0);
+  CU_ASSERT_STRING_EQUAL (fake_trace,
+			  "k0_lanes 1172x256 (3,100000,b,0,b,0,3,b);"
+			  "k0_final 391x256 (3,100000,b,0,b,0,3,b);");
+  /* Empty columns still store their results.  */
+  fake_set (&f, "n", 0);
+  fake_set (&f, "m", 40);
+  CU_ASSERT_EQUAL (fake_run (&f, 0), 0);
+  CU_ASSERT_STRING_EQUAL (fake_trace,
+			  "k0_lanes 1x256 (0,40,b,0,b,0,1,b);"
+			  "k0_final 1x256 (0,40,b,0,b,0,1,b);");
+  fake_close (&f);
+}
+
 static void
 test_group_items (void)
 {
@@ -774,6 +847,7 @@ flat_test_register_plan (void)
     { "group kernels and local memory", test_plan_group_kernel },
     { "local memory refused", test_plan_local_memory_refused },
     { "segmented segred", test_plan_segmented },
+    { "segmented segred: lanes", test_plan_segmented_lanes },
     { "work-group size from threads", test_group_items },
     { "host alone", test_plan_host_alone },
     { "plans refused", test_plan_refused }
