@@ -128,15 +128,21 @@
                     one work-item per segment (grid-stride): PRE, then
                     a_j = a_j OP part_j[seg*gps] OP ... OP
                     part_j[seg*gps + gps-1], then POST.
-     flat_kN_lanes  (as flat_kN), only where flat_segred_lanes (k): G
-                    groups of B; virtual group v = 0 .. ceil (n_seg /
-                    B) * gps - 1 (walked g, g + G, ...) is chunk c = v %
-                    gps of the B segments of block v / gps, item t the
-                    segment (v / gps) B + t: PRE, the accumulators at the
-                    identity, the body of each iteration of its chunk in
-                    order, part_j[seg*gps + c] = the result.  The runtime
-                    runs it instead of flat_kN when there are at least 32
-                    segments.
+     flat_kN_final_group  (as flat_kN_final)
+                    the same with a group of B per segment (walked g,
+                    g + G, ...): PRE in each item, the items combine the
+                    parts from the identity (strided, or blocks in order
+                    for an operator that need not commute), a tree
+                    combines the items, item 0 runs POST on PRE's value
+                    OP the total.  The runtime runs it instead of
+                    flat_kN_final when a segment has more than 8 parts.
+     flat_kN_lanes  (as flat_kN), only where flat_segred_lanes (k):
+                    global item w = 0 .. n_seg*gps - 1 (grid-stride) is
+                    chunk c = w / n_seg of segment w % n_seg: PRE, the
+                    accumulators at the identity, the body of each
+                    iteration of its chunk in order, part_j[seg*gps + c]
+                    = the result.  The runtime runs it instead of flat_kN
+                    when there are at least 32 segments.
    The runtime picks gps (1 when there are enough segments to fill the
    device) and allocates the parts.
 
