@@ -939,6 +939,8 @@ int flat_tile_of_load (const flat_tiling *t, const flat_expr *e);
 int64_t flat_tile_elements (const flat_tiling *t, int i, int r);
 /* Points of dim D of tiled segmap K that one work-group covers.  */
 int64_t flat_tile_extent (const flat_kernel *k, int d);
+/* Local memory of the tiles of T at register tile R.  */
+size_t flat_tiling_bytes (const flat_tiling *t, int r);
 /* Local memory of tiled segmap K's tiles.  */
 size_t flat_tiling_local_bytes (const flat_kernel *k);
 

@@ -1,6 +1,7 @@
 /* Rules T1, T2 and T3: block tiling and register tiling of a redomap
-   inside a map nest (paper 001, sections 5 and 6: the operands a redomap reads
-   at every point of a block are staged in local memory once per group;
+   inside a map nest (paper 001, sections 5 and 6: the operands a
+   redomap reads at every point of a block are staged in local memory
+   once per group;
    paper 000, section 2.2: the register-tiled version of matrix
    multiplication).
 
@@ -40,9 +41,9 @@
 
    Tiling pays once a tile's depth of iterations reuses what it staged
    (a transposition tile, which a 1-D block stages for coalescing only,
-   from T1_ROW_WALK_MIN iterations on): with fewer iterations e_top runs (Par, forced to 0, keeps the
-   thresholds' meaning: a threshold of 0 takes the tiled version
-   whatever q is).  Register tiling needs Par / 16 items to fill the
+   from T1_ROW_WALK_MIN iterations on): with fewer iterations e_top runs
+   (Par, forced to 0, keeps the thresholds' meaning: a threshold of 0
+   takes the tiled version whatever q is).  Register tiling needs Par / 16 items to fill the
    device, 8 x 8 tiles Par / 64.  A 2-D block's 4 x 4 register tile pays
    however shallow the reduce: each item reads 4 + 4 operands for its 16
    points and stores them in runs of 4 (matmul on an H200, kernel ms:
@@ -101,7 +102,8 @@ count_stmts (flat_stmt *s, void *data)
 
 /* PLAN under a guard that takes the tiled segmap of B in SUB at
    register tile R (T1 for 1) where the reduce of T has a tile's depth
-   of iterations, and Par(SUB) / (points per item) suffices.  */
+   of iterations (any depth for a 2-D block's T2_TILE), and Par(SUB) /
+   (points per item) suffices.  */
 static flat_block
 guard_tiled (flat_flattener *f, const flat_context *sub, const flat_block *b,
 	     const flat_tiling *t, int r, flat_block plan)
@@ -110,24 +112,22 @@ guard_tiled (flat_flattener *f, const flat_context *sub, const flat_block *b,
   flat_kernel *k = tiled_kernel (f, sub, b, r);
   if (!k)
     return plan;
-  flat_expr *q = flat_par_trip (nest, &t->reduce->u.red.range);
-  flat_expr *deep = flat_e_binary (nest, FLAT_OP_GE, q,
-				   flat_e_const_int (nest, FLAT_T_I64,
-						     t->transposes
-						     ? T1_ROW_WALK_MIN
-						     : t->depth));
   flat_expr *items = flat_par_context (nest, sub);
   int per_item = t->n_tiled == 2 ? r * r : r;
   if (per_item > 1)
     items = flat_e_binary (nest, FLAT_OP_DIV, items,
 			   flat_e_const_int (nest, FLAT_T_I64, per_item));
-  if (t->n_tiled == 2 && r == T2_TILE)
-    return flat_plan_guard (nest, FLAT_GUARD_TOP, items,
-			    flat_plan_launch (nest, k), plan);
-  return flat_plan_guard (nest, FLAT_GUARD_TOP,
-			  flat_e_select (nest, deep, items,
-					 flat_e_const_int (nest, FLAT_T_I64,
-							   0)),
+  if (t->n_tiled != 2 || r != T2_TILE)
+    {
+      flat_expr *q = flat_par_trip (nest, &t->reduce->u.red.range);
+      int least = t->transposes ? T1_ROW_WALK_MIN : t->depth;
+      flat_expr *deep = flat_e_binary (nest, FLAT_OP_GE, q,
+				       flat_e_const_int (nest, FLAT_T_I64,
+							 least));
+      items = flat_e_select (nest, deep, items,
+			     flat_e_const_int (nest, FLAT_T_I64, 0));
+    }
+  return flat_plan_guard (nest, FLAT_GUARD_TOP, items,
 			  flat_plan_launch (nest, k), plan);
 }
 
@@ -153,19 +153,6 @@ flat_rule_tiles (flat_flattener *f, const flat_context *sub,
   return plan;
 }
 
-/* Whether the tiles of T at register tile 1 fit FLAT_MAX_STATIC_LOCAL,
-   as tiled_kernel asks of T1's kernel.  */
-static int
-tile_one_fits (const flat_tiling *t)
-{
-  size_t bytes = 0;
-
-  for (int i = 0; i < t->n_tiles; i++)
-    bytes += (size_t) flat_tile_elements (t, i, 1)
-      * (size_t) flat_type_table[t->tiles[i].load->type].size;
-  return bytes <= FLAT_MAX_STATIC_LOCAL;
-}
-
 flat_expr *
 flat_rule_t3_middle (flat_flattener *f, const flat_context *sub,
 		     const flat_block *b, flat_expr *par)
@@ -181,7 +168,7 @@ flat_rule_t3_middle (flat_flattener *f, const flat_context *sub,
     return par;
   below.dims[below.n++] = m->u.loop.range;
   if (!flat_tiling_of (below.dims, below.n, &m->u.loop.body, &t)
-      || t.n_tiled != 2 || !tile_one_fits (&t))
+      || t.n_tiled != 2 || flat_tiling_bytes (&t, 1) > FLAT_MAX_STATIC_LOCAL)
     return par;
   flat_expr *q = flat_par_trip (nest, &t.reduce->u.red.range);
   return flat_e_select (nest,

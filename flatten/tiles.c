@@ -257,15 +257,22 @@ flat_tile_elements (const flat_tiling *t, int i, int r)
 }
 
 size_t
+flat_tiling_bytes (const flat_tiling *t, int r)
+{
+  size_t bytes = 0;
+
+  for (int i = 0; i < t->n_tiles; i++)
+    bytes += (size_t) flat_tile_elements (t, i, r)
+      * (size_t) flat_type_table[t->tiles[i].load->type].size;
+  return bytes;
+}
+
+size_t
 flat_tiling_local_bytes (const flat_kernel *k)
 {
   flat_tiling t;
-  size_t bytes = 0;
 
   if (!flat_tiling_of (k->dims, k->n_dims, &k->body, &t))
     return 0;
-  for (int i = 0; i < t.n_tiles; i++)
-    bytes += (size_t) flat_tile_elements (&t, i, k->tile)
-      * (size_t) flat_type_table[t.tiles[i].load->type].size;
-  return bytes;
+  return flat_tiling_bytes (&t, k->tile);
 }

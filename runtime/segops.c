@@ -311,7 +311,6 @@ final_shape (const flat_segop *op, int64_t gps, size_t *group,
 	     int64_t *groups)
 {
   const flat_stage *item = &op->stages[1];
-  size_t limit = group_limit (op), b = 32;
 
   if (gps <= FLAT_SEGOP_ITEM_FINAL_PARTS)
     {
@@ -320,9 +319,8 @@ final_shape (const flat_segop *op, int64_t gps, size_t *group,
       *groups = (op->segments - 1) / (int64_t) *group + 1;
       return 1;
     }
-  while (b * FLAT_SEGOP_GROUP_FINAL_PER < (size_t) gps)
-    b *= 2;
-  *group = b < limit ? b : limit;
+  *group = flat_group_items ((gps + FLAT_SEGOP_GROUP_FINAL_PER - 1)
+			     / FLAT_SEGOP_GROUP_FINAL_PER, group_limit (op));
   *groups = op->segments;
   return 2;
 }
