@@ -208,18 +208,34 @@ combined (const flat_reduction_item &r, tree a, tree b)
   return fold_build2 (code, type, a, b);
 }
 
-/* VAR = the identity of declared operator OP, whose bytes it keeps as a
-   little-endian number: stored through an unsigned integer of OP's
-   size (1, 2, 4 or 8 bytes), which may alias anything.  */
+/* VAR = the identity of declared operator OP, whose bytes OP keeps as a
+   little-endian number.  Stored as a constant of VAR's type where GCC
+   can read one from the bytes, so that SRA keeps a struct's fields in
+   registers of their own; a store through an integer of the same size
+   would make it keep the whole struct in one integer, and every update
+   of a field a store and a reload.  Otherwise through an unsigned integer
+   of OP's size (1, 2, 4 or 8 bytes), which may alias anything.  */
 static tree
 set_identity (tree var, const flat_declared_op *op)
 {
-  unsigned bits = int_size_in_bytes (op->type) * BITS_PER_UNIT;
-  tree itype = build_nonstandard_integer_type (bits, 1);
+  int bytes = int_size_in_bytes (op->type);
+  unsigned char image[sizeof op->identity];
+  tree type = TREE_TYPE (var), value = NULL_TREE;
+
+  for (int b = 0; b < bytes; b++)
+    image[b] = (unsigned char) (op->identity >> (b * BITS_PER_UNIT));
+  if (int_size_in_bytes (type) == bytes)
+    value = AGGREGATE_TYPE_P (type)
+      ? native_interpret_aggregate (type, image, 0, bytes)
+      : native_interpret_expr (type, image, bytes);
+  if (value)
+    return build2 (MODIFY_EXPR, type, var, value);
+  tree itype = build_nonstandard_integer_type (bytes * BITS_PER_UNIT, 1);
   tree at = build2 (MEM_REF, itype, address (var),
 		    build_int_cst (ptr_type_node, 0));
   return build2 (MODIFY_EXPR, itype, at,
-		 wide_int_to_tree (itype, wi::uhwi (op->identity, bits)));
+		 wide_int_to_tree (itype, wi::uhwi (op->identity,
+						     bytes * BITS_PER_UNIT)));
 }
 
 /* Whether RP's loop has reductions, and is claimed by chunks.  */
