@@ -34,10 +34,15 @@
 #define POLLS_PER_LOOK 1024
 
 /* Whether a spin that began at START_MS has lasted SPIN_MS, looking at
-   the clock once every POLLS_PER_LOOK polls (POLL counts them).  */
+   the clock once every POLLS_PER_LOOK polls (POLL counts them).  Each
+   poll first tells the processor that this is a spin, which keeps it
+   from flooding the line it polls with reads.  */
 static int
 spun_out (unsigned poll, double start_ms)
 {
+#if defined __x86_64__ || defined __i386__
+  __builtin_ia32_pause ();
+#endif
   return poll % POLLS_PER_LOOK == POLLS_PER_LOOK - 1
     && flat_now_ms () - start_ms >= SPIN_MS;
 }
@@ -58,18 +63,23 @@ spun_out (unsigned poll, double start_ms)
    operations on SLEEPERS and REGION, so one of them sees the other's
    write and no wake-up is lost.  */
 
+#define LINE 64
+
 typedef struct team
 {
   pthread_mutex_t lock;
   pthread_cond_t wake;		/* a new region, for sleeping workers */
   pthread_cond_t done;		/* the last worker left the region */
   unsigned n_workers;		/* started, the caller not counted */
-  unsigned long region;		/* generation, twice over; atomic */
-  unsigned sleepers;		/* workers waiting on WAKE, atomic */
+  /* What the spinning workers poll, on a line of its own that only a
+     new region writes.  */
+  _Alignas (LINE) unsigned long region; /* generation, twice over; atomic */
   void (*fn) (void *);		/* the region's, atomic */
   void *data;
   unsigned width;		/* threads of the region, the caller counted */
-  unsigned running;		/* workers still in FN, atomic */
+  /* Written by every member at the end of a region.  */
+  _Alignas (LINE) unsigned running; /* workers still in FN, atomic */
+  _Alignas (LINE) unsigned sleepers; /* workers waiting on WAKE, atomic */
 } team;
 
 /* Which member of a team this thread is (flat_host_member).  */
@@ -105,7 +115,7 @@ run_as (unsigned me, void (*fn) (void *), void *data)
 
 #define TEAM_INIT {							\
     PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER,		\
-    PTHREAD_COND_INITIALIZER, 0, 0, 0, NULL, NULL, 0, 0			\
+    PTHREAD_COND_INITIALIZER, 0, 0, NULL, NULL, 0, 0, 0		\
   }
 
 static team the_team = TEAM_INIT;
