@@ -37,6 +37,7 @@
 
 #include "site.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 
 int
@@ -105,6 +106,21 @@ flat_site_host_ms (const flat_site_class *cls)
   return -1.0;
 }
 
+/* Print FMT into WHY, of WHY_SIZE bytes: nothing when WHY_SIZE is 0, as
+   it is when nothing is logged, for a nest on the host calls this at
+   every run and formatting numbers costs more than the choice.  */
+static void
+explain (char *why, size_t why_size, const char *fmt, ...)
+{
+  va_list ap;
+
+  if (why_size == 0)
+    return;
+  va_start (ap, fmt);
+  vsnprintf (why, why_size, fmt, ap);
+  va_end (ap);
+}
+
 /* Why the host may be faster than the device runs of CLS (Note [Device
    or host]), into WHY; 0 if nothing suggests it.  */
 static int
@@ -112,13 +128,13 @@ host_worth_timing (const flat_site_class *cls, int device_on_cpus,
 		   char *why, size_t why_size)
 {
   if (device_on_cpus)
-    snprintf (why, why_size, "measuring the host: the device runs on its "
+    explain (why, why_size, "measuring the host: the device runs on its "
 	      "processors");
   else if (cls->device_ms < FLAT_COST_LATENCY_MS)
-    snprintf (why, why_size, "measuring the host: %.3g ms on the device",
+    explain (why, why_size, "measuring the host: %.3g ms on the device",
 	      cls->device_ms);
   else if (cls->device_copy_ms * 2 >= cls->device_ms)
-    snprintf (why, why_size, "measuring the host: copies took %.3g of %.3g "
+    explain (why, why_size, "measuring the host: copies took %.3g of %.3g "
 	      "ms on the device", cls->device_copy_ms, cls->device_ms);
   else
     return 0;
@@ -133,13 +149,13 @@ flat_cost_prefer_host (flat_site_class *cls, int device_on_cpus, char *why,
 
   if (cls->tuned != FLAT_TUNED_NONE)
     {
-      snprintf (why, why_size, "tuning file: %.3g ms on the host, %.3g ms "
+      explain (why, why_size, "tuning file: %.3g ms on the host, %.3g ms "
 		"on the device", cls->tuned_host_ms, cls->tuned_device_ms);
       return cls->tuned == FLAT_TUNED_HOST;
     }
   if (cls->n_device < 2)
     {
-      snprintf (why, why_size, "measuring the device");
+      explain (why, why_size, "measuring the device");
       return 0;
     }
   /* Two timed host runs, as for the device, in four tries at most.  */
@@ -151,11 +167,21 @@ flat_cost_prefer_host (flat_site_class *cls, int device_on_cpus, char *why,
     }
   if (host >= 0.0)
     {
-      snprintf (why, why_size, "%.3g ms on the host, %.3g ms on the device",
+      explain (why, why_size, "%.3g ms on the host, %.3g ms on the device",
 		host, cls->device_ms);
       return host < cls->device_ms;
     }
-  snprintf (why, why_size, "%.3g ms on the device, %.3g of them copies",
+  explain (why, why_size, "%.3g ms on the device, %.3g of them copies",
 	    cls->device_ms, cls->device_copy_ms);
   return 0;
+}
+
+int
+flat_cost_settled_on_host (const flat_site_class *cls)
+{
+  double host = flat_site_host_ms (cls);
+
+  if (cls->tuned != FLAT_TUNED_NONE)
+    return cls->tuned == FLAT_TUNED_HOST;
+  return cls->n_device >= 2 && host >= 0.0 && host < cls->device_ms;
 }

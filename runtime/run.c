@@ -1123,6 +1123,15 @@ log_decided (const nest_state *st, const char *backend, const char *version,
   flat_log_run (st->name, backend, line, reason);
 }
 
+/* Whether the cost model has a say in a nest's executions: only under
+   FLAT_DEVICE=auto, and never with data regions open, whose arrays are
+   on the device.  */
+static int
+cost_decides (void)
+{
+  return flat_rt.env.device == FLAT_DEVICE_AUTO && flat_rt.present.n == 0;
+}
+
 /* Whether the cost model sends this execution of ST, of size class CLS
    in its site, which the thresholds give the device, to the host (Note
    [Device or host] in cost.c): only under FLAT_DEVICE=auto, and never
@@ -1135,10 +1144,10 @@ cost_prefers_host (nest_state *st, flat_site_class *cls, char *why,
   const flat_backend *b = flat_rt.backend;
 
   why[0] = '\0';
-  if (flat_rt.env.device != FLAT_DEVICE_AUTO || flat_rt.present.n > 0
+  if (!cost_decides ()
       || !flat_cost_prefer_host (cls,
 				 b && b->on_host_cpus && b->on_host_cpus (),
-				 why, why_size))
+				 why, flat_log_level () >= 1 ? why_size : 0))
     return 0;
   log_decided (st, flat_backend_host.name, "host version", why);
   return 1;
@@ -1205,6 +1214,9 @@ run_nest (nest_state *st, va_list *ap)
       flat_log_run (st->name, flat_backend_host.name, "no kernel", "empty");
       return 0;
     }
+  cls = flat_site_class_for (&st->site, trips);
+  if (cost_decides () && flat_cost_settled_on_host (cls))
+    return cost_prefers_host (st, cls, why, sizeof why);
   if (flat_state_apply_tuning (st) != 0)
     return device_failure (st, "reading the tuning file", "out of memory");
   if (flat_plan_begin (&st->plan, st->values, &st->loader,
@@ -1219,7 +1231,6 @@ run_nest (nest_state *st, va_list *ap)
 		   "below threshold");
       return 1;
     }
-  cls = flat_site_class_for (&st->site, trips);
   if (cost_prefers_host (st, cls, why, sizeof why))
     return 1;
   b = flat_process_device ();

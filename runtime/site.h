@@ -69,8 +69,14 @@ double flat_site_host_ms (const flat_site_class *cls);
    should run the parallel host version instead (Note [Device or host] in
    cost.c): the tuning file's side if it has one, else from the
    measurements; DEVICE_ON_CPUS: the device computes on the host's
-   processors.  WHY (WHY_SIZE bytes) gets the reason either way.  */
+   processors.  WHY (WHY_SIZE bytes) gets the reason either way; with
+   WHY_SIZE 0 none is formatted.  */
 int flat_cost_prefer_host (flat_site_class *cls, int device_on_cpus,
 			   char *why, size_t why_size);
+
+/* Whether flat_cost_prefer_host has settled class CLS on the host for
+   good, by the tuning file or by both sides' times: then a run need not
+   evaluate the thresholds, whose answer could only be the host too.  */
+int flat_cost_settled_on_host (const flat_site_class *cls);
 
 #endif /* FLAT_RUNTIME_SITE_H */
