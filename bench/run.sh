@@ -37,8 +37,9 @@
 # transfer-flat on the CUDA and OpenCL devices at several sizes.  Every
 # process gets a fresh, empty Flat kernel cache and CUDA_CACHE_DISABLE=1,
 # so that each "first" time includes compiling the kernels, for Flat and
-# OpenACC alike.  Flat runs with FLAT_PROFILE=1 and FLAT_LOG=1, whose
-# lines say where each nest ran.
+# OpenACC alike.  Flat's timed runs have FLAT_PROFILE=1; a second,
+# shorter run of each with FLAT_LOG=1, whose lines say where each nest
+# ran, gives placement.csv (logging costs a microsecond or two a call).
 #
 # Files written: results.csv (benchmark,variant,size,ms_median,ms_first),
 # work.csv (bytes and flops of each dataset), profile.csv (Flat's kernel
@@ -328,7 +329,7 @@ echo "$datasets" | while read -r b args; do
   done
   for dev in $flat_devices; do
     if run_one "$tag-flat-$dev" env FLAT_DEVICE=$dev FLAT_PROFILE=1 \
-	 FLAT_LOG=1 "$bin/$b-flat" $args; then
+	 "$bin/$b-flat" $args; then
       # The kernels' mean times, summed per benchmark, as FLAT_PROFILE
       # prints them: an unnamed nest (file:line) belongs to the program's
       # benchmark, a named one to the benchmark its name starts with
@@ -354,9 +355,14 @@ echo "$datasets" | while read -r b args; do
     fi
     # Where the nests ran, per benchmark: the FLAT_LOG lines that follow
     # the harness's #timing line of each (a "host version" ran on the
-    # host, below a threshold or after a device failure).  A benchmark
-    # none of whose nests ran (a loop the plugin did not lift) has 0 and
-    # 0.
+    # host, below a threshold or after a device failure), from a second,
+    # shorter run of the same program with FLAT_LOG=1, since a logged
+    # line costs a microsecond or two a call, as much as a nest of 2^16
+    # floats takes on the host.  A benchmark none of whose nests ran (a
+    # loop the plugin did not lift) has 0 and 0.
+    FLAT_DEVICE=$dev FLAT_LOG=1 BENCH_BUDGET_S=0.2 FLAT_CACHE_DIR=$tmp/cache \
+      timeout "$limit" "$bin/$b-flat" $args >/dev/null \
+      2>"logs/$tag-flat-$dev.log"
     awk '
       /^#timing,/ {
 	split ($0, f, ",")
@@ -376,7 +382,7 @@ echo "$datasets" | while read -r b args; do
       }
       END { for (i = 1; i <= n; i++)
 	      printf "%s,%d,%d\n", order[i], dev[order[i]], host[order[i]] }' \
-      "logs/$tag-flat-$dev.err" >>placement.csv
+      "logs/$tag-flat-$dev.log" >>placement.csv
   done
   case $b in
     saxpy|matvec|matvec_t|matmul)

@@ -46,7 +46,7 @@ flat_staged_write (const flat_stager *s, void *device, size_t offset,
 
       if (k >= 2 && s->wait (b, err, err_size) != 0)
 	return -1;
-      flat_host_copy (s->stage[b], (const char *) src + k * chunk, len);
+      flat_host_copy (s->stage[b], (const char *) src + k * chunk, len, 1);
       if (s->queue (device, offset + k * chunk, b, len, 1, err, err_size)
 	  != 0)
 	return -1;
@@ -76,7 +76,7 @@ flat_staged_read (const flat_stager *s, void *device, size_t offset,
       if (s->wait (b, err, err_size) != 0)
 	return -1;
       flat_host_copy ((char *) dst + k * chunk, s->stage[b],
-		      chunk_bytes (size, chunk, k));
+		      chunk_bytes (size, chunk, k), 0);
     }
   return 0;
 }
