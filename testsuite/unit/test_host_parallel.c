@@ -423,6 +423,36 @@ test_cost_takes_faster (void)
   CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
 }
 
+static void
+test_cost_settled (void)
+{
+  char why[8] = "unset";
+  flat_site_class c = after_device (10.0, 9.0);
+
+  /* Not before both sides are timed, nor while the device is faster.  */
+  CU_ASSERT_FALSE (flat_cost_settled_on_host (&c));
+  c.wide_ms = 4.0;
+  c.n_wide = 1;
+  CU_ASSERT_TRUE (flat_cost_settled_on_host (&c));
+  /* What flat_cost_prefer_host says then, with no reason formatted.  */
+  CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, 0));
+  CU_ASSERT_STRING_EQUAL (why, "unset");
+  c.wide_ms = 12.0;
+  CU_ASSERT_FALSE (flat_cost_settled_on_host (&c));
+  memset (&c, 0, sizeof c);
+  c.one_ms = 1.0;
+  c.n_one = 2;
+  CU_ASSERT_FALSE (flat_cost_settled_on_host (&c));
+  /* The tuning file's side is settled from the first run.  */
+  c.tuned = FLAT_TUNED_HOST;
+  CU_ASSERT_TRUE (flat_cost_settled_on_host (&c));
+  c = after_device (10.0, 9.0);
+  c.tuned = FLAT_TUNED_DEVICE;
+  c.wide_ms = 1.0;
+  c.n_wide = 2;
+  CU_ASSERT_FALSE (flat_cost_settled_on_host (&c));
+}
+
 void
 flat_test_register_host_parallel (void)
 {
@@ -446,4 +476,5 @@ flat_test_register_host_parallel (void)
   CU_add_test (s, "cost: compute stays on a GPU",
 	       test_cost_keeps_compute_on_device);
   CU_add_test (s, "cost: the faster side", test_cost_takes_faster);
+  CU_add_test (s, "cost: settled on the host", test_cost_settled);
 }
