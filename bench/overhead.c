@@ -78,7 +78,7 @@ raw_call (void *bx, void *by, void *kernel, const flat_arg *args,
 
   return b->write (bx, 0, x, sizeof *x, err, err_size) != 0
 	 || b->write (by, 0, y, sizeof *y, err, err_size) != 0
-	 || b->launch (kernel, args, 6, 1, group, err, err_size) != 0
+	 || b->launch (kernel, args, 8, 1, group, err, err_size) != 0
 	 || b->finish (err, err_size) != 0
 	 || b->read (by, 0, y, sizeof *y, err, err_size) != 0 ? -1 : 0;
 }
@@ -96,8 +96,8 @@ time_raw (const unsigned char *pkg, long calls)
   size_t max_group;
   int n = 1, cached;
   float a = 2.0f, x = 1.0f, y = 0.0f;
-  int64_t lo = 0;
-  flat_arg args[6];
+  int64_t lo = 0, slice_hi = INT64_MAX;
+  flat_arg args[8];
   double start, ms = -1.0;
   long i;
 
@@ -124,6 +124,9 @@ time_raw (const unsigned char *pkg, long calls)
   args[3] = (flat_arg) { sizeof lo, &lo };
   args[4] = (flat_arg) { 0, by };
   args[5] = (flat_arg) { sizeof lo, &lo };
+  /* The slice of the first dim: all of it (runtime/split.h).  */
+  args[6] = (flat_arg) { sizeof lo, &lo };
+  args[7] = (flat_arg) { sizeof slice_hi, &slice_hi };
   if (max_group > 256)
     max_group = 256;
 
