@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../../runtime/flat.h"
 #include "../../runtime/host_parallel.h"
@@ -183,6 +184,67 @@ test_team_chunks (void)
       CU_ASSERT_EQUAL (once, r.n);
       free (r.hits);
     }
+}
+
+typedef struct slow_owner
+{
+  long long loop[FLAT_HOST_LOOP_WORDS], n;
+  unsigned char *hits;		/* per iteration, atomic */
+  long long by_caller_in_1;	/* units of block 1 the caller ran */
+} slow_owner;
+
+/* Member 1 begins its block, then stalls until the caller has run units
+   of it (two seconds at most): the caller, done with its own block,
+   finds block 1 begun with far more left than its own time per unit
+   makes worth a steal, and takes from it; member 1 then ends what is
+   left.  */
+static void
+claim_with_slow_owner (void *data)
+{
+  slow_owner *o = data;
+  unsigned me = flat_host_member ();
+  long long first, end, half = o->n / 2;
+  int stalled = 0;
+
+  while (flat_host_next (o->loop, &first, &end) >= 0)
+    {
+      if (me == 1 && !stalled)
+	{
+	  struct timespec t = { 0, 1000000 };
+	  stalled = 1;
+	  for (int ms = 0; ms < 2000
+		 && __atomic_load_n (&o->by_caller_in_1, __ATOMIC_RELAXED) == 0;
+	       ms++)
+	    nanosleep (&t, NULL);
+	}
+      for (long long k = first; k < end; k++)
+	{
+	  __atomic_fetch_add (&o->hits[k], 1, __ATOMIC_RELAXED);
+	  if (me == 0 && k >= half)
+	    __atomic_fetch_add (&o->by_caller_in_1, 1, __ATOMIC_RELAXED);
+	}
+    }
+}
+
+static void
+test_steal_from_slow_owner (void)
+{
+  slow_owner o;
+
+  memset (&o, 0, sizeof o);
+  o.n = 1 << 20;
+  o.hits = calloc ((size_t) o.n, 1);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (o.hits);
+  flat_host_loop_init (o.loop, o.n, 2, 0);
+  flat_host_parallel (claim_with_slow_owner, &o, 2, 0);
+  long long once = 0;
+  for (long long k = 0; k < o.n; k++)
+    once += o.hits[k] == 1;
+  CU_ASSERT_EQUAL (once, o.n);
+  /* What member 1 left of its block would keep it busy far longer than
+     STEAL_WORTH_MS: the caller stole from it.  */
+  CU_ASSERT (o.by_caller_in_1 > 0);
+  free (o.hits);
 }
 
 typedef struct owners
@@ -464,6 +526,8 @@ flat_test_register_host_parallel (void)
   CU_add_test (s, "7 threads claim every iteration once",
 	       test_team_chunks);
   CU_add_test (s, "owners start from their blocks", test_owners);
+  CU_add_test (s, "a thief takes from a stalled owner's begun block",
+	       test_steal_from_slow_owner);
   CU_add_test (s, "a nested region runs on its caller", test_team_nested);
   CU_add_test (s, "partials of array sections", test_partials);
   CU_add_test (s, "the team or one thread, as measured",
