@@ -27,6 +27,7 @@ is.
 
 import csv
 import os
+import statistics
 import sys
 
 VARIANTS = ["seq", "omp", "acc", "flat-cuda", "flat-opencl", "flat-auto",
@@ -115,7 +116,9 @@ class Results:
 
     def read(self, d, part):
         """Adds what run.sh wrote in D; PART, when not None, prefixes D's
-        notes."""
+        notes.  A variant timed in several rounds (BENCH_ROUNDS) gets
+        the median of their medians, and the first time of its first."""
+        rounds = {}
         for row in read_rows(os.path.join(d, "results.csv"))[1:]:
             b, v, size, med, first = row
             if b.startswith("copy_"):
@@ -125,7 +128,13 @@ class Results:
             if key not in self.times:
                 self.times[key] = {}
                 self.order.append(key)
-            self.times[key][v] = (float(med), float(first))
+            rounds.setdefault((key, v), []).append(float(med))
+            if v not in self.times[key]:
+                self.times[key][v] = (float(med), float(first))
+        for (key, v), meds in rounds.items():
+            if len(meds) > 1:
+                self.times[key][v] = (statistics.median(meds),
+                                      self.times[key][v][1])
         for row in read_rows(os.path.join(d, "transfer.csv"))[1:]:
             self.transfers.append((row[0], int(row[1]), float(row[2]),
                                    float(row[3])))

@@ -23,7 +23,9 @@
 # Environment: BENCH_BUDGET_S (seconds of timed calls per benchmark,
 # default 2), BENCH_TIMEOUT_S (seconds per process, default 120),
 # BENCH_DEADLINE_S (no dataset starts after this many seconds; default
-# none), BENCH_DATASETS (the datasets to run instead of the list below,
+# none), BENCH_ROUNDS (seq, omp and Flat's timed runs this many times
+# per dataset, in turn; the report takes the median of their medians;
+# default 1), BENCH_DATASETS (the datasets to run instead of the list below,
 # one "PROGRAM ARGS..." per line), BENCH_FLAT_DEVICES (default "cuda opencl auto host": auto is
 # Flat's default, host its parallel host version), BENCH_SHM_DIR (where
 # large arrays live; default a new folder under /dev/shm, removed at the
@@ -261,6 +263,11 @@ else
 fi
 export CUDA_CACHE_DISABLE=1
 export BENCH_BUDGET_S=${BENCH_BUDGET_S:-2}
+rounds=${BENCH_ROUNDS:-1}
+case $rounds in
+  ''|*[!0-9]*|0) echo "run.sh: BENCH_ROUNDS=$rounds is not a count; 1" >&2
+		 rounds=1 ;;
+esac
 
 # run_one NAME COMMAND...: runs COMMAND with a fresh kernel cache, keeps
 # its output under logs/NAME, appends its stdout to raw.txt and notes a
@@ -403,6 +410,21 @@ echo "$datasets" | while read -r b args; do
 	&& run_one "$tag-cusparse" "$bin/cusparse_ref" $b $args
       ;;
   esac
+  # Rounds 2 to BENCH_ROUNDS: seq, omp and Flat's timed runs again, one
+  # after the other, so that report.py's median of the rounds evens out
+  # what differs from one process to the next (where the pages lie, the
+  # clock): the same scan of 10^7 took 1.13 ms with OpenMP in one run
+  # and 1.48 in another.
+  r=2
+  while [ "$r" -le "$rounds" ]; do
+    for v in seq omp; do
+      [ -x "$bin/$b-$v" ] && run_one "$tag-$v-r$r" "$bin/$b-$v" $args
+    done
+    for dev in $flat_devices; do
+      run_one "$tag-flat-$dev-r$r" env FLAT_DEVICE=$dev "$bin/$b-flat" $args
+    done
+    r=$((r + 1))
+  done
 done
 [ -x "$bin/copybw" ] && run_one copybw "$bin/copybw" $copy_mib
 # Flat's own transfers on each device that moves data (transfer.csv).
