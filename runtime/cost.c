@@ -30,6 +30,19 @@
    and host still override it, and where the entry says device but no
    device opened, the host runs as any nest then does.
 
+   Note [Not waiting for the start]
+   ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+   The device starts in the background as the program starts (FLAT_EAGER,
+   startup.c), which takes a fifth of a second on a GPU.  A nest that
+   comes before the start has ended and would measure the device waits
+   for it: a program of a few small nests run once paid the whole start
+   inside its own timing, where its host runs take microseconds.  So a
+   nest with less work than FLAT_COST_START_WORK (2^27 parallel
+   iterations, the root host guard's Par: a few milliseconds on a
+   16-core host for simple bodies, a matrix product of 512^3) runs its
+   parallel host version while the start lasts, timed as any host run;
+   a larger one (a product of 1024^3: 0.3 s on 16 cores) repays the wait.
+
    Each side gives the same results every time (the host's reductions
    combine in a fixed order, as the device's do); floating-point sums and
    products may differ between the sides in their last bits, as they do

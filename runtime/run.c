@@ -67,6 +67,7 @@
 #include "scalar.h"
 #include "segops.h"
 #include "site.h"
+#include "startup.h"
 #include "split.h"
 #include "stages.h"
 #include "staging.h"
@@ -1189,7 +1190,7 @@ run_nest (nest_state *st, va_list *ap)
   const char *what = "evaluating the plan";
   flat_stopwatch watch;
   flat_site_class *cls;
-  long long trips;
+  long long trips, work;
   int device, n_buffers;
 
   if (!st->nest)
@@ -1229,6 +1230,15 @@ run_nest (nest_state *st, va_list *ap)
     {
       log_decided (st, flat_backend_host.name, "host version",
 		   "below threshold");
+      return 1;
+    }
+  work = flat_plan_root_par (&st->plan);
+  if (cost_decides () && !flat_rt.backend && work >= 0
+      && work < FLAT_COST_START_WORK && flat_startup_running ())
+    {
+      /* Note [Not waiting for the start] in cost.c.  */
+      log_decided (st, flat_backend_host.name, "host version",
+		   "the device is still starting");
       return 1;
     }
   if (cost_prefers_host (st, cls, why, sizeof why))

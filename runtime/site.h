@@ -65,6 +65,11 @@ double flat_site_host_ms (const flat_site_class *cls);
    try (Note [Device or host] in cost.c).  */
 #define FLAT_COST_LATENCY_MS 0.5
 
+/* Below this much work (the root host guard's parallelism) a nest does
+   not wait for a device that is still starting (Note [Not waiting for
+   the start] in cost.c).  */
+#define FLAT_COST_START_WORK ((long long) 1 << 27)
+
 /* Whether a run of class CLS, which the thresholds send to the device,
    should run the parallel host version instead (Note [Device or host] in
    cost.c): the tuning file's side if it has one, else from the

@@ -226,6 +226,17 @@ flat_startup_take (char *reason, size_t reason_size)
   return b;
 }
 
+int
+flat_startup_running (void)
+{
+  int running;
+
+  lock_start ();
+  running = state == START_RUNNING;
+  unlock_start ();
+  return running;
+}
+
 const flat_backend *
 flat_startup_now (const flat_env *env, char *reason, size_t reason_size)
 {

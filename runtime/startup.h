@@ -23,6 +23,10 @@ void flat_startup_begin (const flat_env *env);
    begun since the last take.  */
 const flat_backend *flat_startup_take (char *reason, size_t reason_size);
 
+/* Whether the background start is under way: its result not ready yet,
+   so that flat_startup_take would wait.  */
+int flat_startup_running (void);
+
 /* The backend for ENV, chosen and opened in this thread ("on demand"),
    as flat_startup_take gives it.  */
 const flat_backend *flat_startup_now (const flat_env *env, char *reason,

@@ -9,7 +9,12 @@
 #     side, which the log line's own times must show;
 #   - FLAT_DEVICE=opencl: every run on the device, no cost model;
 #   - FLAT_DEVICE=host: every run on the host, on any number of threads,
-#     with the same results.
+#     with the same results;
+#   - FLAT_DEVICE=auto with the device started in the background
+#     (FLAT_EAGER=1): a run that comes while the start lasts takes the
+#     host and does not wait (Note [Not waiting for the start]).  The
+#     measurements above run with FLAT_EAGER=0, which opens the device
+#     at the first run.
 # Without an OpenCL CPU device the first part cannot run, and the test
 # is skipped after the others pass.
 . "$(dirname "$0")/harness.sh"
@@ -45,7 +50,7 @@ fi
 [ "$(grep -c '^flat: run .* on opencl: ' "$tmp/err")" -eq 40 ] \
   || { cat "$tmp/err" >&2; harness_fail "FLAT_DEVICE=opencl: not all 40 runs on the device"; }
 
-run "FLAT_DEVICE=auto" FLAT_DEVICE=auto
+run "FLAT_DEVICE=auto" FLAT_DEVICE=auto FLAT_EAGER=0
 grep -q '^flat: run .* on opencl: .*(pthread-' "$tmp/err" || {
   echo "SKIP: the OpenCL device is not PoCL's CPU device" >&2
   exit 77
@@ -80,5 +85,21 @@ for nest in $(sed -n 's/^flat: run \([^ ]*\) on .*/\1/p' "$tmp/err" \
     END { exit failed }' "$tmp/nest" >&2 \
     || harness_fail "FLAT_DEVICE=auto: $nest did not follow its measurements"
 done
+
+# The start in the background: runs before its end are on the host, said
+# to be so, and the first run does not wait for it (a PoCL start takes
+# far longer than a run of 100000 iterations on the host).
+run "FLAT_DEVICE=auto, FLAT_EAGER=1" FLAT_DEVICE=auto FLAT_EAGER=1 FLAT_LOG=2
+awk '
+  function bad(why) { print "line " NR ": " why ": " $0; failed = 1 }
+  /^flat: device start ends / { ended = 1; next }
+  /^flat: run / {
+    runs++
+    starting = / on host: host version .*\(the device is still starting\)$/
+    if (starting && ended) bad("still starting after the start ended")
+    if (!ended && !starting) bad("a run before the start ended waited")
+  }
+  END { if (!runs) bad("no runs"); exit failed }' "$tmp/err" >&2 \
+  || harness_fail "FLAT_EAGER=1: a run waited for the device start"
 echo "ok: device or host by measured cost"
 exit 0

@@ -3,7 +3,7 @@
    After the threshold search, each dataset runs twice with the tuning
    file of the thresholds chosen: under FLAT_DEVICE=host, and on the
    device the program takes (FLAT_DEVICE as flat-tune's caller set it,
-   auto by default).  The times are the runtime's own: at exit, the
+   auto by default), opened at its first run (FLAT_EAGER=0).  The times are the runtime's own: at exit, the
    FLAT_PROFILE table "flat: device or host" gives per nest and size
    class of its outer trip count the best time of each side, the times
    that FLAT_DEVICE=auto compares (Note [Device or host] in
@@ -152,7 +152,12 @@ tune_sides (const char *program, char **argvs[], int n_data,
   for (int d = 0; d < n_data && rc == 0; d++)
     for (int device = 0; device < 2 && rc == 0; device++)
       {
-	if (tune_run (argvs[d], device ? "" : "FLAT_DEVICE=host", tuning,
+	/* FLAT_EAGER=0 opens the device at the first run that wants it:
+	   while a start in the background lasts, runs take the host
+	   (Note [Not waiting for the start] in runtime/cost.c), and a
+	   short program would time no device run.  */
+	if (tune_run (argvs[d], device ? "FLAT_EAGER=0" : "FLAT_DEVICE=host",
+		      tuning,
 		      log_fd, timeout) < 0)
 	  continue;
 	FILE *log = tune_run_log (log_fd);
