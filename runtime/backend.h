@@ -16,7 +16,7 @@
 #include <stddef.h>
 
 /* Changes whenever a field is added, removed or changes meaning.  */
-#define FLAT_BACKEND_ABI 8
+#define FLAT_BACKEND_ABI 9
 
 /* Most devices a backend keeps open at once (FLAT_DEVICES).  */
 #define FLAT_MAX_DEVICES 16
@@ -90,6 +90,10 @@ typedef struct flat_backend
      failure.  */
   int (*build) (const char *source, const char *options, void **program,
 		int *cached, char *err, size_t err_size);
+  /* Whether build would find the program of SOURCE and OPTIONS in the
+     binary cache rather than compile it (a guess: the file is there);
+     NULL: the backend builds nothing.  */
+  int (*cached) (const char *source, const char *options);
   /* Release a program and the kernels taken from it.  */
   int (*program_free) (void *program, char *err, size_t err_size);
   /* Kernel NAME of PROGRAM, and the largest work-group size it can be

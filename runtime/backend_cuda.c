@@ -684,6 +684,33 @@ compile_module (const char *source, const char *options, const char *key,
 }
 
 /* OPTIONS are added to the device's own (cu.d->options).  */
+/* The device's options, then the package's OPTIONS: what NVRTC gets and
+   the cache key holds.  malloc'ed; NULL if memory ran out.  */
+static char *
+all_options (const char *options)
+{
+  size_t len = strlen (cu.d->options) + strlen (options) + 2;
+  char *all = malloc (len);
+
+  if (all)
+    snprintf (all, len, "%s%s%s", cu.d->options, *options ? " " : "",
+	      options);
+  return all;
+}
+
+static int
+cuda_cached (const char *source, const char *options)
+{
+  char *all = cu.cache_dir ? all_options (options) : NULL;
+  char *key = all ? flat_cache_key ("cuda", cu.d->device_name, cu.versions,
+				    all, source) : NULL;
+  int has = key && flat_cache_has (cu.cache_dir, key);
+
+  free (key);
+  free (all);
+  return has;
+}
+
 static int
 cuda_build (const char *source, const char *options, void **program,
 	    int *cached, char *err, size_t err_size)
@@ -691,19 +718,16 @@ cuda_build (const char *source, const char *options, void **program,
   char *key = NULL, *all;
   cu_module module = NULL;
   cu_prog *prog;
-  size_t len;
   int status = 0;
 
   if (make_current (err, err_size) != 0)
     return -1;
-  len = strlen (cu.d->options) + strlen (options) + 2;
-  all = malloc (len);
+  all = all_options (options);
   if (!all)
     {
       snprintf (err, err_size, "out of memory");
       return -1;
     }
-  snprintf (all, len, "%s%s%s", cu.d->options, *options ? " " : "", options);
   if (cu.cache_dir)
     {
       key = flat_cache_key ("cuda", cu.d->device_name, cu.versions, all,
@@ -875,6 +899,7 @@ const flat_backend flat_backend_cuda = {
   .write = cuda_write,
   .read = cuda_read,
   .stager = cuda_stager,
+  .cached = cuda_cached,
   .build = cuda_build,
   .program_free = cuda_program_free,
   .get_kernel = cuda_get_kernel,

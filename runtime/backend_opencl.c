@@ -838,6 +838,18 @@ build_in_helper (const char *kcc, const char *source, const char *options,
 }
 
 static int
+opencl_cached (const char *source, const char *options)
+{
+  char *key = cl.cache_dir ? flat_cache_key ("opencl", cl.d->device_name,
+					     cl.d->driver, options, source)
+    : NULL;
+  int has = key && flat_cache_has (cl.cache_dir, key);
+
+  free (key);
+  return has;
+}
+
+static int
 opencl_build (const char *source, const char *options, void **program,
 	      int *cached, char *err, size_t err_size)
 {
@@ -1001,6 +1013,7 @@ const flat_backend flat_backend_opencl = {
   .write = opencl_write,
   .read = opencl_read,
   .stager = opencl_stager,
+  .cached = opencl_cached,
   .build = opencl_build,
   .program_free = opencl_program_free,
   .get_kernel = opencl_get_kernel,

@@ -112,6 +112,15 @@ is_writable_dir (const char *dir)
 }
 
 int
+flat_cache_has (const char *dir, const char *key)
+{
+  char path[4096];
+
+  return flat_cache_path (dir, key, path, sizeof path) == 0
+    && access (path, R_OK) == 0;
+}
+
+int
 flat_cache_prepare (const char *dir, char *err, size_t err_size)
 {
   char path[PATH_MAX];

@@ -21,6 +21,10 @@ uint64_t flat_cache_hash (const void *data, size_t size);
 int flat_cache_path (const char *dir, const char *key, char *path,
 		     size_t path_size);
 
+/* Whether DIR holds a file for KEY (flat_cache_load may still find it
+   corrupt or another key's): a guess that costs no read.  */
+int flat_cache_has (const char *dir, const char *key);
+
 /* Create DIR and its parents (mode 0700) unless they exist, and check
    that DIR is a writable directory.  */
 int flat_cache_prepare (const char *dir, char *err, size_t err_size);

@@ -42,6 +42,10 @@
    16-core host for simple bodies, a matrix product of 512^3) runs its
    parallel host version while the start lasts, timed as any host run;
    a larger one (a product of 1024^3: 0.3 s on 16 cores) repays the wait.
+   Compiling kernels takes as long, a tenth of a second a program on a
+   GPU: so the first run of such a nest whose kernels the cache does not
+   hold runs on the host too, and only a nest that runs again pays for
+   the compilation, as it measures the device.
 
    Each side gives the same results every time (the host's reductions
    combine in a fixed order, as the device's do); floating-point sums and

@@ -59,6 +59,9 @@ typedef struct nest_state
   char *name;
   flat_nest *nest;		/* NULL: the package is unusable */
   int host_only;		/* a device step failed */
+  int ran_uncompiled;		/* ran its host version once for want of
+				   compiled kernels (Note [Not waiting for
+				   the start] in cost.c) */
 
   int n_mems, n_args;		/* n_args: of the kernel ABI, plan indices
 				   and slice included */

@@ -1191,7 +1191,7 @@ run_nest (nest_state *st, va_list *ap)
   flat_stopwatch watch;
   flat_site_class *cls;
   long long trips, work;
-  int device, n_buffers;
+  int device, n_buffers, small;
 
   if (!st->nest)
     return host_version (st, "unusable package");
@@ -1233,8 +1233,8 @@ run_nest (nest_state *st, va_list *ap)
       return 1;
     }
   work = flat_plan_root_par (&st->plan);
-  if (cost_decides () && !flat_rt.backend && work >= 0
-      && work < FLAT_COST_START_WORK && flat_startup_running ())
+  small = cost_decides () && work >= 0 && work < FLAT_COST_START_WORK;
+  if (small && !flat_rt.backend && flat_startup_running ())
     {
       /* Note [Not waiting for the start] in cost.c.  */
       log_decided (st, flat_backend_host.name, "host version",
@@ -1248,6 +1248,17 @@ run_nest (nest_state *st, va_list *ap)
     return on_host (st, b);
   if (st->program && st->generation != flat_rt.generation)
     st->program = NULL;
+  if (!st->program && small && !st->ran_uncompiled && b->cached
+      && !b->cached (flat_package_get (st->package, b->source_section),
+		     b->options_section
+		     ? flat_package_get (st->package, b->options_section) : ""))
+    {
+      /* Note [Not waiting for the start] in cost.c.  */
+      st->ran_uncompiled = 1;
+      log_decided (st, flat_backend_host.name, "host version",
+		   "its kernels are not compiled yet");
+      return 1;
+    }
   if (!st->program
       && flat_state_prepare_program (st, &what, err, sizeof err) != 0)
     return device_failure (st, what, err);

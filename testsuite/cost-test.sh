@@ -14,7 +14,10 @@
 #     (FLAT_EAGER=1): a run that comes while the start lasts takes the
 #     host and does not wait (Note [Not waiting for the start]).  The
 #     measurements above run with FLAT_EAGER=0, which opens the device
-#     at the first run.
+#     at the first run;
+#   - FLAT_DEVICE=auto with an empty kernel cache: a nest's first run
+#     takes the host rather than wait for a compilation, the next ones
+#     measure the device.
 # Without an OpenCL CPU device the first part cannot run, and the test
 # is skipped after the others pass.
 . "$(dirname "$0")/harness.sh"
@@ -84,6 +87,21 @@ for nest in $(sed -n 's/^flat: run \([^ ]*\) on .*/\1/p' "$tmp/err" \
     }
     END { exit failed }' "$tmp/nest" >&2 \
     || harness_fail "FLAT_DEVICE=auto: $nest did not follow its measurements"
+done
+
+# An empty kernel cache: each nest's first run takes the host rather than
+# compile, the next ones measure the device (compiling then).
+FLAT_CACHE_DIR=$tmp/cold
+export FLAT_CACHE_DIR
+run "FLAT_DEVICE=auto, empty cache" FLAT_DEVICE=auto FLAT_EAGER=0
+for nest in $(sed -n 's/^flat: run \([^ ]*\) on .*/\1/p' "$tmp/err" \
+		| sort -u); do
+  grep "^flat: run $nest on " "$tmp/err" > "$tmp/nest"
+  sed -n 1p "$tmp/nest" \
+    | grep -q ' on host: host version .*(its kernels are not compiled yet)$' \
+    && sed -n 2,3p "$tmp/nest" | grep -c ' on opencl: .*measuring the device)$' \
+       | grep -q '^2$' \
+    || { cat "$tmp/nest" >&2; harness_fail "empty cache: $nest compiled at its first run, or never"; }
 done
 
 # The start in the background: runs before its end are on the host, said

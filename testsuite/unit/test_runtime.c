@@ -268,9 +268,12 @@ test_cache_round_trip (void)
   CU_ASSERT_PTR_NOT_NULL_FATAL (dir);
   snprintf (sub, sizeof sub, "%s/a", dir);
   CU_ASSERT_EQUAL (flat_cache_load (sub, key, &loaded, &size), -1);
+  CU_ASSERT_FALSE (flat_cache_has (sub, key));
   CU_ASSERT_EQUAL_FATAL (flat_cache_prepare (sub, err, sizeof err), 0);
   CU_ASSERT_EQUAL (flat_cache_store (sub, key, data, sizeof data, err,
 				     sizeof err), 0);
+  CU_ASSERT_TRUE (flat_cache_has (sub, key));
+  CU_ASSERT_FALSE (flat_cache_has (sub, "6:opencl\n1:j\n"));
   CU_ASSERT_EQUAL_FATAL (flat_cache_load (sub, key, &loaded, &size), 0);
   CU_ASSERT_EQUAL (size, sizeof data);
   CU_ASSERT_EQUAL (memcmp (loaded, data, sizeof data), 0);
