@@ -41,7 +41,7 @@ cflags="-O3 -std=gnu11 -Wall -Wextra -Wno-unknown-pragmas -pthread"
 # the linker would otherwise turn into text relocations in a PIE.
 accflags="-fopenacc -foffload=nvptx-none -foffload-options=-misa=sm_80 -no-pie"
 benchmarks="saxpy matvec matvec_t matmul stencil reduce scan histogram rowsums
-jacobi pathfinder syrk spmv bfs startup"
+jacobi pathfinder syrk spmv bfs startup kmeans"
 # Benchmarks with no acc variant: OpenACC has no scan.
 no_acc="scan"
 
