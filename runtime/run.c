@@ -1216,7 +1216,10 @@ run_nest (nest_state *st, va_list *ap)
       return 0;
     }
   cls = flat_site_class_for (&st->site, trips);
-  if (cost_decides () && flat_cost_settled_on_host (cls))
+  /* The plan's decisions are what FLAT_LOG shows: only unlogged runs
+     skip them, which could only say the host too.  */
+  if (flat_log_level () < 1 && cost_decides ()
+      && flat_cost_settled_on_host (cls))
     return cost_prefers_host (st, cls, why, sizeof why);
   if (flat_state_apply_tuning (st) != 0)
     return device_failure (st, "reading the tuning file", "out of memory");
