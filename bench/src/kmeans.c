@@ -12,7 +12,7 @@
    step, transfers included: N D floats in and N labels out for assign,
    N D floats and N labels in and K (D + 1) sums out for update.  Each
    variant's labels are checked exactly against a sequential assignment
-   in double (points and centres lie on a grid of 2^-8, so every distance
+   in double (points and centres lie on a grid of 2^-7, so every distance
    is exact in float and ties break alike), its centres to a relative
    1e-5.
 
@@ -151,15 +151,6 @@ reference (const kmeans_data *s, const float *c0, int *label, double *c)
   free (count);
 }
 
-/* A value on the grid of 2^-8 in [0, 1): its squares and their sums over
-   a few dimensions are exact in float.  */
-static float
-on_grid (unsigned *state)
-{
-  *state = *state * 1103515245u + 12345u;
-  return (float) ((*state >> 16) & 255) / 256.0f;
-}
-
 int
 main (int argc, char **argv)
 {
@@ -169,7 +160,6 @@ main (int argc, char **argv)
   float *x, *c0;
   int *want;
   double *c_ref;
-  unsigned state = 1;
   int calls, failed;
 
   s.n = (int) bench_size_arg (argc, argv, 1, INT_MAX, usage);
@@ -184,10 +174,11 @@ main (int argc, char **argv)
   s.sum = bench_floats ((size_t) s.k * s.d);
   s.label = bench_ints (s.n);
   s.count = bench_ints (s.k);
-  for (size_t i = 0; i < (size_t) s.n * s.d; i++)
-    x[i] = on_grid (&state);
-  for (size_t i = 0; i < (size_t) s.k * s.d; i++)
-    c0[i] = on_grid (&state);
+  /* Multiples of 2^-7 in [-1, 1): the squares of their differences are
+     multiples of 2^-14 below 4, and their sums over up to 256
+     dimensions exact in float.  */
+  bench_fill_grid (x, (size_t) s.n * s.d, 7, 1);
+  bench_fill_grid (c0, (size_t) s.k * s.d, 7, 2);
   s.x = x;
 
   /* Each call starts from the same centres.  */
