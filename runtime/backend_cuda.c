@@ -683,7 +683,6 @@ compile_module (const char *source, const char *options, const char *key,
   return rc == 0 ? 0 : fail (err, err_size, "cuModuleLoadData", rc);
 }
 
-/* OPTIONS are added to the device's own (cu.d->options).  */
 /* The device's options, then the package's OPTIONS: what NVRTC gets and
    the cache key holds.  malloc'ed; NULL if memory ran out.  */
 static char *
@@ -711,6 +710,7 @@ cuda_cached (const char *source, const char *options)
   return has;
 }
 
+/* OPTIONS are added to the device's own (cu.d->options).  */
 static int
 cuda_build (const char *source, const char *options, void **program,
 	    int *cached, char *err, size_t err_size)

@@ -3,14 +3,14 @@
    After the threshold search, each dataset runs twice with the tuning
    file of the thresholds chosen: under FLAT_DEVICE=host, and on the
    device the program takes (FLAT_DEVICE as flat-tune's caller set it,
-   auto by default), opened at its first run (FLAT_EAGER=0).  The times are the runtime's own: at exit, the
-   FLAT_PROFILE table "flat: device or host" gives per nest and size
-   class of its outer trip count the best time of each side, the times
-   that FLAT_DEVICE=auto compares (Note [Device or host] in
-   runtime/cost.c); the host's are taken from the first run, the
-   device's from the second, and over datasets the best of each side
-   counts.  A class that both sides timed gets an entry, the faster side
-   and both times:
+   auto by default), opened at its first run (FLAT_EAGER=0).  The times
+   are the runtime's own: at exit, the FLAT_PROFILE table "flat: device
+   or host" gives per nest and size class of its outer trip count the
+   best time of each side, the times that FLAT_DEVICE=auto compares
+   (Note [Device or host] in runtime/cost.c); the host's are taken from
+   the first run, the device's from the second, and over datasets the
+   best of each side counts.  A class that both sides timed gets an
+   entry, the faster side and both times:
 
      # nests.c:32, class 16 (65536..131071 iterations)
      nests.c:32@16=host 0.240000 1.030000
@@ -157,8 +157,7 @@ tune_sides (const char *program, char **argvs[], int n_data,
 	   (Note [Not waiting for the start] in runtime/cost.c), and a
 	   short program would time no device run.  */
 	if (tune_run (argvs[d], device ? "FLAT_EAGER=0" : "FLAT_DEVICE=host",
-		      tuning,
-		      log_fd, timeout) < 0)
+		      tuning, log_fd, timeout) < 0)
 	  continue;
 	FILE *log = tune_run_log (log_fd);
 	if (!log || read_times (log, &table, device) != 0)
