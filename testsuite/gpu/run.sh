@@ -17,7 +17,8 @@
 #   * the unit tests (flat-unit), whose OpenCL and CUDA tests then run on
 #     the GPU (not with FLAT_GPU_NO_UNIT set).
 #
-# FLAT_GPU_ONLY (an extended regex) keeps the e2e programs it matches.
+# FLAT_GPU_ONLY (an extended regex) keeps the e2e programs it matches;
+# FLAT_GPU_DEVICES (default "cuda opencl") the backends they run on.
 # Each test prints "done: DEVICE NAME STATUS" as it ends, so that a run
 # cut short still tells how far it got.
 #
@@ -90,7 +91,8 @@ command -v nvidia-smi > /dev/null \
 jobs=${FLAT_GPU_JOBS:-$(nproc 2>/dev/null || echo 4)}
 # FLAT_GPU_ONLY: an extended regex; only the programs it matches run.
 grep -E -- "${FLAT_GPU_ONLY:-.}" "$dir/MANIFEST" > "$scratch/manifest"
-for dev in cuda opencl; do
+devices=${FLAT_GPU_DEVICES:-cuda opencl}
+for dev in $devices; do
   sed "s|^|--one $dev |; s|\$| $scratch/logs $dir|" "$scratch/manifest"
 done | xargs -P "$jobs" -n 5 sh "$0" || exit 99
 
@@ -112,7 +114,7 @@ report ()
     [ -s "$3" ] && tail -n 25 "$3" | sed 's/^/  | /'
   fi
 }
-for dev in cuda opencl; do
+for dev in $devices; do
   while read -r name; do
     status=$(cat "$scratch/logs/$dev.$name.status" 2>/dev/null || echo 99)
     report "$dev $name" "$status" "$scratch/logs/$dev.$name.log"
