@@ -252,6 +252,46 @@ fill_partial (const flat_kernel *k, const flat_tiling *t, int i)
   return fill_elements (k, t, i) % FLAT_TILE_THREADS != 0;
 }
 
+/* Declare QUOT and REM, flat_e / D and flat_e % D, for flat_e =
+   flat_t + flat_u * FLAT_TILE_THREADS.
+
+   Note [Fill indices split by the item]
+   ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+   Where D divides the group's size or the group's size divides D, the
+   quotient and remainder are the item's part plus a constant of the
+   (unrolled) flat_u: written so, each fetch's address is one base of
+   the item plus a constant offset.  Written as divisions of flat_e,
+   nvcc kept a 64-bit address per fetched element live through the
+   tile loop: the matmul kernel of tile 8 needed 217 registers (228
+   bytes spilled under its bound of 128), 127 and no spill when split;
+   matvec's transposition tile 253, then 168 (2^20 x 64 on an H200:
+   0.191 -> 0.150 ms).  */
+static void
+emit_fill_split (flat_emitter *em, const char *quot, const char *rem,
+		 int64_t d)
+{
+  const int g = FLAT_TILE_THREADS;
+  long long dd = (long long) d;
+
+  if (g % d == 0)
+    {
+      flat_c_line (em, "int %s = (int) flat_t / %lld + flat_u * %lld;", quot,
+		   dd, (long long) (g / d));
+      flat_c_line (em, "int %s = (int) flat_t %% %lld;", rem, dd);
+    }
+  else if (d % g == 0)
+    {
+      flat_c_line (em, "int %s = flat_u * %d / %lld;", quot, g, dd);
+      flat_c_line (em, "int %s = (int) flat_t + flat_u * %d %% %lld;", rem,
+		   g, dd);
+    }
+  else
+    {
+      flat_c_line (em, "int %s = flat_e / %lld;", quot, dd);
+      flat_c_line (em, "int %s = flat_e %% %lld;", rem, dd);
+    }
+}
+
 /* Open the loop over the elements of tile I that this item fills
    (flat_u-th: element flat_e), with their row and iteration.  */
 static void
@@ -267,15 +307,9 @@ open_fill_loop (flat_emitter *em, const flat_kernel *k, const flat_tiling *t,
   flat_c_line (em, "int flat_e = (int) flat_t + flat_u * %d;",
 	       FLAT_TILE_THREADS);
   if (tl->along < 0 || tl->k_fastest)
-    {
-      flat_c_line (em, "int flat_row = flat_e / %d;", t->depth);
-      flat_c_line (em, "int flat_it = flat_e %% %d;", t->depth);
-    }
+    emit_fill_split (em, "flat_row", "flat_it", t->depth);
   else
-    {
-      flat_c_line (em, "int flat_row = flat_e %% %lld;", (long long) rows);
-      flat_c_line (em, "int flat_it = flat_e / %lld;", (long long) rows);
-    }
+    emit_fill_split (em, "flat_it", "flat_row", rows);
 }
 
 /* The item fetches its elements of tile I for the FLAT_KFN iterations
@@ -398,11 +432,12 @@ flat_c_tiled_segmap (flat_emitter *em, const flat_nest *nest,
     }
   first = k->n_dims - t.n_tiled;
   copies = t.n_tiled == 2 ? k->tile * k->tile : k->tile;
-  /* Tile 8's 64 accumulators and operands take about 180 registers,
-     which leaves one group per multiprocessor; asking for two makes the
-     device compiler fit 128 (a few spills outside the tiles' loop):
-     matmul 4096 on the H100, 4.33 -> 4.15 ms.  */
-  if (k->tile >= 8)
+  /* Tile 8's 64 accumulators and operands, and a transposition tile's
+     32 fetched elements an item, fill about 128 registers, which may
+     leave one group per multiprocessor; asking for two makes the device
+     compiler fit 128: matmul 4096 on the H100, 4.33 -> 4.15 ms; matvec
+     2^20 x 64 (a 1-D block's rows) on an H200, 0.150 -> 0.116 ms.  */
+  if (k->tile >= 8 || t.n_tiled == 1)
     em->resident_groups = 2;
   flat_c_signature_open (em, nest, k, "", &k->body);
   flat_c_arg (em, FLAT_T_I64, 0, "flat_base");
