@@ -6,6 +6,7 @@
 
 #include <CUnit/CUnit.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -13,6 +14,7 @@
 #include "../../runtime/flat.h"
 #include "../../runtime/host_parallel.h"
 #include "../../runtime/site.h"
+#include "../../runtime/stats.h"
 #include "unit.h"
 
 /* Claim every iteration of a loop of N for WIDTH threads, by chunks if
@@ -94,6 +96,7 @@ test_chunk_counts (void)
 typedef struct region
 {
   int calls;			/* atomic */
+  int wait_for;			/* count_call: members to wait for */
   pthread_t threads[64];
   long long loop[FLAT_HOST_LOOP_WORDS], n;
   unsigned char *hits;		/* per iteration, atomic */
@@ -102,14 +105,28 @@ typedef struct region
 				   chunk order */
 } region;
 
+/* Until R->calls reaches N, for at most ten seconds: a member holds its
+   region open so that the others join it (Note [Joining a region] in
+   host_team.c).  */
+static void
+await_calls (region *r, int n)
+{
+  double start = flat_now_ms ();
+
+  while (__atomic_load_n (&r->calls, __ATOMIC_ACQUIRE) < n
+	 && flat_now_ms () - start < 10000)
+    sched_yield ();
+}
+
 static void
 count_call (void *data)
 {
   region *r = data;
-  int i = __atomic_fetch_add (&r->calls, 1, __ATOMIC_RELAXED);
+  int i = __atomic_fetch_add (&r->calls, 1, __ATOMIC_ACQ_REL);
 
   if (i < 64)
     r->threads[i] = pthread_self ();
+  await_calls (r, r->wait_for);
 }
 
 static int
@@ -137,18 +154,71 @@ test_team_width (void)
   CU_ASSERT_EQUAL (r.calls, 1);
   CU_ASSERT (pthread_equal (r.threads[0], pthread_self ()));
 
-  /* Twice, so the second region reuses the team.  */
+  /* Twice, so the second region reuses the team; each member waits
+     for all four.  */
   for (int round = 0; round < 2; round++)
     {
       memset (&r, 0, sizeof r);
+      r.wait_for = 4;
       flat_host_parallel (count_call, &r, 4, 0);
       CU_ASSERT_EQUAL (r.calls, 4);
       CU_ASSERT_EQUAL (distinct_threads (&r), 4);
     }
-  /* Narrower than before: the other workers stay out.  */
+  /* Narrower than before: the other workers stay out, however long the
+     region waits for a fifth.  */
   memset (&r, 0, sizeof r);
+  r.wait_for = 2;
   flat_host_parallel (count_call, &r, 2, 0);
   CU_ASSERT_EQUAL (r.calls, 2);
+  memset (&r, 0, sizeof r);
+  r.wait_for = 5;
+  flat_host_parallel (count_call, &r, 4, 0);
+  CU_ASSERT_EQUAL (r.calls, 4);
+}
+
+/* A region of the stress test below: LIVE until its call returns.  */
+typedef struct late_region
+{
+  int live;			/* atomic */
+  int calls;			/* atomic */
+} late_region;
+
+static int late_calls;		/* atomic: FN run after its region ended */
+
+static void
+note_call (void *data)
+{
+  late_region *r = data;
+
+  if (!__atomic_load_n (&r->live, __ATOMIC_ACQUIRE))
+    __atomic_fetch_add (&late_calls, 1, __ATOMIC_RELAXED);
+  __atomic_fetch_add (&r->calls, 1, __ATOMIC_RELAXED);
+}
+
+/* Regions whose caller finishes at once, so that workers arrive while
+   it ends, after it ended, or in the next region: none runs a region's
+   FN once flat_host_parallel returned, and each region runs its caller
+   and at most its width.  */
+static void
+test_team_late_members (void)
+{
+  enum { ROUNDS = 20000 };
+  late_region *r = calloc (ROUNDS, sizeof *r);
+  int wrong = 0;
+
+  CU_ASSERT_PTR_NOT_NULL_FATAL (r);
+  __atomic_store_n (&late_calls, 0, __ATOMIC_RELAXED);
+  for (int i = 0; i < ROUNDS; i++)
+    {
+      __atomic_store_n (&r[i].live, 1, __ATOMIC_RELEASE);
+      flat_host_parallel (note_call, &r[i], 4, 0);
+      __atomic_store_n (&r[i].live, 0, __ATOMIC_RELEASE);
+      int calls = __atomic_load_n (&r[i].calls, __ATOMIC_ACQUIRE);
+      wrong += calls < 1 || calls > 4;
+    }
+  CU_ASSERT_EQUAL (wrong, 0);
+  CU_ASSERT_EQUAL (__atomic_load_n (&late_calls, __ATOMIC_RELAXED), 0);
+  free (r);
 }
 
 static void
@@ -310,7 +380,8 @@ outer_call (void *data)
 {
   region *r = data;
 
-  __atomic_fetch_add (&r->calls, 1, __ATOMIC_RELAXED);
+  __atomic_fetch_add (&r->calls, 1, __ATOMIC_ACQ_REL);
+  await_calls (r, 3);
   flat_host_parallel (nested_call, r, 4, 0);
 }
 
@@ -523,6 +594,8 @@ flat_test_register_host_parallel (void)
 	       test_claims_cover);
   CU_add_test (s, "chunk counts of reductions", test_chunk_counts);
   CU_add_test (s, "a team of the width asked for", test_team_width);
+  CU_add_test (s, "no member runs a region that ended",
+	       test_team_late_members);
   CU_add_test (s, "7 threads claim every iteration once",
 	       test_team_chunks);
   CU_add_test (s, "owners start from their blocks", test_owners);
