@@ -85,9 +85,12 @@ unsigned flat_host_threads (void **state, long long n);
    is faster (Note [Host width] in runtime/host_parallel.c).  */
 void flat_host_done (void);
 
-/* Run FN (DATA) on N_THREADS threads, the caller among them, and return
-   when all have returned; GOMP_parallel's contract (FLAGS is ignored).
-   A call made while another is running runs FN on its caller alone.  */
+/* Run FN (DATA) on the caller and on those of N_THREADS - 1 other
+   threads that come before the caller's FN returns, and return when all
+   of them have returned (FLAGS is ignored): GOMP_parallel's signature,
+   for loops that let any thread take a block its owner has not begun
+   (Note [Joining a region] in runtime/host_team.c).  A call made while
+   another is running runs FN on its caller alone.  */
 void flat_host_parallel (void (*fn) (void *), void *data, unsigned n_threads,
 			 unsigned flags);
 

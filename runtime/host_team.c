@@ -1,21 +1,24 @@
 /* The team of threads of the parallel host version (SPEC section 3,
    Note [Parallel host version] in plugin/host_parallel.cc).  Without
    -fopenmp the plugin's outlined regions call flat_host_parallel where
-   GCC's OpenMP expansion would call libgomp's GOMP_parallel, with the
-   same contract: run FN (DATA) on N_THREADS threads, the caller among
-   them, and return when all are done.
+   GCC's OpenMP expansion would call libgomp's GOMP_parallel, with a
+   looser contract than libgomp's: run FN (DATA) on the caller and on
+   those of the other N_THREADS - 1 threads that come in time, and
+   return when all of them are done; the regions' loops let any member
+   take the blocks of one that does not come.
 
    The workers are started on first use, by a thread of their own while
    the regions go on (Note [Growing the team]), and kept; between
    regions they spin for a short while, since nests often run back to
-   back, and then sleep.  A region is published by its fields and then its generation
-   number: a spinning worker picks it up with no lock (Note [Waking the
-   team]), since fifteen workers queueing on one mutex cost more than a
-   small nest.  A region's end waits only for the workers that joined it
-   (Note [Joining a region]).  One region runs at a time: a region that finds the team busy
-   (another thread's, or one nested in a region) runs on its caller
-   alone, which the regions' chunked loops allow.  After fork the child
-   starts a team of its own.  */
+   back, and then sleep.  A region is published by its fields and then
+   its generation number: a spinning worker picks it up with no lock
+   (Note [Waking the team]), since fifteen workers queueing on one mutex
+   cost more than a small nest.  A region's end waits only for the
+   workers that joined it (Note [Joining a region]).  One region runs at
+   a time: a region that finds the team busy (another thread's, or one
+   nested in a region) runs on its caller alone, which the regions'
+   chunked loops allow.  After fork the child starts a team of its
+   own.  */
 
 #include "flat.h"
 
@@ -52,16 +55,16 @@ spun_out (unsigned poll, double start_ms)
 /* Note [Waking the team]
    ~~~~~~~~~~~~~~~~~~~~~~
    REGION counts by twos, as a sequence lock: the caller makes it odd,
-   writes the region's FN, DATA, WIDTH and RUNNING, and makes it even
+   writes the region's FN, DATA, WIDTH and OPEN, and makes it even
    again.  A worker that sees a new even REGION reads the fields and
    then REGION once more: if it changed, the region it saw is over, which
    it cannot be while a member of it has not finished, so the worker was
    none and skips it; otherwise the fields are the region's.  Members
    leave by decrementing RUNNING; the last one signals DONE under the
-   lock, for a caller that stopped spinning.  A worker that stops spinning counts
-   itself in SLEEPERS and checks REGION again under the lock before it
-   waits; the caller broadcasts WAKE under the lock when, after
-   publishing, it sees a sleeper.  Both use sequentially consistent
+   lock, for a caller that stopped spinning.  A worker that stops
+   spinning counts itself in SLEEPERS and checks REGION again under the
+   lock before it waits; the caller broadcasts WAKE under the lock when,
+   after publishing, it sees a sleeper.  Both use sequentially consistent
    operations on SLEEPERS and REGION, so one of them sees the other's
    write and no wake-up is lost.
 
