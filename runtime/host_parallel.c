@@ -21,13 +21,27 @@
    one thread would cost up to the whole speed-up.  Results are the same
    on either side (the chunks do not change).  The times also tell the
    device's cost model what the host takes (Note [Device or host] in
-   cost.c), so runs of a fixed width are timed too.  */
+   cost.c), so runs of a fixed width are timed too.
+
+   Note [A processor for the start]
+   ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+   While the device starts in the background (FLAT_EAGER, startup.c),
+   the nests run their host versions (Note [Not waiting for the start]
+   in cost.c), and the starter, busy in the driver (PoCL's compiler, the
+   CUDA context), takes a processor: a team of every processor then
+   waits for the member that the starter pushed off its own.  So, unless
+   FLAT_HOST_THREADS fixes it, the width is one less while the start
+   lasts.  Under FLAT_DEVICE=auto, the five small nests of
+   bench/src/startup.c run once on this project's 2-core machine (PoCL
+   starting beside them): 38 to 55 ms a program with every processor, 4
+   to 9 with one less (sequential build: 3 to 5).  */
 
 #define _GNU_SOURCE
 #include "flat.h"
 
 #include "host_parallel.h"
 #include "process.h"
+#include "startup.h"
 #include "stats.h"
 
 #include <sched.h>
@@ -368,6 +382,9 @@ flat_host_threads (void **state, long long n)
   flat_process_start ();
   set = (unsigned) flat_rt.env.host_threads;
   width = flat_host_cpus ();
+  /* Note [A processor for the start].  */
+  if (!set && width > 1 && flat_startup_running ())
+    width--;
   if (n < width)
     width = n > 0 ? (unsigned) n : 1;
   if (state && *state)
