@@ -307,7 +307,11 @@ grower (void *unused)
 }
 
 /* Want N workers; the width a region of N + 1 threads has now, the
-   workers to come counted.  Under BUSY.  */
+   workers to come counted.  A region that starts the growth is not
+   typical of the nest's host runs (Note [Host width] in
+   host_parallel.c); those that come while it lasts are, or under a
+   loaded machine, whose grower may take long to run, no run would be
+   timed.  Under BUSY.  */
 static unsigned
 want_workers (team *t, unsigned n)
 {
@@ -316,6 +320,7 @@ want_workers (team *t, unsigned n)
   pthread_mutex_lock (&t->lock);
   if (t->target < n)
     {
+      flat_host_untypical ();
       t->target = n;
       if (!t->growing)
 	{
@@ -356,13 +361,8 @@ flat_host_parallel (void (*fn) (void *), void *data, unsigned n_threads,
       return;
     }
   /* Only the holder of BUSY starts regions and asks for workers.  */
-  if (__atomic_load_n (&t->n_workers, __ATOMIC_ACQUIRE) < n_threads - 1)
-    {
-      width = want_workers (t, n_threads - 1);
-      flat_host_untypical ();
-    }
-  else
-    width = n_threads;
+  width = __atomic_load_n (&t->n_workers, __ATOMIC_ACQUIRE) < n_threads - 1
+    ? want_workers (t, n_threads - 1) : n_threads;
   __atomic_store_n (&t->region, t->region + 1, __ATOMIC_RELAXED);
   __atomic_thread_fence (__ATOMIC_RELEASE);
   __atomic_store_n (&t->fn, fn, __ATOMIC_RELAXED);

@@ -229,7 +229,8 @@ guards_of (flat_nest *nest, tune_versions vs)
   return g;
 }
 
-/* The settings that force version V, as one string.  */
+/* The settings that force version V, as one string, the device opened
+   at the first run.  */
 static char *
 settings_of (tune_versions vs, int v)
 {
@@ -238,10 +239,13 @@ settings_of (tune_versions vs, int v)
   FILE *out = open_memstream (&buf, &size);
   if (!out)
     return NULL;
+  /* The device opens at the first run that wants it: runs made while it
+     starts in the background would take the host, and a start longer
+     than the program would leave no kernel to time.  */
+  fputs ("FLAT_EAGER=0", out);
   for (int c = 0; c < vs.v[v].n_choices; c++)
     {
-      if (c > 0)
-	fputc (' ', out);
+      fputc (' ', out);
       tune_print_threshold_var (out, vs.v[v].choices[c].threshold);
       fprintf (out, "=%lld", tune_choice_value (&vs.v[v].choices[c]));
     }
