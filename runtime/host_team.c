@@ -26,7 +26,7 @@
 #include "stats.h"
 
 #include <pthread.h>
-#include <stdlib.h>
+#include <stdint.h>
 
 /* How long a worker polls for the next region before it sleeps, and the
    caller for the end of one: nests often run back to back, and a nest
@@ -211,14 +211,6 @@ await_region (team *t, unsigned long seen)
     }
 }
 
-/* A worker's place in the team (1, 2, ...; the caller is 0) and the
-   last region before it started.  */
-typedef struct worker_start
-{
-  unsigned me;
-  unsigned long seen;
-} worker_start;
-
 /* Leave a region joined (Note [Joining a region]); the last member out
    tells a caller that stopped spinning.  */
 static void
@@ -234,15 +226,16 @@ leave_region (team *t)
     }
 }
 
+/* A worker; ARG is its place in the team (1, 2, ...; the caller is 0).
+   Its start is region 0, so that it joins the region open when it
+   comes, if any (Note [Growing the team]).  */
 static void *
 worker (void *arg)
 {
   team *t = &the_team;
-  worker_start start = *(worker_start *) arg;
-  unsigned me = start.me;
-  unsigned long seen = start.seen;
+  unsigned me = (unsigned) (uintptr_t) arg;
+  unsigned long seen = 0;
 
-  free (arg);
   for (;;)
     {
       unsigned long r = await_region (t, seen);
@@ -262,38 +255,43 @@ worker (void *arg)
   return NULL;
 }
 
+/* Start FN (ARG) on a detached thread; 0 if it runs.  */
+static int
+start_detached (void *(*fn) (void *), void *arg)
+{
+  pthread_attr_t attr;
+  pthread_t id;
+  int rc;
+
+  if (pthread_attr_init (&attr) != 0)
+    return -1;
+  rc = pthread_attr_setdetachstate (&attr, PTHREAD_CREATE_DETACHED);
+  if (rc == 0)
+    rc = pthread_create (&id, &attr, fn, arg);
+  (void) pthread_attr_destroy (&attr);
+  return rc == 0 ? 0 : -1;
+}
+
 /* The grower (Note [Growing the team]): workers until the team has
-   TARGET.  A worker's start is region 0, so that it joins the region
-   open when it comes, if any.  */
+   TARGET.  */
 static void *
 grower (void *unused)
 {
   team *t = &the_team;
-  pthread_attr_t attr;
-  int attr_ok = pthread_attr_init (&attr) == 0;
 
   (void) unused;
-  if (attr_ok)
-    (void) pthread_attr_setdetachstate (&attr, PTHREAD_CREATE_DETACHED);
   pthread_mutex_lock (&t->lock);
   while (t->n_workers < t->target)
     {
-      pthread_t id;
-      worker_start *start = attr_ok ? malloc (sizeof *start) : NULL;
+      uintptr_t me = t->n_workers + 1;
       int created;
 
-      if (start)
-	{
-	  start->me = t->n_workers + 1;
-	  start->seen = 0;
-	}
       /* The lock stays free while the thread is created.  */
       pthread_mutex_unlock (&t->lock);
-      created = start && pthread_create (&id, &attr, worker, start) == 0;
+      created = start_detached (worker, (void *) me) == 0;
       pthread_mutex_lock (&t->lock);
       if (!created)
 	{
-	  free (start);
 	  t->target = t->n_workers;
 	  break;
 	}
@@ -301,8 +299,6 @@ grower (void *unused)
     }
   t->growing = 0;
   pthread_mutex_unlock (&t->lock);
-  if (attr_ok)
-    pthread_attr_destroy (&attr);
   return NULL;
 }
 
@@ -324,14 +320,7 @@ want_workers (team *t, unsigned n)
       t->target = n;
       if (!t->growing)
 	{
-	  pthread_attr_t attr;
-	  pthread_t id;
-
-	  t->growing = pthread_attr_init (&attr) == 0
-	    && pthread_attr_setdetachstate (&attr,
-					    PTHREAD_CREATE_DETACHED) == 0
-	    && pthread_create (&id, &attr, grower, NULL) == 0;
-	  (void) pthread_attr_destroy (&attr);
+	  t->growing = start_detached (grower, NULL) == 0;
 	  if (!t->growing)
 	    t->target = t->n_workers;
 	}
