@@ -16,7 +16,7 @@
 #include <stddef.h>
 
 /* Changes whenever a field is added, removed or changes meaning.  */
-#define FLAT_BACKEND_ABI 9
+#define FLAT_BACKEND_ABI 10
 
 /* Most devices a backend keeps open at once (FLAT_DEVICES).  */
 #define FLAT_MAX_DEVICES 16
@@ -127,6 +127,12 @@ typedef struct flat_backend
   int (*count_devices) (int *n, char *err, size_t err_size);
   int (*open_device) (int index, int *slot, char *err, size_t err_size);
   int (*select_device) (int slot, char *err, size_t err_size);
+  /* One more slot, *SLOT, on the device selected: its buffers and
+     programs are interchangeable with that device's, and its launches
+     and copies go to a queue of its own, which runs beside those of any
+     other slot of open_queue (run_pipeline.h).  NULL where the backend
+     has no such queues.  */
+  int (*open_queue) (int *slot, char *err, size_t err_size);
 } flat_backend;
 
 extern const flat_backend flat_backend_host;

@@ -33,6 +33,17 @@
    is never unloaded (nor NVRTC): shutdown releases the context, modules
    and buffers, and a later init finds the libraries already open.
 
+   Note [Queues of one device]
+   The devices of init and cuda_open_device queue their work on their
+   context's legacy stream, and finish waits for the whole context.  A
+   slot of cuda_open_queue (for run_pipeline.c) shares the primary
+   context of the device selected, so buffers and modules are usable
+   from either, and queues on a non-blocking stream of its own: its
+   copies and kernels overlap those of another such slot, and neither
+   waits for the legacy stream nor it for them.  Its plain write and
+   read go through that stream too, to stay in its order, and its finish
+   waits for that stream alone.
+
    Note [Pinned transfers]
    The driver copies pageable memory (what programs give Flat) through
    pinned buffers of its own: on the H100 machine of bench/, 6 to 14
@@ -80,7 +91,8 @@ enum
   CU_DEVICE_MAX_SHARED_MEMORY_PER_BLOCK = 8,
   CU_DEVICE_COMPUTE_CAPABILITY_MAJOR = 75,
   CU_DEVICE_COMPUTE_CAPABILITY_MINOR = 76,
-  CU_FUNC_MAX_THREADS_PER_BLOCK = 0
+  CU_FUNC_MAX_THREADS_PER_BLOCK = 0,
+  CU_STREAM_NON_BLOCKING = 1
 };
 
 /* Every driver entry point the backend uses: name and parameters (all
@@ -97,6 +109,9 @@ enum
   X (cuDevicePrimaryCtxRelease_v2, (cu_device)) \
   X (cuCtxSetCurrent, (cu_context)) \
   X (cuCtxSynchronize, (void)) \
+  X (cuStreamCreate, (cu_stream *, unsigned)) \
+  X (cuStreamSynchronize, (cu_stream)) \
+  X (cuStreamDestroy_v2, (cu_stream)) \
   X (cuMemAlloc_v2, (cu_deviceptr *, size_t)) \
   X (cuMemFree_v2, (cu_deviceptr)) \
   X (cuMemcpyHtoD_v2, (cu_deviceptr, const void *, size_t)) \
@@ -140,6 +155,11 @@ typedef struct cu_dev
   cu_device device;
   int index;			/* among the CUDA devices */
   cu_context context;
+  /* Where its copies and launches queue: NULL, the context's legacy
+     stream, for the devices of init and cuda_open_device; a stream of
+     its own for a slot of cuda_open_queue, which runs beside every
+     other (Note [Queues of one device]).  */
+  cu_stream stream;
   int max_block;		/* threads per block */
   unsigned max_grid;		/* blocks in x */
   int max_shared;		/* bytes of shared memory per block */
@@ -152,6 +172,7 @@ typedef struct cu_dev
      transfers]).  */
   void *stage[2];
   cu_event staged[2];
+  int stage_turn;		/* flat_stager's turn */
 } cu_dev;
 
 /* The open devices: init's first, then those of cuda_open_device; every
@@ -362,6 +383,10 @@ release_device (cu_dev *d)
 
   if (d->context && drv.cuCtxSetCurrent (d->context) != 0)
     status = -1;
+  /* A nest's last staged copy-in may still read a pinned buffer.  */
+  if (d->context && (d->stream ? drv.cuStreamSynchronize (d->stream)
+		     : drv.cuCtxSynchronize ()) != 0)
+    status = -1;
   while (d->programs)
     if (release_program (d->programs) != 0)
       status = -1;
@@ -369,6 +394,8 @@ release_device (cu_dev *d)
     if ((d->staged[b] && drv.cuEventDestroy_v2 (d->staged[b]) != 0)
 	|| (d->stage[b] && drv.cuMemFreeHost (d->stage[b]) != 0))
       status = -1;
+  if (d->stream && drv.cuStreamDestroy_v2 (d->stream) != 0)
+    status = -1;
   if (d->context && (drv.cuDevicePrimaryCtxRelease_v2 (d->device) != 0
 		     || drv.cuCtxSetCurrent (NULL) != 0))
     status = -1;
@@ -487,6 +514,46 @@ cuda_open_device (int index, int *slot, char *err, size_t err_size)
 }
 
 static int
+cuda_open_queue (int *slot, char *err, size_t err_size)
+{
+  cu_dev *selected = cu.d, *q;
+  cu_result rc;
+
+  if (cu.n_open >= FLAT_MAX_DEVICES)
+    {
+      snprintf (err, err_size, "more than %d slots", FLAT_MAX_DEVICES);
+      return -1;
+    }
+  q = &cu.devs[cu.n_open];
+  *q = *selected;
+  q->programs = NULL;
+  q->stream = NULL;
+  memset (q->stage, 0, sizeof q->stage);
+  memset (q->staged, 0, sizeof q->staged);
+  /* One more reference to the primary context, which release_device
+     gives back.  */
+  rc = drv.cuDevicePrimaryCtxRetain (&q->context, q->device);
+  if (rc != 0)
+    {
+      memset (q, 0, sizeof *q);
+      return fail (err, err_size, "cuDevicePrimaryCtxRetain", rc);
+    }
+  cu.d = q;
+  rc = drv.cuCtxSetCurrent (q->context);
+  if (rc == 0)
+    rc = drv.cuStreamCreate (&q->stream, CU_STREAM_NON_BLOCKING);
+  cu.d = selected;
+  if (rc != 0)
+    {
+      (void) release_device (q);
+      (void) drv.cuCtxSetCurrent (selected->context);
+      return fail (err, err_size, "cuStreamCreate", rc);
+    }
+  *slot = cu.n_open++;
+  return make_current (err, err_size);
+}
+
+static int
 cuda_select_device (int slot, char *err, size_t err_size)
 {
   if (slot < 0 || slot >= cu.n_open)
@@ -565,11 +632,11 @@ stage_queue (void *device, size_t offset, int b, size_t bytes, int to_device,
 {
   cu_deviceptr at = (cu_deviceptr) (uintptr_t) device + offset;
   cu_result rc = to_device
-    ? drv.cuMemcpyHtoDAsync_v2 (at, cu.d->stage[b], bytes, NULL)
-    : drv.cuMemcpyDtoHAsync_v2 (cu.d->stage[b], at, bytes, NULL);
+    ? drv.cuMemcpyHtoDAsync_v2 (at, cu.d->stage[b], bytes, cu.d->stream)
+    : drv.cuMemcpyDtoHAsync_v2 (cu.d->stage[b], at, bytes, cu.d->stream);
 
   if (rc == 0)
-    rc = drv.cuEventRecord (cu.d->staged[b], NULL);
+    rc = drv.cuEventRecord (cu.d->staged[b], cu.d->stream);
   return rc == 0 ? 0
     : fail (err, err_size, to_device ? "cuMemcpyHtoDAsync_v2"
 	    : "cuMemcpyDtoHAsync_v2", rc);
@@ -587,7 +654,7 @@ stage_wait (int b, char *err, size_t err_size)
 static const flat_stager *
 cuda_stager (int *failed, char *err, size_t err_size)
 {
-  static flat_stager s = { { NULL, NULL }, stage_queue, stage_wait };
+  static flat_stager s = { { NULL, NULL }, NULL, stage_queue, stage_wait };
 
   *failed = 0;
   if (make_current (err, err_size) != 0 || open_stage (err, err_size) != 0)
@@ -597,7 +664,17 @@ cuda_stager (int *failed, char *err, size_t err_size)
     }
   s.stage[0] = cu.d->stage[0];
   s.stage[1] = cu.d->stage[1];
+  s.turn = &cu.d->stage_turn;
   return &s;
+}
+
+/* Wait for everything queued on the stream of a queue's slot.  */
+static int
+stream_wait (char *err, size_t err_size)
+{
+  cu_result rc = drv.cuStreamSynchronize (cu.d->stream);
+
+  return rc == 0 ? 0 : fail (err, err_size, "cuStreamSynchronize", rc);
 }
 
 static int
@@ -610,6 +687,13 @@ cuda_write (void *buffer, size_t offset, const void *src, size_t size,
     return 0;
   if (make_current (err, err_size) != 0)
     return -1;
+  if (cu.d->stream)
+    {
+      rc = drv.cuMemcpyHtoDAsync_v2 ((cu_deviceptr) (uintptr_t) buffer
+				     + offset, src, size, cu.d->stream);
+      return rc == 0 ? stream_wait (err, err_size)
+	: fail (err, err_size, "cuMemcpyHtoDAsync_v2", rc);
+    }
   rc = drv.cuMemcpyHtoD_v2 ((cu_deviceptr) (uintptr_t) buffer + offset, src,
 			    size);
   return rc == 0 ? 0 : fail (err, err_size, "cuMemcpyHtoD_v2", rc);
@@ -625,6 +709,13 @@ cuda_read (void *buffer, size_t offset, void *dst, size_t size, char *err,
     return 0;
   if (make_current (err, err_size) != 0)
     return -1;
+  if (cu.d->stream)
+    {
+      rc = drv.cuMemcpyDtoHAsync_v2 (dst, (cu_deviceptr) (uintptr_t) buffer
+				     + offset, size, cu.d->stream);
+      return rc == 0 ? stream_wait (err, err_size)
+	: fail (err, err_size, "cuMemcpyDtoHAsync_v2", rc);
+    }
   rc = drv.cuMemcpyDtoH_v2 (dst, (cu_deviceptr) (uintptr_t) buffer + offset,
 			    size);
   return rc == 0 ? 0 : fail (err, err_size, "cuMemcpyDtoH_v2", rc);
@@ -851,8 +942,8 @@ cuda_launch (void *kernel, const flat_arg *args, int n_args, size_t groups,
   if (groups > cu.d->max_grid)
     groups = cu.d->max_grid;
   rc = drv.cuLaunchKernel (kernel, (unsigned) groups, 1, 1,
-			   (unsigned) group_size, 1, 1, 0, NULL, cu.params,
-			   NULL);
+			   (unsigned) group_size, 1, 1, 0, cu.d->stream,
+			   cu.params, NULL);
   return rc == 0 ? 0 : fail (err, err_size, "cuLaunchKernel", rc);
 }
 
@@ -863,6 +954,8 @@ cuda_finish (char *err, size_t err_size)
 
   if (make_current (err, err_size) != 0)
     return -1;
+  if (cu.d->stream)
+    return stream_wait (err, err_size);
   rc = drv.cuCtxSynchronize ();
   return rc == 0 ? 0 : fail (err, err_size, "cuCtxSynchronize", rc);
 }
@@ -909,5 +1002,6 @@ const flat_backend flat_backend_cuda = {
   .shutdown = cuda_shutdown,
   .count_devices = cuda_count_devices,
   .open_device = cuda_open_device,
-  .select_device = cuda_select_device
+  .select_device = cuda_select_device,
+  .open_queue = cuda_open_queue
 };

@@ -13,7 +13,9 @@
    a miss is built from source by flat-kcc and its binary stored.
    Under FLAT_DEVICES more devices of the same platform and type open
    (open_device), each with its own context and queue: a program is
-   built once per device, from the cache after the first.
+   built once per device, from the cache after the first.  The slots of
+   a pipelined nest (opencl_open_queue, run_pipeline.h) share the
+   context of the device with a queue each.
 
    Note [Kernel builds in a helper]
    ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
@@ -66,6 +68,7 @@
   X (clGetDeviceInfo) \
   X (clCreateContext) \
   X (clReleaseContext) \
+  X (clRetainContext) \
   X (clCreateCommandQueue) \
   X (clReleaseCommandQueue) \
   X (clCreateBuffer) \
@@ -122,6 +125,7 @@ typedef struct cl_dev
   cl_mem stage_mem[2];
   void *stage[2];
   cl_event staged[2];
+  int stage_turn;		/* flat_stager's turn */
 } cl_dev;
 
 static struct
@@ -421,7 +425,7 @@ release_all (void)
 
 /* The context and queue of the device of cl.d.  */
 static int
-open_queue (char *err, size_t err_size)
+open_context (char *err, size_t err_size)
 {
   cl_context_properties props[3];
   cl_int rc;
@@ -447,7 +451,7 @@ opencl_init (const flat_backend_config *config, char *err, size_t err_size)
   if (load_library (err, err_size) != 0
       || choose_device (config, err, err_size) != 0
       || query_device (err, err_size) != 0
-      || open_queue (err, err_size) != 0)
+      || open_context (err, err_size) != 0)
     {
       (void) release_all ();
       return -1;
@@ -502,7 +506,8 @@ opencl_open_device (int index, int *slot, char *err, size_t err_size)
   cl.d->device = devices[index];
   cl.d->device_index = index;
   cl.d->device_is_cpu = cl.type == CL_DEVICE_TYPE_CPU;
-  if (query_device (err, err_size) != 0 || open_queue (err, err_size) != 0)
+  if (query_device (err, err_size) != 0
+      || open_context (err, err_size) != 0)
     {
       (void) release_device (cl.d);
       cl.d = selected;
@@ -510,6 +515,42 @@ opencl_open_device (int index, int *slot, char *err, size_t err_size)
     }
   *slot = cl.n_open++;
   cl.d = selected;
+  return 0;
+}
+
+/* A slot of the device selected in its context, with a queue of its
+   own: the context's buffers and programs serve both (backend.h).  */
+static int
+opencl_open_queue (int *slot, char *err, size_t err_size)
+{
+  cl_dev *selected = cl.d, *q;
+  cl_int rc;
+
+  if (cl.n_open >= FLAT_MAX_DEVICES)
+    {
+      snprintf (err, err_size, "more than %d slots", FLAT_MAX_DEVICES);
+      return -1;
+    }
+  q = &cl.devs[cl.n_open];
+  *q = *selected;
+  q->programs = NULL;
+  memset (q->stage_mem, 0, sizeof q->stage_mem);
+  memset (q->stage, 0, sizeof q->stage);
+  memset (q->staged, 0, sizeof q->staged);
+  q->queue = NULL;
+  rc = cl.clRetainContext (q->context);
+  if (rc != CL_SUCCESS)
+    {
+      memset (q, 0, sizeof *q);
+      return fail (err, err_size, "clRetainContext", rc);
+    }
+  q->queue = cl.clCreateCommandQueue (q->context, q->device, 0, &rc);
+  if (!q->queue)
+    {
+      (void) release_device (q);
+      return fail (err, err_size, "clCreateCommandQueue", rc);
+    }
+  *slot = cl.n_open++;
   return 0;
 }
 
@@ -636,7 +677,7 @@ stage_wait (int b, char *err, size_t err_size)
 static const flat_stager *
 opencl_stager (int *failed, char *err, size_t err_size)
 {
-  static flat_stager s = { { NULL, NULL }, stage_queue, stage_wait };
+  static flat_stager s = { { NULL, NULL }, NULL, stage_queue, stage_wait };
 
   *failed = 0;
   if (cl.d->device_is_cpu)
@@ -648,6 +689,7 @@ opencl_stager (int *failed, char *err, size_t err_size)
     }
   s.stage[0] = cl.d->stage[0];
   s.stage[1] = cl.d->stage[1];
+  s.turn = &cl.d->stage_turn;
   return &s;
 }
 
@@ -1025,7 +1067,8 @@ const flat_backend flat_backend_opencl = {
   .shutdown = opencl_shutdown,
   .count_devices = opencl_count_devices,
   .open_device = opencl_open_device,
-  .select_device = opencl_select_device
+  .select_device = opencl_select_device,
+  .open_queue = opencl_open_queue
 };
 
 /* ---- flat-kcc (Note [Kernel builds in a helper]) ----------------------- */

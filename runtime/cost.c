@@ -105,6 +105,13 @@ flat_site_device_run (flat_site_class *cls, double ms, double copy_ms)
 }
 
 void
+flat_site_whole_run (flat_site_class *cls, double ms, double copy_ms)
+{
+  if (keep_best (&cls->whole_ms, &cls->n_whole, ms))
+    cls->whole_copy_ms = copy_ms;
+}
+
+void
 flat_site_host_run (flat_site_class *cls, unsigned width, double ms)
 {
   if (width > 1)
@@ -201,4 +208,22 @@ flat_cost_settled_on_host (const flat_site_class *cls)
   if (cls->tuned != FLAT_TUNED_NONE)
     return cls->tuned == FLAT_TUNED_HOST;
   return cls->n_device >= 2 && host >= 0.0 && host < cls->device_ms;
+}
+
+int
+flat_cost_pipeline (const flat_site_class *cls, char *why, size_t why_size)
+{
+  double kernels = cls->whole_ms - cls->whole_copy_ms;
+
+  if (cls->n_whole == 0)
+    {
+      snprintf (why, why_size, "not pipelined: no run in one piece timed "
+		"yet");
+      return 0;
+    }
+  if (kernels >= FLAT_COST_PIPELINE_SHARE * cls->whole_copy_ms)
+    return 1;
+  snprintf (why, why_size, "not pipelined: kernels %.3g ms against copies "
+	    "%.3g ms", kernels, cls->whole_copy_ms);
+  return 0;
 }

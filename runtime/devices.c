@@ -24,6 +24,7 @@ flat_devices_init (flat_devices *devs)
   devs->n = 1;
   devs->index[0] = -1;
   devs->selected = 0;
+  devs->n_queues = 0;
 }
 
 /* Open device INDEX of B as the next slot of DEVS.  */
@@ -91,17 +92,65 @@ flat_devices_select (flat_devices *devs, const flat_backend *b, int slot,
 }
 
 int
+flat_devices_queues (flat_devices *devs, const flat_backend *b,
+		     int slots[2], char *err, size_t err_size)
+{
+  int i;
+
+  if (devs->n_queues == 0)
+    {
+      devs->n_queues = -1;
+      if (!b->open_queue)
+	{
+	  snprintf (err, err_size, "the %s backend has one queue", b->name);
+	  return -1;
+	}
+      if (flat_devices_select (devs, b, 0, err, err_size) != 0)
+	return -1;
+      for (i = 0; i < 2; i++)
+	{
+	  if (b->open_queue (&devs->queues[i], err, err_size) != 0)
+	    return -1;
+	  flat_pool_init (&devs->pools[devs->queues[i]], b);
+	}
+      devs->n_queues = 2;
+    }
+  if (devs->n_queues < 0)
+    {
+      snprintf (err, err_size, "no queues of their own");
+      return -1;
+    }
+  slots[0] = devs->queues[0];
+  slots[1] = devs->queues[1];
+  return 0;
+}
+
+/* Free the free list of SLOT with its device selected.  */
+static int
+release_slot (flat_devices *devs, const flat_backend *b, int slot)
+{
+  char err[ERR_SIZE];
+
+  return flat_devices_select (devs, b, slot, err, sizeof err) != 0
+    || flat_pool_clear (&devs->pools[slot], err, sizeof err) != 0 ? -1 : 0;
+}
+
+int
 flat_devices_release (flat_devices *devs, const flat_backend *b)
 {
   char err[ERR_SIZE];
-  int slot, status = 0;
+  int slot, i, status = 0;
 
   for (slot = 1; slot < devs->n; slot++)
-    if (flat_devices_select (devs, b, slot, err, sizeof err) != 0
-	|| flat_pool_clear (&devs->pools[slot], err, sizeof err) != 0)
+    if (release_slot (devs, b, slot) != 0)
       status = -1;
-  if (devs->n > 1 && flat_devices_select (devs, b, 0, err, sizeof err) != 0)
+  for (i = 0; i < devs->n_queues; i++)
+    if (release_slot (devs, b, devs->queues[i]) != 0)
+      status = -1;
+  if (devs->selected != 0
+      && flat_devices_select (devs, b, 0, err, sizeof err) != 0)
     status = -1;
   devs->n = 1;
+  devs->n_queues = 0;
   return status;
 }

@@ -24,6 +24,12 @@ typedef struct flat_devices
   flat_pool pools[FLAT_MAX_DEVICES];	/* of slots 1 .. n - 1; slot 0's
 					   is flat_rt.pool */
   int selected;			/* the slot the backend acts on */
+  /* The two slots of slot 0's device with queues of their own that
+     pipelined nests take turns on (run_pipeline.h), after the devices'
+     slots; their free lists are in POOLS too.  N_QUEUES is 0 until they
+     are opened, 2 once they are, and -1 if they cannot be.  */
+  int queues[2];
+  int n_queues;
 } flat_devices;
 
 /* Slot 0 alone.  */
@@ -39,9 +45,15 @@ void flat_devices_open (flat_devices *devs, const flat_backend *b,
 int flat_devices_select (flat_devices *devs, const flat_backend *b,
 			 int slot, char *err, size_t err_size);
 
-/* Free the free lists of slots 1 .. n - 1, each with its device
-   selected, and select slot 0: before the backend shuts down.  -1 if
-   the backend reported an error.  */
+/* The two queue slots of DEVS, opened on slot 0's device at the first
+   call, into SLOTS; -1 (with ERR, the first time) if B has no such
+   queues or they cannot be opened.  */
+int flat_devices_queues (flat_devices *devs, const flat_backend *b,
+			 int slots[2], char *err, size_t err_size);
+
+/* Free the free lists of slots 1 .. n - 1 and of the queue slots, each
+   with its device selected, and select slot 0: before the backend shuts
+   down.  -1 if the backend reported an error.  */
 int flat_devices_release (flat_devices *devs, const flat_backend *b);
 
 #endif /* FLAT_RUNTIME_DEVICES_H */

@@ -29,6 +29,12 @@ static const char *const device_names[] = {
   [FLAT_DEVICE_HOST] = "host"
 };
 
+static const char *const pipeline_names[] = {
+  [FLAT_PIPELINE_AUTO] = "auto",
+  [FLAT_PIPELINE_ALWAYS] = "always",
+  [FLAT_PIPELINE_NEVER] = "never"
+};
+
 const char *
 flat_device_choice_name (flat_device_choice choice)
 {
@@ -203,21 +209,24 @@ devices_var (const char *const *envp, FILE *warn, flat_env *env)
   return 1;
 }
 
+/* Variable NAME, one of the N words NAMES (any case) into *OUT, its
+   index; EXPECTED says which in a warning.  Returns 1 for a bad value.  */
 static int
-device_var (const char *const *envp, FILE *warn, flat_device_choice *out)
+keyword_var (const char *const *envp, FILE *warn, const char *name,
+	     const char *const *names, int n, const char *expected, int *out)
 {
-  const char *value = lookup (envp, "FLAT_DEVICE");
-  size_t i;
+  const char *value = lookup (envp, name);
+  int i;
 
   if (!value || !*value)
     return 0;
-  for (i = 0; i < sizeof device_names / sizeof device_names[0]; i++)
-    if (strcasecmp (value, device_names[i]) == 0)
+  for (i = 0; i < n; i++)
+    if (strcasecmp (value, names[i]) == 0)
       {
-	*out = (flat_device_choice) i;
+	*out = i;
 	return 0;
       }
-  warn_bad (warn, "FLAT_DEVICE", value, "auto, cuda, opencl or host");
+  warn_bad (warn, name, value, expected);
   return 1;
 }
 
@@ -342,7 +351,14 @@ flat_env_parse (flat_env *env, const char *const *envp, FILE *warn)
 
   set_defaults (env);
   env->cache_dir_var = "FLAT_CACHE_DIR";
-  bad += device_var (envp, warn, &env->device);
+  n = (int) env->device;
+  bad += keyword_var (envp, warn, "FLAT_DEVICE", device_names, 4,
+		      "auto, cuda, opencl or host", &n);
+  env->device = (flat_device_choice) n;
+  n = (int) env->pipeline;
+  bad += keyword_var (envp, warn, "FLAT_PIPELINE", pipeline_names, 3,
+		      "auto, always or never", &n);
+  env->pipeline = (flat_pipeline_choice) n;
 
   v = env->device_index;
   bad += integer_var (envp, warn, "FLAT_DEVICE_INDEX", 0, INT32_MAX,

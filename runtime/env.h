@@ -20,6 +20,15 @@ typedef enum flat_device_choice
   FLAT_DEVICE_HOST
 } flat_device_choice;
 
+/* FLAT_PIPELINE: whether map nests run in pipelined slices (Note
+   [Pipelined slices] in run_pipeline.c).  */
+typedef enum flat_pipeline_choice
+{
+  FLAT_PIPELINE_AUTO,		/* where their kernels are worth hiding */
+  FLAT_PIPELINE_ALWAYS,		/* wherever they can be */
+  FLAT_PIPELINE_NEVER
+} flat_pipeline_choice;
+
 /* FLAT_THRESHOLD_<name>=<value>, NAME the part after the prefix; or a
    line NAME=VALUE of the tuning file.  */
 typedef struct flat_threshold_setting
@@ -59,6 +68,7 @@ typedef struct flat_env
   int log;			/* FLAT_LOG: 0, 1 or 2 */
   int profile;			/* FLAT_PROFILE: 0 or 1 */
   int eager;			/* FLAT_EAGER: 0 or 1, default 1 */
+  flat_pipeline_choice pipeline;	/* FLAT_PIPELINE, default auto */
   int host_threads;		/* FLAT_HOST_THREADS, 0 when unset: the CPUs
 				   the process may use */
   char *cache_dir;		/* FLAT_CACHE_DIR or the XDG default; NULL:

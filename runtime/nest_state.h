@@ -107,6 +107,12 @@ typedef struct nest_state
   int is_part;
   int slot;			/* the device slot of its program and
 				   buffers: 0, or a part's */
+  /* Pipelined executions (run_pipeline.h): the parts that take turns on
+     the two queue slots, made at the first, and whether the nest's body
+     is one map whose slices can be (1), cannot be (-1), or is not
+     known yet (0).  */
+  struct nest_state *pipe[2];
+  int pipelinable;
   char *profile_name;		/* of a part: "NEST (device I)" */
   size_t bytes_in, bytes_out;
   flat_loader loader;		/* load_host on this state */

@@ -63,6 +63,7 @@
 #include "profile.h"
 #include "region_devices.h"
 #include "rows.h"
+#include "run_pipeline.h"
 #include "run_split.h"
 #include "scalar.h"
 #include "segops.h"
@@ -123,6 +124,9 @@ flat_state_destroy (nest_state *st)
   for (int d = 1; d < FLAT_MAX_DEVICES; d++)
     if (st->parts[d])
       flat_state_destroy (st->parts[d]);
+  for (int q = 0; q < 2; q++)
+    if (st->pipe[q])
+      flat_state_destroy (st->pipe[q]);
   free (st);
 }
 
@@ -937,7 +941,7 @@ flat_state_execute_begin (nest_state *st, flat_pool *pool, int n_buffers,
 	if ((st->buffers[i].rows
 	     ? flat_rows_transfer (b, st->buffers[i].handle,
 				   &st->buffers[i].row_box, 1, err, err_size)
-	     : flat_transfer_write (b, st->buffers[i].handle, 0,
+	     : flat_transfer_write_queued (b, st->buffers[i].handle, 0,
 				    (const void *) st->buffer_spans[i].start,
 				    st->buffers[i].size, err, err_size)) != 0)
 	  goto fail;
@@ -1154,20 +1158,23 @@ cost_prefers_host (nest_state *st, flat_site_class *cls, char *why,
   return 1;
 }
 
-/* Record the device run timed by WATCH in size class CLS.  */
+/* Record the device run timed by WATCH in size class CLS, WHOLE if it
+   ran in one piece.  */
 static void
-note_device_run (flat_site_class *cls, const flat_stopwatch *watch)
+note_device_run (flat_site_class *cls, const flat_stopwatch *watch,
+		 int whole)
 {
-  double ms = 0.0;
+  double ms = 0.0, copy_ms = watch->ms[FLAT_PHASE_COPYIN]
+			     + watch->ms[FLAT_PHASE_COPYOUT];
   int p;
 
   /* The preparation holds the kernels' compilation at a first run.  */
   for (p = 0; p < FLAT_N_PHASES; p++)
     if (p != FLAT_PHASE_PREPARE)
       ms += watch->ms[p];
-  flat_site_device_run (cls, ms,
-			watch->ms[FLAT_PHASE_COPYIN]
-			+ watch->ms[FLAT_PHASE_COPYOUT]);
+  flat_site_device_run (cls, ms, copy_ms);
+  if (whole)
+    flat_site_whole_run (cls, ms, copy_ms);
 }
 
 /* ST runs its host version because B, the backend of the process, is
@@ -1272,7 +1279,7 @@ run_nest (nest_state *st, va_list *ap)
 			    err, sizeof err))
       {
       case 0:
-	note_device_run (cls, &watch);
+	note_device_run (cls, &watch, 0);
 	log_decided (st, b->name, st->plan.version, reason);
 	return 0;
       case 1:
@@ -1287,9 +1294,22 @@ run_nest (nest_state *st, va_list *ap)
     return device_failure (st, what, err);
   flat_stats_lap (&watch, FLAT_PHASE_PREPARE);
 
+  if (flat_rt.devices.n == 1)
+    switch (flat_run_pipeline (st, cls, trips, n_buffers, &watch, reason,
+			       sizeof reason, &what, err, sizeof err))
+      {
+      case 0:
+	note_device_run (cls, &watch, 0);
+	log_decided (st, b->name, st->plan.version, reason);
+	return 0;
+      case 1:
+	break;
+      default:
+	return device_failure (st, what, err);
+      }
   if (execute (st, n_buffers, &watch, &what, err, sizeof err) != 0)
     return device_failure (st, what, err);
-  note_device_run (cls, &watch);
+  note_device_run (cls, &watch, 1);
   log_decided (st, b->name, st->plan.version[0] ? st->plan.version
 	       : "no kernel", reason);
   return 0;

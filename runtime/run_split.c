@@ -40,40 +40,46 @@ select_slot (int slot, const char **what, char *err, size_t err_size)
   return flat_process_select (slot, err, err_size);
 }
 
-/* The part of ST for slot SLOT, made at its first use: profiled as
-   "NEST (device I)".  NULL if memory ran out.  */
-static nest_state *
-part_of (nest_state *st, int slot)
+nest_state *
+flat_part_new (const nest_state *st, int slot, const char *label)
 {
-  nest_state *q = st->parts[slot];
+  nest_state *q = flat_state_new (st->package);
   size_t len;
 
-  if (q)
-    return q;
-  q = flat_state_new (st->package);
   if (!q)
     return NULL;
-  len = strlen (st->name) + 32;
+  len = strlen (st->name) + strlen (label) + 4;
   q->profile_name = malloc (len);
   if (!q->nest || !q->profile_name)
     {
       flat_state_destroy (q);
       return NULL;
     }
-  snprintf (q->profile_name, len, "%s (device %d)", st->name,
-	    flat_rt.devices.index[slot]);
+  snprintf (q->profile_name, len, "%s (%s)", st->name, label);
   q->is_part = 1;
   q->slot = slot;
-  st->parts[slot] = q;
   return q;
 }
 
-/* Q, the part of slice D of ST, with this execution's arguments: the
-   params and arrays of ST, each accumulator of the outer reduce
-   starting where split.c says.  */
-static void
-part_begin (const nest_state *st, nest_state *q, const flat_slice *slice,
-	    int d)
+/* The part of ST for slot SLOT, made at its first use: profiled as
+   "NEST (device I)".  NULL if memory ran out.  */
+static nest_state *
+part_of (nest_state *st, int slot)
+{
+  char label[32];
+
+  if (!st->parts[slot])
+    {
+      snprintf (label, sizeof label, "device %d",
+		flat_rt.devices.index[slot]);
+      st->parts[slot] = flat_part_new (st, slot, label);
+    }
+  return st->parts[slot];
+}
+
+void
+flat_part_begin (const nest_state *st, nest_state *q,
+		 const flat_slice *slice, int d)
 {
   const flat_nest *nest = st->nest;
   const flat_stmt *outer = nest->body.first;
@@ -107,6 +113,12 @@ part_begin (const nest_state *st, nest_state *q, const flat_slice *slice,
   q->loader.data = q;
 }
 
+int
+flat_part_buffer_ok (const buffer *b)
+{
+  return b->n_mems <= 1 && !b->rows;
+}
+
 /* Whether the layout of the K parts P can be split: every buffer holds
    one mem of its own (no row table; an array of a data region only if
    it has copies on every slot), and each mem's writes in the slices
@@ -121,7 +133,7 @@ layout_ok (nest_state *const *p, const int *n_buffers, int k, char *why,
 
   for (d = 0; d < k; d++)
     for (i = 0; i < n_buffers[d]; i++)
-      if (p[d]->buffers[i].n_mems > 1 || p[d]->buffers[i].rows
+      if (!flat_part_buffer_ok (&p[d]->buffers[i])
 	  || (p[d]->buffers[i].entry >= 0
 	      && !flat_rt.present.entries[p[d]->buffers[i].entry].res))
 	{
@@ -314,7 +326,7 @@ run_parts (nest_state *st, const flat_slice *slices, int k,
     }
   /* Slice 0 last: the others start from ST's accumulators.  */
   for (d = k - 1; d >= 0; d--)
-    part_begin (st, p[d], &slices[d], d);
+    flat_part_begin (st, p[d], &slices[d], d);
   st->is_part = 1;
   rc = prepare_parts (p, k, n_buffers, log, log_size, what, err, err_size);
   if (rc == 0)

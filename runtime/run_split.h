@@ -21,4 +21,21 @@ int flat_run_split (nest_state *st, long long trips, flat_stopwatch *watch,
 		    char *log, size_t log_size, const char **what,
 		    char *err, size_t err_size);
 
+/* The parts of an execution, here and in run_pipeline.c.  */
+
+/* A part of ST: its package parsed again into a state of its own, whose
+   program and buffers will be SLOT's, profiled as "NEST (LABEL)"; NULL
+   if memory ran out.  */
+nest_state *flat_part_new (const nest_state *st, int slot,
+			   const char *label);
+
+/* Give part Q the arguments of ST's execution, for slice SLICE, the
+   D-th: its outer reduce's accumulators start where split.c says.  */
+void flat_part_begin (const nest_state *st, nest_state *q,
+		      const flat_slice *slice, int d);
+
+/* Whether buffer B of a part can hold the part's slice alone: one mem
+   of its own, not a table of rows.  */
+int flat_part_buffer_ok (const buffer *b);
+
 #endif /* FLAT_RUNTIME_RUN_SPLIT_H */

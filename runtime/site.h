@@ -28,6 +28,10 @@ typedef struct flat_site_class
   double device_ms;		/* device: best time, compilation excluded */
   double device_copy_ms;	/* of which copies, in that run */
   unsigned char n_device;	/* runs timed, up to 2 */
+  double whole_ms, whole_copy_ms;	/* the same of its device runs in
+					   one piece (not pipelined nor
+					   split) */
+  unsigned char n_whole;
   unsigned char host_tries;	/* runs the cost model sent to the host to
 				   time it, up to 4 */
   unsigned char tuned;		/* FLAT_TUNED_*, from the tuning file */
@@ -55,6 +59,10 @@ flat_site *flat_state_site (void *state);
 /* Record a device run of MS milliseconds, COPY_MS of them copies.  */
 void flat_site_device_run (flat_site_class *cls, double ms, double copy_ms);
 
+/* Record a device run of the nest in one piece (run.c), as
+   flat_site_device_run.  */
+void flat_site_whole_run (flat_site_class *cls, double ms, double copy_ms);
+
 /* Record a run of the parallel host version on WIDTH threads.  */
 void flat_site_host_run (flat_site_class *cls, unsigned width, double ms);
 
@@ -78,6 +86,19 @@ double flat_site_host_ms (const flat_site_class *cls);
    WHY_SIZE 0 none is formatted.  */
 int flat_cost_prefer_host (flat_site_class *cls, int device_on_cpus,
 			   char *why, size_t why_size);
+
+/* A pipelined run hides a nest's kernels behind its copies, less an
+   overhead that grows with the slices: on the H200 machine a nest whose
+   kernels took half the time of its copies gained by it, one whose
+   kernels took a quarter lost (Note [Pipelined slices] in
+   run_pipeline.c).  */
+#define FLAT_COST_PIPELINE_SHARE 0.5
+
+/* Whether a device run of class CLS is worth pipelining: its best run
+   in one piece spent at least FLAT_COST_PIPELINE_SHARE of its copies'
+   time outside them.  WHY gets the reason when it is not.  */
+int flat_cost_pipeline (const flat_site_class *cls, char *why,
+			size_t why_size);
 
 /* Whether flat_cost_prefer_host has settled class CLS on the host for
    good, by the tuning file or by both sides' times: then a run need not

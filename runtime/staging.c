@@ -1,10 +1,14 @@
 /* Transfers staged through two pinned host buffers, filled and drained
    by the threads of the host team (host_copy.c) while the device's copy
    engine moves the other buffer (Note [Pinned transfers] in
-   backend_cuda.c).  To the device, chunk k is copied into its buffer
-   once the engine is done with chunk k - 2, then queued; back from it,
-   chunk k + 1 is queued before chunk k is copied out.  Both wait for
-   their last chunk.  */
+   backend_cuda.c).  To the device, each chunk goes into the buffer
+   whose turn it is, once the engine is done with that buffer's last
+   chunk, then queued; back from it, chunk k + 1 is queued before chunk
+   k is copied out.  A read waits for its last chunk, a write only when
+   asked to drain: a nest's copy-ins do not, so that the first chunk of
+   one array fills while the last of the one before is on its way (the
+   turn carries over), and the kernels queued after them wait on the
+   device, not on the host.  */
 
 #include "staging.h"
 
@@ -35,24 +39,26 @@ chunk_bytes (size_t size, size_t chunk, size_t k)
 
 int
 flat_staged_write (const flat_stager *s, void *device, size_t offset,
-		   const void *src, size_t size, char *err, size_t err_size)
+		   const void *src, size_t size, int drain, char *err,
+		   size_t err_size)
 {
   size_t chunk = chunk_size (size), n = (size + chunk - 1) / chunk, k;
+  int b = *s->turn;
 
-  for (k = 0; k < n; k++)
+  for (k = 0; k < n; k++, b = 1 - b)
     {
-      int b = (int) (k % 2);
       size_t len = chunk_bytes (size, chunk, k);
 
-      if (k >= 2 && s->wait (b, err, err_size) != 0)
+      if (s->wait (b, err, err_size) != 0)
 	return -1;
       flat_host_copy (s->stage[b], (const char *) src + k * chunk, len, 1);
       if (s->queue (device, offset + k * chunk, b, len, 1, err, err_size)
 	  != 0)
 	return -1;
     }
-  /* The last chunk ends after the one before it.  */
-  return s->wait ((int) ((n - 1) % 2), err, err_size);
+  *s->turn = b;
+  /* The last chunk, in the other buffer, ends after the ones before.  */
+  return drain ? s->wait (1 - b, err, err_size) : 0;
 }
 
 int
@@ -94,16 +100,34 @@ stager_of (const flat_backend *b, size_t size, const flat_stager **s,
   return failed ? -1 : 0;
 }
 
-int
-flat_transfer_write (const flat_backend *b, void *device, size_t offset,
-		     const void *src, size_t size, char *err, size_t err_size)
+/* B's write, drained or not (DRAIN).  */
+static int
+transfer_write (const flat_backend *b, void *device, size_t offset,
+		const void *src, size_t size, int drain, char *err,
+		size_t err_size)
 {
   const flat_stager *s;
 
   if (stager_of (b, size, &s, err, err_size) != 0)
     return -1;
-  return s ? flat_staged_write (s, device, offset, src, size, err, err_size)
+  return s ? flat_staged_write (s, device, offset, src, size, drain, err,
+				err_size)
     : b->write (device, offset, src, size, err, err_size);
+}
+
+int
+flat_transfer_write (const flat_backend *b, void *device, size_t offset,
+		     const void *src, size_t size, char *err, size_t err_size)
+{
+  return transfer_write (b, device, offset, src, size, 1, err, err_size);
+}
+
+int
+flat_transfer_write_queued (const flat_backend *b, void *device,
+			    size_t offset, const void *src, size_t size,
+			    char *err, size_t err_size)
+{
+  return transfer_write (b, device, offset, src, size, 0, err, err_size);
 }
 
 int

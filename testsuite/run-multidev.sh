@@ -24,6 +24,15 @@
 # was split over all the devices, and that each one named by
 # `/* multidev: single C D */' was not (it ran on the first device).
 #
+# The same runs on one device have FLAT_PIPELINE=always and every
+# nest's pipeline threshold ("NEST.pipeline") at 0, so that a nest that
+# moves any bytes is cut into slices that take turns on two queues of
+# the device (Note [Pipelined slices] in runtime/run_pipeline.c).  At
+# the largest size, the nests named by `/* multidev: pipelined E F */'
+# must say they were pipelined, and the other nests of the split and
+# single lists that they were not.  With one device only (a machine of one GPU),
+# only these runs are made.
+#
 # On a machine of several GPUs (gpu/run.sh): FLAT_MULTIDEV_GPUS=yes uses
 # the devices there, FLAT_MULTIDEV_DEVICE (cuda or opencl, default
 # opencl) of them, one, the first two, and the first three where there
@@ -56,6 +65,7 @@ large=${FLAT_TEST_LARGE:-70001}
 tolerance=$(harness_directive "$prog" 'flat-test: tolerance')
 split_nests=$(harness_directive "$prog" 'multidev: split')
 single_nests=$(harness_directive "$prog" 'multidev: single')
+pipelined_nests=$(harness_directive "$prog" 'multidev: pipelined')
 
 harness_tmpdir
 tmp=$HARNESS_TMP
@@ -124,17 +134,19 @@ if [ "$most" -lt 2 ]; then
   if grep -q "warning:.*$device" "$tmp/probe.log"; then
     echo "SKIP: $name: no $device device" >&2
   elif [ "$gpus" = yes ]; then
-    echo "SKIP: $name: one $device device only" >&2
+    echo "$name: one $device device only: pipelines alone" >&2
+    most=1
   else
     echo "SKIP: $name: PoCL presents one device only (POCL_DEVICES=" \
       "'pthread pthread' and 'cpu cpu' gave no second one)" >&2
   fi
-  exit 77
+  [ "$most" -eq 1 ] || exit 77
 fi
 
-# Every nest's split threshold at 1.
+# Every nest's split threshold at 1 and pipeline threshold at 0.
 split_settings=$(cut -f 1 "$bin/versions" | sort -u \
-  | sed 's/[^A-Za-z0-9_]/_/g; s/^\(.*\)$/FLAT_THRESHOLD_\1_split=1/')
+  | sed 's/[^A-Za-z0-9_]/_/g
+	 s/^\(.*\)$/FLAT_THRESHOLD_\1_split=1 FLAT_THRESHOLD_\1_pipeline=0/')
 n_versions=$(cut -f 1 "$bin/versions" | sort | uniq -c \
   | awk '$1 > max { max = $1 } END { print max + 0 }')
 
@@ -167,6 +179,7 @@ run ()
     # The first COUNT GPUs.
     set -- FLAT_DEVICES="$(seq -s , 0 $((count - 1)))" "$@"
   fi
+  [ "$count" -gt 1 ] || set -- FLAT_PIPELINE=always "$@"
   if ! env FLAT_DEVICE="$device" FLAT_LOG=1 "$@" "$bin/flat" "$size" \
        >"$out" 2>"$out.log"; then
     sed 's/^/  | /' "$out.log" | tail -n 15 >&2
@@ -203,6 +216,27 @@ check_split ()
   return 0
 }
 
+# check_pipelined LOG: the lines of the nests in $pipelined_nests that
+# ran on the device say they were pipelined, those of the other nests
+# listed that they were not.
+check_pipelined ()
+{
+  for nest in $pipelined_nests; do
+    grep "^flat: run $nest on $device: " "$1" \
+      | grep -v "; pipelined in [2-8] slices" | sed 's/^/  | /' | grep . >&2 \
+      && harness_fail "$name: $nest was not pipelined ($1)"
+  done
+  for nest in $split_nests $single_nests; do
+    case " $pipelined_nests " in
+      *" $nest "*) continue ;;
+    esac
+    grep "^flat: run $nest on $device: " "$1" | grep "; pipelined in" \
+      | sed 's/^/  | /' | grep . >&2 \
+      && harness_fail "$name: $nest was pipelined ($1)"
+  done
+  return 0
+}
+
 counts=$(seq 1 "$most")
 runs=0
 for size in $sizes; do
@@ -215,6 +249,9 @@ for size in $sizes; do
     for count in $counts; do
       run "$tmp/out.$size.$v.$count" $count "$size" "$@"
       runs=$((runs + 1))
+      if [ "$size" = "$largest" ] && [ $count -eq 1 ]; then
+	check_pipelined "$tmp/out.$size.$v.$count.log"
+      fi
       if [ "$size" = "$largest" ] && [ $count -gt 1 ]; then
 	check_split "$tmp/out.$size.$v.$count.log" $count
 	run "$tmp/again.$size.$v.$count" $count "$size" "$@"
@@ -226,6 +263,12 @@ for size in $sizes; do
     v=$((v + 1))
   done
 done
+
+if [ "$most" -eq 1 ]; then
+  echo "ok: $name on one $device device, pipelines alone, at sizes $sizes," \
+    "$n_versions version(s), $runs runs"
+  exit 0
+fi
 
 # Large enough by the default threshold: on three devices, two or three
 # slices by the work of each nest (on two, two).

@@ -9,8 +9,8 @@
 #     programs at a time (default: the number of processors);
 #   * the programs of nests over several devices (run-multidev.sh with
 #     FLAT_MULTIDEV_GPUS=yes), on CUDA and on NVIDIA's OpenCL, one at a
-#     time (each uses every GPU); on a machine of one GPU they are
-#     skipped, and not counted as failures;
+#     time (each uses every GPU); on a machine of one GPU they run their
+#     pipelined slices alone (FLAT_PIPELINE=always);
 #   * the tuning file's host/device entries (tuned-side-test.sh) under
 #     FLAT_DEVICE=auto, which takes CUDA: flat-tune's entries, and the
 #     device side from the first run;
@@ -121,7 +121,7 @@ for dev in $devices; do
   done < "$scratch/manifest"
 done
 
-# Several devices: a skip (one GPU here) is no failure.
+# Several devices: a skip (no such device) is no failure.
 skipped=0
 for dev in cuda opencl; do
   [ -s "$dir/MULTIDEV" ] || break

@@ -18,6 +18,7 @@
 
 /* multidev: split saxpy rows stencil evens halves */
 /* multidev: single columns */
+/* multidev: pipelined rows stencil evens */
 
 #include "../e2e/e2e.h"
 

@@ -9,10 +9,11 @@
    - a declared argmin over many ties, whose combiner keeps the first of
      equal values: right only if the slices combine in order;
    - row sums, a map containing a reduce (a segmented reduction split
-     by rows).  */
+     by rows, and pipelined by rows on one device).  */
 
 /* flat-test: tolerance 1e-4 */
 /* multidev: split isum fsum dsum minmax argmin rowsum */
+/* multidev: pipelined rowsum */
 
 #include <math.h>
 

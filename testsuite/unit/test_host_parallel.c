@@ -556,6 +556,42 @@ test_cost_takes_faster (void)
   CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
 }
 
+/* Pipelining (Note [Pipelined slices] in run_pipeline.c): only once a
+   run in one piece was timed, and only where its kernels took half the
+   time of its copies or more; the best run in one piece counts, and
+   neither pipelined nor split runs do.  */
+static void
+test_cost_pipeline (void)
+{
+  flat_site_class c;
+  char why[160];
+
+  memset (&c, 0, sizeof c);
+  CU_ASSERT_FALSE (flat_cost_pipeline (&c, why, sizeof why));
+  CU_ASSERT_STRING_EQUAL (why, "not pipelined: no run in one piece timed "
+			  "yet");
+  /* The iterate map of bench/src/pipeline.c at 1 and 4096 steps.  */
+  flat_site_device_run (&c, 4.5, 4.4);
+  CU_ASSERT_FALSE (flat_cost_pipeline (&c, why, sizeof why));
+  flat_site_whole_run (&c, 4.5, 4.4);
+  CU_ASSERT_FALSE (flat_cost_pipeline (&c, why, sizeof why));
+  CU_ASSERT_STRING_EQUAL (why, "not pipelined: kernels 0.1 ms against "
+			  "copies 4.4 ms");
+  memset (&c, 0, sizeof c);
+  flat_site_whole_run (&c, 8.9, 4.4);
+  CU_ASSERT_TRUE (flat_cost_pipeline (&c, why, sizeof why));
+  /* A faster run in one piece, with less to hide, decides.  */
+  flat_site_whole_run (&c, 6.0, 4.4);
+  CU_ASSERT_FALSE (flat_cost_pipeline (&c, why, sizeof why));
+  flat_site_whole_run (&c, 7.0, 4.0);
+  CU_ASSERT_FALSE (flat_cost_pipeline (&c, why, sizeof why));
+  CU_ASSERT_EQUAL (c.whole_ms, 6.0);
+  /* At the share exactly.  */
+  memset (&c, 0, sizeof c);
+  flat_site_whole_run (&c, 3.0, 2.0);
+  CU_ASSERT_TRUE (flat_cost_pipeline (&c, why, sizeof why));
+}
+
 static void
 test_cost_settled (void)
 {
@@ -614,4 +650,5 @@ flat_test_register_host_parallel (void)
 	       test_cost_keeps_compute_on_device);
   CU_add_test (s, "cost: the faster side", test_cost_takes_faster);
   CU_add_test (s, "cost: settled on the host", test_cost_settled);
+  CU_add_test (s, "cost: pipelined or in one piece", test_cost_pipeline);
 }

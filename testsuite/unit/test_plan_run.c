@@ -326,11 +326,11 @@ test_run_bad_threshold (void)
   free (pkg);
 }
 
-/* Two kernels of one version: one copy-in and one copy-out of each
-   array, the second kernel sees the first one's results on the
-   device.  */
-static void
-test_run_copy_once (void)
+/* The nest of two_ir at FLAT_DEFAULT_THRESHOLD=0, FLAT_PIPELINE=always
+   and FLAT_LOG=2, its pipeline threshold at PIPELINE: right results,
+   and the log.  */
+static char *
+run_two (const char *pipeline)
 {
   unsigned char *pkg;
   void *state = NULL;
@@ -340,6 +340,8 @@ test_run_copy_once (void)
 
   pkg = package_of (two_ir);
   CU_ASSERT_EQUAL (setenv ("FLAT_DEFAULT_THRESHOLD", "0", 1), 0);
+  CU_ASSERT_EQUAL (setenv ("FLAT_THRESHOLD_two_pipeline", pipeline, 1), 0);
+  CU_ASSERT_EQUAL (setenv ("FLAT_PIPELINE", "always", 1), 0);
   device_use ("opencl", "2");
   for (i = 0; i < N; i++)
     {
@@ -350,9 +352,24 @@ test_run_copy_once (void)
   CU_ASSERT_EQUAL (flat_run (pkg, &state, N, mv_x, mv_y), 0);
   log = capture_end (&c);
   CU_ASSERT_EQUAL (unsetenv ("FLAT_DEFAULT_THRESHOLD"), 0);
+  CU_ASSERT_EQUAL (unsetenv ("FLAT_THRESHOLD_two_pipeline"), 0);
+  CU_ASSERT_EQUAL (unsetenv ("FLAT_PIPELINE"), 0);
   for (i = 0; i < N; i++)
     ok &= mv_y[i] == 6 * i + 1;
   CU_ASSERT (ok);
+  flat_state_free (&state);
+  free (pkg);
+  return log;
+}
+
+/* Two kernels of one version, unsplit: one copy-in and one copy-out of
+   each array, the second kernel sees the first one's results on the
+   device.  */
+static void
+test_run_copy_once (void)
+{
+  char *log = run_two ("9223372036854775807");
+
   CU_ASSERT_EQUAL (count_lines (log, "flat: copyin two x 4000 bytes"), 1);
   CU_ASSERT_EQUAL (count_lines (log, "flat: copyin two y 4000 bytes"), 1);
   CU_ASSERT_EQUAL (count_lines (log, "flat: copyin"), 2);
@@ -361,9 +378,29 @@ test_run_copy_once (void)
   CU_ASSERT_EQUAL (count_lines (log, "flat: launch two k"), 2);
   CU_ASSERT_EQUAL (count_lines (log, "flat: run two on opencl: k0,k1 "
 			       "[two.0 host 1000>=0] ("), 1);
+  CU_ASSERT_PTR_NULL (strstr (log, "pipelined"));
   free (log);
-  flat_state_free (&state);
-  free (pkg);
+}
+
+/* The same pipelined in slices of at least 2 KiB moved (Note [Pipelined
+   slices] in run_pipeline.c): 12000 bytes moved make 5 slices, of 200
+   iterations, each copied in, run by both kernels and copied out.  */
+static void
+test_run_pipelined (void)
+{
+  char *log = run_two ("2");
+
+  CU_ASSERT_EQUAL (count_lines (log, "flat: copyin two x 800 bytes"), 5);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: copyin two y 800 bytes"), 5);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: copyin"), 10);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: copyout two y 800 bytes"), 5);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: copyout"), 5);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: launch two k0 total=200"), 5);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: launch two k1 total=200"), 5);
+  CU_ASSERT_EQUAL (count_lines (log, "flat: run two on opencl: k0,k1 "
+			       "[two.0 host 1000>=0] ("), 1);
+  CU_ASSERT_PTR_NOT_NULL (strstr (log, "; pipelined in 5 slices)\n"));
+  free (log);
 }
 
 static void
@@ -631,6 +668,7 @@ flat_test_register_plan_run (void)
     { "bad FLAT_THRESHOLD", test_run_bad_threshold, NEED_OPENCL },
     { "FLAT_EAGER", test_run_eager, NEED_OPENCL },
     { "copy-in and copy-out once", test_run_copy_once, NEED_OPENCL },
+    { "pipelined slices", test_run_pipelined, NEED_OPENCL },
     { "plan if on OpenCL", test_run_plan_if, NEED_OPENCL },
     { "in a data region", test_run_in_region, NEED_OPENCL },
     { "plan loop on OpenCL", test_run_plan_loop, NEED_OPENCL },

@@ -29,6 +29,7 @@ static struct
 } engine;
 
 static flat_stager stager;
+static int turn;
 
 static void
 run_copy (const engine_copy *c)
@@ -95,7 +96,7 @@ test_round_trip (void)
   char err[64];
 
   stager = (flat_stager) { { malloc (FLAT_STAGE_CHUNK),
-			     malloc (FLAT_STAGE_CHUNK) },
+			     malloc (FLAT_STAGE_CHUNK) }, &turn,
 			   queue, wait_stage };
   CU_ASSERT_PTR_NOT_NULL_FATAL (stager.stage[0]);
   CU_ASSERT_PTR_NOT_NULL_FATAL (stager.stage[1]);
@@ -112,7 +113,7 @@ test_round_trip (void)
 	src[k] = (unsigned char) (k * 2654435761u >> 13);
       reset (offset + size);
       CU_ASSERT_EQUAL (flat_staged_write (&stager, engine.device, offset,
-					  src, size, err, sizeof err), 0);
+					  src, size, 1, err, sizeof err), 0);
       /* Every copy has ended when the write returns.  */
       CU_ASSERT_EQUAL (engine.done, engine.queued);
       CU_ASSERT (engine.queued > 1 || size <= 4 * FLAT_STAGE_MIN);
@@ -128,6 +129,69 @@ test_round_trip (void)
       free (back);
       free (src);
     }
+  free (engine.device);
+  engine.device = NULL;
+  free (stager.stage[0]);
+  free (stager.stage[1]);
+}
+
+/* Writes that do not drain, back to back into one device buffer as a
+   nest's copy-ins are: each returns with copies still queued, the next
+   one's chunks wait for their buffer's last copy, and a read after them
+   finds every byte.  */
+static void
+test_queued_writes (void)
+{
+  static const size_t sizes[] = {
+    5 * FLAT_STAGE_MIN + 3, FLAT_STAGE_MIN + 1, 4 * FLAT_STAGE_CHUNK + 4097
+  };
+  enum { N = sizeof sizes / sizeof sizes[0] };
+  size_t at[N + 1] = { 0 };
+  unsigned char *src[N], *back;
+  char err[64];
+  int i;
+
+  stager = (flat_stager) { { malloc (FLAT_STAGE_CHUNK),
+			     malloc (FLAT_STAGE_CHUNK) }, &turn,
+			   queue, wait_stage };
+  CU_ASSERT_PTR_NOT_NULL_FATAL (stager.stage[0]);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (stager.stage[1]);
+  for (i = 0; i < N; i++)
+    at[i + 1] = at[i] + sizes[i];
+  reset (at[N]);
+  for (i = 0; i < N; i++)
+    {
+      src[i] = malloc (sizes[i]);
+      CU_ASSERT_PTR_NOT_NULL_FATAL (src[i]);
+      for (size_t k = 0; k < sizes[i]; k++)
+	src[i][k] = (unsigned char) ((k + 77 * (size_t) i) * 2654435761u
+				     >> 11);
+      CU_ASSERT_EQUAL (flat_staged_write (&stager, engine.device, at[i],
+					  src[i], sizes[i], 0, err,
+					  sizeof err), 0);
+      CU_ASSERT (engine.done < engine.queued);
+      /* SRC is free on return.  */
+      memset (src[i] + sizes[i] / 2, 0, sizes[i] - sizes[i] / 2);
+    }
+  back = malloc (at[N]);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (back);
+  for (i = 0; i < N; i++)
+    {
+      CU_ASSERT_EQUAL (flat_staged_read (&stager, engine.device, at[i],
+					 back + at[i], sizes[i], err,
+					 sizeof err), 0);
+      CU_ASSERT_EQUAL (engine.done, engine.queued);
+      for (size_t k = 0; k < sizes[i]; k++)
+	if (back[at[i] + k] != (k < sizes[i] / 2 ? src[i][k]
+				: (unsigned char) ((k + 77 * (size_t) i)
+						   * 2654435761u >> 11)))
+	  {
+	    CU_FAIL ("a queued write lost bytes");
+	    break;
+	  }
+      free (src[i]);
+    }
+  free (back);
   free (engine.device);
   engine.device = NULL;
   free (stager.stage[0]);
@@ -213,5 +277,7 @@ flat_test_register_staging (void)
   CU_pSuite s = CU_add_suite ("staging", NULL, NULL);
   CU_add_test (s, "staged round trips, copies in flight simulated",
 	       test_round_trip);
+  CU_add_test (s, "queued writes, copies in flight simulated",
+	       test_queued_writes);
   CU_add_test (s, "direct copies where there is no stager", test_direct);
 }
