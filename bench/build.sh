@@ -15,7 +15,8 @@
 #               run later with FLAT_DEVICE=cuda or opencl
 #               (the plugin's warnings, such as a loop it cannot lift yet,
 #               are kept in flat-warnings.txt for the report)
-# and transfer-flat (Flat's transfers, bench/src/transfer.c) and
+# and transfer-flat (Flat's transfers, bench/src/transfer.c),
+# pipeline-flat (a map run whole and pipelined, bench/src/pipeline.c) and
 # multidev-flat (nests over several devices, bench/src/multidev.c), and the
 # CUDA programs (cuBLAS and CUB references, copy bandwidth, the
 # hand-written tiled kernels of nbody, kmeans_dist and nearest) are built with
@@ -88,6 +89,12 @@ done
 echo "bench/build.sh: transfer"
 ./flat-gcc $cflags "$src/transfer.c" -o "$out/bin/transfer-flat"
 
+# A map run whole and pipelined: a Flat program only, run by
+# pipeline-run.sh.
+echo "bench/build.sh: pipeline"
+./flat-gcc $cflags -DBENCH_VARIANT='"flat"' "$src/pipeline.c" $objs \
+  -o "$out/bin/pipeline-flat" -lm
+
 # Nests spread over several devices (FLAT_DEVICES): a Flat program only,
 # run by multidev-run.sh.
 echo "bench/build.sh: multidev"
@@ -145,7 +152,8 @@ fi
   fi
 } >"$out/build.txt"
 
-cp bench/run.sh bench/report.py bench/multidev-run.sh "$out/"
+cp bench/run.sh bench/report.py bench/multidev-run.sh bench/pipeline-run.sh \
+  bench/device-env.sh "$out/"
 rm -r "$out/obj"
 echo "bench/build.sh: built $out ($(du -sh "$out" | cut -f1));" \
      "run $out/run.sh on the GPU machine"

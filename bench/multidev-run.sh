@@ -59,21 +59,8 @@ fi
 
 # The carried libflat first (as run.sh), then NVRTC for the CUDA backend;
 # an OpenCL ICD file for NVIDIA's driver when the machine has none.
-ld=$here/lib
-nvrtc=$(find /usr/local/cuda/lib64 /usr/local /usr/lib -name 'libnvrtc.so.*' \
-	2>/dev/null | head -n 1)
-[ -n "$nvrtc" ] && ld=$ld:$(dirname "$nvrtc")
-export LD_LIBRARY_PATH=$ld${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-if [ -z "${OCL_ICD_VENDORS-}" ] && ! grep -qs nvidia /etc/OpenCL/vendors/*.icd
-then
-  cl=$(find /usr/lib /usr/local -name libnvidia-opencl.so.1 2>/dev/null \
-       | head -n 1)
-  if [ -n "$cl" ]; then
-    mkdir -p "$out/icd"
-    echo "$cl" >"$out/icd/nvidia.icd"
-    export OCL_ICD_VENDORS=$out/icd
-  fi
-fi
+. "$here/device-env.sh"
+bench_device_env "$here" "$out" "$out/notes.txt"
 export BENCH_BUDGET_S=${BENCH_BUDGET_S:-2}
 timeout_s=${BENCH_TIMEOUT_S:-300}
 if command -v nvidia-smi >/dev/null 2>&1; then

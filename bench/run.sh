@@ -216,43 +216,10 @@ if [ "$out" != "$here" ]; then
   cp "$here/flat-warnings.txt" . 2>/dev/null || : >flat-warnings.txt
 fi
 
-# The first directory under the usual CUDA places that holds file $1.
-find_lib ()
-{
-  for d in /usr/local/cuda/lib64 /usr/local/cuda/targets/x86_64-linux/lib \
-	   /usr/lib/x86_64-linux-gnu /usr/local/nvidia/lib64 /usr/lib64; do
-    if [ -e "$d/$1" ]; then
-      echo "$d"
-      return 0
-    fi
-  done
-  f=$(find /usr/local /opt /usr/lib -name "$1" 2>/dev/null | head -n 1)
-  [ -n "$f" ] && dirname "$f"
-}
-
-# Libraries: ours (libflat, GCC's libgomp and nvptx plugin, the OpenCL
-# loader) first, then this machine's cuBLAS and NVRTC.
-ld=$here/lib
-for l in libcublas.so.13 libcusparse.so.12 libnvrtc.so.13; do
-  d=$(find_lib $l)
-  if [ -n "$d" ]; then
-    ld=$ld:$d
-  else
-    echo "$l not found on this machine" >>notes.txt
-  fi
-done
-export LD_LIBRARY_PATH=$ld${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-
-# NVIDIA's OpenCL driver is often installed without its ICD file.
-if [ -z "${OCL_ICD_VENDORS-}" ] \
-   && ! grep -qs nvidia /etc/OpenCL/vendors/*.icd; then
-  d=$(find_lib libnvidia-opencl.so.1)
-  if [ -n "$d" ]; then
-    mkdir "$tmp/icd"
-    echo "$d/libnvidia-opencl.so.1" >"$tmp/icd/nvidia.icd"
-    export OCL_ICD_VENDORS=$tmp/icd
-  fi
-fi
+# Libraries: ours first, then this machine's cuBLAS, cuSPARSE and NVRTC;
+# an ICD file for NVIDIA's OpenCL driver where it has none.
+. "$here/device-env.sh"
+bench_device_env "$here" "$tmp" notes.txt
 
 # OpenACC must not fall back to the host silently where there is a GPU.
 if nvidia-smi -L >/dev/null 2>&1; then
