@@ -1,6 +1,6 @@
 # device-env.sh: sourced by run.sh, multidev-run.sh and pipeline-run.sh
 # (bench/build.sh copies it beside them) to find the GPU machine's
-# libraries.
+# libraries, and by the last two for their options.
 #
 #   bench_device_env HERE DIR NOTES
 #
@@ -45,4 +45,33 @@ bench_device_env ()
       export OCL_ICD_VENDORS=$2/icd
     fi
   fi
+}
+
+# bench_start NAME ARGS...: the options ARGS of NAME-run.sh, [--quick]
+# [--out DIR], into QUICK (yes or no) and OUT (default NAME-results
+# beside the script, in $here; made, with logs/ and an empty notes.txt),
+# its program bin/NAME-flat into BIN, then bench_device_env.  Exits on a
+# bad option or a missing program.
+bench_start ()
+{
+  name=$1
+  shift
+  usage="usage: $0 [--quick] [--out DIR]"
+  quick=no
+  out=$here/$name-results
+  while [ $# -gt 0 ]; do
+    case $1 in
+      --quick) quick=yes ;;
+      --out) [ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }; out=$2; shift ;;
+      *) echo "$usage" >&2; exit 2 ;;
+    esac
+    shift
+  done
+  mkdir -p "$out/logs" || exit 1
+  out=$(cd "$out" && pwd)
+  : >"$out/notes.txt"
+  bin=$here/bin/$name-flat
+  [ -x "$bin" ] || { echo "$name-run.sh: no $bin (bench/build.sh)" >&2
+		     exit 1; }
+  bench_device_env "$here" "$out" "$out/notes.txt"
 }

@@ -28,22 +28,11 @@
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
-usage="usage: $0 [--quick] [--out DIR]"
-quick=no
-out=$here/multidev-results
-while [ $# -gt 0 ]; do
-  case $1 in
-    --quick) quick=yes ;;
-    --out) [ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }; out=$2; shift ;;
-    *) echo "$usage" >&2; exit 2 ;;
-  esac
-  shift
-done
-mkdir -p "$out/logs" || exit 1
-out=$(cd "$out" && pwd)
-: >"$out/notes.txt"
-bin=$here/bin/multidev-flat
-[ -x "$bin" ] || { echo "multidev-run.sh: no $bin (bench/build.sh)" >&2; exit 1; }
+# The options; the carried libflat first on LD_LIBRARY_PATH (as run.sh),
+# then NVRTC for the CUDA backend; an OpenCL ICD file for NVIDIA's
+# driver when the machine has none.
+. "$here/device-env.sh"
+bench_start multidev "$@"
 
 # SAXPY_N MATMUL_M JACOBI_N STEPS REPS: saxpy of 2^28 floats (1 GiB per
 # array), a 2048^3 matrix product (its sequential check takes seconds; a
@@ -57,10 +46,6 @@ else
 16777216 1024 2048 10 10"
 fi
 
-# The carried libflat first (as run.sh), then NVRTC for the CUDA backend;
-# an OpenCL ICD file for NVIDIA's driver when the machine has none.
-. "$here/device-env.sh"
-bench_device_env "$here" "$out" "$out/notes.txt"
 export BENCH_BUDGET_S=${BENCH_BUDGET_S:-2}
 timeout_s=${BENCH_TIMEOUT_S:-300}
 if command -v nvidia-smi >/dev/null 2>&1; then

@@ -26,24 +26,8 @@
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
-usage="usage: $0 [--quick] [--out DIR]"
-quick=no
-out=$here/pipeline-results
-while [ $# -gt 0 ]; do
-  case $1 in
-    --quick) quick=yes ;;
-    --out) [ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }; out=$2; shift ;;
-    *) echo "$usage" >&2; exit 2 ;;
-  esac
-  shift
-done
-mkdir -p "$out/logs" || exit 1
-out=$(cd "$out" && pwd)
-: >"$out/notes.txt"
-bin=$here/bin/pipeline-flat
-[ -x "$bin" ] || { echo "pipeline-run.sh: no $bin (bench/build.sh)" >&2; exit 1; }
 . "$here/device-env.sh"
-bench_device_env "$here" "$out" "$out/notes.txt"
+bench_start pipeline "$@"
 export BENCH_BUDGET_S=${BENCH_BUDGET_S:-2}
 timeout_s=${BENCH_TIMEOUT_S:-300}
 if command -v nvidia-smi >/dev/null 2>&1; then

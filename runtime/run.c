@@ -1189,6 +1189,22 @@ on_host (nest_state *st, const flat_backend *b)
 /* flat_run for ST with the arguments in AP, under the lock.  Until the
    root host guard chooses the device, nothing here needs it, nor waits
    for its start.  */
+/* The end of an execution of ST that flat_run_split or
+   flat_run_pipeline took, their result RC: 0, it ran (timed by WATCH,
+   in size class CLS, for REASON), else the device step WHAT failed with
+   ERR.  */
+static int
+sliced_run (nest_state *st, flat_site_class *cls,
+	    const flat_stopwatch *watch, const char *reason, int rc,
+	    const char *what, const char *err)
+{
+  if (rc != 0)
+    return device_failure (st, what, err);
+  note_device_run (cls, watch, 0);
+  log_decided (st, flat_rt.backend->name, st->plan.version, reason);
+  return 0;
+}
+
 static int
 run_nest (nest_state *st, va_list *ap)
 {
@@ -1198,7 +1214,7 @@ run_nest (nest_state *st, va_list *ap)
   flat_stopwatch watch;
   flat_site_class *cls;
   long long trips, work;
-  int device, n_buffers, small;
+  int device, n_buffers, small, rc;
 
   if (!st->nest)
     return host_version (st, "unusable package");
@@ -1274,19 +1290,10 @@ run_nest (nest_state *st, va_list *ap)
     return device_failure (st, what, err);
   snprintf (reason, sizeof reason, "%s%s%s", flat_rt.device,
 	    why[0] ? "; " : "", why);
-  if (flat_rt.devices.n > 1)
-    switch (flat_run_split (st, trips, &watch, reason, sizeof reason, &what,
-			    err, sizeof err))
-      {
-      case 0:
-	note_device_run (cls, &watch, 0);
-	log_decided (st, b->name, st->plan.version, reason);
-	return 0;
-      case 1:
-	break;
-      default:
-	return device_failure (st, what, err);
-      }
+  if (flat_rt.devices.n > 1
+      && (rc = flat_run_split (st, trips, &watch, reason, sizeof reason,
+			       &what, err, sizeof err)) != 1)
+    return sliced_run (st, cls, &watch, reason, rc, what, err);
   what = "bounding the arrays";
   n_buffers = flat_state_place_arrays (st, err, sizeof err);
   st->placed = 1;
@@ -1294,19 +1301,10 @@ run_nest (nest_state *st, va_list *ap)
     return device_failure (st, what, err);
   flat_stats_lap (&watch, FLAT_PHASE_PREPARE);
 
-  if (flat_rt.devices.n == 1)
-    switch (flat_run_pipeline (st, cls, trips, n_buffers, &watch, reason,
-			       sizeof reason, &what, err, sizeof err))
-      {
-      case 0:
-	note_device_run (cls, &watch, 0);
-	log_decided (st, b->name, st->plan.version, reason);
-	return 0;
-      case 1:
-	break;
-      default:
-	return device_failure (st, what, err);
-      }
+  if (flat_rt.devices.n == 1
+      && (rc = flat_run_pipeline (st, cls, trips, n_buffers, &watch, reason,
+				  sizeof reason, &what, err, sizeof err)) != 1)
+    return sliced_run (st, cls, &watch, reason, rc, what, err);
   if (execute (st, n_buffers, &watch, &what, err, sizeof err) != 0)
     return device_failure (st, what, err);
   note_device_run (cls, &watch, 1);
