@@ -18,8 +18,17 @@
    Where the team took less than FLAT_HOST_ONE_BELOW_MS, the next two
    runs go on one thread, and from then on the faster side runs; a
    longer run keeps the team, as the wake-up is then noise and a probe on
-   one thread would cost up to the whole speed-up.  Results are the same
-   on either side (the chunks do not change).  The times also tell the
+   one thread would cost up to the whole speed-up.  A run on the team
+   that fewer members joined than its width (its threads still being
+   created, Note [Growing the team] in host_team.c, or kept off their
+   processors by the device's start) is not typical of the team and is
+   timed only where the class has no time on the team yet; and where
+   one thread won, every FLAT_HOST_RETRY_TEAM-th run tries the team
+   again, whose best time counts.  Without them, on the H200 machine the
+   first nest of bench/src/reduce.c, sums of 2^16 floats, ran on one
+   thread for the rest of the process in two runs of three (0.051 ms a
+   call against 0.011 on the team), as did saxpy of 2^16.  Results are
+   the same on either side (the chunks do not change).  The times also tell the
    device's cost model what the host takes (Note [Device or host] in
    cost.c), so runs of a fixed width are timed too.
 
@@ -55,6 +64,7 @@ static __thread struct
   unsigned width;
   double start_ms;
   int untypical;		/* it started threads */
+  int partial;			/* fewer members joined than its width */
 } timed;
 
 long long
@@ -361,13 +371,18 @@ flat_host_cpus (void)
 }
 
 unsigned
-flat_host_learned_width (const flat_site_class *cls, unsigned width)
+flat_host_learned_width (flat_site_class *cls, unsigned width)
 {
   if (cls->n_wide < 2 || cls->wide_ms >= FLAT_HOST_ONE_BELOW_MS)
     return width;
   if (cls->n_one < 2)
     return 1;
-  return cls->wide_ms <= cls->one_ms ? width : 1;
+  if (cls->wide_ms <= cls->one_ms)
+    return width;
+  if (++cls->one_runs < FLAT_HOST_RETRY_TEAM)
+    return 1;
+  cls->one_runs = 0;
+  return width;
 }
 
 unsigned
@@ -377,6 +392,7 @@ flat_host_threads (void **state, long long n)
 
   timed.cls = NULL;
   timed.untypical = 0;
+  timed.partial = 0;
   if (flat_process_lock () != 0)
     return 1;
   flat_process_start ();
@@ -407,6 +423,12 @@ flat_host_untypical (void)
 }
 
 void
+flat_host_partial (void)
+{
+  timed.partial = 1;
+}
+
+void
 flat_host_done (void)
 {
   double ms;
@@ -418,6 +440,7 @@ flat_host_done (void)
   ms = flat_now_ms () - timed.start_ms;
   if (flat_process_lock () != 0)
     return;
-  flat_site_host_run (cls, timed.width, ms);
+  if (!timed.partial || cls->n_wide == 0)
+    flat_site_host_run (cls, timed.width, ms);
   (void) flat_process_unlock ();
 }

@@ -10,10 +10,13 @@
    tried on one thread (Note [Host width] in host_parallel.c).  */
 #define FLAT_HOST_ONE_BELOW_MS 1.0
 
+/* Where one thread was found the faster, every this many runs on it
+   one more run tries the team (Note [Host width] in host_parallel.c).  */
+#define FLAT_HOST_RETRY_TEAM 16
+
 /* Of WIDTH threads (> 1) and one, the side a run of class CLS takes
-   next (Note [Host width] in host_parallel.c).  */
-unsigned flat_host_learned_width (const flat_site_class *cls,
-				  unsigned width);
+   next (Note [Host width] in host_parallel.c), counted in CLS.  */
+unsigned flat_host_learned_width (flat_site_class *cls, unsigned width);
 
 /* The width of the team: FLAT_HOST_THREADS where it is set, else the
    CPUs this process may run on.  */
@@ -29,5 +32,10 @@ unsigned flat_host_member (void);
    start the team's threads: flat_host_done leaves it out (host_team.c
    calls it).  */
 void flat_host_untypical (void);
+
+/* The same for a run on the team that fewer members joined than its
+   width: still timed where its class has no time on the team yet, so
+   that a machine whose workers never come in time has one.  */
+void flat_host_partial (void);
 
 #endif /* FLAT_RUNTIME_HOST_PARALLEL_H */

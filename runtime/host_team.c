@@ -85,7 +85,9 @@ spun_out (unsigned poll, double start_ms)
    and regions run beside the device's start waited for the worker
    whose processor the start took (spmv 2^20 x 16: 8.4 ms a call
    against 6.0 for the same host version alone).  A worker that comes
-   late joins nothing, or the next region.
+   late joins nothing, or the next region.  The caller counts the
+   workers that ran FN (JOINED): a region that fewer joined than its
+   width is not typical of the team's time (flat_host_partial).
 
    Note [Growing the team]
    ~~~~~~~~~~~~~~~~~~~~~~~
@@ -122,6 +124,7 @@ typedef struct team
 				   atomic */
   /* Written by every member at the end of a region.  */
   _Alignas (LINE) unsigned running; /* workers still in FN, atomic */
+  unsigned joined;		/* workers that ran FN, atomic */
   _Alignas (LINE) unsigned sleepers; /* workers waiting on WAKE, atomic */
 } team;
 
@@ -158,7 +161,7 @@ run_as (unsigned me, void (*fn) (void *), void *data)
 
 #define TEAM_INIT {							\
     PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER,		\
-    PTHREAD_COND_INITIALIZER, 0, 0, 0, 0, NULL, NULL, 0, 0, 0, 0	\
+    PTHREAD_COND_INITIALIZER, 0, 0, 0, 0, NULL, NULL, 0, 0, 0, 0, 0	\
   }
 
 static team the_team = TEAM_INIT;
@@ -249,7 +252,10 @@ worker (void *arg)
 	continue;
       __atomic_add_fetch (&t->running, 1, __ATOMIC_SEQ_CST);
       if (__atomic_load_n (&t->open, __ATOMIC_SEQ_CST) == r)
-	run_as (me, fn, data);
+	{
+	  __atomic_add_fetch (&t->joined, 1, __ATOMIC_RELAXED);
+	  run_as (me, fn, data);
+	}
       leave_region (t);
     }
   return NULL;
@@ -357,6 +363,7 @@ flat_host_parallel (void (*fn) (void *), void *data, unsigned n_threads,
   __atomic_store_n (&t->fn, fn, __ATOMIC_RELAXED);
   __atomic_store_n (&t->data, data, __ATOMIC_RELAXED);
   __atomic_store_n (&t->width, width, __ATOMIC_RELAXED);
+  __atomic_store_n (&t->joined, 0, __ATOMIC_RELAXED);
   __atomic_store_n (&t->open, t->region + 1, __ATOMIC_RELAXED);
   __atomic_add_fetch (&t->region, 1, __ATOMIC_SEQ_CST);
   if (__atomic_load_n (&t->sleepers, __ATOMIC_SEQ_CST) > 0)
@@ -381,5 +388,8 @@ flat_host_parallel (void (*fn) (void *), void *data, unsigned n_threads,
 	pthread_cond_wait (&t->done, &t->lock);
       pthread_mutex_unlock (&t->lock);
     }
+  /* The members' counts are in: they left after them.  */
+  if (__atomic_load_n (&t->joined, __ATOMIC_RELAXED) + 1 < width)
+    flat_host_partial ();
   pthread_mutex_unlock (&busy);
 }

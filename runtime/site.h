@@ -25,6 +25,8 @@ typedef struct flat_site_class
 {
   double wide_ms, one_ms;	/* host: best times on the team, on one */
   unsigned char n_wide, n_one;	/* runs timed, up to 2 each */
+  unsigned char one_runs;	/* runs on one thread since the team was
+				   last tried (host_parallel.h) */
   double device_ms;		/* device: best time, compilation excluded */
   double device_copy_ms;	/* of which copies, in that run */
   unsigned char n_device;	/* runs timed, up to 2 */

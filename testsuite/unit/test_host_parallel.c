@@ -436,6 +436,19 @@ test_learned_width (void)
   /* Then the faster.  */
   c.one_ms = 0.25;
   CU_ASSERT_EQUAL (flat_host_learned_width (&c, 8), 1);
+  /* The team again once in FLAT_HOST_RETRY_TEAM runs: the first runs
+     on it may have come while its threads were being created.  */
+  for (int i = 2; i < FLAT_HOST_RETRY_TEAM; i++)
+    CU_ASSERT_EQUAL_FATAL (flat_host_learned_width (&c, 8), 1);
+  CU_ASSERT_EQUAL (flat_host_learned_width (&c, 8), 8);
+  CU_ASSERT_EQUAL (flat_host_learned_width (&c, 8), 1);
+  /* Faster there this time (flat_site_host_run keeps the best): the
+     team from then on.  */
+  flat_site_host_run (&c, 8, 0.125);
+  CU_ASSERT_EQUAL (flat_host_learned_width (&c, 8), 8);
+  CU_ASSERT_EQUAL (flat_host_learned_width (&c, 8), 8);
+  c.one_ms = 0.0625;
+  CU_ASSERT_EQUAL (flat_host_learned_width (&c, 8), 1);
   c.one_ms = 3.0;
   CU_ASSERT_EQUAL (flat_host_learned_width (&c, 8), 8);
   /* A long run on the team is never tried on one thread.  */
