@@ -28,9 +28,9 @@
    first nest of bench/src/reduce.c, sums of 2^16 floats, ran on one
    thread for the rest of the process in two runs of three (0.051 ms a
    call against 0.011 on the team), as did saxpy of 2^16.  Results are
-   the same on either side (the chunks do not change).  The times also tell the
-   device's cost model what the host takes (Note [Device or host] in
-   cost.c), so runs of a fixed width are timed too.
+   the same on either side (the chunks do not change).  The times also
+   tell the device's cost model what the host takes (Note [Device or
+   host] in cost.c), so runs of a fixed width are timed too.
 
    Note [A processor for the start]
    ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~

@@ -311,9 +311,8 @@ grower (void *unused)
 /* Want N workers; the width a region of N + 1 threads has now, the
    workers to come counted.  A region that starts the growth is not
    typical of the nest's host runs (Note [Host width] in
-   host_parallel.c); those that come while it lasts are, or under a
-   loaded machine, whose grower may take long to run, no run would be
-   timed.  Under BUSY.  */
+   host_parallel.c); those that come while it lasts count as partial
+   where fewer members join them than their width.  Under BUSY.  */
 static unsigned
 want_workers (team *t, unsigned n)
 {

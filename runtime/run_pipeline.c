@@ -131,7 +131,7 @@ prepare_part (nest_state *st, int i, int slot, char *why, size_t why_size,
 	      const char **what, char *err, size_t err_size)
 {
   nest_state *q;
-  int device;
+  int rc;
 
   if (!st->pipe[i])
     st->pipe[i] = flat_part_new (st, slot, "pipelined");
@@ -143,24 +143,11 @@ prepare_part (nest_state *st, int i, int slot, char *why, size_t why_size,
       return -1;
     }
   q->slot = slot;
-  *what = "selecting a queue";
-  if (flat_process_select (slot, err, err_size) != 0)
-    return -1;
   flat_part_begin (st, q, &FLAT_SLICE_ALL, 0);
-  *what = "evaluating the plan";
-  if (flat_state_apply_tuning (q) != 0
-      || flat_plan_begin (&q->plan, q->values, &q->loader,
-			  flat_rt.present.n > 0, &device, err, err_size) != 0)
-    return -1;
-  if (!device)
-    {
-      snprintf (why, why_size, "not pipelined: a part chose the host");
-      return 1;
-    }
-  if (q->program && q->generation != flat_rt.generation)
-    q->program = NULL;
-  return !q->program ? flat_state_prepare_program (q, what, err, err_size)
-    : 0;
+  rc = flat_part_prepare (q, slot, 1, what, err, err_size);
+  if (rc > 0)
+    snprintf (why, why_size, "not pipelined: a part chose the host");
+  return rc;
 }
 
 /* Whether the write extents of the K SLICES of ST are disjoint, each
@@ -198,19 +185,6 @@ writes_disjoint (const nest_state *st, nest_state *q,
       }
   free (w);
   return rc;
-}
-
-/* After a failure: wait for part Q on SLOT and free its N buffers.  */
-static void
-abandon (nest_state *q, int slot, int n)
-{
-  char err[256];
-
-  if (flat_process_select (slot, err, sizeof err) == 0)
-    {
-      (void) flat_rt.backend->finish (err, sizeof err);
-      flat_state_discard_buffers (q, n);
-    }
 }
 
 /* Slice D of K on its part, begun: placed, copied in, launched; N[D % 2]
@@ -254,7 +228,8 @@ run_slices (nest_state *const *q, const int *slots, const flat_slice *s,
 	  && begin_slice (q, slots, s, d, n, watch, what, err, err_size) != 0)
 	{
 	  if (d > 0)
-	    abandon (q[(d - 1) % 2], slots[(d - 1) % 2], n[(d - 1) % 2]);
+	    flat_part_abandon (q[(d - 1) % 2], slots[(d - 1) % 2],
+			       n[(d - 1) % 2]);
 	  return -1;
 	}
       if (d == 0)
@@ -267,7 +242,7 @@ run_slices (nest_state *const *q, const int *slots, const flat_slice *s,
 				     err_size) != 0)
 	{
 	  if (d < k)
-	    abandon (q[d % 2], slots[d % 2], n[d % 2]);
+	    flat_part_abandon (q[d % 2], slots[d % 2], n[d % 2]);
 	  return -1;
 	}
     }

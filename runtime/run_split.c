@@ -119,6 +119,44 @@ flat_part_buffer_ok (const buffer *b)
   return b->n_mems <= 1 && !b->rows;
 }
 
+int
+flat_part_prepare (nest_state *q, int slot, int begin_plan,
+		   const char **what, char *err, size_t err_size)
+{
+  int device = 1;
+
+  if (select_slot (slot, what, err, err_size) != 0)
+    return -1;
+  *what = "evaluating the plan";
+  if (begin_plan
+      && (flat_state_apply_tuning (q) != 0
+	  || flat_plan_begin (&q->plan, q->values, &q->loader,
+			      flat_rt.present.n > 0, &device, err,
+			      err_size) != 0))
+    return -1;
+  if (!device)
+    return 1;
+  if (q->program && q->generation != flat_rt.generation)
+    q->program = NULL;
+  if (!q->program
+      && flat_state_prepare_program (q, what, err, err_size) != 0)
+    return -1;
+  return 0;
+}
+
+void
+flat_part_abandon (nest_state *q, int slot, int n_buffers)
+{
+  const char *what;
+  char err[256];
+
+  if (select_slot (slot, &what, err, sizeof err) == 0)
+    {
+      (void) flat_rt.backend->finish (err, sizeof err);
+      flat_state_discard_buffers (q, n_buffers);
+    }
+}
+
 /* Whether the layout of the K parts P can be split: every buffer holds
    one mem of its own (no row table; an array of a data region only if
    it has copies on every slot), and each mem's writes in the slices
@@ -168,31 +206,21 @@ prepare_parts (nest_state *const *p, int k, int *n_buffers, char *why,
 	       size_t why_size, const char **what, char *err,
 	       size_t err_size)
 {
-  int d, device;
+  int d, rc;
 
   for (d = 0; d < k; d++)
     {
       nest_state *q = p[d];
 
-      if (select_slot (d, what, err, err_size) != 0)
+      /* Slice 0 is ST, whose plan run.c began.  */
+      rc = flat_part_prepare (q, d, d > 0, what, err, err_size);
+      if (rc < 0)
 	return -1;
-      *what = "evaluating the plan";
-      if (d > 0
-	  && (flat_state_apply_tuning (q) != 0
-	      || flat_plan_begin (&q->plan, q->values, &q->loader,
-				  flat_rt.present.n > 0, &device, err,
-				  err_size) != 0))
-	return -1;
-      if (d > 0 && !device)
+      if (rc > 0)
 	{
 	  snprintf (why, why_size, "not split: slice %d chose the host", d);
 	  return 1;
 	}
-      if (q->program && q->generation != flat_rt.generation)
-	q->program = NULL;
-      if (!q->program
-	  && flat_state_prepare_program (q, what, err, err_size) != 0)
-	return -1;
       *what = "bounding the arrays";
       n_buffers[d] = flat_state_place_arrays (q, err, err_size);
       q->placed = 1;
@@ -202,21 +230,14 @@ prepare_parts (nest_state *const *p, int k, int *n_buffers, char *why,
   return layout_ok (p, n_buffers, k, why, why_size) ? 0 : 1;
 }
 
-/* After a failure: wait for the first N of the parts P and free their
-   buffers.  */
+/* After a failure: abandon the parts P[FROM .. TO).  */
 static void
 abandon (nest_state *const *p, const int *n_buffers, int from, int to)
 {
-  const char *what;
-  char err[256];
   int d;
 
   for (d = from; d < to; d++)
-    if (select_slot (d, &what, err, sizeof err) == 0)
-      {
-	(void) flat_rt.backend->finish (err, sizeof err);
-	flat_state_discard_buffers (p[d], n_buffers[d]);
-      }
+    flat_part_abandon (p[d], d, n_buffers[d]);
 }
 
 /* Begin every part, then end every part, each on its slot.  */

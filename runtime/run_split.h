@@ -38,4 +38,14 @@ void flat_part_begin (const nest_state *st, nest_state *q,
    of its own, not a table of rows.  */
 int flat_part_buffer_ok (const buffer *b);
 
+/* Part Q on SLOT, selected: its plan begun if BEGIN_PLAN (thresholds,
+   then the plan's decision), its program built there.  1 if the plan
+   chose the host, -1 on failure (WHAT and ERR).  */
+int flat_part_prepare (nest_state *q, int slot, int begin_plan,
+		       const char **what, char *err, size_t err_size);
+
+/* After a failure: wait for part Q on SLOT and free its N_BUFFERS
+   buffers.  */
+void flat_part_abandon (nest_state *q, int slot, int n_buffers);
+
 #endif /* FLAT_RUNTIME_RUN_SPLIT_H */
