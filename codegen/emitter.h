@@ -296,6 +296,21 @@ void flat_c_irregular_segment_open (flat_emitter *em, const flat_kernel *k,
 void flat_c_irregular_open (flat_emitter *em, const flat_nest *nest,
 			    const flat_kernel *k, const char *suffix,
 			    const flat_block *writes, int groups);
+/* Store the values VAL<j> of segment SEG: its part when it starts in
+   this range [flat_lo, flat_hi), else head flat_g.  */
+void flat_c_irregular_store (flat_emitter *em, const flat_kernel *k,
+			     const char *seg, const char *val);
+/* After flat_t, flat_b and flat_all: flat_per, the flat iterations of a
+   range of the flat stage run on GROUPS groups (an expression), by
+   warps if WARPS (then also the lane ids).  */
+void flat_c_irregular_ranges (flat_emitter *em, const char *groups,
+			      int warps);
+/* Whether the flat stage of K is by warps (segments_irregular_warps.c):
+   a segred where the dialect has warp shuffles.  */
+int flat_c_irregular_by_warps (const flat_emitter *em, const flat_kernel *k);
+/* That flat stage.  */
+void flat_c_irregular_flat_warps (flat_emitter *em, const flat_nest *nest,
+				  const flat_kernel *k);
 /* The local arrays of a flat stage and this group's range [flat_lo,
    flat_hi) of the flat iterations.  */
 void flat_c_irregular_frame (flat_emitter *em, const flat_kernel *k);

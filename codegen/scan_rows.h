@@ -24,7 +24,7 @@
 #include "emitter.h"
 
 /* Lanes of a warp with shuffles, and the most lanes of a row.  */
-#define FLAT_SCAN_WARP 32
+#define FLAT_SCAN_WARP FLAT_WARP_LANES
 
 /* Groups of FLAT_MAX_GROUP items that the single pass's scan kernel asks
    to have resident at once on a multiprocessor, where the dialect can

@@ -41,8 +41,12 @@
    segment thus has part[v] from the group where it starts and head[q]
    from each later group q it reaches, all in iteration order.
 
+   Where the dialect has warp shuffles (CUDA), a segred's flat stage is
+   segments_irregular_warps.c's instead: the same contract with a range
+   per warp, no barrier and no search per iteration.
+
    flat_kN_final: one item per segment: pre (the accumulators' values
-   before the reduction), then part[v] and the heads of the groups
+   before the reduction), then part[v] and the heads of the ranges
    offs[v] / per + 1 .. (offs[v + 1] - 1) / per folded in order when
    the segment has iterations, then post.
 
@@ -59,6 +63,7 @@
 
 #include "codegen.h"
 #include "emitter.h"
+#include "scan_rows.h"
 
 /* flat_n_seg, the segment points, from the trip counts of the segment
    dims alone (the inner dim's bounds depend on the segment).  */
@@ -289,10 +294,8 @@ flat_c_irregular_identities (flat_emitter *em, const flat_kernel *k,
     }
 }
 
-/* Store the values VAL<j> of segment SEG: its part when it starts in
-   this group's range, else this group's head.  */
-static void
-emit_store (flat_emitter *em, const flat_kernel *k, const char *seg,
+void
+flat_c_irregular_store (flat_emitter *em, const flat_kernel *k, const char *seg,
 	    const char *val)
 {
   flat_c_line (em, "if (flat_offs[%s] >= flat_lo)", seg);
@@ -414,7 +417,7 @@ emit_item_runs (flat_emitter *em, const flat_kernel *k, const flat_block *body)
   flat_c_close (em);
   flat_c_line (em, "else if (flat_run >= 0)");
   flat_c_open (em);
-  emit_store (em, k, "flat_run", "flat_acc");
+  flat_c_irregular_store (em, k, "flat_run", "flat_acc");
   flat_c_close (em);
   flat_c_line (em, "flat_run = flat_s;");
   for (j = 0; j < k->n_accs; j++)
@@ -444,8 +447,7 @@ flat_c_irregular_frame (flat_emitter *em, const flat_kernel *k)
   flat_c_line (em, "%s flat_g = %s;", i64, em->d->group_id);
   flat_c_line (em, "%s flat_span = flat_b * %d;", i64, FLAT_IRREGULAR_ITEMS);
   flat_c_line (em, "%s flat_all = flat_offs[flat_n_seg];", i64);
-  flat_c_line (em, "%s flat_per = (flat_all + %s - 1) / %s;", i64,
-	       em->d->num_groups, em->d->num_groups);
+  flat_c_irregular_ranges (em, em->d->num_groups, 0);
   flat_c_line (em, "%s flat_lo = flat_g * flat_per;", i64);
   flat_c_line (em, "%s flat_hi = flat_lo + flat_per < flat_all"
 	       " ? flat_lo + flat_per : flat_all;", i64);
@@ -495,7 +497,7 @@ emit_flat (flat_emitter *em, const flat_nest *nest, const flat_kernel *k,
   flat_c_line (em, "if (flat_t == 0 && flat_c0seg >= 0 "
 	       "&& flat_c0seg != flat_s0)");
   flat_c_open (em);
-  emit_store (em, k, "flat_c0seg", "flat_cv");
+  flat_c_irregular_store (em, k, "flat_c0seg", "flat_cv");
   flat_c_close (em);
   flat_c_irregular_segmented_scan (em, k);
   /* The item's first run, completed in the item: the earlier items'
@@ -513,7 +515,7 @@ emit_flat (flat_emitter *em, const flat_nest *nest, const flat_kernel *k,
   flat_c_irregular_prepend (em, k, "flat_in", "flat_cv");
   flat_c_close (em);
   flat_c_irregular_prepend (em, k, "flat_facc", "flat_in");
-  emit_store (em, k, "flat_fseg", "flat_facc");
+  flat_c_irregular_store (em, k, "flat_fseg", "flat_facc");
   flat_c_close (em);
   /* The last run, where the next item does not go on with it: complete,
      or the next carry when it is the tile's last and the range goes
@@ -538,7 +540,7 @@ emit_flat (flat_emitter *em, const flat_nest *nest, const flat_kernel *k,
   flat_c_line (em, "  flat_keep = 1;");
   flat_c_line (em, "else");
   flat_c_open (em);
-  emit_store (em, k, "flat_run", "flat_val");
+  flat_c_irregular_store (em, k, "flat_run", "flat_val");
   flat_c_close (em);
   flat_c_close (em);
   flat_c_barrier (em);
@@ -581,7 +583,36 @@ emit_flat_map (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   flat_c_emit (em, "}\n");
 }
 
-/* flat_kN_final: one work-item per segment.  */
+void
+flat_c_irregular_ranges (flat_emitter *em, const char *groups, int warps)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+
+  if (!warps)
+    {
+      flat_c_line (em, "%s flat_per = (flat_all + %s - 1) / %s;", i64, groups,
+		   groups);
+      return;
+    }
+  flat_c_lane_ids (em);
+  flat_c_line (em, "%s flat_ranges = %s * (flat_b / flat_lanes);", i64,
+	       groups);
+  flat_c_line (em, "%s flat_per = (flat_all + flat_ranges - 1) / flat_ranges;",
+	       i64);
+  flat_c_line (em, "if (flat_per < (%s) flat_lanes * %d)", i64,
+	       FLAT_IRREGULAR_ITEMS);
+  flat_c_line (em, "  flat_per = (%s) flat_lanes * %d;", i64,
+	       FLAT_IRREGULAR_ITEMS);
+}
+
+int
+flat_c_irregular_by_warps (const flat_emitter *em, const flat_kernel *k)
+{
+  return k->kind == FLAT_N_SEGRED_IRREGULAR && em->d->shfl != NULL;
+}
+
+/* flat_kN_final: one work-item per segment; the flat stage's ranges
+   from its number of groups flat_groups, of the same size.  */
 static void
 emit_final (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
 {
@@ -590,6 +621,9 @@ emit_final (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
 
   flat_c_irregular_open (em, nest, k, "_final", &k->post, 1);
   flat_c_irregular_segment_count (em, k);
+  flat_c_group_ids (em);
+  flat_c_line (em, "%s flat_all = flat_offs[flat_n_seg];", i64);
+  flat_c_irregular_ranges (em, "flat_groups", flat_c_irregular_by_warps (em, k));
   flat_c_line (em, "for (%s flat_v = %s; flat_v < flat_n_seg;", i64,
 	       em->d->global_id);
   flat_c_line (em, "     flat_v += %s)", em->d->global_size);
@@ -601,8 +635,6 @@ emit_final (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   /* Empty segments keep their values (&& and || would normalise them).  */
   flat_c_line (em, "if (flat_z > flat_a)");
   flat_c_open (em);
-  flat_c_line (em, "%s flat_per = (flat_offs[flat_n_seg] + flat_groups - 1)"
-	       " / flat_groups;", i64);
   flat_c_combine_parts (em, k->n_accs, k->accs, "flat_v");
   flat_c_line (em, "for (%s flat_q = flat_a / flat_per + 1; "
 	       "flat_q <= (flat_z - 1) / flat_per; flat_q++)", i64);
@@ -643,6 +675,8 @@ flat_c_segments_irregular (flat_emitter *em, const flat_nest *nest,
       flat_c_emit (em, "\n");
       flat_c_segscan_irregular (em, nest, k);
     }
+  else if (flat_c_irregular_by_warps (em, k))
+    flat_c_irregular_flat_warps (em, nest, k);
   else
     emit_flat (em, nest, k, "", &k->body);
   flat_c_emit (em, "\n");

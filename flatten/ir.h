@@ -640,6 +640,12 @@ typedef struct flat_kernel
    irregular segred (codegen/segments_irregular.c).  */
 #define FLAT_IRREGULAR_ITEMS 4
 
+/* Lanes of a warp where the dialect has warp shuffles.  A group of B
+   work-items is max (1, B / FLAT_WARP_LANES) ranges of the flat stage
+   of an irregular segred by warps (codegen/segments_irregular_warps.c),
+   each with a head per accumulator (runtime/segops.c).  */
+#define FLAT_WARP_LANES 32
+
 /* ---- Nest ------------------------------------------------------------- */
 
 /* Which unmarked loops pass `implicit' may make reduces

@@ -559,7 +559,8 @@ alloc_buffer (flat_pool *pool, const flat_segop *op, int n, size_t bytes,
 
 /* An irregular segmented OP (codegen/segments_irregular.c): op->buffers
    0 the offsets, 1 the chunk sums, 2 + 2 j and 3 + 2 j the parts (one
-   per segment) and heads (one per group of the flat stage) of
+   per segment) and heads (one per range of the flat stage: a group, or
+   a warp of one, codegen/segments_irregular_warps.c) of
    accumulator j.  The sizes and offsets stages run over chunks of whole
    tiles of segments, at most FLAT_SEGOP_MAX_PARTS of them; the flat
    stage on enough groups to fill the device, each a share of the
@@ -572,11 +573,15 @@ run_irregular (const flat_backend *b, flat_pool *pool, const flat_segop *op,
 {
   const flat_kernel *k = op->kernel;
   size_t group = group_limit (op);
-  int64_t n_seg = op->segments, tiles, seg_groups, chunk, groups, final;
+  int64_t n_seg = op->segments, tiles, seg_groups, chunk, groups, heads;
+  int64_t final;
   int n, j, a, s, flat;
 
   seg_groups = tile_chunks (n_seg, (int64_t) group, &tiles, &chunk);
   groups = FLAT_SEGOP_FILL / (int64_t) group;
+  /* A segred's flat stage may take a range per warp.  */
+  heads = groups * (group > FLAT_WARP_LANES
+		    ? (int64_t) group / FLAT_WARP_LANES : 1);
   *what = "allocating device memory";
   n = 0;
   if (alloc_buffer (pool, op, n, (size_t) (n_seg + 1) * sizeof (int64_t),
@@ -591,7 +596,7 @@ run_irregular (const flat_backend *b, flat_pool *pool, const flat_segop *op,
       size_t elem = (size_t) flat_type_table[k->accs[(n - 2) / 2].var->type]
 		    .size;
 
-      if (alloc_buffer (pool, op, n, elem * (size_t) (n % 2 ? groups : n_seg),
+      if (alloc_buffer (pool, op, n, elem * (size_t) (n % 2 ? heads : n_seg),
 			err, err_size) != 0)
 	goto fail;
     }
