@@ -44,6 +44,17 @@ emit_shuffle (flat_emitter *em, flat_type t, const char *to,
   flat_c_emit (em, ";\n");
 }
 
+/* The same, TO an i64 declared here.  */
+static void
+emit_shuffle_i64 (flat_emitter *em, const char *to, const char *shuffle,
+		  const char *from, const char *arg)
+{
+  flat_c_indent (em);
+  flat_c_emit (em, "%s %s = ", flat_c_type (em, FLAT_T_I64), to);
+  flat_c_scan_shuffle (em, FLAT_T_I64, shuffle, from, arg);
+  flat_c_emit (em, ";\n");
+}
+
 /* The same for each accumulator: TO<j> from FROM<j>.  */
 static void
 emit_shuffles (flat_emitter *em, const flat_kernel *k, const char *to,
@@ -91,14 +102,12 @@ emit_lane_segments (flat_emitter *em)
   flat_c_line (em, "for (int flat_d = 16; flat_d > 0; flat_d /= 2)");
   flat_c_open (em);
   flat_c_line (em, "int flat_q = flat_c + flat_d - 1;");
-  flat_c_line (em, "%s flat_y;", i64);
-  emit_shuffle (em, FLAT_T_I64, "flat_y", em->d->shfl, "flat_st",
+  emit_shuffle_i64 (em, "flat_y", em->d->shfl, "flat_st",
 		"flat_q < flat_lanes ? flat_q : flat_lanes - 1");
   flat_c_line (em, "if (flat_q < flat_lanes && flat_y <= flat_e0)");
   flat_c_line (em, "  flat_c += flat_d;");
   flat_c_close (em);
-  flat_c_line (em, "%s flat_last;", i64);
-  emit_shuffle (em, FLAT_T_I64, "flat_last", em->d->shfl, "flat_st",
+  emit_shuffle_i64 (em, "flat_last", em->d->shfl, "flat_st",
 		"flat_lanes - 1");
   flat_c_line (em, "if (flat_c == flat_lanes - 1 && flat_last <= flat_e0)");
   flat_c_line (em, "  flat_c = flat_lanes;");
@@ -164,8 +173,6 @@ emit_walk (flat_emitter *em, const flat_kernel *k, const flat_block *body)
 static void
 emit_lane_scan (flat_emitter *em, const flat_kernel *k)
 {
-  const char *i64 = flat_c_type (em, FLAT_T_I64);
-
   for (int j = 0; j < k->n_accs; j++)
     flat_c_line (em, "%s flat_v%d = flat_acc%d;",
 		 flat_c_type (em, k->accs[j].var->type), j, j);
@@ -173,8 +180,7 @@ emit_lane_scan (flat_emitter *em, const flat_kernel *k)
   flat_c_line (em, "for (int flat_d = 1; flat_d < %d; flat_d *= 2)",
 	       FLAT_SCAN_WARP);
   flat_c_open (em);
-  flat_c_line (em, "%s flat_os;", i64);
-  emit_shuffle (em, FLAT_T_I64, "flat_os", em->d->shfl_up, "flat_run",
+  emit_shuffle_i64 (em, "flat_os", em->d->shfl_up, "flat_run",
 		"flat_d");
   flat_c_irregular_identities (em, k, "flat_o");
   emit_shuffles (em, k, "flat_o", em->d->shfl_up, "flat_v", "flat_d");
@@ -194,10 +200,7 @@ emit_lane_scan (flat_emitter *em, const flat_kernel *k)
 static void
 emit_first_run (flat_emitter *em, const flat_kernel *k)
 {
-  const char *i64 = flat_c_type (em, FLAT_T_I64);
-
-  flat_c_line (em, "%s flat_pseg;", i64);
-  emit_shuffle (em, FLAT_T_I64, "flat_pseg", em->d->shfl_up, "flat_run", "1");
+  emit_shuffle_i64 (em, "flat_pseg", em->d->shfl_up, "flat_run", "1");
   flat_c_irregular_identities (em, k, "flat_pv");
   emit_shuffles (em, k, "flat_pv", em->d->shfl_up, "flat_v", "1");
   flat_c_line (em, "if (flat_lane == 0)");
@@ -221,10 +224,7 @@ emit_first_run (flat_emitter *em, const flat_kernel *k)
 static void
 emit_last_run (flat_emitter *em, const flat_kernel *k)
 {
-  const char *i64 = flat_c_type (em, FLAT_T_I64);
-
-  flat_c_line (em, "%s flat_nfs;", i64);
-  emit_shuffle (em, FLAT_T_I64, "flat_nfs", em->d->shfl, "flat_fs",
+  emit_shuffle_i64 (em, "flat_nfs", em->d->shfl, "flat_fs",
 		"flat_lane + 1 < flat_lanes ? flat_lane + 1 : flat_lane");
   flat_c_line (em, "if (flat_lane + 1 == flat_lanes)");
   flat_c_line (em, "  flat_nfs = -1;");
@@ -286,8 +286,7 @@ flat_c_irregular_flat_warps (flat_emitter *em, const flat_nest *nest,
   emit_walk (em, k, &k->body);
   flat_c_line (em, "%s flat_fs = flat_cut ? flat_fseg : flat_run;", i64);
   /* The carry's segment ended with the previous tile.  */
-  flat_c_line (em, "%s flat_first;", i64);
-  emit_shuffle (em, FLAT_T_I64, "flat_first", em->d->shfl, "flat_fs", "0");
+  emit_shuffle_i64 (em, "flat_first", em->d->shfl, "flat_fs", "0");
   flat_c_line (em, "if (flat_lane == 0 && flat_cseg >= 0 "
 	       "&& flat_cseg != flat_first)");
   flat_c_open (em);
