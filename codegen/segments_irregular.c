@@ -617,13 +617,15 @@ static void
 emit_final (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
 {
   const char *i64 = flat_c_type (em, FLAT_T_I64);
-  int j;
+  int warps = flat_c_irregular_by_warps (em, k), j;
 
   flat_c_irregular_open (em, nest, k, "_final", &k->post, 1);
   flat_c_irregular_segment_count (em, k);
-  flat_c_group_ids (em);
+  /* The lanes of the ranges by warps come from the group's size.  */
+  if (warps)
+    flat_c_group_ids (em);
   flat_c_line (em, "%s flat_all = flat_offs[flat_n_seg];", i64);
-  flat_c_irregular_ranges (em, "flat_groups", flat_c_irregular_by_warps (em, k));
+  flat_c_irregular_ranges (em, "flat_groups", warps);
   flat_c_line (em, "for (%s flat_v = %s; flat_v < flat_n_seg;", i64,
 	       em->d->global_id);
   flat_c_line (em, "     flat_v += %s)", em->d->global_size);
