@@ -124,6 +124,7 @@ enum
   X (cuEventRecord, (cu_event, cu_stream)) \
   X (cuEventSynchronize, (cu_event)) \
   X (cuEventDestroy_v2, (cu_event)) \
+  X (cuEventElapsedTime, (float *, cu_event, cu_event)) \
   X (cuModuleLoadData, (cu_module *, const void *)) \
   X (cuModuleUnload, (cu_module)) \
   X (cuModuleGetFunction, (cu_function *, cu_module, const char *)) \
@@ -173,6 +174,7 @@ typedef struct cu_dev
   void *stage[2];
   cu_event staged[2];
   int stage_turn;		/* flat_stager's turn */
+  cu_event timer[2];		/* around a launch of cuda_launch_timed */
 } cu_dev;
 
 /* The open devices: init's first, then those of cuda_open_device; every
@@ -392,7 +394,8 @@ release_device (cu_dev *d)
       status = -1;
   for (int b = 0; b < 2; b++)
     if ((d->staged[b] && drv.cuEventDestroy_v2 (d->staged[b]) != 0)
-	|| (d->stage[b] && drv.cuMemFreeHost (d->stage[b]) != 0))
+	|| (d->stage[b] && drv.cuMemFreeHost (d->stage[b]) != 0)
+	|| (d->timer[b] && drv.cuEventDestroy_v2 (d->timer[b]) != 0))
       status = -1;
   if (d->stream && drv.cuStreamDestroy_v2 (d->stream) != 0)
     status = -1;
@@ -530,6 +533,7 @@ cuda_open_queue (int *slot, char *err, size_t err_size)
   q->stream = NULL;
   memset (q->stage, 0, sizeof q->stage);
   memset (q->staged, 0, sizeof q->staged);
+  memset (q->timer, 0, sizeof q->timer);
   /* One more reference to the primary context, which release_device
      gives back.  */
   rc = drv.cuDevicePrimaryCtxRetain (&q->context, q->device);
@@ -947,6 +951,43 @@ cuda_launch (void *kernel, const flat_arg *args, int n_args, size_t groups,
   return rc == 0 ? 0 : fail (err, err_size, "cuLaunchKernel", rc);
 }
 
+/* Events recorded before and after the launch in the device's queue,
+   and their elapsed time once the second has happened.  */
+static int
+cuda_launch_timed (void *kernel, const flat_arg *args, int n_args,
+		   size_t groups, size_t group_size, double *ms, char *err,
+		   size_t err_size)
+{
+  cu_result rc = 0;
+  float elapsed;
+  int b;
+
+  if (make_current (err, err_size) != 0)
+    return -1;
+  for (b = 0; b < 2 && rc == 0; b++)
+    if (!cu.d->timer[b])
+      rc = drv.cuEventCreate (&cu.d->timer[b], 0);
+  if (rc != 0)
+    return fail (err, err_size, "cuEventCreate", rc);
+  rc = drv.cuEventRecord (cu.d->timer[0], cu.d->stream);
+  if (rc != 0)
+    return fail (err, err_size, "cuEventRecord", rc);
+  if (cuda_launch (kernel, args, n_args, groups, group_size, err,
+		   err_size) != 0)
+    return -1;
+  rc = drv.cuEventRecord (cu.d->timer[1], cu.d->stream);
+  if (rc != 0)
+    return fail (err, err_size, "cuEventRecord", rc);
+  rc = drv.cuEventSynchronize (cu.d->timer[1]);
+  if (rc != 0)
+    return fail (err, err_size, "cuEventSynchronize", rc);
+  rc = drv.cuEventElapsedTime (&elapsed, cu.d->timer[0], cu.d->timer[1]);
+  if (rc != 0)
+    return fail (err, err_size, "cuEventElapsedTime", rc);
+  *ms = elapsed;
+  return 0;
+}
+
 static int
 cuda_finish (char *err, size_t err_size)
 {
@@ -997,6 +1038,7 @@ const flat_backend flat_backend_cuda = {
   .program_free = cuda_program_free,
   .get_kernel = cuda_get_kernel,
   .launch = cuda_launch,
+  .launch_timed = cuda_launch_timed,
   .finish = cuda_finish,
   .device_address = cuda_device_address,
   .shutdown = cuda_shutdown,

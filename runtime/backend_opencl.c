@@ -80,6 +80,7 @@
   X (clFlush) \
   X (clWaitForEvents) \
   X (clReleaseEvent) \
+  X (clGetEventProfilingInfo) \
   X (clCreateProgramWithSource) \
   X (clCreateProgramWithBinary) \
   X (clBuildProgram) \
@@ -142,6 +143,9 @@ static struct
   int n_devices;		/* on its platform, of its type */
   int by_rank;			/* the rank chose it: FLAT_LOG */
   char index_how[160];		/* why that index (ranks.h) */
+  /* The properties of every queue: CL_QUEUE_PROFILING_ENABLE under
+     FLAT_PROFILE (opencl_launch_timed), else none.  */
+  cl_command_queue_properties queue_props;
   /* The devices open: init's first, then those of open_device; every
      call acts on the selected one, D.  */
   cl_dev devs[FLAT_MAX_DEVICES];
@@ -436,8 +440,8 @@ open_context (char *err, size_t err_size)
   cl.d->context = cl.clCreateContext (props, 1, &cl.d->device, NULL, NULL,
 				      &rc);
   if (cl.d->context)
-    cl.d->queue = cl.clCreateCommandQueue (cl.d->context, cl.d->device, 0,
-					   &rc);
+    cl.d->queue = cl.clCreateCommandQueue (cl.d->context, cl.d->device,
+					   cl.queue_props, &rc);
   if (!cl.d->queue)
     return fail (err, err_size, cl.d->context ? "clCreateCommandQueue"
 		 : "clCreateContext", rc);
@@ -448,6 +452,7 @@ static int
 opencl_init (const flat_backend_config *config, char *err, size_t err_size)
 {
   cl.d = &cl.devs[0];
+  cl.queue_props = config->profile ? CL_QUEUE_PROFILING_ENABLE : 0;
   if (load_library (err, err_size) != 0
       || choose_device (config, err, err_size) != 0
       || query_device (err, err_size) != 0
@@ -544,7 +549,8 @@ opencl_open_queue (int *slot, char *err, size_t err_size)
       memset (q, 0, sizeof *q);
       return fail (err, err_size, "clRetainContext", rc);
     }
-  q->queue = cl.clCreateCommandQueue (q->context, q->device, 0, &rc);
+  q->queue = cl.clCreateCommandQueue (q->context, q->device,
+				      cl.queue_props, &rc);
   if (!q->queue)
     {
       (void) release_device (q);
@@ -987,8 +993,18 @@ opencl_get_kernel (void *program, const char *name, void **kernel,
 }
 
 static int
-opencl_launch (void *kernel, const flat_arg *args, int n_args, size_t groups,
-	       size_t group_size, char *err, size_t err_size)
+opencl_finish (char *err, size_t err_size)
+{
+  cl_int rc = cl.clFinish (cl.d->queue);
+
+  return rc == CL_SUCCESS ? 0 : fail (err, err_size, "clFinish", rc);
+}
+
+/* Enqueue KERNEL with ARGS on GROUPS groups of GROUP_SIZE; *EVENT, when
+   EVENT is not NULL, the launch's event.  */
+static int
+enqueue (void *kernel, const flat_arg *args, int n_args, size_t groups,
+	 size_t group_size, cl_event *event, char *err, size_t err_size)
 {
   size_t global = groups * group_size;
   cl_int rc;
@@ -1010,17 +1026,46 @@ opencl_launch (void *kernel, const flat_arg *args, int n_args, size_t groups,
 	}
     }
   rc = cl.clEnqueueNDRangeKernel (cl.d->queue, kernel, 1, NULL, &global,
-				  &group_size, 0, NULL, NULL);
+				  &group_size, 0, NULL, event);
   return rc == CL_SUCCESS ? 0 : fail (err, err_size, "clEnqueueNDRangeKernel",
 				      rc);
 }
 
 static int
-opencl_finish (char *err, size_t err_size)
+opencl_launch (void *kernel, const flat_arg *args, int n_args, size_t groups,
+	       size_t group_size, char *err, size_t err_size)
 {
-  cl_int rc = cl.clFinish (cl.d->queue);
+  return enqueue (kernel, args, n_args, groups, group_size, NULL, err,
+		  err_size);
+}
 
-  return rc == CL_SUCCESS ? 0 : fail (err, err_size, "clFinish", rc);
+/* The launch's event, its start and end on the device's clock once it is
+   complete (the queue profiles under FLAT_PROFILE), then the rest of the
+   queue.  */
+static int
+opencl_launch_timed (void *kernel, const flat_arg *args, int n_args,
+		     size_t groups, size_t group_size, double *ms, char *err,
+		     size_t err_size)
+{
+  cl_event event;
+  cl_ulong start, end;
+  cl_int rc;
+
+  if (enqueue (kernel, args, n_args, groups, group_size, &event, err,
+	       err_size) != 0)
+    return -1;
+  rc = cl.clWaitForEvents (1, &event);
+  if (rc == CL_SUCCESS)
+    rc = cl.clGetEventProfilingInfo (event, CL_PROFILING_COMMAND_START,
+				     sizeof start, &start, NULL);
+  if (rc == CL_SUCCESS)
+    rc = cl.clGetEventProfilingInfo (event, CL_PROFILING_COMMAND_END,
+				     sizeof end, &end, NULL);
+  (void) cl.clReleaseEvent (event);
+  if (rc != CL_SUCCESS)
+    return fail (err, err_size, "timing a kernel", rc);
+  *ms = (double) (end - start) * 1e-6;
+  return opencl_finish (err, err_size);
 }
 
 static int
@@ -1060,6 +1105,7 @@ const flat_backend flat_backend_opencl = {
   .program_free = opencl_program_free,
   .get_kernel = opencl_get_kernel,
   .launch = opencl_launch,
+  .launch_timed = opencl_launch_timed,
   .finish = opencl_finish,
   /* A cl_mem is a handle; the device's addresses stay inside the
      driver.  */

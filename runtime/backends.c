@@ -97,6 +97,7 @@ flat_backend_choose (const flat_env *env, char *reason, size_t reason_size)
 			: env->n_devices > 0 ? env->devices[0]
 			: env->device_index;
   config.cache_dir = env->cache_dir;
+  config.profile = env->profile;
   config.local_rank = env->local_rank;
   config.local_rank_var = env->local_rank_var;
   config.device_index_var = env->all_devices || env->n_devices > 0

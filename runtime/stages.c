@@ -72,9 +72,18 @@ flat_stage_launch (const flat_backend *b, const char *nest,
 		   int64_t total, size_t groups, size_t group,
 		   const char **what, char *err, size_t err_size)
 {
-  double start = 0.0;
+  double start = 0.0, ms;
 
   flat_log_launch (nest, s->name, total, groups, group);
+  if (s->profile && b->launch_timed)
+    {
+      *what = "running a kernel";
+      if (b->launch_timed (s->fn, args, n_args, groups, group, &ms, err,
+			   err_size) != 0)
+	return -1;
+      flat_profile_add (s->profile, ms);
+      return 0;
+    }
   if (s->profile)
     start = flat_now_ms ();
   *what = "launching a kernel";

@@ -33,7 +33,7 @@ unsigned unit_have;
 static int
 opens (const flat_backend *b)
 {
-  flat_backend_config config = { NULL, -1, NULL, -1, NULL, NULL };
+  flat_backend_config config = { NULL, -1, NULL, -1, NULL, NULL, 0 };
   char err[1024];
 
   if (b->init (&config, err, sizeof err) != 0)

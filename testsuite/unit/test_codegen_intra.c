@@ -29,6 +29,7 @@
 #include "../../codegen/codegen.h"
 #include "../../flatten/package.h"
 #include "../../runtime/backend.h"
+#include "../../runtime/stats.h"
 #include "../../runtime/nvrtc.h"
 
 /* ---- Nests -------------------------------------------------------------- */
@@ -399,10 +400,12 @@ random_ints (size_t n, int32_t lo, int32_t span)
 /* The backend of the running suite.  */
 static const flat_backend *dev;
 
+/* Opened as under FLAT_PROFILE: every launch of these suites is a timed
+   one (launch), whose results the tests check as any other's.  */
 static int
 suite_init (const flat_backend *backend)
 {
-  flat_backend_config config = { NULL, -1, NULL, -1, NULL, NULL };
+  flat_backend_config config = { NULL, -1, NULL, -1, NULL, NULL, 1 };
   char err[512];
 
   if (backend->init (&config, err, sizeof err) != 0)
@@ -559,7 +562,10 @@ arg_mem (args *l, void *b)
   arg_i64 (l, 0);
 }
 
-/* Kernel NAME of PROG on GROUPS groups of GROUP_SIZE work-items.  */
+/* Kernel NAME of PROG on GROUPS groups of GROUP_SIZE work-items, timed
+   on the device (launch_timed): a time of at least 0 and not above the
+   host clock's from the launch to its end (with room for two clocks'
+   granularities; a unit error would be a factor of 1000).  */
 static void
 launch (void *prog, const char *name, const args *l, size_t groups,
 	size_t group_size)
@@ -568,6 +574,7 @@ launch (void *prog, const char *name, const args *l, size_t groups,
   char err[512];
   void *kernel = NULL;
   size_t max_group;
+  double ms = -1.0, host_ms;
   int i;
 
   check (dev->get_kernel (prog, name, &kernel, &max_group, err, sizeof err),
@@ -578,8 +585,12 @@ launch (void *prog, const char *name, const args *l, size_t groups,
       a[i].size = l->size[i];
       a[i].value = l->size[i] > 0 ? (const void *) l->bytes[i] : l->buf[i];
     }
-  check (dev->launch (kernel, a, l->n, groups, group_size, err, sizeof err),
-	 name, err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (dev->launch_timed);
+  host_ms = flat_now_ms ();
+  check (dev->launch_timed (kernel, a, l->n, groups, group_size, &ms, err,
+			    sizeof err), name, err);
+  host_ms = flat_now_ms () - host_ms;
+  CU_ASSERT (ms >= 0.0 && ms <= 1.5 * host_ms + 1.0);
 }
 
 /* Kernel NAME of PROG with one group of GROUP_SIZE per virtual group

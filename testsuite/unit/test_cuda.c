@@ -93,7 +93,7 @@ saxpy_inputs (int n, float *x, float *y)
 static void
 test_init (void)
 {
-  flat_backend_config config = { NULL, -1, NULL, -1, NULL, NULL };
+  flat_backend_config config = { NULL, -1, NULL, -1, NULL, NULL, 0 };
   char err[1024] = "", desc[256] = "";
   const flat_backend *b = &flat_backend_cuda;
 
@@ -120,7 +120,7 @@ test_init (void)
 static void
 test_init_refused (void)
 {
-  flat_backend_config config = { "pocl", -1, NULL, -1, NULL, NULL };
+  flat_backend_config config = { "pocl", -1, NULL, -1, NULL, NULL, 0 };
   char err[1024] = "";
   const flat_backend *b = &flat_backend_cuda;
 

@@ -687,7 +687,7 @@ static void
 test_host_backend (void)
 {
   char desc[64], err[64];
-  flat_backend_config config = { NULL, -1, NULL, -1, NULL, NULL };
+  flat_backend_config config = { NULL, -1, NULL, -1, NULL, NULL, 0 };
 
   CU_ASSERT_EQUAL (flat_backend_host.abi, FLAT_BACKEND_ABI);
   CU_ASSERT_STRING_EQUAL (flat_backend_host.name, "host");
