@@ -105,6 +105,9 @@ if [ -x "$nvcc" ]; then
   echo "bench/build.sh: cublas_ref cusparse_ref cub_ref copybw nbody_ref" \
        "kmeans_ref nearest_ref"
   nvflags="-O3 -arch=sm_90 -Xcompiler -Wall,-Wextra"
+  # The resident variants timed by events (device_time.cu).
+  $nvcc $nvflags -c "$src/device_time.cu" -o "$out/obj/device_time.o"
+  objs="$objs $out/obj/device_time.o"
   $nvcc $nvflags "$src/cublas_ref.cu" $objs -o "$out/bin/cublas_ref" \
     -lcublas -lpthread
   $nvcc $nvflags "$src/cusparse_ref.cu" $objs -lm -o "$out/bin/cusparse_ref" \

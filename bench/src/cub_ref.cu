@@ -43,6 +43,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "device_time.h"
 #include "harness.h"
 #include "reference.h"
 
@@ -353,7 +354,7 @@ measure (struct problem *p, bench_run *run, const enum op *ops, int count)
       p->op = ops[i];
       name_and_work (p, run, name, sizeof name, "-resident");
       poison (p);
-      bench_time (run, region_dev, p);
+      bench_time_device (run, region_dev, p);
       result_to_host (p, 1);
       failed += check (p, &e[i], run);
       bench_free (e[i].scan);

@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "device_time.h"
 #include "harness.h"
 #include "reference.h"
 
@@ -311,7 +312,8 @@ measure (struct problem *p, bench_run *run, const char *variant,
   to_device (&p->in[1]);
   if (p->out != &p->in[1])
     to_device (p->out);
-  calls = bench_time (run, region, p);
+  calls = region == region_dev ? bench_time_device (run, region, p)
+    : bench_time (run, region, p);
   if (region == region_dev)
     to_host (p->out);
   reference (p, saxpy_y0, calls, ref);

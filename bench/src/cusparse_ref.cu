@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "csr.h"
+#include "device_time.h"
 #include "harness.h"
 #include "reference.h"
 
@@ -118,7 +119,10 @@ measure (struct problem *p, bench_run *run, const char *variant,
   bench_poison (p->y, p->a.rows);
   check_cuda (cudaMemcpy (p->d_y, p->y, p->a.rows * sizeof (float),
 			  cudaMemcpyHostToDevice), "copy to device");
-  bench_time (run, region, p);
+  if (region == region_dev)
+    bench_time_device (run, region, p);
+  else
+    bench_time (run, region, p);
   if (region == region_dev)
     check_cuda (cudaMemcpy (p->y, p->d_y, p->a.rows * sizeof (float),
 			    cudaMemcpyDeviceToHost), "copy to host");

@@ -113,6 +113,7 @@ bench_init (bench_run *run, const char *benchmark, const char *variant,
   run->size[0] = '\0';
   run->per_call = 1.0;
   run->reset = NULL;
+  run->call_time = NULL;
   run->reps = reps_pos < argc
 	      ? (int) bench_size_arg (argc, argv, reps_pos, MAX_REPS, usage)
 	      : DEFAULT_REPS;
@@ -451,7 +452,7 @@ bench_time (const bench_run *run, bench_region region, void *data)
 	run->reset (data);
       t0 = now ();
       region (data);
-      times[n] = now () - t0;
+      times[n] = run->call_time ? run->call_time (data) : now () - t0;
       spent += times[n++];
     }
   qsort (times, n, sizeof *times, compare_doubles);

@@ -58,6 +58,10 @@ typedef struct bench_run
   void (*reset) (void *data);	/* when not NULL, called (untimed) before
 				   each call, so that every call starts from
 				   the same data */
+  /* When not NULL, the time of each timed call after the first: the
+     seconds its work took on the device, by the device's clock
+     (bench_time_device, device_time.h), instead of the host clock's.  */
+  double (*call_time) (void *data);
 } bench_run;
 
 /* Argument POS of ARGV as an integer in [1, MAX]; prints USAGE and exits
@@ -139,7 +143,8 @@ typedef void (*bench_region) (void *data);
    against the budget, and when it used the budget up alone it is the
    only call and its time is also the median: a sequential call on 10^9
    elements takes seconds.  RUN's RESET, if any, runs before every call,
-   off the clock.  Returns the number of calls made, first included.  */
+   off the clock; RUN's CALL_TIME, if any, gives the time of each later
+   call.  Returns the number of calls made, first included.  */
 int bench_time (const bench_run *run, bench_region region, void *data);
 
 /* About how many operations a check's recomputation may take: a

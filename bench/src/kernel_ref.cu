@@ -2,6 +2,8 @@
 
 #include "kernel_ref.h"
 
+#include "device_time.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,7 +34,10 @@ kernel_ref_time (const kernel_ref *ref, bench_run *run, int argc,
       snprintf (run->size, sizeof run->size, "%s", ref->size);
       bench_work (run, v == 0 ? ref->bytes_in : 0,
 		  v == 0 ? ref->bytes_out : 0, ref->flop);
-      bench_time (run, ref->call, ref->data);
+      if (v == 0)
+	bench_time (run, ref->call, ref->data);
+      else
+	bench_time_device (run, ref->call, ref->data);
     }
   /* The kernel alone, by events, for its rate.  */
   check_cuda (cudaEventCreate (&start), "event");

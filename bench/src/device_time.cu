@@ -1,0 +1,79 @@
+/* Timing by CUDA events: device_time.h.  */
+
+#include "device_time.h"
+
+#include <cuda_runtime.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* One region timed by events: the last call's seconds.  */
+struct timed
+{
+  bench_region region;
+  void (*reset) (void *data);
+  void *data;
+  cudaEvent_t start, stop;
+  double seconds;
+};
+
+static void
+check (cudaError_t e)
+{
+  if (e != cudaSuccess)
+    {
+      fprintf (stderr, "%s: timing by events: %s\n",
+	       program_invocation_short_name, cudaGetErrorString (e));
+      exit (1);
+    }
+}
+
+static void
+timed_call (void *data)
+{
+  struct timed *t = (struct timed *) data;
+  float ms;
+
+  check (cudaEventRecord (t->start, 0));
+  t->region (t->data);
+  check (cudaEventRecord (t->stop, 0));
+  check (cudaEventSynchronize (t->stop));
+  check (cudaEventElapsedTime (&ms, t->start, t->stop));
+  t->seconds = ms * 1e-3;
+}
+
+static void
+timed_reset (void *data)
+{
+  struct timed *t = (struct timed *) data;
+
+  t->reset (t->data);
+}
+
+static double
+timed_seconds (void *data)
+{
+  return ((struct timed *) data)->seconds;
+}
+
+int
+bench_time_device (const bench_run *run, bench_region region, void *data)
+{
+  struct timed t;
+  bench_run events = *run;
+  int calls;
+
+  t.region = region;
+  t.reset = run->reset;
+  t.data = data;
+  t.seconds = 0.0;
+  check (cudaEventCreate (&t.start));
+  check (cudaEventCreate (&t.stop));
+  events.call_time = timed_seconds;
+  events.reset = run->reset ? timed_reset : NULL;
+  calls = bench_time (&events, timed_call, &t);
+  check (cudaEventDestroy (t.start));
+  check (cudaEventDestroy (t.stop));
+  return calls;
+}
