@@ -42,13 +42,20 @@ profile ()
     /^flat: run / { runs++ }
     /^flat: profile/ { on = 1; getline; next }
     /^flat: device or host/ { on = 0 }
-    on && NF == 5 && $3 > 0 { name[++n] = $2; ms[n] = $4 }
+    # The kernels of pipelined runs are rows of the nest "NAME (pipelined)":
+    # fields counted from the right, added to the same kernel of other rows.
+    on && NF >= 5 && $(NF - 2) > 0 {
+      k = $(NF - 3)
+      if (!(k in ms))
+	name[++n] = k
+      ms[k] += $(NF - 1)
+    }
     END {
       line = ""
       for (i = 1; i <= n; i++)
 	{
-	  line = line sprintf (" %s=%.3f", name[i], ms[i] / runs)
-	  sum += ms[i] / runs
+	  line = line sprintf (" %s=%.3f", name[i], ms[name[i]] / runs)
+	  sum += ms[name[i]] / runs
 	}
       printf "%s | %s | %d calls |%s | %.3f\n", a, l, runs, line, sum
     }' "$tmp/err"
