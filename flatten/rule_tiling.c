@@ -35,7 +35,7 @@
    The guards, beside e_top's own:
 
      guard top (q >= depth ? Par / 64 : 0) { launch k7 }
-     else guard top (Par / 16) { launch k6 }
+     else guard top (Par / 8) { launch k6 }
      else guard top (q >= depth ? Par : 0) { launch k5 }
      else launch e_top
 
@@ -43,8 +43,9 @@
    (a transposition tile, which a 1-D block stages for coalescing only,
    from T1_ROW_WALK_MIN iterations on): with fewer iterations e_top runs
    (Par, forced to 0, keeps the thresholds' meaning: a threshold of 0
-   takes the tiled version whatever q is).  Register tiling needs Par / 16 items to fill the
-   device, 8 x 8 tiles Par / 64.  A 2-D block's 4 x 4 register tile pays
+   takes the tiled version whatever q is).  Register tiling needs about
+   Par / 64 items to fill the device at 8 x 8 tiles; a 2-D block's 4 x 4
+   tiles pay from half a device of items, Par / 8 (T2_FILL).  They pay
    however shallow the reduce: each item reads 4 + 4 operands for its 16
    points and stores them in runs of 4 (matmul on an H200, kernel ms:
    2048 x 2048 x 4, tile 4 0.028 against e_top's 0.043; 4096 x 4096 x 1,
@@ -91,6 +92,13 @@ enum { T1_ROW_WALK_MIN = 64 };
    of the groups); 4 points per item of a 1-D block.  */
 enum { T2_TILE = 4, T2_LARGE_TILE = 8, T2_LARGE_BODY = 4 };
 
+/* What the guard of a 2-D block's 4 x 4 register tile divides Par by:
+   half its points per item, as it pays with half a device of items
+   (matmul on an H200, kernel ms by events: 512^3, 16384 items, 0.037
+   against tile 1's 0.056; 512 x 512 x 64, 0.019 against 0.021; 256^3,
+   4096 items, 0.033 against tile 1's 0.026, which keeps it).  */
+enum { T2_FILL = T2_TILE * T2_TILE / 2 };
+
 /* Statements in B, at any depth.  */
 static int
 count_stmts (flat_stmt *s, void *data)
@@ -113,7 +121,7 @@ guard_tiled (flat_flattener *f, const flat_context *sub, const flat_block *b,
   if (!k)
     return plan;
   flat_expr *items = flat_par_context (nest, sub);
-  int per_item = t->n_tiled == 2 ? r * r : r;
+  int per_item = t->n_tiled != 2 ? r : r == T2_TILE ? T2_FILL : r * r;
   if (per_item > 1)
     items = flat_e_binary (nest, FLAT_OP_DIV, items,
 			   flat_e_const_int (nest, FLAT_T_I64, per_item));
