@@ -94,9 +94,10 @@ enum { T2_TILE = 4, T2_LARGE_TILE = 8, T2_LARGE_BODY = 4 };
 
 /* What the guard of a 2-D block's 4 x 4 register tile divides Par by:
    half its points per item, as it pays with half a device of items
-   (matmul on an H200, kernel ms by events: 512^3, 16384 items, 0.037
-   against tile 1's 0.056; 512 x 512 x 64, 0.019 against 0.021; 256^3,
-   4096 items, 0.033 against tile 1's 0.026, which keeps it).  */
+   (matmul on an H200, kernel ms by events: 512^3, 16384 items, 0.036
+   against tile 1's 0.056; 256^3, 4096 items, 0.022 against tile 1's
+   0.017, which keeps it; by the host clock, 512 x 512 x 64, 0.019
+   against 0.021).  */
 enum { T2_FILL = T2_TILE * T2_TILE / 2 };
 
 /* Statements in B, at any depth.  */

@@ -110,9 +110,8 @@ typedef struct flat_backend
      the kernel took on the device, from the device's own clock
      (FLAT_PROFILE), without most of the launch's and the wait's
      latencies that a host clock would count (about 10 us a launch on an
-     H200).  NULL
-     where the device cannot time its work: FLAT_PROFILE then times the
-     launch and the wait on the host.  */
+     H200).  NULL where the device cannot time its work: FLAT_PROFILE
+     then times the launch and the wait on the host.  */
   int (*launch_timed) (void *kernel, const flat_arg *args, int n_args,
 		       size_t groups, size_t group_size, double *ms,
 		       char *err, size_t err_size);

@@ -951,8 +951,23 @@ cuda_launch (void *kernel, const flat_arg *args, int n_args, size_t groups,
   return rc == 0 ? 0 : fail (err, err_size, "cuLaunchKernel", rc);
 }
 
+static int
+cuda_finish (char *err, size_t err_size)
+{
+  cu_result rc;
+
+  if (make_current (err, err_size) != 0)
+    return -1;
+  if (cu.d->stream)
+    return stream_wait (err, err_size);
+  rc = drv.cuCtxSynchronize ();
+  return rc == 0 ? 0 : fail (err, err_size, "cuCtxSynchronize", rc);
+}
+
 /* Events recorded before and after the launch in the device's queue,
-   and their elapsed time once the second has happened.  */
+   and their elapsed time once the second has happened; then the wait of
+   cuda_finish, which on the context's stream covers the other
+   streams.  */
 static int
 cuda_launch_timed (void *kernel, const flat_arg *args, int n_args,
 		   size_t groups, size_t group_size, double *ms, char *err,
@@ -985,20 +1000,7 @@ cuda_launch_timed (void *kernel, const flat_arg *args, int n_args,
   if (rc != 0)
     return fail (err, err_size, "cuEventElapsedTime", rc);
   *ms = elapsed;
-  return 0;
-}
-
-static int
-cuda_finish (char *err, size_t err_size)
-{
-  cu_result rc;
-
-  if (make_current (err, err_size) != 0)
-    return -1;
-  if (cu.d->stream)
-    return stream_wait (err, err_size);
-  rc = drv.cuCtxSynchronize ();
-  return rc == 0 ? 0 : fail (err, err_size, "cuCtxSynchronize", rc);
+  return cuda_finish (err, err_size);
 }
 
 /* A buffer is its CUdeviceptr (cuda_buffer_alloc).  */

@@ -120,12 +120,13 @@ measure (struct problem *p, bench_run *run, const char *variant,
   check_cuda (cudaMemcpy (p->d_y, p->y, p->a.rows * sizeof (float),
 			  cudaMemcpyHostToDevice), "copy to device");
   if (region == region_dev)
-    bench_time_device (run, region, p);
+    {
+      bench_time_device (run, region, p);
+      check_cuda (cudaMemcpy (p->y, p->d_y, p->a.rows * sizeof (float),
+			      cudaMemcpyDeviceToHost), "copy to host");
+    }
   else
     bench_time (run, region, p);
-  if (region == region_dev)
-    check_cuda (cudaMemcpy (p->y, p->d_y, p->a.rows * sizeof (float),
-			    cudaMemcpyDeviceToHost), "copy to host");
   return bench_check (run, p->y, ref, p->a.rows, 1e-3);
 }
 

@@ -29,18 +29,27 @@ check (cudaError_t e)
     }
 }
 
+/* The seconds of REGION (DATA) between events START and STOP.  */
+static double
+between (cudaEvent_t start, cudaEvent_t stop, bench_region region,
+	 void *data)
+{
+  float ms;
+
+  check (cudaEventRecord (start, 0));
+  region (data);
+  check (cudaEventRecord (stop, 0));
+  check (cudaEventSynchronize (stop));
+  check (cudaEventElapsedTime (&ms, start, stop));
+  return ms * 1e-3;
+}
+
 static void
 timed_call (void *data)
 {
   struct timed *t = (struct timed *) data;
-  float ms;
 
-  check (cudaEventRecord (t->start, 0));
-  t->region (t->data);
-  check (cudaEventRecord (t->stop, 0));
-  check (cudaEventSynchronize (t->stop));
-  check (cudaEventElapsedTime (&ms, t->start, t->stop));
-  t->seconds = ms * 1e-3;
+  t->seconds = between (t->start, t->stop, t->region, t->data);
 }
 
 static void
@@ -76,4 +85,18 @@ bench_time_device (const bench_run *run, bench_region region, void *data)
   check (cudaEventDestroy (t.start));
   check (cudaEventDestroy (t.stop));
   return calls;
+}
+
+double
+bench_device_seconds (bench_region region, void *data)
+{
+  cudaEvent_t start, stop;
+  double seconds;
+
+  check (cudaEventCreate (&start));
+  check (cudaEventCreate (&stop));
+  seconds = between (start, stop, region, data);
+  check (cudaEventDestroy (start));
+  check (cudaEventDestroy (stop));
+  return seconds;
 }

@@ -18,6 +18,10 @@ extern "C" {
 int bench_time_device (const bench_run *run, bench_region region,
 		       void *data);
 
+/* The seconds of one call of REGION (DATA), whose call synchronises, by
+   CUDA events around it on the legacy stream.  */
+double bench_device_seconds (bench_region region, void *data);
+
 #ifdef __cplusplus
 }
 #endif

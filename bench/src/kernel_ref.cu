@@ -23,8 +23,7 @@ void
 kernel_ref_time (const kernel_ref *ref, bench_run *run, int argc,
 		 char **argv, int reps_pos, const char *usage)
 {
-  cudaEvent_t start, stop;
-  float ms = 0;
+  double ms;
 
   for (int v = 0; v < 2; v++)
     {
@@ -40,15 +39,7 @@ kernel_ref_time (const kernel_ref *ref, bench_run *run, int argc,
 	bench_time_device (run, ref->call, ref->data);
     }
   /* The kernel alone, by events, for its rate.  */
-  check_cuda (cudaEventCreate (&start), "event");
-  check_cuda (cudaEventCreate (&stop), "event");
-  check_cuda (cudaEventRecord (start), "event");
-  ref->call (ref->data);
-  check_cuda (cudaEventRecord (stop), "event");
-  check_cuda (cudaEventSynchronize (stop), "event");
-  check_cuda (cudaEventElapsedTime (&ms, start, stop), "event");
+  ms = bench_device_seconds (ref->call, ref->data) * 1e3;
   fprintf (stderr, "#rate,%s,%s,%.4f ms,%.1f GFLOP/s\n", ref->benchmark,
 	   ref->size, ms, ref->flop / (ms * 1e6));
-  check_cuda (cudaEventDestroy (start), "event");
-  check_cuda (cudaEventDestroy (stop), "event");
 }
