@@ -1,7 +1,9 @@
 /* Timing a CUDA reference's resident variant by the device's clock, as
    Flat's FLAT_PROFILE times its kernels: CUDA events recorded before and
-   after each call, so that neither side's figure has the launch's and
-   the synchronisation's latencies (about 10 us on an H200) in it.  */
+   after each call, the first one behind a kernel that keeps the device
+   busy while the call queues its work, so that neither side's figure
+   has the launch's and the synchronisation's latencies (5 to 10 us on
+   an H200) in it.  */
 
 #ifndef BENCH_DEVICE_TIME_H
 #define BENCH_DEVICE_TIME_H
