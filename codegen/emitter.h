@@ -366,7 +366,7 @@ void flat_c_items_open (flat_emitter *em, int n, const flat_accum *accs,
 typedef void flat_c_iteration_fn (flat_emitter *em, const char *var,
 				  const void *data);
 /* The iterations FROM, FROM + STEP, ... below END of work-item flat_t
-   of a reduction whose N accumulators ACCS commute, FLAT_RED_UNROLL
+   of a reduction whose N accumulators ACCS commute, 4 or 8 (red_unroll)
    consecutive ones of them at a time on independent partials (the body
    sees its own v_J), the last ones one by one, all folded into the v_J
    at the end: several loads in flight per item.  ITERATION (EM, VAR,

@@ -358,11 +358,29 @@ flat_c_items_open (flat_emitter *em, int n, const flat_accum *accs,
    reduction: the loop of a group that reduces one row (10^4 floats,
    rule G3's e_middle) was bound by the latency of its one load at a time
    (65 % of the copy bandwidth on an H100, 85 % unrolled), and the
-   compilers do not unroll such loops themselves.  One loop whose last
-   step runs the rest one by one: a second loop after the first, sharing
-   its index, made PoCL 3.1 fail ("Could not find a dominating
-   alternative variable") on a segred0 inside a loop and an if.  */
+   compilers do not unroll such loops themselves.  Eight where the
+   accumulators fit in FLAT_RED_UNROLL_WIDE_BYTES (H200, by Nsight
+   Compute: matvec 64 x 2^20's chunks 85 to 80 us, matvec_t's column
+   lanes 99 to 94), four for wider ones, whose partials would take
+   registers the loads need.  One loop whose last step runs the rest one
+   by one: a second loop after the first, sharing its index, made PoCL
+   3.1 fail ("Could not find a dominating alternative variable") on a
+   segred0 inside a loop and an if.  */
 #define FLAT_RED_UNROLL 4
+#define FLAT_RED_UNROLL_WIDE 8
+#define FLAT_RED_UNROLL_WIDE_BYTES 8
+
+/* The unroll factor of a loop over accumulators ACCS[0 .. N-1].  */
+static int
+red_unroll (int n, const flat_accum *accs)
+{
+  int bytes = 0, j;
+
+  for (j = 0; j < n; j++)
+    bytes += flat_type_table[accs[j].var->type].size;
+  return bytes <= FLAT_RED_UNROLL_WIDE_BYTES ? FLAT_RED_UNROLL_WIDE
+	 : FLAT_RED_UNROLL;
+}
 
 void
 flat_c_unrolled_loop (flat_emitter *em, int n, const flat_accum *accs,
@@ -371,9 +389,9 @@ flat_c_unrolled_loop (flat_emitter *em, int n, const flat_accum *accs,
 		      flat_c_iteration_fn *iteration, const void *data)
 {
   const char *i64 = flat_c_type (em, FLAT_T_I64);
-  int u, j;
+  int unroll = red_unroll (n, accs), u, j;
 
-  for (u = 1; u < FLAT_RED_UNROLL; u++)
+  for (u = 1; u < unroll; u++)
     for (j = 0; j < n; j++)
       {
 	flat_c_indent (em);
@@ -384,12 +402,12 @@ flat_c_unrolled_loop (flat_emitter *em, int n, const flat_accum *accs,
       }
   flat_c_line (em, "for (%s flat_step%s = %s; flat_step%s < %s; "
 	       "flat_step%s += %d * %s)", i64, suffix, from, suffix, end,
-	       suffix, FLAT_RED_UNROLL, step);
+	       suffix, unroll, step);
   flat_c_open (em);
   flat_c_line (em, "if (%s - flat_step%s > %d * %s)", end, suffix,
-	       FLAT_RED_UNROLL - 1, step);
+	       unroll - 1, step);
   flat_c_open (em);
-  for (u = 0; u < FLAT_RED_UNROLL; u++)
+  for (u = 0; u < unroll; u++)
     {
       flat_c_open (em);
       flat_c_line (em, "%s %s = flat_step%s + %d * %s;", i64, var,
@@ -414,7 +432,7 @@ flat_c_unrolled_loop (flat_emitter *em, int n, const flat_accum *accs,
   flat_c_close (em);
   flat_c_close (em);
   flat_c_close (em);
-  for (u = 1; u < FLAT_RED_UNROLL; u++)
+  for (u = 1; u < unroll; u++)
     for (j = 0; j < n; j++)
       flat_c_fold (em, &accs[j], flat_c_acc_name (em, &accs[j]), "flat_p%s_%d_%d",
 		   suffix, u, j);

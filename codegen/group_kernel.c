@@ -26,8 +26,8 @@
        ... flat_n_0, the trip count of k ...
        float flat_before_0_0 = v_s;
        v_s = (-0x0p+0f);
-       ... (flat_c_unrolled_loop: four iterations at a time, then
-            the rest one by one, of)
+       ... (flat_c_unrolled_loop: four or eight iterations at a
+            time, then the rest one by one, of)
        for (long flat_j_0 = flat_t; flat_j_0 < flat_n_0;
             flat_j_0 += flat_b)
          {
@@ -58,10 +58,11 @@
 
      segmap0   item t runs the iterations t, t + B, ... of the body;
      segred0   the same on private partials that start at the
-               identities (four iterations at a time on independent
-               partials: several loads in flight), then a tree in an exchange array combines
-               them, and every item sets s = s_before OP total (the
-               builtin operators are commutative, as for segred.c);
+               identities (four or eight iterations at a time on
+               independent partials: several loads in flight), then a
+               tree in an exchange array combines them, and every item
+               sets s = s_before OP total (the builtin operators are
+               commutative, as for segred.c);
      segscan0  item t takes the contiguous chunk t of ceil (n / B)
                iterations; it runs the contrib block over it from the
                identity (the chunk's total), item 0 scans the totals in

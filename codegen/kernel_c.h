@@ -41,6 +41,12 @@ typedef struct flat_dialect
   /* Work-groups (reductions and scans).  */
   const char *function_qualifier;	/* before a helper function */
   const char *local_qualifier;		/* before a group's local array */
+  /* Reads of a local array's elements through its address as 32 bits
+     (tiled.c): the address of the array %s, or NULL; by element type
+     the function F (ADDRESS) that reads one, NULL where the dialect has
+     none for that type.  */
+  const char *local_address32;
+  const char *const *local_read32;
   /* Around a local array's element type and name, to align it to 16
      bytes: before the type, after the brackets.  */
   const char *align16_before, *align16_after;

@@ -73,7 +73,7 @@
            flat_part0[flat_s * flat_gps + flat_q] = v_s;
          }
 
-   (four iterations at a time on independent partials where the
+   (four or eight iterations at a time on independent partials where the
    operators commute).  No barrier: the items are independent.  */
 
 #include "codegen.h"

@@ -70,19 +70,34 @@ tile_position (flat_emitter *em, const flat_tiling *t, int tile, int r,
 			    rows, row);
 }
 
+/* Whether the items read tile TILE of T by its 32-bit address,
+   flat_tile<TILE>_at (Note [Shared memory by 32-bit addresses] in
+   cuda.c).  */
+static int
+tile_by_address (const flat_emitter *em, const flat_tiling *t, int tile)
+{
+  return em->d->local_address32
+	 && em->d->local_read32[t->tiles[tile].load->type];
+}
+
 void
 flat_c_tile_read (flat_emitter *em, int tile)
 {
   const flat_tiling *t = em->tiling;
   const flat_tile *tl = &t->tiles[tile];
-  const char *row = "";
+  const char *row = "", *position;
 
   if (tl->along >= 0)
     row = copy_offset (em, t, em->tile_size,
 		       tl->along == 0 ? "flat_ta" : "flat_tb",
 		       em->tile_copy[tl->along]);
-  flat_c_emit (em, "flat_tile%d[%s]", tile,
-	       tile_position (em, t, tile, em->tile_size, row, "flat_kk"));
+  position = tile_position (em, t, tile, em->tile_size, row, "flat_kk");
+  if (tile_by_address (em, t, tile))
+    flat_c_emit (em, "%s (flat_tile%d_at + %d * (unsigned) (%s))",
+		 em->d->local_read32[tl->load->type], tile,
+		 flat_type_table[tl->load->type].size, position);
+  else
+    flat_c_emit (em, "flat_tile%d[%s]", tile, position);
 }
 
 /* Start printing copy C of K's body (PRE, the reduce's body or POST):
@@ -449,6 +464,15 @@ flat_c_tiled_segmap (flat_emitter *em, const flat_nest *nest,
 		 em->d->align16_before, flat_c_type (em, t.tiles[i].load->type),
 		 i, (long long) flat_tile_elements (&t, i, k->tile),
 		 em->d->align16_after);
+  for (int i = 0; i < t.n_tiles; i++)
+    if (tile_by_address (em, &t, i))
+      {
+	flat_c_indent (em);
+	flat_c_emit (em, "unsigned flat_tile%d_at = ", i);
+	flat_c_emit (em, em->d->local_address32,
+		     flat_arena_printf (em->scratch->arena, "flat_tile%d", i));
+	flat_c_emit (em, ";\n");
+      }
   flat_c_trip_counts (em, k);
   emit_block_origin (em, k, &t, first);
   for (c = 0; c < copies; c++)
