@@ -28,6 +28,15 @@ unsigned flat_host_cpus (void);
    [Owners and thieves] in host_parallel.c).  */
 unsigned flat_host_member (void);
 
+/* Start the team's workers growing to N now, ahead of any region
+   (Note [Growing the team] in host_team.c): FLAT_EAGER's start of the
+   host side.  Nothing in a program built with -fopenmp, whose regions
+   are libgomp's.  */
+void flat_host_team_prepare (unsigned n);
+
+/* The workers the team has now, its caller not counted.  */
+unsigned flat_host_team_workers (void);
+
 /* The run that flat_host_threads began timing on this thread had to
    start the team's threads: flat_host_done leaves it out (host_team.c
    calls it).  */

@@ -102,7 +102,12 @@ spun_out (unsigned poll, double start_ms)
    program of five small nests run once took 23 ms on the 16-core GPU
    machine, against 2.3 sequentially); a large first nest gets the
    workers as they come.  If a creation fails, TARGET falls back to the
-   workers there are.  */
+   workers there are.  Under FLAT_EAGER the team starts growing to its
+   full width as the program starts (flat_host_team_prepare, called by
+   process.c beside the device's start), so that the first nests of a
+   short program find their workers there: saxpy and sums of 2^16
+   floats over 20 calls took 1.7 to 4.3 times OpenMP's on the 16-core
+   GPU machine while the team grew under them.  */
 
 #define LINE 64
 
@@ -308,6 +313,23 @@ grower (void *unused)
   return NULL;
 }
 
+/* Raise the team's TARGET to N workers, starting a grower unless one
+   runs; whether it was below.  Under T's lock.  */
+static int
+grow_to (team *t, unsigned n)
+{
+  if (t->target >= n)
+    return 0;
+  t->target = n;
+  if (!t->growing)
+    {
+      t->growing = start_detached (grower, NULL) == 0;
+      if (!t->growing)
+	t->target = t->n_workers;
+    }
+  return 1;
+}
+
 /* Want N workers; the width a region of N + 1 threads has now, the
    workers to come counted.  A region that starts the growth is not
    typical of the nest's host runs (Note [Host width] in
@@ -319,20 +341,30 @@ want_workers (team *t, unsigned n)
   unsigned width;
 
   pthread_mutex_lock (&t->lock);
-  if (t->target < n)
-    {
-      flat_host_untypical ();
-      t->target = n;
-      if (!t->growing)
-	{
-	  t->growing = start_detached (grower, NULL) == 0;
-	  if (!t->growing)
-	    t->target = t->n_workers;
-	}
-    }
+  if (grow_to (t, n))
+    flat_host_untypical ();
   width = (t->growing ? t->target : t->n_workers) + 1;
   pthread_mutex_unlock (&t->lock);
   return width < n + 1 ? width : n + 1;
+}
+
+void
+flat_host_team_prepare (unsigned n)
+{
+  team *t = &the_team;
+
+  /* Under -fopenmp the regions are libgomp's.  */
+  if (omp_get_thread_num || pthread_once (&atfork_once, install_atfork) != 0)
+    return;
+  pthread_mutex_lock (&t->lock);
+  (void) grow_to (t, n);
+  pthread_mutex_unlock (&t->lock);
+}
+
+unsigned
+flat_host_team_workers (void)
+{
+  return __atomic_load_n (&the_team.n_workers, __ATOMIC_ACQUIRE);
 }
 
 void

@@ -5,7 +5,8 @@
    a device was open, and reset by the tests (control.h):
 
      flat_process_start    FLAT_* read; the device start begun in the
-			   background (FLAT_EAGER=1, startup.c)
+			   background (FLAT_EAGER=1, startup.c), and the
+			   host team's growth (host_team.c)
      flat_process_device   the backend: the background start's, waited
 			   for, or opened now
      flat_process_use_host device released, host backend from now on
@@ -80,6 +81,7 @@
 
 #include "backends.h"
 #include "control.h"
+#include "host_parallel.h"
 #include "log.h"
 #include "startup.h"
 
@@ -233,6 +235,8 @@ flat_process_start (void)
       return;
     }
   flat_log_init (flat_rt.env.log);
+  if (flat_rt.env.eager)
+    flat_host_team_prepare (flat_host_cpus () - 1);
   if (device_forsaken)
     {
       snprintf (flat_rt.reason, sizeof flat_rt.reason, FORSAKEN_REASON);
@@ -344,8 +348,9 @@ flat_reset (void)
   return status;
 }
 
-/* FLAT_EAGER=1: the device starts as the program does (startup.c), so
-   that the nests that want it find it open.  A lock that fails here
+/* FLAT_EAGER=1: the device starts as the program does (startup.c), and
+   the host team grows (host_team.c), so that the nests find them
+   ready.  A lock that fails here
    fails every call: the nests run their original loops.  */
 __attribute__ ((constructor))
 static void

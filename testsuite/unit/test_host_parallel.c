@@ -176,6 +176,27 @@ test_team_width (void)
   CU_ASSERT_EQUAL (r.calls, 4);
 }
 
+/* FLAT_EAGER's start of the team: workers made ahead of any region,
+   as many as asked for (more than any region of these tests wanted).  */
+static void
+test_team_prepare (void)
+{
+  unsigned want = flat_host_team_workers () + 3;
+  double start = flat_now_ms ();
+
+  flat_host_team_prepare (want);
+  while (flat_host_team_workers () < want && flat_now_ms () - start < 10000)
+    {
+      struct timespec pause = { 0, 1000000 };
+
+      nanosleep (&pause, NULL);
+    }
+  CU_ASSERT_EQUAL (flat_host_team_workers (), want);
+  /* Asking for fewer leaves the team as it is.  */
+  flat_host_team_prepare (1);
+  CU_ASSERT_EQUAL (flat_host_team_workers (), want);
+}
+
 /* A region of the stress test below: LIVE until its call returns.  */
 typedef struct late_region
 {
@@ -643,6 +664,7 @@ flat_test_register_host_parallel (void)
 	       test_claims_cover);
   CU_add_test (s, "chunk counts of reductions", test_chunk_counts);
   CU_add_test (s, "a team of the width asked for", test_team_width);
+  CU_add_test (s, "a team started ahead of its regions", test_team_prepare);
   CU_add_test (s, "no member runs a region that ended",
 	       test_team_late_members);
   CU_add_test (s, "7 threads claim every iteration once",
