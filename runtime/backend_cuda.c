@@ -122,8 +122,6 @@ enum
   X (cuMemcpyDtoHAsync_v2, (void *, cu_deviceptr, size_t, cu_stream)) \
   X (cuMemHostAlloc, (void **, size_t, unsigned)) \
   X (cuMemFreeHost, (void *)) \
-  X (cuMemHostGetDevicePointer_v2, (cu_deviceptr *, void *, unsigned)) \
-  X (cuStreamWaitValue32_v2, (cu_stream, cu_deviceptr, uint32_t, unsigned)) \
   X (cuEventCreate, (cu_event *, unsigned)) \
   X (cuEventRecord, (cu_event, cu_stream)) \
   X (cuEventSynchronize, (cu_event)) \
@@ -137,12 +135,19 @@ enum
      (cu_function, unsigned, unsigned, unsigned, unsigned, unsigned, \
       unsigned, unsigned, cu_stream, void **, void **))
 
+/* Entry points that a driver may lack (CUDA 11.7's): without them
+   timed launches are not held back (Note [Timed launches]).  */
+#define CU_OPTIONAL_FUNCTIONS \
+  X (cuMemHostGetDevicePointer_v2, (cu_deviceptr *, void *, unsigned)) \
+  X (cuStreamWaitValue32_v2, (cu_stream, cu_deviceptr, uint32_t, unsigned))
+
 /* The driver library; see Note [Libraries stay loaded].  */
 static struct
 {
   void *lib;
 #define X(f, params) cu_result (*f) params;
   CU_FUNCTIONS
+  CU_OPTIONAL_FUNCTIONS
 #undef X
 } drv;
 
@@ -255,6 +260,9 @@ load_driver (char *err, size_t err_size)
       return -1; \
     }
   CU_FUNCTIONS
+#undef X
+#define X(f, params) drv.f = (cu_result (*) params) dlsym (drv.lib, #f);
+  CU_OPTIONAL_FUNCTIONS
 #undef X
   return 0;
 }
@@ -990,7 +998,8 @@ cuda_finish (char *err, size_t err_size)
    the device, and every path out of cuda_launch_timed writes it.  */
 
 /* The events and the gate of the selected device, made on its first
-   timed launch.  */
+   timed launch.  A device without the gate (an older driver, no mapped
+   pinned memory) times its launches with their latency.  */
 static int
 timed_launch_setup (char *err, size_t err_size)
 {
@@ -1003,17 +1012,15 @@ timed_launch_setup (char *err, size_t err_size)
       rc = drv.cuEventCreate (&cu.d->timer[b], 0);
   if (rc != 0)
     return fail (err, err_size, "cuEventCreate", rc);
-  if (cu.d->gate)
+  if (cu.d->gate || !drv.cuStreamWaitValue32_v2
+      || !drv.cuMemHostGetDevicePointer_v2
+      || drv.cuMemHostAlloc (&word, sizeof *cu.d->gate,
+			     CU_MEMHOSTALLOC_DEVICEMAP) != 0)
     return 0;
-  rc = drv.cuMemHostAlloc (&word, sizeof *cu.d->gate,
-			   CU_MEMHOSTALLOC_DEVICEMAP);
-  if (rc != 0)
-    return fail (err, err_size, "cuMemHostAlloc", rc);
-  rc = drv.cuMemHostGetDevicePointer_v2 (&cu.d->gate_address, word, 0);
-  if (rc != 0)
+  if (drv.cuMemHostGetDevicePointer_v2 (&cu.d->gate_address, word, 0) != 0)
     {
       (void) drv.cuMemFreeHost (word);
-      return fail (err, err_size, "cuMemHostGetDevicePointer", rc);
+      return 0;
     }
   cu.d->gate = word;
   *cu.d->gate = cu.d->gate_turn = 0;
@@ -1030,12 +1037,12 @@ queue_timed_launch (void *kernel, const flat_arg *args, int n_args,
 {
   cu_result rc;
 
-  rc = drv.cuStreamWaitValue32_v2 (cu.d->stream, cu.d->gate_address,
-				   cu.d->gate_turn + 1,
-				   CU_STREAM_WAIT_VALUE_GEQ);
-  /* Without the wait (a driver that refuses memory operations on
-     queues) the time includes the launch's latency, as it did.  */
-  if (rc == 0)
+  /* Without the wait (no gate, or a driver that refuses memory
+     operations on queues) the time includes the launch's latency.  */
+  if (cu.d->gate
+      && drv.cuStreamWaitValue32_v2 (cu.d->stream, cu.d->gate_address,
+				     cu.d->gate_turn + 1,
+				     CU_STREAM_WAIT_VALUE_GEQ) == 0)
     {
       cu.d->gate_turn++;
       *gated = 1;
