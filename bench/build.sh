@@ -156,6 +156,7 @@ fi
 } >"$out/build.txt"
 
 cp bench/run.sh bench/report.py bench/multidev-run.sh bench/pipeline-run.sh \
+  bench/ncu-kernels.sh \
   bench/device-env.sh "$out/"
 rm -r "$out/obj"
 echo "bench/build.sh: built $out ($(du -sh "$out" | cut -f1));" \
