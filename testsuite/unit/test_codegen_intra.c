@@ -355,9 +355,58 @@ static const char rowscan_ir[] =
   "  }\n"
   "}\n";
 
+/* A 2-D tiled matmul of a float and a short operand, and a row
+   reduction whose two double accumulators take 16 bytes.  */
+static const char tiled_ir[] =
+  "nest \"tiled\" at \"t.c\" 3 {\n"
+  "  param n : i32\n"
+  "  param m : i32\n"
+  "  param q : i32\n"
+  "  mem a : f32 read\n"
+  "  mem b : i16 read\n"
+  "  mem c : f32 write\n"
+  "  mem r : f64 read\n"
+  "  mem t : f64 write\n"
+  "  body {\n"
+  "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+  "      let x : f64 = 0x0p+0:f64\n"
+  "      let y : f64 = 0x0p+0:f64\n"
+  "      reduce k : i32 = 0:i32 .. q step 1:i32 with (add x, max y) {\n"
+  "        set x = (add x (load r (add (mul i q) k)))\n"
+  "        set y = (max y (load r (add (mul i q) k)))\n"
+  "      }\n"
+  "      store t[i] = (add x y)\n"
+  "    }\n"
+  "  }\n"
+  "  kernel k0 segmap tiled (i : i32 = 0:i32 .. n step 1:i32,"
+  " j : i32 = 0:i32 .. m step 1:i32) tile 4 {\n"
+  "    let s : f32 = 0x0p+0:f32\n"
+  "    reduce k : i32 = 0:i32 .. q step 1:i32 with (add s) {\n"
+  "      set s = (add s (mul (load a (add (mul i q) k))"
+  " (cast f32 (load b (add (mul k m) j)))))\n"
+  "    }\n"
+  "    store c[(add (mul i m) j)] = s\n"
+  "  }\n"
+  "  kernel k1 segred grid (i : i32 = 0:i32 .. n step 1:i32,"
+  " k : i32 = 0:i32 .. q step 1:i32)"
+  " segments 1 with (add x, max y) pre {\n"
+  "    let x : f64 = 0x0p+0:f64\n"
+  "    let y : f64 = 0x0p+0:f64\n"
+  "  } body {\n"
+  "    set x = (add x (load r (add (mul i q) k)))\n"
+  "    set y = (max y (load r (add (mul i q) k)))\n"
+  "  } post {\n"
+  "    store t[i] = (add x y)\n"
+  "  }\n"
+  "  plan {\n"
+  "    launch k0\n"
+  "    launch k1\n"
+  "  }\n"
+  "}\n";
+
 static const char *const all_nests[] = {
   rows_ir, shared_ir, scan_ir, nested_ir, mm_ir, planes_ir, indexed_ir,
-  grid_ir, rowscan_ir
+  grid_ir, rowscan_ir, tiled_ir
 };
 
 enum { N_NESTS = sizeof all_nests / sizeof all_nests[0] };
@@ -1237,6 +1286,44 @@ test_source_text (void)
 }
 
 /* A level-0 statement whose step is not a constant has no translation.  */
+/* CUDA's tiles are read by 32-bit shared-memory addresses where the
+   element type has a reader (Note [Shared memory by 32-bit addresses]
+   in codegen/cuda.c), OpenCL's as arrays; a reduction's loop runs 8
+   iterations at a time for accumulators of 8 bytes (mm_ir's two ints),
+   4 for wider ones (red_unroll in codegen/group.c).  */
+static void
+test_tiles_and_unrolling (void)
+{
+  char err[512];
+  flat_nest *tiled = load_nest (tiled_ir), *mm = load_nest (mm_ir);
+  char *cu = flat_emit_cuda (tiled, err, sizeof err);
+  char *cl = flat_emit_opencl (tiled, err, sizeof err);
+  char *cu_mm = flat_emit_cuda (mm, err, sizeof err);
+
+  CU_ASSERT_PTR_NOT_NULL_FATAL (cu);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (cl);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (cu_mm);
+  CU_ASSERT_PTR_NOT_NULL (strstr (cu, "unsigned flat_tile0_at = (unsigned) "
+				  "__cvta_generic_to_shared (flat_tile0);"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cu, "flat_lds_f32 (flat_tile0_at + 4 * "
+				  "(unsigned) ("));
+  /* A tile of shorts has no reader: read as an array.  */
+  CU_ASSERT_PTR_NULL (strstr (cu, "flat_tile1_at"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cu, "(float) (flat_tile1["));
+  CU_ASSERT_PTR_NULL (strstr (cl, "flat_lds"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cl, "flat_tile0["));
+  /* Two doubles: 16 bytes, four at a time.  */
+  CU_ASSERT_PTR_NOT_NULL (strstr (cu, "flat_p_3_1"));
+  CU_ASSERT_PTR_NULL (strstr (cu, "flat_p_4_0"));
+  /* Two ints: 8 bytes, eight at a time.  */
+  CU_ASSERT_PTR_NOT_NULL (strstr (cu_mm, "flat_p_7_1"));
+  free (cu);
+  free (cl);
+  free (cu_mm);
+  flat_nest_free (tiled);
+  flat_nest_free (mm);
+}
+
 static void
 test_emit_errors (void)
 {
@@ -1556,6 +1643,8 @@ flat_test_register_codegen_intra (void)
     return;
   CU_add_test (other, "local memory", test_local_bytes);
   CU_add_test (other, "source text", test_source_text);
+  CU_add_test (other, "tiles by 32-bit addresses, reductions 4 or 8 deep",
+	       test_tiles_and_unrolling);
   CU_add_test (other, "untranslatable level-0 statements", test_emit_errors);
   unit_add_test (other, "CUDA through NVRTC", test_nvrtc, NEED_NVRTC);
   CU_add_test (other, "lanes stage of segmented reductions",
