@@ -275,27 +275,30 @@ find_read_r (tree *tp, int *walk_subtrees, void *)
     }
 }
 
-/* Section bound T of a clause (directives.cc checked that it is an
-   integer without side effects), in i64.  A bound that reads memory or
-   calls a function but mentions nothing of the nest (`h[0:len[0]]') is
-   evaluated by the host at the call, a param: extents are computed from
-   params, never from memory.  Any other bound is lifted where it stands
-   (`h[off[r]:k]' in a map over r loads off[r] in each iteration).  */
-static flat_expr *
-lift_bound (lifter &L, tree t)
+flat_expr *
+lift_invariant (lifter &L, tree t, flat_type type)
 {
   if (!mentions_local (L, t)
       && walk_tree_without_duplicates (&t, find_read_r, NULL))
     {
       int ty = flat_type_of (TREE_TYPE (t));
       if (ty < 0)
-	FAIL (L, EXPR_LOCATION (t), "array-section bound of unsupported "
-	      "type");
-      return cast_to (L, FLAT_T_I64,
+	FAIL (L, EXPR_LOCATION (t), "bound of unsupported type");
+      return cast_to (L, type,
 		      flat_e_var (L.nest, free_scalar (L, t, t,
 						       (flat_type) ty)));
     }
-  return lift_typed (L, t, FLAT_T_I64);
+  return lift_typed (L, t, type);
+}
+
+/* Section bound T of a clause (directives.cc checked that it is an
+   integer without side effects), in i64 (lift_invariant: a bound that
+   reads memory, `h[0:len[0]]', is a param; `h[off[r]:k]' in a map over
+   r loads off[r] in each iteration).  */
+static flat_expr *
+lift_bound (lifter &L, tree t)
+{
+  return lift_invariant (L, t, FLAT_T_I64);
 }
 
 /* The array-section accumulators of reduce S, after its body: the mems

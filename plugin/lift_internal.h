@@ -265,6 +265,12 @@ bool bind_sections (lifter &L, flat_stmt *s, flat_recorded_directive *dir,
 bool bind_private_clauses (lifter &L, flat_stmt *s,
 			   const flat_recorded_directive *dir);
 bool lift_clauses (lifter &L, const flat_recorded_directive *dir);
+/* T, a loop-invariant integer (a section bound, a marked loop's bound),
+   as a value of TYPE: a param the host evaluates at the nest's call
+   where T reads memory or calls a function but mentions nothing of the
+   nest (`len[0]', `g->n'), as extents are computed from params and
+   never from memory; else T lifted where it stands.  */
+flat_expr *lift_invariant (lifter &L, tree t, flat_type type);
 
 } /* namespace flat_lift */
 

@@ -7,6 +7,17 @@
 
 namespace flat_lift {
 
+/* Bound T of a loop as a value of TYPE.  A marked loop's bounds are
+   loop-invariant (SPEC 2.1, OpenMP's canonical loops): one that reads
+   memory through something outside the nest (`i < g->n') is evaluated
+   once by the host, as extents cannot bound a load (lift_invariant).  A
+   plain loop's bound is read where C reads it, in each iteration.  */
+static flat_expr *
+lift_loop_bound (lifter &L, tree t, flat_type type, bool marked)
+{
+  return marked ? lift_invariant (L, t, type) : lift_typed (L, t, type);
+}
+
 /* The bound of C, a loop that compares its index of type T in the wider
    or unsigned type c.cmp_type U, as a value of T: the bound clamped to
    T's values (beyond them the C loop would overflow its index), and for
@@ -14,7 +25,8 @@ namespace flat_lift {
    LB, which converts to a huge U (`for (int i = -1; i < un; i++)' does
    nothing).  */
 static flat_expr *
-compared_bound (lifter &L, const counted_loop &c, flat_expr *lb, flat_type t)
+compared_bound (lifter &L, const counted_loop &c, flat_expr *lb, flat_type t,
+		bool marked)
 {
   int uty = flat_type_of (c.cmp_type);
   tree itype = TREE_TYPE (c.index);
@@ -25,7 +37,7 @@ compared_bound (lifter &L, const counted_loop &c, flat_expr *lb, flat_type t)
     FAIL (L, EXPR_LOCATION (c.bound), "a signed index that counts down "
 	  "is compared with an unsigned bound");
   flat_type u = (flat_type) uty;
-  flat_expr *n = lift_typed (L, c.bound, u);
+  flat_expr *n = lift_loop_bound (L, c.bound, u, marked);
   if (!n || !lb)
     return NULL;
   HOST_WIDE_INT lo = neg_lb_stops ? 0
@@ -46,18 +58,18 @@ compared_bound (lifter &L, const counted_loop &c, flat_expr *lb, flat_type t)
   return bound;
 }
 
-/* Range bounds of a counted loop in the index's type: [lb, ub) for a
-   positive step, (ub, lb] for a negative one.  */
+/* Range bounds of a counted loop, MARKED or not, in the index's type:
+   [lb, ub) for a positive step, (ub, lb] for a negative one.  */
 static bool
-counted_range (lifter &L, const counted_loop &c, flat_range *r)
+counted_range (lifter &L, const counted_loop &c, flat_range *r, bool marked)
 {
   int ty = flat_type_of (TREE_TYPE (c.index));
   if (ty < 0)
     return false;
   flat_type t = (flat_type) ty;
-  r->lb = lift_typed (L, c.lb, t);
-  flat_expr *bound = c.cmp_type ? compared_bound (L, c, r->lb, t)
-    : lift_typed (L, c.bound, t);
+  r->lb = lift_loop_bound (L, c.lb, t, marked);
+  flat_expr *bound = c.cmp_type ? compared_bound (L, c, r->lb, t, marked)
+    : lift_loop_bound (L, c.bound, t, marked);
   if (!r->lb || !bound)
     return false;
   if (c.cmp == LE_EXPR)
@@ -180,7 +192,7 @@ lift_loop_in (lifter &L, const loop_shape &shape, tree init,
 			       ? FLAT_S_REDUCE
 			       : dir->dir.kind == FLAT_DIRECTIVE_SCAN
 			       ? FLAT_S_SCAN : FLAT_S_MAP);
-      if (!counted_range (L, c, &s->u.loop.range))
+      if (!counted_range (L, c, &s->u.loop.range, dir != NULL))
 	return false;
       std::vector<tree> acc_decls;
       bool root = L.top_level;
