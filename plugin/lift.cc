@@ -146,6 +146,24 @@ construct_name (tree t)
     case LABEL_EXPR:
     case GOTO_EXPR:
       return "a label or goto";
+    /* OpenMP's constructs inside a loop, parsed under -fopenmp.  */
+    case OMP_ATOMIC:
+    case OMP_ATOMIC_READ:
+    case OMP_ATOMIC_CAPTURE_OLD:
+    case OMP_ATOMIC_CAPTURE_NEW:
+      return "'#pragma omp atomic'";
+    case OMP_CRITICAL:
+      return "'#pragma omp critical'";
+    case OMP_ORDERED:
+      return "'#pragma omp ordered'";
+    case OMP_MASTER:
+    case OMP_SINGLE:
+      return "'#pragma omp master' or 'single'";
+    case OMP_TASK:
+    case OMP_TASKGROUP:
+      return "an OpenMP task";
+    case OMP_PARALLEL:
+      return "a nested '#pragma omp parallel'";
     default:
       return VECTOR_TYPE_P (TREE_TYPE (t)) ? "vector arithmetic"
 	: "a construct of this kind";
