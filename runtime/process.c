@@ -349,9 +349,9 @@ flat_reset (void)
 }
 
 /* FLAT_EAGER=1: the device starts as the program does (startup.c), and
-   the host team grows (host_team.c), so that the nests find them
-   ready.  A lock that fails here
-   fails every call: the nests run their original loops.  */
+   the host team grows (host_team.c), so that the nests find them ready.
+   A lock that fails here fails every call: the nests run their original
+   loops.  */
 __attribute__ ((constructor))
 static void
 start_at_load (void)

@@ -1285,7 +1285,6 @@ test_source_text (void)
   flat_nest_free (mm);
 }
 
-/* A level-0 statement whose step is not a constant has no translation.  */
 /* CUDA's tiles are read by 32-bit shared-memory addresses where the
    element type has a reader (Note [Shared memory by 32-bit addresses]
    in codegen/cuda.c), OpenCL's as arrays; a reduction's loop runs 8
@@ -1324,6 +1323,7 @@ test_tiles_and_unrolling (void)
   flat_nest_free (mm);
 }
 
+/* A level-0 statement whose step is not a constant has no translation.  */
 static void
 test_emit_errors (void)
 {
