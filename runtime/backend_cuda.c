@@ -804,13 +804,7 @@ compile_module (const char *source, const char *options, const char *key,
 static char *
 all_options (const char *options)
 {
-  size_t len = strlen (cu.d->options) + strlen (options) + 2;
-  char *all = malloc (len);
-
-  if (all)
-    snprintf (all, len, "%s%s%s", cu.d->options, *options ? " " : "",
-	      options);
-  return all;
+  return flat_cache_options (cu.d->options, options);
 }
 
 static int

@@ -908,14 +908,8 @@ build_in_helper (const char *kcc, const char *source, const char *options,
 static char *
 all_options (const char *options)
 {
-  const char *extra = cl.d->exact_fp32 ? EXACT_FP32_OPTION : "";
-  size_t len = strlen (options) + strlen (extra) + 2;
-  char *all = malloc (len);
-
-  if (all)
-    snprintf (all, len, "%s%s%s", options, *options && *extra ? " " : "",
-	      extra);
-  return all;
+  return flat_cache_options (options,
+			     cl.d->exact_fp32 ? EXACT_FP32_OPTION : "");
 }
 
 static int

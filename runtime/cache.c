@@ -74,6 +74,18 @@ flat_cache_hash (const void *data, size_t size)
 }
 
 char *
+flat_cache_options (const char *first, const char *second)
+{
+  size_t len = strlen (first) + strlen (second) + 2;
+  char *all = malloc (len);
+
+  if (all)
+    snprintf (all, len, "%s%s%s", first, *first && *second ? " " : "",
+	      second);
+  return all;
+}
+
+char *
 flat_cache_key (const char *backend, const char *device, const char *driver,
 		const char *options, const char *source)
 {

@@ -13,6 +13,11 @@ char *flat_cache_key (const char *backend, const char *device,
 		      const char *driver, const char *options,
 		      const char *source);
 
+/* The options of one compilation, FIRST then SECOND (either may be
+   empty), separated by a space: what the compiler gets and the cache
+   key holds.  malloc'ed; NULL if memory ran out.  */
+char *flat_cache_options (const char *first, const char *second);
+
 /* 64-bit FNV-1a of SIZE bytes at DATA.  */
 uint64_t flat_cache_hash (const void *data, size_t size);
 

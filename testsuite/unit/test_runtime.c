@@ -259,6 +259,19 @@ test_cache_key (void)
   free (a);
   free (b);
   free (c);
+  /* The options of one compilation, a space between two.  */
+  a = flat_cache_options ("-a", "-b");
+  b = flat_cache_options ("", "-b");
+  c = flat_cache_options ("-a", "");
+  CU_ASSERT_PTR_NOT_NULL_FATAL (a);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (b);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (c);
+  CU_ASSERT_STRING_EQUAL (a, "-a -b");
+  CU_ASSERT_STRING_EQUAL (b, "-b");
+  CU_ASSERT_STRING_EQUAL (c, "-a");
+  free (a);
+  free (b);
+  free (c);
 }
 
 static void
