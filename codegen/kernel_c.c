@@ -192,6 +192,16 @@ scan_post_stores_to (const flat_kernel *k, const flat_block *writes,
 	  && writes == &k->body && block_stores_to (&k->post, mem));
 }
 
+/* Whether a kernel of NEST is a tiled segmap.  */
+static int
+nest_has_tiles (const flat_nest *nest)
+{
+  for (int i = 0; i < nest->n_kernels; i++)
+    if (nest->kernels[i]->kind == FLAT_N_SEGMAP_TILED)
+      return 1;
+  return 0;
+}
+
 /* Whether the kernels of NEST need double precision.  */
 static int
 nest_uses_f64 (const flat_nest *nest)
@@ -1075,6 +1085,8 @@ flat_emit_c (const flat_nest *nest, const flat_dialect *dialect, char *err,
   flat_c_emit (&em, "%s", dialect->prelude[nest->contract != 0]);
   if (nest_uses_f64 (nest))
     flat_c_emit (&em, "%s", dialect->prelude_fp64);
+  if (dialect->prelude_tiles && nest_has_tiles (nest))
+    flat_c_emit (&em, "%s", dialect->prelude_tiles);
   if (flat_c_nest_uses_atomic64 (nest))
     flat_c_emit (&em, "%s", dialect->prelude_atomic64);
   flat_c_emit (&em, "%s", common_prelude);

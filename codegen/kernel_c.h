@@ -27,6 +27,8 @@ typedef struct flat_dialect
      a * b + c may become one fused multiply-add.  */
   const char *prelude[2];
   const char *prelude_fp64;		/* added when the nest uses f64 */
+  const char *prelude_tiles;		/* added when it has a tiled
+					   kernel (tiled.c) */
   const char *kernel_qualifier;		/* before "void flat_k0 (" */
   /* After "void" of a kernel that asks for FLAT_MAX_GROUP items and a
      number of resident groups per multiprocessor (the two %d), or

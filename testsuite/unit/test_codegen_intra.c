@@ -1289,7 +1289,8 @@ test_source_text (void)
    element type has a reader (Note [Shared memory by 32-bit addresses]
    in codegen/cuda.c), OpenCL's as arrays; a reduction's loop runs 8
    iterations at a time for accumulators of 8 bytes (mm_ir's two ints),
-   4 for wider ones (red_unroll in codegen/group.c).  */
+   4 for wider ones (red_unroll in codegen/group.c).  The readers are in
+   the prelude of a nest with tiles only.  */
 static void
 test_tiles_and_unrolling (void)
 {
@@ -1316,6 +1317,9 @@ test_tiles_and_unrolling (void)
   CU_ASSERT_PTR_NULL (strstr (cu, "flat_p_4_0"));
   /* Two ints: 8 bytes, eight at a time.  */
   CU_ASSERT_PTR_NOT_NULL (strstr (cu_mm, "flat_p_7_1"));
+  /* The readers come with tiled kernels only.  */
+  CU_ASSERT_PTR_NOT_NULL (strstr (cu, "flat_lds_f32 (unsigned a)"));
+  CU_ASSERT_PTR_NULL (strstr (cu_mm, "flat_lds"));
   free (cu);
   free (cl);
   free (cu_mm);
