@@ -177,7 +177,7 @@ test_team_width (void)
 }
 
 /* FLAT_EAGER's start of the team: workers made ahead of any region,
-   as many as asked for (more than any region of these tests wanted).  */
+   as many as asked for (three more than the team has).  */
 static void
 test_team_prepare (void)
 {
