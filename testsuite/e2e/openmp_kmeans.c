@@ -136,7 +136,9 @@ main (int argc, char **argv)
   for (int i = 0; i < n; i++)
     {
       for (int f = 0; f < F; f++)
-	feature[i][f] = e2e_float (&seed, 0.0f, 10.0f);
+	/* Whole numbers: the centres' sums are then exact in any order,
+	   and so are the memberships that follow from them.  */
+	feature[i][f] = floorf (e2e_float (&seed, 0.0f, 10.0f));
       membership[i] = -1;
     }
   for (int c = 0; c < K; c++)
