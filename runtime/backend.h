@@ -85,6 +85,12 @@ typedef struct flat_backend
      cannot be made.  NULL: never staged.  */
   const struct flat_stager *(*stager) (int *failed, char *err,
 				       size_t err_size);
+  /* Keep the program's host bytes [HOST, HOST + SIZE) page-locked until
+     unpin (HOST), so that write and read move them at the bus's speed
+     without staging; NULL: the backend cannot (Note [Pinned entries]
+     in data.c).  */
+  int (*pin) (void *host, size_t size, char *err, size_t err_size);
+  int (*unpin) (void *host, char *err, size_t err_size);
   /* Compile SOURCE with OPTIONS (through the binary cache of the config)
      into a program; *CACHED says whether its binary came from the cache
      (1) or from the compiler (0).  The build log goes into ERR on

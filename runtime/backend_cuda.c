@@ -50,12 +50,14 @@
    GB/s each way for 1 MiB to 1 GiB, where pinned memory moves 39 (1
    MiB) to 55 GB/s.  One thread's memcpy, 7 GB/s on that host, is the
    bound, and pinning the program's pages for the time of a copy
-   (cuMemHostRegister) reached only 10 to 13 GB/s.  So a transfer of
-   FLAT_STAGE_MIN bytes or more goes through two pinned buffers of
-   Flat's own (allocated at the first such transfer and kept), filled
-   and drained by the threads of the host team while the copy engine
-   moves the other one (staging.c): 15 to 26 GB/s at 1 MiB, 43 to 48 at
-   64 MiB, 49 to 52 from 256 MiB on (bench/results/transfer-*.md).  */
+   (cuMemHostRegister) reached only 10 to 13 GB/s (for as long as a
+   data region holds them it pays: Note [Pinned entries] in data.c).
+   So a transfer of FLAT_STAGE_MIN bytes or more goes through two pinned
+   buffers of Flat's own (allocated at the first such transfer and
+   kept), filled and drained by the threads of the host team while the
+   copy engine moves the other one (staging.c): 15 to 26 GB/s at 1 MiB,
+   43 to 48 at 64 MiB, 49 to 52 from 256 MiB on
+   (bench/results/transfer-*.md).  */
 
 #define _GNU_SOURCE		/* strcasestr */
 
@@ -94,6 +96,7 @@ enum
   CU_FUNC_MAX_THREADS_PER_BLOCK = 0,
   CU_STREAM_NON_BLOCKING = 1,
   CU_MEMHOSTALLOC_DEVICEMAP = 2,
+  CU_MEMHOSTREGISTER_PORTABLE = 1,
   CU_STREAM_WAIT_VALUE_GEQ = 0
 };
 
@@ -122,6 +125,8 @@ enum
   X (cuMemcpyDtoHAsync_v2, (void *, cu_deviceptr, size_t, cu_stream)) \
   X (cuMemHostAlloc, (void **, size_t, unsigned)) \
   X (cuMemFreeHost, (void *)) \
+  X (cuMemHostRegister_v2, (void *, size_t, unsigned)) \
+  X (cuMemHostUnregister, (void *)) \
   X (cuEventCreate, (cu_event *, unsigned)) \
   X (cuEventRecord, (cu_event, cu_stream)) \
   X (cuEventSynchronize, (cu_event)) \
@@ -746,6 +751,30 @@ cuda_read (void *buffer, size_t offset, void *dst, size_t size, char *err,
   return rc == 0 ? 0 : fail (err, err_size, "cuMemcpyDtoH_v2", rc);
 }
 
+/* Page-locked for every context (PORTABLE): the copies of several
+   device slots read it too (Note [Pinned entries] in data.c).  */
+static int
+cuda_pin (void *host, size_t size, char *err, size_t err_size)
+{
+  cu_result rc;
+
+  if (make_current (err, err_size) != 0)
+    return -1;
+  rc = drv.cuMemHostRegister_v2 (host, size, CU_MEMHOSTREGISTER_PORTABLE);
+  return rc == 0 ? 0 : fail (err, err_size, "cuMemHostRegister_v2", rc);
+}
+
+static int
+cuda_unpin (void *host, char *err, size_t err_size)
+{
+  cu_result rc;
+
+  if (make_current (err, err_size) != 0)
+    return -1;
+  rc = drv.cuMemHostUnregister (host);
+  return rc == 0 ? 0 : fail (err, err_size, "cuMemHostUnregister", rc);
+}
+
 /* The module for KEY from the binary cache; NULL on a miss or if the
    driver rejects the binary.  */
 static cu_module
@@ -1114,6 +1143,8 @@ const flat_backend flat_backend_cuda = {
   .write = cuda_write,
   .read = cuda_read,
   .stager = cuda_stager,
+  .pin = cuda_pin,
+  .unpin = cuda_unpin,
   .cached = cuda_cached,
   .build = cuda_build,
   .program_free = cuda_program_free,

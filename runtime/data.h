@@ -13,4 +13,10 @@
 void flat_data_leave_device (const char *who, const char *what,
 			     const char *err);
 
+/* Release the page lock of entry E of the present table, if it has
+   one (Note [Pinned entries] in data.c), before E leaves the table or
+   the device closes.  */
+struct flat_present_entry;
+void flat_data_unpin (struct flat_present_entry *e);
+
 #endif /* FLAT_RUNTIME_DATA_H */

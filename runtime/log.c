@@ -144,6 +144,14 @@ flat_log_transfer (const char *nest, const char *direction,
 }
 
 void
+flat_log_pin (const char *section, size_t bytes, const char *err, double ms)
+{
+  if (log_level >= 2)
+    fprintf (stderr, "flat: page-lock region %s %zu bytes: %s in %.3f ms\n",
+	     section, bytes, err ? err : "locked", ms);
+}
+
+void
 flat_log_build (const char *nest, const char *backend, int cached, double ms)
 {
   if (log_level >= 2)

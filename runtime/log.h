@@ -52,6 +52,12 @@ void flat_log_launch (const char *nest, const char *kernel, int64_t total,
 void flat_log_transfer (const char *nest, const char *direction,
 			const char *mems, size_t bytes);
 
+/* Level 2: a data region's SECTION of BYTES page-locked in MS
+   milliseconds, or not, for ERR: "flat: page-lock region a[0:n] 4194304
+   bytes: locked in 0.412 ms" (Note [Pinned entries] in data.c).  */
+void flat_log_pin (const char *section, size_t bytes, const char *err,
+		   double ms);
+
 /* Level 2: the program of NEST on BACKEND built, its binary from the
    kernel cache (CACHED) or from the compiler, in MS milliseconds:
    "flat: build NEST on BACKEND: compiled in MS ms" or "...: from the

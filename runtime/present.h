@@ -39,6 +39,10 @@ typedef struct flat_present_entry
   int host_loops;		/* open flat_host_loop_begin calls naming
 				   it: the host copy is the one in use,
 				   nests treat the entry as absent */
+  int updates;			/* update directives that moved it */
+  int pinned;			/* its host bytes page-locked (1), or the
+				   backend refused (-1): Note [Pinned
+				   entries] in data.c */
   /* Under FLAT_DEVICES with several device slots (an array, not rows):
      which slots hold its newest bytes (RES, offsets from START), and
      the copies of slots 1, 2, ... (BUFFER is slot 0's), NULL until a

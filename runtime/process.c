@@ -76,6 +76,7 @@
    under `lock' too, so a thread that needs the device waits for another
    thread's first-run compilation.  */
 
+#include "data.h"
 #include "process.h"
 #include "region_devices.h"
 
@@ -277,6 +278,7 @@ release_device (void)
 
   for (i = 0; i < flat_rt.present.n; i++)
     {
+      flat_data_unpin (&flat_rt.present.entries[i]);
       flat_region_devices_free (&flat_rt.present.entries[i]);
       if (b->buffer_free (flat_rt.present.entries[i].buffer, err,
 			  sizeof err) != 0)
