@@ -231,6 +231,60 @@ ignore_pragma (cpp_reader *)
 			 "ignored", language_name ().c_str ());
 }
 
+/* -fplugin-arg-flat-openmp in a language Flat does not lift: one
+   warning for the file, at its first OpenMP loop construct, that its
+   OpenMP loops stay what the compiler makes of them.  */
+static bool openmp_warned;
+
+static void
+warn_openmp_ignored (location_t where)
+{
+  if (!openmp_warned)
+    openmp_warned = warning_at (where, OPT_Wpragmas,
+				"flat: %s is not supported in this file: Flat "
+				"takes OpenMP loops only from gcc's C front "
+				"end; they are compiled as without the plugin",
+				language_name ().c_str ());
+}
+
+/* With -fopenmp: the loop constructs of a function's body, as the front
+   end parsed them.  */
+static tree
+openmp_loop_r (tree *tp, int *, void *)
+{
+  switch (TREE_CODE (*tp))
+    {
+    case OMP_FOR:
+    case OMP_DISTRIBUTE:
+    case OMP_LOOP:
+      return *tp;
+    default:
+      return NULL_TREE;
+    }
+}
+
+static void
+find_openmp_loop (void *gcc_data, void *)
+{
+  tree fndecl = (tree) gcc_data;
+  if (openmp_warned || !fndecl || TREE_CODE (fndecl) != FUNCTION_DECL
+      || !DECL_SAVED_TREE (fndecl))
+    return;
+  tree loop = walk_tree_without_duplicates (&DECL_SAVED_TREE (fndecl),
+					    openmp_loop_r, NULL);
+  if (loop)
+    warn_openmp_ignored (EXPR_LOCATION (loop));
+}
+
+/* Without -fopenmp the compiler drops `#pragma omp' lines unread; the
+   handler of the words that start Flat's OpenMP loops sees them first
+   (then they are dropped as before).  */
+static void
+openmp_pragma_ignored (cpp_reader *)
+{
+  warn_openmp_ignored (input_location);
+}
+
 /* Without a handler, every `#pragma flat` would be an unknown pragma
    (-Wunknown-pragmas).  A preprocessor pragma rather than a front end's
    (c_register_pragma): a front end's pragma becomes a token that the
@@ -240,8 +294,16 @@ ignore_pragma (cpp_reader *)
 static void
 register_ignored_pragma (void *, void *)
 {
-  if (!flag_preprocess_only)
-    cpp_register_pragma (parse_in, NULL, "flat", ignore_pragma, false);
+  static const char *const openmp_words[] = { "parallel", "for", "target",
+					      "teams", "distribute" };
+  if (flag_preprocess_only)
+    return;
+  cpp_register_pragma (parse_in, NULL, "flat", ignore_pragma, false);
+  /* With -fopenmp or -fopenmp-simd the front end has these words.  */
+  if (flat_opts.openmp && !flag_openmp && !flag_openmp_simd)
+    for (const char *word : openmp_words)
+      cpp_register_pragma (parse_in, "omp", word, openmp_pragma_ignored,
+			   false);
 }
 
 int
@@ -262,6 +324,9 @@ plugin_init (struct plugin_name_args *info,
     {
       register_callback (info->base_name, PLUGIN_PRAGMAS,
 			 register_ignored_pragma, NULL);
+      if (flat_opts.openmp)
+	register_callback (info->base_name, PLUGIN_PRE_GENERICIZE,
+			   find_openmp_loop, NULL);
       return 0;
     }
   flat_register_gc_roots (info->base_name);

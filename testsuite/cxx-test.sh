@@ -6,6 +6,8 @@
 #                  comes before), also under strict; malformed and
 #                  misplaced pragmas are no errors;
 #   cxx/plain.cpp  no pragma, no diagnostic at all, even under -Wall;
+#   cxx/openmp.cpp OpenMP loops under -fplugin-arg-flat-openmp, with and
+#                  without -fopenmp: one warning, at the first loop;
 # and for both the assembly, the preprocessed text and the output are
 # those of plain g++.  Then a C file is still lifted.
 . "$(dirname "$0")/harness.sh"
@@ -73,10 +75,28 @@ for opt in -O0 -O2; do
     && { cat "$tmp/plain.err" >&2; harness_fail "plain $opt: diagnostics"; }
 done
 
+# OpenMP loops: with -fopenmp the warning stands at the first loop's
+# `for', which is where g++ puts the construct; without, at the pragma.
+omp_warning='warning: flat: C++ is not supported in this file: Flat takes OpenMP loops only from .*; they are compiled as without the plugin'
+pragma=$(grep -n -m 1 '^#pragma omp' "$HARNESS_DIR/cxx/openmp.cpp" | cut -d: -f1)
+for opt in -O0 -O2; do
+  for omp in "-fopenmp" ""; do
+    case $omp in
+      -fopenmp) where=$((pragma + 1)):3 ;;
+      *) where=$pragma:9 ;;
+    esac
+    build openmp "$opt $omp" -fplugin-arg-flat-openmp
+    err=$tmp/openmp.err
+    [ "$(grep -c -E '(warning|error):' "$err")" -eq 1 ] \
+      && grep -q "^[^:]*/openmp.cpp:$where: $omp_warning" "$err" \
+      || { cat "$err" >&2; harness_fail "openmp $opt $omp: expected one OpenMP warning at $where"; }
+  done
+done
+
 # C is still lifted: saxpy.c's two maps.
 "$FLAT_GCC" -std=gnu11 -O2 -fplugin-arg-flat-verbose -I"$HARNESS_DIR/e2e" \
   -c "$HARNESS_DIR/e2e/saxpy.c" -o "$tmp/saxpy.o" 2> "$tmp/c.err" \
   || { cat "$tmp/c.err" >&2; harness_fail "saxpy.c: build failed"; }
 [ "$(grep -c "note: flat: lifted" "$tmp/c.err")" -eq 2 ] \
   || { cat "$tmp/c.err" >&2; harness_fail "saxpy.c: expected two lifted nests"; }
-echo "ok: g++ loads the plugin, one warning per file, code unchanged; C still lifted"
+echo "ok: g++ loads the plugin, one warning per file (pragmas, OpenMP loops), code unchanged; C still lifted"
