@@ -39,6 +39,7 @@ vec<tree, va_gc> *flat_functions_with_directives;
 static std::vector<flat_recorded_directive *> directives;
 static vec<tree, va_gc> *marked_lists;
 static tree marker_decl;
+static tree construct_decl;	/* Note [OpenMP constructs without -fopenmp] */
 static vec<tree, va_gc> *kept_trees;
 
 static const struct ggc_root_tab gc_roots[] = {
@@ -48,6 +49,8 @@ static const struct ggc_root_tab gc_roots[] = {
   { &marked_lists, 1, sizeof (marked_lists), &gt_ggc_mx_vec_tree_va_gc_,
     &gt_pch_nx_vec_tree_va_gc_ },
   { &marker_decl, 1, sizeof (marker_decl), &gt_ggc_mx_tree_node,
+    &gt_pch_nx_tree_node },
+  { &construct_decl, 1, sizeof (construct_decl), &gt_ggc_mx_tree_node,
     &gt_pch_nx_tree_node },
   { &kept_trees, 1, sizeof (kept_trees), &gt_ggc_mx_vec_tree_va_gc_,
     &gt_pch_nx_vec_tree_va_gc_ },
@@ -781,13 +784,20 @@ flat_new_marker (flat_recorded_directive *rd, location_t loc)
   return call;
 }
 
-/* Leave RD's marker where its pragma stands in the current function.  */
+/* The current function holds markers.  */
 static void
-add_marker (flat_recorded_directive *rd, location_t loc)
+note_function_with_markers (void)
 {
   if (vec_safe_is_empty (flat_functions_with_directives)
       || flat_functions_with_directives->last () != current_function_decl)
     vec_safe_push (flat_functions_with_directives, current_function_decl);
+}
+
+/* Leave RD's marker where its pragma stands in the current function.  */
+static void
+add_marker (flat_recorded_directive *rd, location_t loc)
+{
+  note_function_with_markers ();
   keep_tree (rd->if_cond);
   for (const flat_clause_item &item : rd->items)
     {
@@ -937,6 +947,48 @@ handle_omp_pragma (cpp_reader *, void *word)
   add_marker (rd, ploc);
 }
 
+/* Note [OpenMP constructs without -fopenmp]
+   Without -fopenmp GCC drops `#pragma omp atomic' and the other
+   constructs that a loop's body may hold, and compiles what follows as
+   plain statements: right in the sequential loop it then makes, a race
+   in a parallel one.  A loop construct that the plugin takes there
+   would run `h[k]++' on many work-items at once, wrong results without
+   a word.  So these pragmas leave a marker of their own (not a Flat
+   directive: nothing binds to it), which makes the lifter refuse the
+   loop around it (lift_stmt), and which the rewriter removes like the
+   others; the loop stays the sequential one plain gcc makes.  Under
+   -fopenmp GCC reads them itself, into trees (lift_omp_atomic).  */
+static std::vector<std::pair<const char *, location_t>> omp_constructs;
+
+static void
+handle_omp_construct (cpp_reader *, void *word)
+{
+  location_t ploc = input_location;
+  pragma_tokens pt;
+  read_pragma_tokens (&pt);
+  if (!current_function_decl)
+    return;
+  note_function_with_markers ();
+  HOST_WIDE_INT id = omp_constructs.size ();
+  omp_constructs.push_back (std::make_pair ((const char *) word, ploc));
+  tree call = build_call_expr (construct_decl, 1,
+			       build_int_cst (integer_type_node, id));
+  SET_EXPR_LOCATION (call, ploc);
+  add_stmt (call);
+}
+
+const char *
+flat_omp_construct_marker (tree stmt, location_t *loc)
+{
+  if (!stmt || TREE_CODE (stmt) != CALL_EXPR || !construct_decl
+      || get_callee_fndecl (stmt) != construct_decl)
+    return NULL;
+  HOST_WIDE_INT id = tree_to_shwi (CALL_EXPR_ARG (stmt, 0));
+  if (loc)
+    *loc = omp_constructs[id].second;
+  return omp_constructs[id].first;
+}
+
 void
 flat_register_pragmas (void *, void *)
 {
@@ -956,5 +1008,14 @@ flat_register_pragmas (void *, void *)
 	c_register_pragma_with_expansion_and_data ("omp", w,
 						   handle_omp_pragma,
 						   (void *) w);
+      static const char *const constructs[] = {
+	"atomic", "critical", "ordered", "single", "master", "masked",
+	"barrier", "flush", "task", "taskwait", "taskgroup", "taskyield"
+      };
+      construct_decl = build_fn_decl ("__flat_omp_construct",
+				      TREE_TYPE (marker_decl));
+      for (const char *w : constructs)
+	c_register_pragma_with_data ("omp", w, handle_omp_construct,
+				     (void *) w);
     }
 }

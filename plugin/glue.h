@@ -117,6 +117,11 @@ void flat_clear_block_marks (void);
 tree flat_new_marker (flat_recorded_directive *rd, location_t loc);
 /* Directive of marker statement STMT, or NULL if STMT is no marker.  */
 flat_recorded_directive *flat_marker_directive (tree stmt);
+/* The word of an OpenMP construct that GCC ignores without -fopenmp
+   (`atomic', `critical', ...) whose marker statement STMT is (*LOC its
+   pragma's place), or NULL if STMT is no such marker (directives.cc,
+   Note [OpenMP constructs without -fopenmp]).  */
+const char *flat_omp_construct_marker (tree stmt, location_t *loc);
 /* Functions that hold markers, in order of appearance.  */
 extern vec<tree, va_gc> *flat_functions_with_directives;
 /* Make the trees recorded while parsing roots of the garbage collector
@@ -127,6 +132,9 @@ void flat_register_gc_roots (const char *plugin_name);
 void flat_reject (location_t loc, const char *reason);
 /* Note at LOC that an OpenMP loop stays one (SPEC 2.7), for REASON.  */
 void flat_omp_not_taken (location_t loc, const char *reason);
+/* The IR operator of an OpenMP reduction's tree code (the tree code of
+   its row of ops.def; MINUS_EXPR adds), or FLAT_N_OPS (openmp.cc).  */
+flat_op flat_openmp_reduction_op (enum tree_code code);
 
 /* A new local of FNDECL named NAME, of TYPE, chained onto *VARS (a
    BIND_EXPR's variables to be).  */

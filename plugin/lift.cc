@@ -147,11 +147,10 @@ construct_name (tree t)
     case GOTO_EXPR:
       return "a label or goto";
     /* OpenMP's constructs inside a loop, parsed under -fopenmp.  */
-    case OMP_ATOMIC:
     case OMP_ATOMIC_READ:
     case OMP_ATOMIC_CAPTURE_OLD:
     case OMP_ATOMIC_CAPTURE_NEW:
-      return "'#pragma omp atomic'";
+      return "'#pragma omp atomic' read or capture";
     case OMP_CRITICAL:
       return "'#pragma omp critical'";
     case OMP_ORDERED:

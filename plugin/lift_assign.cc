@@ -114,7 +114,6 @@ store_to (lifter &L, tree lhs, tree rhs, flat_expr *value)
   return true;
 }
 
-
 bool
 lift_assign (lifter &L, tree lhs, tree rhs)
 {
@@ -383,6 +382,126 @@ lift_decl (lifter &L, tree decl)
   s->u.let.var = v;
   s->u.let.init = e;
   flat_block_append (L.cur, s);
+  return true;
+}
+
+/* RHS of an OMP_ATOMIC with each read of its location, *WRAPPED, as
+   LHS: a copy of the nodes on the way to one, RHS itself where there is
+   none.  */
+static tree
+atomic_value (tree rhs, tree wrapped, tree lhs)
+{
+  if ((TREE_CODE (rhs) == INDIRECT_REF || TREE_CODE (rhs) == MEM_REF)
+      && TREE_OPERAND (rhs, 0) == wrapped)
+    return lhs;
+  if (!EXPR_P (rhs))
+    return rhs;
+  tree copy = NULL_TREE;
+  for (int i = 0; i < TREE_OPERAND_LENGTH (rhs); i++)
+    {
+      tree op = TREE_OPERAND (rhs, i);
+      tree now = op ? atomic_value (op, wrapped, lhs) : op;
+      if (now != op)
+	{
+	  if (!copy)
+	    copy = copy_node (rhs);
+	  TREE_OPERAND (copy, i) = now;
+	}
+    }
+  return copy ? copy : rhs;
+}
+
+/* Note [OpenMP atomic updates]
+   Under -fopenmp, `#pragma omp atomic' (update or write) before `h[k]++'
+   is OMP_ATOMIC <ADDR, RHS>: ADDR, &h[k] (or h + k * 4 for a pointer h)
+   in a SAVE_EXPR or TARGET_EXPR that evaluates it once, and RHS the new
+   value, reading the location as *ADDR (c_finish_omp_atomic).  Its
+   point is that iterations update the same elements: a histogram.  An
+   update `h[e] = h[e] OP v' of a 4- or 8-byte integer, OP a reduction
+   operator (or `-', which adds -v), becomes the IR's atomic update
+   `atomic OP h[e] = v', as pass sections makes for reduce(OP: h[lo:n]):
+   on those types the operators give the same result in any order, so
+   the nest is deterministic, and OpenMP's construct stays the host
+   version.  On a scalar local of the iteration the update is a plain
+   one; on a scalar declared outside, the usual refusal says to name it
+   in a reduction clause.  Floats and other forms are not taken: their
+   result depends on the order of the updates (the loop stays OpenMP's,
+   reduction(+: h[0:n]) gives the deterministic form).  An address with
+   side effects (h[k++]) would be evaluated twice and is not taken; nor
+   are the read and capture forms, whose value the body goes on to use
+   (lift.cc's construct_name).  */
+
+/* Whether RHS is `LHS OP V' (or `V OP LHS' for an OP that commutes),
+   for an atomic update: *OP and *V, *NEGATE for `LHS - V'.  */
+static bool
+atomic_update_of (tree lhs, tree rhs, flat_op *op, tree *v, bool *negate)
+{
+  rhs = flat_skip_nops (rhs);
+  if (!BINARY_CLASS_P (rhs))
+    return false;
+  tree a = flat_skip_nops (TREE_OPERAND (rhs, 0));
+  tree b = flat_skip_nops (TREE_OPERAND (rhs, 1));
+  *negate = TREE_CODE (rhs) == MINUS_EXPR;
+  *op = flat_openmp_reduction_op (TREE_CODE (rhs));
+  if (*op == FLAT_N_OPS)
+    return false;
+  if (operand_equal_p (a, lhs, 0))
+    *v = TREE_OPERAND (rhs, 1);
+  else if (!*negate && operand_equal_p (b, lhs, 0))
+    *v = TREE_OPERAND (rhs, 0);
+  else
+    return false;
+  return !flat_tree_uses (*v, lhs);
+}
+
+bool
+lift_omp_atomic (lifter &L, tree t)
+{
+  tree wrapped = TREE_OPERAND (t, 0), addr = wrapped;
+  while (TREE_CODE (addr) == SAVE_EXPR || TREE_CODE (addr) == TARGET_EXPR)
+    addr = TREE_CODE (addr) == SAVE_EXPR ? TREE_OPERAND (addr, 0)
+	   : TARGET_EXPR_INITIAL (addr);
+  if (TREE_SIDE_EFFECTS (addr))
+    {
+      fail_at (L, EXPR_LOCATION (t), "'#pragma omp atomic' on a location "
+	       "whose address has side effects");
+      return false;
+    }
+  /* &x, or the folded address of an element of a pointer's array.  */
+  tree lhs = TREE_CODE (addr) == ADDR_EXPR ? TREE_OPERAND (addr, 0)
+	     : build1 (INDIRECT_REF, TREE_TYPE (TREE_TYPE (addr)), addr);
+  tree rhs = atomic_value (TREE_OPERAND (t, 1), wrapped, lhs);
+  lhs = flat_skip_nops (lhs);
+  if (VAR_P (lhs) || TREE_CODE (lhs) == PARM_DECL)
+    return lift_assign (L, lhs, rhs);
+  tree type = TREE_TYPE (lhs);
+  flat_op op;
+  tree v;
+  bool negate;
+  if (!INTEGRAL_TYPE_P (type) || TREE_CODE (type) == BOOLEAN_TYPE
+      || (int_size_in_bytes (type) != 4 && int_size_in_bytes (type) != 8)
+      || !atomic_update_of (lhs, rhs, &op, &v, &negate))
+    {
+      fail_at (L, EXPR_LOCATION (t), "'#pragma omp atomic' other than an "
+	       "update 'x op= e' of a 4- or 8-byte integer, whose result "
+	       "would depend on the order of the updates (a float's: name "
+	       "the array in reduction(op: a[lo:len]))");
+      return false;
+    }
+  flat_expr *value = lift_typed (L, v, (flat_type) flat_type_of (type));
+  if (value && negate)
+    value = flat_e_unary (L.nest, FLAT_OP_NEG, value);
+  if (!value)
+    return false;
+  flat_stmt *last = L.cur->last;
+  if (!store_to (L, lhs, NULL_TREE, value))
+    return false;
+  flat_stmt *s = L.cur->last;
+  if (s != last && s->kind == FLAT_S_STORE)
+    {
+      s->u.store.atomic = 1;
+      s->u.store.op = op;
+    }
   return true;
 }
 

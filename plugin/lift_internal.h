@@ -246,6 +246,7 @@ bool inline_body (lifter &L, tree fndecl);
 /* lift_assign.cc */
 bool store_to (lifter &L, tree lhs, tree rhs, flat_expr *value);
 bool lift_assign (lifter &L, tree lhs, tree rhs);
+bool lift_omp_atomic (lifter &L, tree t);
 bool lift_decl (lifter &L, tree decl);
 bool assign_pointer (lifter &L, tree decl, tree rhs);
 

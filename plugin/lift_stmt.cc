@@ -228,6 +228,8 @@ lift_stmt (lifter &L, tree t)
     case MODIFY_EXPR:
     case INIT_EXPR:
       return lift_assign (L, TREE_OPERAND (t, 0), TREE_OPERAND (t, 1));
+    case OMP_ATOMIC:
+      return lift_omp_atomic (L, t);
     case PREINCREMENT_EXPR:
     case POSTINCREMENT_EXPR:
     case PREDECREMENT_EXPR:
@@ -304,6 +306,14 @@ lift_stmt (lifter &L, tree t)
       {
 	if (flat_marker_directive (t))
 	  return true;
+	location_t where;
+	if (const char *word = flat_omp_construct_marker (t, &where))
+	  {
+	    /* Note [OpenMP constructs without -fopenmp].  */
+	    fail_at (L, where, "'#pragma omp %s' without -fopenmp, where "
+		     "GCC compiles what follows as plain statements", word);
+	    return false;
+	  }
 	return lift_call (L, t, false) != NULL;
       }
     case SAVE_EXPR:

@@ -97,10 +97,8 @@ flat_omp_match (tree t, omp_loop *out)
   return false;
 }
 
-/* The IR operator of an OpenMP reduction (the tree code of its row of
-   ops.def), or FLAT_N_OPS.  */
-static flat_op
-reduction_op (enum tree_code code)
+flat_op
+flat_openmp_reduction_op (enum tree_code code)
 {
   switch (code)
     {
@@ -171,7 +169,7 @@ add_reduction (tree c, std::vector<flat_reduction_item> *reductions,
 	       std::string *why)
 {
   tree decl = OMP_CLAUSE_DECL (c);
-  flat_op op = reduction_op (OMP_CLAUSE_REDUCTION_CODE (c));
+  flat_op op = flat_openmp_reduction_op (OMP_CLAUSE_REDUCTION_CODE (c));
   flat_reduction_item r;
   r.section = false;
   r.decl = decl;

@@ -62,7 +62,8 @@ strip_markers_r (tree *tp, int *walk_subtrees, void *)
 {
   if (TYPE_P (*tp))
     *walk_subtrees = 0;
-  else if (flat_marker_directive (*tp))
+  else if (flat_marker_directive (*tp)
+	   || flat_omp_construct_marker (*tp, NULL))
     /* A marker standing alone where a statement list would (see
        process_tree).  */
     *tp = build_empty_stmt (EXPR_LOCATION (*tp));
@@ -70,7 +71,8 @@ strip_markers_r (tree *tp, int *walk_subtrees, void *)
     {
       tree_stmt_iterator it = tsi_start (*tp);
       while (!tsi_end_p (it))
-	if (flat_marker_directive (tsi_stmt (it)))
+	if (flat_marker_directive (tsi_stmt (it))
+	    || flat_omp_construct_marker (tsi_stmt (it), NULL))
 	  tsi_delink (&it);
 	else
 	  tsi_next (&it);

@@ -1,7 +1,11 @@
 /* Diagnostic: with -fopenmp, GCC parses `omp atomic' and `omp critical'
-   inside a loop into OpenMP constructs, which Flat does not lift: the
-   loop gets one note that names the construct, and stays an OpenMP loop
-   on OpenMP's threads, with the results of plain gcc.  No warning, no
+   inside a loop into OpenMP constructs.  Flat takes an atomic update of
+   a 4- or 8-byte integer (Note [OpenMP atomic updates] in
+   plugin/lift_assign.cc: the histogram below runs as a nest, no note);
+   the others, an atomic sum of doubles, whose result would depend on
+   the order of the updates, an atomic capture and a critical section,
+   leave the loop an OpenMP loop on OpenMP's threads with one note that
+   names the construct; the results are plain gcc's.  No warning, no
    error.  */
 /* flat-options: -fopenmp -fplugin-arg-flat-openmp */
 /* flat-run: 1003 */
@@ -13,15 +17,30 @@ int
 main (int argc, char **argv)
 {
   int n = argc > 1 ? atoi (argv[1]) : 10, hist[8] = { 0 }, best = -1;
-  double *x = malloc ((size_t) (n > 0 ? n : 1) * sizeof *x);
+  int seen[8] = { 0 }, firsts = 0;
+  double *x = malloc ((size_t) (n > 0 ? n : 1) * sizeof *x), sums[8] = { 0 };
 
   for (int i = 0; i < n; i++)
     x[i] = (i * 37 % 101) * 0.25;
 #pragma omp parallel for
   for (int i = 0; i < n; i++)
     {
-#pragma omp atomic /* flat-note "unsupported statement: '#pragma omp atomic'; it stays an OpenMP loop" */
+#pragma omp atomic
       hist[i % 8]++;
+    }
+#pragma omp parallel for
+  for (int i = 0; i < n; i++)
+    {
+#pragma omp atomic
+      sums[i % 8] += x[i]; /* flat-note "'#pragma omp atomic' other than an update 'x op= e' of a 4- or 8-byte integer" */
+    }
+#pragma omp parallel for reduction(+: firsts)
+  for (int i = 0; i < n; i++)
+    {
+      int old;
+#pragma omp atomic capture /* flat-note "unsupported expression: '#pragma omp atomic' read or capture" */
+      old = seen[i % 8]++;
+      firsts += old == 0;
     }
 #pragma omp parallel for
   for (int i = 0; i < n; i++)
@@ -32,7 +51,7 @@ main (int argc, char **argv)
 	  best = i;
       }
     }
-  printf ("%d %d %d\n", hist[0], hist[7], best);
+  printf ("%d %d %d %g %d\n", hist[0], hist[7], best, sums[3], firsts);
   free (x);
   return 0;
 }

@@ -3,10 +3,12 @@
    were (here, without -fopenmp, sequential loops): lastprivate, ordered,
    linear, a user-defined reduction, an inscan reduction, a map type
    that moves nothing for a loop (release), and indices that Flat cannot
-   bound, where the note gives the sections to add as map clauses too.
-   A `parallel'
-   region without a loop and `omp atomic' are ignored, as GCC ignores
-   them without -fopenmp.  No warning, no error.  */
+   bound, where the note gives the sections to add as map clauses too;
+   and a loop holding `omp atomic', which GCC compiles as a plain update
+   without -fopenmp: taken, it would race (Note [OpenMP constructs
+   without -fopenmp] in plugin/directives.cc).  A `parallel' region
+   without a loop is ignored, as GCC ignores it without -fopenmp.  No
+   warning, no error.  */
 /* flat-options: -fplugin-arg-flat-openmp */
 /* flat-run: 9 */
 
@@ -42,6 +44,12 @@ untaken (int n, const float *x, float *y)
 #pragma omp parallel for
   for (int i = 0; i < n; i++)
     y[(i * 7) % n] += x[(i * 7) % n]; /* flat-note "copyin\(x\[0:N\]\) copy\(y\[0:N\]\), N the number of elements each may touch \(or the same sections in map clauses of '#pragma omp target teams distribute parallel for'" */
+#pragma omp parallel for
+  for (int i = 0; i < n; i++)
+    {
+#pragma omp atomic /* flat-note "OpenMP loop not taken: '#pragma omp atomic' without -fopenmp, where GCC compiles what follows as plain statements" */
+      y[i % 4] += x[i];
+    }
 #pragma omp parallel
   {
     s += 1.0f;
