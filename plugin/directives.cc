@@ -953,7 +953,8 @@ handle_omp_pragma (cpp_reader *, void *word)
    plain statements: right in the sequential loop it then makes, a race
    in a parallel one.  A loop construct that the plugin takes there
    would run `h[k]++' on many work-items at once, wrong results without
-   a word.  So these pragmas leave a marker of their own (not a Flat
+   a word; so would a `#pragma flat map' loop around one, whatever the
+   map claims.  So these pragmas leave a marker of their own (not a Flat
    directive: nothing binds to it), which makes the lifter refuse the
    loop around it (lift_stmt), and which the rewriter removes like the
    others; the loop stays the sequential one plain gcc makes.  Under
@@ -999,7 +1000,9 @@ flat_register_pragmas (void *, void *)
   c_register_pragma_with_expansion (NULL, "flat", handle_pragma);
   /* With -fopenmp the C parser reads `#pragma omp' itself, into trees
      (openmp.cc).  */
-  if (flat_opts.openmp && !flag_openmp && !flag_openmp_simd)
+  if (flag_openmp || flag_openmp_simd)
+    return;
+  if (flat_opts.openmp)
     {
       static const char *const words[] = {
 	"parallel", "for", "target", "teams", "distribute"
@@ -1008,14 +1011,15 @@ flat_register_pragmas (void *, void *)
 	c_register_pragma_with_expansion_and_data ("omp", w,
 						   handle_omp_pragma,
 						   (void *) w);
-      static const char *const constructs[] = {
-	"atomic", "critical", "ordered", "single", "master", "masked",
-	"barrier", "flush", "task", "taskwait", "taskgroup", "taskyield"
-      };
-      construct_decl = build_fn_decl ("__flat_omp_construct",
-				      TREE_TYPE (marker_decl));
-      for (const char *w : constructs)
-	c_register_pragma_with_data ("omp", w, handle_omp_construct,
-				     (void *) w);
     }
+  /* A `#pragma flat map' loop may hold them too.  */
+  static const char *const constructs[] = {
+    "atomic", "critical", "ordered", "single", "master", "masked",
+    "barrier", "flush", "task", "taskwait", "taskgroup", "taskyield"
+  };
+  construct_decl = build_fn_decl ("__flat_omp_construct",
+				  TREE_TYPE (marker_decl));
+  for (const char *w : constructs)
+    c_register_pragma_with_data ("omp", w, handle_omp_construct,
+				 (void *) w);
 }
