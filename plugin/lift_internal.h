@@ -256,6 +256,7 @@ bool lift_unless (lifter &L, flat_var *flag, tree_stmt_iterator it,
 bool lift_loop (lifter &L, const loop_shape &shape, tree init,
 		flat_recorded_directive *dir, location_t loc);
 bool lift_return_in_loop (lifter &L, tree t);
+bool lift_omp_simd (lifter &L, tree t);
 
 /* lift_clauses.cc */
 void unpack_nested_users (lifter &L, flat_stmt *s);

@@ -4,6 +4,7 @@
    loop]).  */
 
 #include "lift_internal.h"
+#include "openmp.h"
 
 namespace flat_lift {
 
@@ -343,6 +344,42 @@ lift_return_in_loop (lifter &L, tree t)
   flat_block_append (L.cur, new_stmt (L, FLAT_S_BREAK));
   f->loop_returns++;
   return true;
+}
+
+/* Note [Inner OpenMP simd loops]
+   Under -fopenmp, `#pragma omp simd' on a loop inside a nest's body is
+   an OMP_SIMD tree, its loop not lowered.  Running its iterations in
+   order is always one of the executions it allows, and its clauses say
+   what else is allowed: reduction(+: s) lets s be summed in any grouping
+   (floats too), which the lifter must not assume of a plain loop, and
+   without safelen any number of iterations may run at once.  So the
+   loop, lowered as the outer constructs' are (flat_omp_lower), becomes
+   a reduce with the clause's accumulators, or without reductions a map
+   of the nest; with safelen (iterations that far apart may depend on
+   each other), or a clause that Flat does not take (linear, say), it is
+   a plain loop.  */
+bool
+lift_omp_simd (lifter &L, tree t)
+{
+  omp_loop ol;
+  ol.construct = ol.loop = t;
+  ol.clauses.push_back (OMP_FOR_CLAUSES (t));
+  if (!OMP_FOR_INIT (t))
+    {
+      fail_at (L, EXPR_LOCATION (t), "unsupported statement: "
+	       "'#pragma omp simd' around another construct");
+      return false;
+    }
+  std::string why;
+  flat_recorded_directive *dir = flat_omp_directive (ol, L.nest_fndecl,
+						     &why);
+  for (tree c = OMP_FOR_CLAUSES (t); c && dir; c = OMP_CLAUSE_CHAIN (c))
+    if (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_SAFELEN)
+      dir = NULL;
+  tree list, init;
+  loop_shape shape;
+  flat_omp_lower (ol, &list, &init, &shape);
+  return lift_loop (L, shape, init, dir, EXPR_LOCATION (t));
 }
 
 } /* namespace flat_lift */

@@ -230,6 +230,8 @@ lift_stmt (lifter &L, tree t)
       return lift_assign (L, TREE_OPERAND (t, 0), TREE_OPERAND (t, 1));
     case OMP_ATOMIC:
       return lift_omp_atomic (L, t);
+    case OMP_SIMD:
+      return lift_omp_simd (L, t);
     case PREINCREMENT_EXPR:
     case POSTINCREMENT_EXPR:
     case PREDECREMENT_EXPR:
