@@ -441,7 +441,8 @@ declare_privates (lifter &L, const loop_shape &shape, tree init,
 
 flat_nest *
 flat_lift_nest (tree fndecl, const loop_shape &shape, tree init,
-		flat_recorded_directive *dir, flat_lift_result *res)
+		flat_recorded_directive *dir, bool hoist_loads,
+		flat_lift_result *res)
 {
   expanded_location xl = expand_location (dir->loc);
   const char *file = xl.file ? lbasename (xl.file) : "?";
@@ -452,6 +453,7 @@ flat_lift_nest (tree fndecl, const loop_shape &shape, tree init,
   memset (&L.fail, 0, sizeof L.fail);
   L.conditional = 0;
   L.statement_values = 0;
+  L.hoist_loads = hoist_loads;
   L.nest = nest;
   flat_lift::frame top;
   top.fndecl = fndecl;
@@ -472,6 +474,9 @@ flat_lift_nest (tree fndecl, const loop_shape &shape, tree init,
     && lift_loop (L, shape, init, dir, dir->loc)
     && lift_clauses (L, dir);
   flat_diag diag;
+  if (ok && !L.fail.failed && hoisted_stores_conflict (L))
+    fail_at (L, dir->loc, "a read of memory that the loop may change "
+	     "stands where the host must evaluate it");
   if (ok && !L.fail.failed)
     flat_lower_switches (nest);
   if (ok && !L.fail.failed
@@ -482,6 +487,7 @@ flat_lift_nest (tree fndecl, const loop_shape &shape, tree init,
       fail_at (L, at != L.line_locs.end () ? at->second : dir->loc, "%s",
 	       diag.msg);
     }
+  res->invariant_loads = L.invariant_loads;
   if (!ok || L.fail.failed)
     {
       res->fail_loc = L.fail.loc;

@@ -13,6 +13,9 @@ struct flat_lift_result
   location_t fail_loc;
   std::string fail_msg;
   bool fail_reported;		/* by an error already: no warning */
+  /* Reads of memory that depend on nothing of the nest (Note [Invariant
+     loads] in lift_expr.cc), which a second try may hoist.  */
+  int invariant_loads;
 };
 
 /* Lift the loop SHAPE (with INIT, its DECL_EXPR or MODIFY_EXPR, or NULL)
@@ -29,7 +32,7 @@ bool flat_struct_fields (tree type, std::vector<tree> *fields);
 void flat_note_declaration (tree decl);
 
 flat_nest *flat_lift_nest (tree fndecl, const loop_shape &shape, tree init,
-			   flat_recorded_directive *dir,
+			   flat_recorded_directive *dir, bool hoist_loads,
 			   flat_lift_result *res);
 
 #endif /* FLAT_LIFT_H */

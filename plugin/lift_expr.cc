@@ -428,6 +428,97 @@ lift_branch_value (lifter &L, tree t, flat_type ty)
   return cast_to (L, ty, flat_e_var (L.nest, v));
 }
 
+/* Note [Invariant loads]
+   A nest that reads a struct's member in an inner loop's bound or an
+   index (`j < v->m', `v->data[i * v->m + j]') reads memory there, which
+   the extents pass cannot bound: the nest was refused.  GCC at -O2
+   itself reads v->m once before the loop, since under C's aliasing
+   rules (-fstrict-aliasing, the default there) the loop's stores of
+   floats cannot change an int; a program that breaks those rules says
+   so by -fno-strict-aliasing, which keeps the reads in the nest.  The lifter does the same, as a second
+   try for a nest that failed with such reads: every read of memory in
+   the nest's own body whose address depends on nothing the nest binds
+   (no index, no local, no call) becomes a scalar that the host reads as
+   the nest starts, like a bound of a marked loop (lift_invariant), but
+   only where no store of the nest could change it under those rules:
+   none of a type of the same size class of integers, of the same
+   floating type, or of one byte (which may change anything);
+   hoisted_stores_conflict checks that once the body is lifted.  Reads
+   inside helpers are left alone.  */
+
+/* Whether T, a read of memory, depends on nothing the nest binds.  */
+static tree
+binds_r (tree *tp, int *walk_subtrees, void *data)
+{
+  lifter *L = (lifter *) data;
+  tree t = *tp;
+  if (TYPE_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (TREE_CODE (t) == CALL_EXPR || TREE_CODE (t) == SAVE_EXPR)
+    return t;
+  if ((VAR_P (t) || TREE_CODE (t) == PARM_DECL)
+      && (L->top->vars.count (t) || L->top->pointers.count (t)
+	  || L->top->pointer_offsets.count (t) || L->top->structs.count (t)
+	  || L->top->struct_pointers.count (t) || L->top->tables.count (t)
+	  || L->nest_decls.count (t)))
+    return t;
+  return NULL_TREE;
+}
+
+static bool
+invariant_read (lifter &L, tree t)
+{
+  switch (TREE_CODE (t))
+    {
+    case COMPONENT_REF:
+    case INDIRECT_REF:
+    case MEM_REF:
+    case ARRAY_REF:
+      break;
+    default:
+      return false;
+    }
+  tree type = TREE_TYPE (t);
+  /* C's rules, unless the program asks for -fno-strict-aliasing (not
+     merely -O0, where GCC does not use them).  */
+  bool strict = flag_strict_aliasing
+    || !global_options_set.x_flag_strict_aliasing;
+  return !L.top->parent && strict && !TREE_SIDE_EFFECTS (t)
+    && !TREE_THIS_VOLATILE (t)
+    && (INTEGRAL_TYPE_P (type) || SCALAR_FLOAT_TYPE_P (type))
+    && flat_type_of (type) >= 0
+    && !walk_tree_without_duplicates (&t, binds_r, &L);
+}
+
+/* Whether a store of the lifted body might change a read that was
+   hoisted (Note [Invariant loads]).  */
+static int
+store_conflicts (flat_stmt *s, void *data)
+{
+  const lifter *L = (const lifter *) data;
+  if (s->kind != FLAT_S_STORE)
+    return 0;
+  const flat_type_info &w = flat_type_table[s->u.store.mem->type];
+  for (int h : L->hoisted_types)
+    {
+      const flat_type_info &r = flat_type_table[h];
+      if (&w == &r || w.size == 1 || r.size == 1
+	  || (!w.is_float && !r.is_float && w.size == r.size))
+	return 1;
+    }
+  return 0;
+}
+
+bool
+hoisted_stores_conflict (lifter &L)
+{
+  flat_walker w = { store_conflicts, NULL, &L };
+  return !L.hoisted_types.empty () && flat_walk_block (&L.nest->body, &w);
+}
+
 flat_expr *
 lift_expr (lifter &L, tree t)
 {
@@ -436,6 +527,15 @@ lift_expr (lifter &L, tree t)
   location_t loc = EXPR_LOCATION (t);
   enum tree_code code = TREE_CODE (t);
   int ty = flat_type_of (TREE_TYPE (t));
+  if (invariant_read (L, t))
+    {
+      L.invariant_loads++;
+      if (L.hoist_loads)
+	{
+	  L.hoisted_types.insert (ty);
+	  return flat_e_var (L.nest, free_scalar (L, t, t, (flat_type) ty));
+	}
+    }
   switch (code)
     {
     case INTEGER_CST:

@@ -165,6 +165,12 @@ struct lifter
      Elsewhere both arms are lifted, as a reduction's update there still
      counts (GCC folds `x < x' into 0).  */
   int statement_values;
+  /* Note [Invariant loads] in lift_expr.cc: reads of memory that depend
+     on nothing of the nest, lifted as the host's values before the loop
+     (HOIST_LOADS) or only counted; the IR types of those lifted so.  */
+  bool hoist_loads = false;
+  int invariant_loads = 0;
+  std::set<int> hoisted_types;
 };
 
 void fail_at (lifter &L, location_t loc, const char *fmt, ...)
@@ -178,6 +184,7 @@ const char *decl_name (tree decl);
 const char *construct_name (tree t);
 flat_var *lookup_local (lifter &L, tree decl);
 bool mentions_local (lifter &L, tree t);
+bool hoisted_stores_conflict (lifter &L);
 flat_var *free_var (lifter &L,
 		    std::vector<std::pair<tree, flat_var *> > &known,
 		    flat_var_kind kind, tree key, tree value, flat_type type);

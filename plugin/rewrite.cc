@@ -352,18 +352,22 @@ reject (const flat_recorded_directive *d, location_t loc, const char *reason)
 /* Lift, flatten and package the loop of SHAPE and INIT that D marks:
    the call `flat_run (...)' that runs it, or NULL_TREE (reported); its
    state variable in *STATE.  */
-static tree
-nest_call (tree fndecl, flat_recorded_directive *d, const loop_shape &shape,
-	   tree init, tree *state)
+/* The nest of the loop of SHAPE and INIT that D marks, lifted (reads of
+   memory that depend on nothing of the nest hoisted, HOIST_LOADS) and
+   flattened; NULL with why in *LOC and *WHY (empty where an error said
+   so already).  */
+static flat_nest *
+lift_and_flatten (tree fndecl, flat_recorded_directive *d,
+		  const loop_shape &shape, tree init, bool hoist_loads,
+		  flat_lift_result *res, location_t *loc, std::string *why)
 {
-  const char *kind = flat_directive_kind_name (d->dir.kind);
-  flat_lift_result res;
-  flat_nest *nest = flat_lift_nest (fndecl, shape, init, d, &res);
+  flat_nest *nest = flat_lift_nest (fndecl, shape, init, d, hoist_loads,
+				    res);
   if (!nest)
     {
-      if (!res.fail_reported)
-	reject (d, res.fail_loc, res.fail_msg.c_str ());
-      return NULL_TREE;
+      *loc = res->fail_loc;
+      *why = res->fail_reported ? "" : res->fail_msg;
+      return NULL;
     }
   nest->implicit = implicit_policy ();
   nest->contract = contract_policy ();
@@ -377,8 +381,37 @@ nest_call (tree fndecl, flat_recorded_directive *d, const loop_shape &shape,
   memset (&diag, 0, sizeof diag);
   if (flat_pipeline_run (nest, flat_opts.strategy, 1, &diag) != 0)
     {
-      reject (d, line_location (res, diag.line, d->loc), diag.msg);
+      *loc = line_location (*res, diag.line, d->loc);
+      *why = diag.msg;
       flat_nest_free (nest);
+      return NULL;
+    }
+  return nest;
+}
+
+static tree
+nest_call (tree fndecl, flat_recorded_directive *d, const loop_shape &shape,
+	   tree init, tree *state)
+{
+  const char *kind = flat_directive_kind_name (d->dir.kind);
+  flat_lift_result res;
+  location_t fail_loc;
+  std::string why;
+  flat_nest *nest = lift_and_flatten (fndecl, d, shape, init, false, &res,
+				      &fail_loc, &why);
+  /* Note [Invariant loads] in lift_expr.cc: a second try, the first
+     failure the one reported.  */
+  if (!nest && !why.empty () && res.invariant_loads > 0)
+    {
+      location_t again_loc;
+      std::string again;
+      nest = lift_and_flatten (fndecl, d, shape, init, true, &res,
+			       &again_loc, &again);
+    }
+  if (!nest)
+    {
+      if (!why.empty ())
+	reject (d, fail_loc, why.c_str ());
       return NULL_TREE;
     }
   char err[512] = "";
