@@ -57,6 +57,7 @@ FLAT_WEAK (build_indirect_ref);
 FLAT_WEAK (c_common_truthvalue_conversion);
 FLAT_WEAK (c_register_pragma_with_expansion);
 FLAT_WEAK (c_register_pragma_with_expansion_and_data);
+FLAT_WEAK (c_register_pragma_with_data);
 FLAT_WEAK (valid_location_for_stdc_pragma_p);
 FLAT_WEAK (add_stmt);
 FLAT_WEAK (parse_in);
