@@ -607,6 +607,49 @@ section_bounds (const flat_cexpr *lo, const flat_cexpr *len,
 }
 
 /* Resolve the data-clause items of D in the current scope.  */
+/* A member named in a data clause of a loop (`copyin(v->data[0:n])'):
+   the pointer or array the loop's accesses reach as `v->data', its
+   section as a variable's (the lifter's mems of members are keyed by the
+   same expression).  Data regions and update keep arrays by variable
+   (their rewriting names them), so they take none.  */
+static bool
+member_item (flat_recorded_directive *rd, flat_data_kind kind,
+	     const flat_pragma_item &it, const pragma_tokens &pt,
+	     flat_clause_item *item)
+{
+  const char *what = flat_directive_kind_name (rd->dir.kind);
+  bool loop = rd->dir.kind == FLAT_DIRECTIVE_MAP
+    || rd->dir.kind == FLAT_DIRECTIVE_REDUCE
+    || rd->dir.kind == FLAT_DIRECTIVE_SCAN;
+  if (!loop || (kind != FLAT_DATA_COPYIN && kind != FLAT_DATA_COPYOUT
+		&& kind != FLAT_DATA_COPY && kind != FLAT_DATA_CREATE))
+    {
+      error_at (item->loc, "flat: '%s' is a member: '#pragma flat %s' takes "
+		"members only in the copyin, copyout, copy and create clauses "
+		"of a loop; name a pointer variable that holds it", it.name,
+		what);
+      return false;
+    }
+  item->decl = cexpr_tree (it.path, pt, item->loc);
+  if (!item->decl || item->decl == error_mark_node)
+    return false;
+  tree type = TREE_TYPE (item->decl);
+  if (!POINTER_TYPE_P (type) && TREE_CODE (type) != ARRAY_TYPE)
+    {
+      error_at (item->loc, "flat: '%s' in '#pragma flat %s' is neither a "
+		"pointer nor an array", it.name, what);
+      return false;
+    }
+  if (!section_bounds (it.lo, it.len, pt, item->loc, &item->lo, &item->len)
+      || !section_bounds (it.mid_lo, it.mid_len, pt, item->loc,
+			  &item->mid_lo, &item->mid_len)
+      || !section_bounds (it.col_lo, it.col_len, pt, item->loc,
+			  &item->col_lo, &item->col_len))
+    return false;
+  rd->items.push_back (*item);
+  return true;
+}
+
 static bool
 resolve_items (flat_recorded_directive *rd, const pragma_tokens &pt)
 {
@@ -620,9 +663,15 @@ resolve_items (flat_recorded_directive *rd, const pragma_tokens &pt)
 	  flat_clause_item item;
 	  item.kind = dc.kind;
 	  item.loc = token_location (pt, it.loc, rd->loc);
-	  item.decl = lookup_name (get_identifier (it.name));
 	  item.lo = item.len = item.col_lo = item.col_len = NULL_TREE;
 	  item.mid_lo = item.mid_len = NULL_TREE;
+	  if (it.path)
+	    {
+	      if (!member_item (rd, dc.kind, it, pt, &item))
+		ok = false;
+	      continue;
+	    }
+	  item.decl = lookup_name (get_identifier (it.name));
 	  if (!item.decl || (!VAR_P (item.decl)
 			     && TREE_CODE (item.decl) != PARM_DECL))
 	    {

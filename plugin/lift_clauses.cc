@@ -617,7 +617,8 @@ lift_clauses (lifter &L, const flat_recorded_directive *dir)
       /* Every mem of the array: one per element type (free_var).  Named
 	 but not accessed: nothing to move.  */
       for (auto &p : L.free_mems)
-	if (p.first == item.decl && !clause_mem (L, item, p.second))
+	if (operand_equal_p (p.first, item.decl, 0)
+	    && !clause_mem (L, item, p.second))
 	  return false;
     }
   for (auto &p : L.free_mems)

@@ -117,7 +117,7 @@ static bool
 has_item (const flat_recorded_directive *d, tree decl)
 {
   for (const flat_clause_item &item : d->items)
-    if (item.decl == decl)
+    if (operand_equal_p (item.decl, decl, 0))
       return true;
   return false;
 }
@@ -240,8 +240,13 @@ add_map (tree c, flat_recorded_directive *d)
   tree base, lo;
   if (kind == FLAT_DATA_NONE || !OMP_CLAUSE_SIZE (c))
     return;
+  /* A pointer variable's section, or a member's (`v->data[lo:n]',
+     whose pointer the device attaches): the pointer and the byte offset
+     of the section in what it points to.  */
   if (next && OMP_CLAUSE_CODE (next) == OMP_CLAUSE_MAP
-      && OMP_CLAUSE_MAP_KIND (next) == GOMP_MAP_FIRSTPRIVATE_POINTER)
+      && (OMP_CLAUSE_MAP_KIND (next) == GOMP_MAP_FIRSTPRIVATE_POINTER
+	  || (OMP_CLAUSE_MAP_KIND (next) == GOMP_MAP_ATTACH_DETACH
+	      && TREE_CODE (OMP_CLAUSE_DECL (next)) == COMPONENT_REF)))
     {
       base = OMP_CLAUSE_DECL (next);
       lo = OMP_CLAUSE_SIZE (next);
@@ -256,7 +261,8 @@ add_map (tree c, flat_recorded_directive *d)
     }
   else
     return;
-  tree unit = (VAR_P (base) || TREE_CODE (base) == PARM_DECL)
+  tree unit = (VAR_P (base) || TREE_CODE (base) == PARM_DECL
+	       || TREE_CODE (base) == COMPONENT_REF)
     && (POINTER_TYPE_P (TREE_TYPE (base))
 	|| TREE_CODE (TREE_TYPE (base)) == ARRAY_TYPE)
     ? TYPE_SIZE_UNIT (TREE_TYPE (TREE_TYPE (base))) : NULL_TREE;

@@ -16,6 +16,7 @@
    (calls are checked by the glue, which knows the functions).  */
 
 #include <errno.h>
+#include <stdio.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -634,6 +635,48 @@ flat_parse_initializer (flat_cursor *c)
   flat_cursor_next (c);
   flat_cexpr *e = parse_braces (c, t);
   c->depth--;
+  return e;
+}
+
+flat_cexpr *
+flat_parse_member_path (flat_cursor *c, const flat_token *name,
+			const char **text, int *failed)
+{
+  *failed = 0;
+  *text = name->text;
+  const flat_token *t = flat_cursor_peek (c);
+  if (!flat_token_is_punct (t, "->") && !flat_token_is_punct (t, "."))
+    {
+      return NULL;
+    }
+  flat_cexpr *e = new_node (c, FLAT_CEXPR_IDENT, flat_token_loc (name));
+  e->u.ident = flat_pragma_arena_strdup (c->arena, name->text);
+  size_t len = strlen (name->text);
+  char buf[256];
+  snprintf (buf, sizeof buf, "%s", name->text);
+  while (flat_token_is_punct (t, "->") || flat_token_is_punct (t, "."))
+    {
+      flat_cursor_next (c);
+      const flat_token *field = flat_cursor_next (c);
+      if (field->kind != FLAT_TOK_NAME)
+	{
+	  flat_cursor_error (c, flat_token_loc (field),
+			     "expected field name after '%s', found %s",
+			     t->text, flat_cursor_describe (c, field));
+	  *failed = 1;
+	  return NULL;
+	}
+      flat_cexpr *m = new_node (c, FLAT_CEXPR_MEMBER, flat_token_loc (name));
+      m->u.member.base = e;
+      m->u.member.field = flat_pragma_arena_strdup (c->arena, field->text);
+      m->u.member.arrow = t->text[0] == '-';
+      e = m;
+      if (len < sizeof buf)
+	len += snprintf (buf + len, sizeof buf - len, "%s%s", t->text,
+			 field->text);
+      t = flat_cursor_peek (c);
+    }
+  *text = flat_pragma_arena_strdup (c->arena, buf);
   return e;
 }
 

@@ -281,18 +281,30 @@ parse_items (parser *p, const char *word, int max_sections,
 				    "found %s", word,
 				    flat_cursor_describe (c, t));
 	}
-      if (already_listed (p->d, scope, t->text))
+      const char *name = t->text;
+      flat_cexpr *path = NULL;
+      if (scope == SCOPE_DATA)
+	{
+	  int failed;
+	  path = flat_parse_member_path (c, t, &name, &failed);
+	  if (failed)
+	    {
+	      return -1;
+	    }
+	}
+      if (already_listed (p->d, scope, name))
 	{
 	  return flat_cursor_error (c, flat_token_loc (t),
 				    "'%s' appears more than once in %s",
-				    t->text, scope == SCOPE_DATA
-					     ? "data clauses"
-					     : "reduction clauses");
+				    name, scope == SCOPE_DATA
+					  ? "data clauses"
+					  : "reduction clauses");
 	}
       *items = flat_pragma_arena_reserve (c->arena, *items, *n, &cap,
 					  sizeof **items);
       flat_pragma_item *item = &(*items)[(*n)++];
-      item->name = flat_pragma_arena_strdup (c->arena, t->text);
+      item->name = flat_pragma_arena_strdup (c->arena, name);
+      item->path = path;
       item->loc = flat_token_loc (t);
       item->lo = item->len = item->col_lo = item->col_len = NULL;
       item->mid_lo = item->mid_len = NULL;

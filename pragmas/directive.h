@@ -205,8 +205,11 @@ typedef enum flat_reduce_op
    gets LO = the literal 0 at the ':'.  */
 typedef struct flat_pragma_item
 {
-  const char *name;
+  const char *name;		/* "a", or a member's path "v->data" */
   flat_pragma_loc loc;
+  /* A data clause's member (`copyin(v->data[0:n])'): NAME as an
+     expression; NULL for a variable.  */
+  struct flat_cexpr *path;
   flat_cexpr *lo, *len;		/* both NULL without a section */
   flat_cexpr *mid_lo, *mid_len;	/* both NULL without a third one */
   flat_cexpr *col_lo, *col_len;	/* both NULL without a second one */

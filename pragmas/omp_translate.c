@@ -196,7 +196,14 @@ rewrite_map (rewriter *r, const flat_token *word, const flat_token *toks,
 	  depth--;
 	else if (depth == 0 && flat_token_is_punct (&toks[end], ","))
 	  break;
-      if (end > a + 1 && flat_token_is_punct (&toks[a + 1], "["))
+      /* An array section of a variable or of a member (`v->data[0:n]');
+	 maps of whole variables need nothing.  */
+      size_t at = a + 1;
+      while (at + 1 < end && (flat_token_is_punct (&toks[at], "->")
+			      || flat_token_is_punct (&toks[at], "."))
+	     && toks[at + 1].kind == FLAT_TOK_NAME)
+	at += 2;
+      if (end > at && flat_token_is_punct (&toks[at], "["))
 	{
 	  emit (r, r->n == first ? word : &toks[a - 1],
 		r->n == first ? clause : NULL);

@@ -76,5 +76,11 @@ flat_cexpr *flat_parse_cexpr (flat_cursor *c);
 flat_cexpr *flat_parse_initializer (flat_cursor *c);
 /* The literal 0 at LOC (an omitted section start).  */
 flat_cexpr *flat_cexpr_zero (flat_cursor *c, flat_pragma_loc loc);
+/* NAME, just read, and the members `->f' or `.f' that follow it, as
+   one expression (members over an identifier) with its text in *TEXT
+   ("v->data"); NULL where no member follows (*TEXT is NAME's text), or
+   with the diagnostic set and *FAILED on a bad one.  */
+flat_cexpr *flat_parse_member_path (flat_cursor *c, const flat_token *name,
+				    const char **text, int *failed);
 
 #endif /* FLAT_PRAGMA_PARSER_H */

@@ -83,7 +83,9 @@ items_for_each_ident (const flat_pragma_item *items, size_t n,
   int status = 0;
   for (size_t i = 0; status == 0 && i < n; i++)
     {
-      status = fn (items[i].name, items[i].loc, FLAT_IDENT_VARIABLE, data);
+      status = items[i].path != NULL
+	       ? flat_cexpr_for_each_ident (items[i].path, fn, data)
+	       : fn (items[i].name, items[i].loc, FLAT_IDENT_VARIABLE, data);
       if (status == 0 && items[i].lo != NULL)
 	{
 	  status = flat_cexpr_for_each_ident (items[i].lo, fn, data);
