@@ -63,6 +63,27 @@ enter (flat_cursor *c, const flat_token *t)
   return 0;
 }
 
+/* `.name' or `->name' after BASE, the operator next: the member; NULL
+   with the diagnostic set on error.  */
+static flat_cexpr *
+parse_member (flat_cursor *c, flat_cexpr *base)
+{
+  const flat_token *t = flat_cursor_next (c);
+  const flat_token *field = flat_cursor_next (c);
+  if (field->kind != FLAT_TOK_NAME)
+    {
+      flat_cursor_error (c, flat_token_loc (field),
+			 "expected field name after '%s', found %s", t->text,
+			 flat_cursor_describe (c, field));
+      return NULL;
+    }
+  flat_cexpr *m = new_node (c, FLAT_CEXPR_MEMBER, base->loc);
+  m->u.member.base = base;
+  m->u.member.field = flat_pragma_arena_strdup (c->arena, field->text);
+  m->u.member.arrow = t->text[0] == '-';
+  return m;
+}
+
 static flat_cexpr *
 expected_expression (flat_cursor *c, const flat_token *t)
 {
@@ -339,20 +360,11 @@ parse_postfix (flat_cursor *c)
 	}
       else if (flat_token_is_punct (t, ".") || flat_token_is_punct (t, "->"))
 	{
-	  flat_cursor_next (c);
-	  const flat_token *field = flat_cursor_next (c);
-	  if (field->kind != FLAT_TOK_NAME)
+	  e = parse_member (c, e);
+	  if (e == NULL)
 	    {
-	      flat_cursor_error (c, flat_token_loc (field),
-				 "expected field name after '%s', found %s",
-				 t->text, flat_cursor_describe (c, field));
 	      return NULL;
 	    }
-	  flat_cexpr *m = new_node (c, FLAT_CEXPR_MEMBER, e->loc);
-	  m->u.member.base = e;
-	  m->u.member.field = flat_pragma_arena_strdup (c->arena, field->text);
-	  m->u.member.arrow = t->text[0] == '-';
-	  e = m;
 	}
       else if (is_side_effect_op (t))
 	{
@@ -656,24 +668,15 @@ flat_parse_member_path (flat_cursor *c, const flat_token *name,
   snprintf (buf, sizeof buf, "%s", name->text);
   while (flat_token_is_punct (t, "->") || flat_token_is_punct (t, "."))
     {
-      flat_cursor_next (c);
-      const flat_token *field = flat_cursor_next (c);
-      if (field->kind != FLAT_TOK_NAME)
+      e = parse_member (c, e);
+      if (e == NULL)
 	{
-	  flat_cursor_error (c, flat_token_loc (field),
-			     "expected field name after '%s', found %s",
-			     t->text, flat_cursor_describe (c, field));
 	  *failed = 1;
 	  return NULL;
 	}
-      flat_cexpr *m = new_node (c, FLAT_CEXPR_MEMBER, flat_token_loc (name));
-      m->u.member.base = e;
-      m->u.member.field = flat_pragma_arena_strdup (c->arena, field->text);
-      m->u.member.arrow = t->text[0] == '-';
-      e = m;
       if (len < sizeof buf)
 	len += snprintf (buf + len, sizeof buf - len, "%s%s", t->text,
-			 field->text);
+			 e->u.member.field);
       t = flat_cursor_peek (c);
     }
   *text = flat_pragma_arena_strdup (c->arena, buf);
