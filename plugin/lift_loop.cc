@@ -84,6 +84,49 @@ counted_range (lifter &L, const counted_loop &c, flat_range *r, bool marked)
   return true;
 }
 
+/* Note [Marked loops that count down]
+   OpenMP's canonical loops may count down (`for (i = n - 1; i >= 0;
+   i--)'); the kernels walk a range upwards.  A marked loop with a
+   negative step S over (ub, lb] becomes a loop over K from 0 to its trip
+   count, (lb - ub - 1) / -S + 1 where lb > ub, in i64, whose body starts
+   with `let i = lb + K * S': the iterations in C's order, so a scan runs
+   in that order too and a reduce combines in it.  Its result: the
+   range's index K and the let that binds I.  */
+static flat_stmt *
+count_up (lifter &L, flat_range *r, flat_type t, const char *name)
+{
+  flat_nest *nest = L.nest;
+  flat_expr *lb = flat_e_cast (nest, FLAT_T_I64, r->lb);
+  flat_expr *ub = flat_e_cast (nest, FLAT_T_I64, r->ub);
+  HOST_WIDE_INT step = r->step->u.c.i;
+  flat_expr *trips = flat_e_binary
+    (nest, FLAT_OP_ADD,
+     flat_e_binary (nest, FLAT_OP_DIV,
+		    flat_e_binary (nest, FLAT_OP_SUB,
+				   flat_e_binary (nest, FLAT_OP_SUB, lb, ub),
+				   flat_e_const_int (nest, FLAT_T_I64, 1)),
+		    flat_e_const_int (nest, FLAT_T_I64, -step)),
+     flat_e_const_int (nest, FLAT_T_I64, 1));
+  flat_expr *some = flat_e_binary (nest, FLAT_OP_GT, flat_e_copy (nest, lb),
+				   flat_e_copy (nest, ub));
+  flat_var *k = flat_var_new (nest, FLAT_VAR_INDEX, FLAT_T_I64,
+			      flat_arena_printf (nest->arena, "%s_up", name));
+  flat_stmt *let = new_stmt (L, FLAT_S_LET);
+  let->u.let.var = flat_var_new (nest, FLAT_VAR_LOCAL, t, name);
+  let->u.let.init = flat_e_cast
+    (nest, t, flat_e_binary (nest, FLAT_OP_ADD, flat_e_copy (nest, lb),
+			     flat_e_binary (nest, FLAT_OP_MUL,
+					    flat_e_var (nest, k),
+					    flat_e_const_int (nest, FLAT_T_I64,
+							      step))));
+  r->index = k;
+  r->lb = flat_e_const_int (nest, FLAT_T_I64, 0);
+  r->ub = flat_e_select (nest, some, trips,
+			 flat_e_const_int (nest, FLAT_T_I64, 0));
+  r->step = flat_e_const_int (nest, FLAT_T_I64, 1);
+  return let;
+}
+
 /* Note [continue]
    `continue' is a goto to LABEL, which ends the loop's body.  The body
    gets a local flag, false at the start of each iteration; the goto sets
@@ -201,15 +244,23 @@ lift_loop_in (lifter &L, const loop_shape &shape, tree init,
 	  && !bind_accumulators (L, s, dir, &acc_decls))
 	return false;
       L.top_level = false;
+      /* As C counts, for the index's final value below.  */
+      flat_range counted_as = s->u.loop.range;
       if (dir && c.step < 0)
 	{
-	  fail_at (L, loc, "a marked loop must count upwards");
-	  return false;
+	  /* Note [Marked loops that count down].  */
+	  flat_stmt *let = count_up (L, &s->u.loop.range, (flat_type) ty,
+				     decl_name (c.index));
+	  flat_block_append (&s->u.loop.body, let);
+	  L.top->vars[c.index] = let->u.let.var;
 	}
-      flat_var *idx = flat_var_new (L.nest, FLAT_VAR_INDEX, (flat_type) ty,
-				    decl_name (c.index));
-      s->u.loop.range.index = idx;
-      L.top->vars[c.index] = idx;
+      else
+	{
+	  flat_var *idx = flat_var_new (L.nest, FLAT_VAR_INDEX,
+					(flat_type) ty, decl_name (c.index));
+	  s->u.loop.range.index = idx;
+	  L.top->vars[c.index] = idx;
+	}
       if (dir && !bind_private_clauses (L, s, dir))
 	return false;
       /* collapse(n) of an OpenMP loop: the next n - 1 loops are maps.  */
@@ -240,7 +291,7 @@ lift_loop_in (lifter &L, const loop_shape &shape, tree init,
       /* A local index that outlives the loop gets its final value.  */
       if (prev)
 	{
-	  flat_range *r = &s->u.loop.range;
+	  flat_range *r = &counted_as;
 	  flat_type t = (flat_type) ty;
 	  flat_expr *dist = flat_e_binary (L.nest, FLAT_OP_SUB, r->ub, r->lb);
 	  flat_expr *trips = flat_e_binary
