@@ -436,17 +436,17 @@ lift_branch_value (lifter &L, tree t, flat_type ty)
    rules (-fstrict-aliasing, the default there) the loop's stores of
    floats cannot change an int; a program that breaks those rules says
    so by -fno-strict-aliasing, which keeps the reads in the nest.  The lifter does the same, as a second
-   try for a nest that failed with such reads: every read of a member in
+   try for a nest that failed with such reads: every read of memory in
    the nest's own body whose address depends on nothing the nest binds
    (no index, no local, no call) becomes a scalar that the host reads as
    the nest starts, like a bound of a marked loop (lift_invariant), but
    only where no store of the nest could change it under those rules:
    none of a type of the same size class of integers, of the same
    floating type, or of one byte (which may change anything);
-   hoisted_stores_conflict checks that once the body is lifted.  Reads
-   inside helpers are left alone, and so are elements of arrays (`n[0]'):
-   a data region may hold those on the device, newer than the host's
-   copy, where structs rarely are.  */
+   hoisted_stores_conflict checks that once the body is lifted.  Inside
+   a data region the host reads the device copy (Note [Host reads of
+   region arrays] in runtime/host_read.c).  Reads inside helpers are
+   left alone.  */
 
 /* Whether T, a read of memory, depends on nothing the nest binds.  */
 static tree
@@ -473,8 +473,16 @@ binds_r (tree *tp, int *walk_subtrees, void *data)
 static bool
 invariant_read (lifter &L, tree t)
 {
-  if (TREE_CODE (t) != COMPONENT_REF)
-    return false;
+  switch (TREE_CODE (t))
+    {
+    case COMPONENT_REF:
+    case INDIRECT_REF:
+    case MEM_REF:
+    case ARRAY_REF:
+      break;
+    default:
+      return false;
+    }
   tree type = TREE_TYPE (t);
   /* C's rules, unless the program asks for -fno-strict-aliasing (not
      merely -O0, where GCC does not use them).  */

@@ -25,7 +25,7 @@
 static int package_counter;
 /* Made and used within parse_then_lift (directives.cc, Note [Trees
    across collections]).  */
-static tree flat_run_decl;
+static tree flat_run_decl, read_scalar_decl;
 
 void
 flat_reject (location_t loc, const char *reason)
@@ -214,6 +214,54 @@ promoted_type (flat_type t)
   gcc_unreachable ();
 }
 
+/* R, a read of a scalar in memory, through flat_read_scalar (Note [Host
+   reads of region arrays] in runtime/host_read.c): its bytes from the
+   device copy where R lies in an open data region's array.  */
+static tree
+read_scalar (tree r)
+{
+  if (!read_scalar_decl)
+    read_scalar_decl = build_fn_decl
+      ("flat_read_scalar",
+       build_function_type_list (long_long_unsigned_type_node,
+				 const_ptr_type_node, long_unsigned_type_node,
+				 NULL_TREE));
+  tree type = TREE_TYPE (r);
+  HOST_WIDE_INT size = int_size_in_bytes (type);
+  tree bits = build_call_expr (read_scalar_decl, 2, build_fold_addr_expr (r),
+			       build_int_cst (long_unsigned_type_node, size));
+  if (INTEGRAL_TYPE_P (type))
+    return fold_convert (type, bits);
+  return fold_build1 (VIEW_CONVERT_EXPR, type,
+		      fold_convert (build_nonstandard_integer_type
+				    (size * BITS_PER_UNIT, 1), bits));
+}
+
+/* walk_tree callback: each read of a scalar in memory through
+   read_scalar (not inside an address, which takes no value).  */
+static tree
+read_scalars_r (tree *tp, int *walk_subtrees, void *)
+{
+  tree t = *tp, type = TREE_TYPE (t);
+  if (TYPE_P (t) || TREE_CODE (t) == ADDR_EXPR)
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if ((TREE_CODE (t) == ARRAY_REF || TREE_CODE (t) == COMPONENT_REF
+       || TREE_CODE (t) == INDIRECT_REF || TREE_CODE (t) == MEM_REF)
+      && (INTEGRAL_TYPE_P (type) || SCALAR_FLOAT_TYPE_P (type))
+      && int_size_in_bytes (type) > 0 && int_size_in_bytes (type) <= 8
+      && !TREE_THIS_VOLATILE (t) && !TREE_SIDE_EFFECTS (t)
+      && !(TREE_CODE (t) == COMPONENT_REF
+	   && DECL_BIT_FIELD (TREE_OPERAND (t, 1))))
+    {
+      *tp = read_scalar (t);
+      *walk_subtrees = 0;
+    }
+  return NULL_TREE;
+}
+
 static tree
 run_call (location_t loc, tree pkg, tree state, const flat_nest *nest,
 	  const std::vector<tree> &args)
@@ -236,6 +284,8 @@ run_call (location_t loc, tree pkg, tree state, const flat_nest *nest,
     {
       const flat_var *p = nest->params[k];
       tree a = unshare_expr (args[k]);
+      if (p->kind == FLAT_VAR_PARAM)
+	walk_tree (&a, read_scalars_r, NULL, NULL);
       vec_safe_push (av, p->kind == FLAT_VAR_MEM || p->kind == FLAT_VAR_ACC
 		     ? fold_convert (ptr_type_node, a)
 		     : fold_convert (promoted_type (p->type), a));

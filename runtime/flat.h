@@ -115,6 +115,14 @@ void flat_update (int n, ...);
    names.  Starts the device if it has not started.  */
 void *flat_deviceptr (const void *p);
 
+/* The SIZE (at most 8) bytes at P, the value of a scalar that a nest's
+   call reads from memory (a marked loop's bound such as `*count', a
+   struct's member): from the device copy where P lies in an array of an
+   open data region that holds data there, else from P (Note [Host reads
+   of region arrays] in host_read.c).  The bytes are the low end of the
+   result.  */
+unsigned long long flat_read_scalar (const void *p, unsigned long size);
+
 /* A marked loop that the plugin could not lift runs on the host copies
    of its arrays (SPEC section 2.5).  The plugin brackets it as
 
