@@ -423,8 +423,8 @@ atomic_value (tree rhs, tree wrapped, tree lhs)
    on those types the operators give the same result in any order, so
    the nest is deterministic, and OpenMP's construct stays the host
    version.  On a scalar local of the iteration the update is a plain
-   one; on a scalar declared outside, the usual refusal says to name it
-   in a reduction clause.  Floats and other forms are not taken: their
+   one; on a scalar declared outside, a refusal says to name it in a
+   reduction clause.  Floats and other forms are not taken: their
    result depends on the order of the updates (the loop stays OpenMP's,
    reduction(+: h[0:n]) gives the deterministic form).  An address with
    side effects (h[k++]) would be evaluated twice and is not taken; nor
@@ -472,6 +472,15 @@ lift_omp_atomic (lifter &L, tree t)
 	     : build1 (INDIRECT_REF, TREE_TYPE (TREE_TYPE (addr)), addr);
   tree rhs = atomic_value (TREE_OPERAND (t, 1), wrapped, lhs);
   lhs = flat_skip_nops (lhs);
+  if ((VAR_P (lhs) || TREE_CODE (lhs) == PARM_DECL)
+      && !lookup_local (L, lhs) && !L.top->parent)
+    {
+      /* A count or sum of the iterations: OpenMP's reduction.  */
+      fail_at (L, EXPR_LOCATION (t), "'#pragma omp atomic' on '%s', which "
+	       "is declared outside the loop: name it in a reduction clause "
+	       "instead", decl_name (lhs));
+      return false;
+    }
   if (VAR_P (lhs) || TREE_CODE (lhs) == PARM_DECL)
     return lift_assign (L, lhs, rhs);
   tree type = TREE_TYPE (lhs);
