@@ -606,14 +606,13 @@ section_bounds (const flat_cexpr *lo, const flat_cexpr *len,
   return *lo_t && *len_t;
 }
 
-/* Resolve the data-clause items of D in the current scope.  */
 /* A member named in a data clause of a loop (`copyin(v->data[0:n])'):
-   the pointer or array the loop's accesses reach as `v->data', its
-   section as a variable's (the lifter's mems of members are keyed by the
-   same expression).  Data regions and update keep arrays by variable
-   (their rewriting names them), so they take none.  */
+   into ITEM's decl, the pointer or array the loop's accesses reach as
+   `v->data' (the lifter's mems of members are keyed by the same
+   expression).  Data regions and update keep arrays by variable (their
+   rewriting names them), so they take none.  */
 static bool
-member_item (flat_recorded_directive *rd, flat_data_kind kind,
+member_item (const flat_recorded_directive *rd, flat_data_kind kind,
 	     const flat_pragma_item &it, const pragma_tokens &pt,
 	     flat_clause_item *item)
 {
@@ -640,16 +639,10 @@ member_item (flat_recorded_directive *rd, flat_data_kind kind,
 		"pointer nor an array", it.name, what);
       return false;
     }
-  if (!section_bounds (it.lo, it.len, pt, item->loc, &item->lo, &item->len)
-      || !section_bounds (it.mid_lo, it.mid_len, pt, item->loc,
-			  &item->mid_lo, &item->mid_len)
-      || !section_bounds (it.col_lo, it.col_len, pt, item->loc,
-			  &item->col_lo, &item->col_len))
-    return false;
-  rd->items.push_back (*item);
   return true;
 }
 
+/* Resolve the data-clause items of D in the current scope.  */
 static bool
 resolve_items (flat_recorded_directive *rd, const pragma_tokens &pt)
 {
@@ -668,12 +661,14 @@ resolve_items (flat_recorded_directive *rd, const pragma_tokens &pt)
 	  if (it.path)
 	    {
 	      if (!member_item (rd, dc.kind, it, pt, &item))
-		ok = false;
-	      continue;
+		{
+		  ok = false;
+		  continue;
+		}
 	    }
-	  item.decl = lookup_name (get_identifier (it.name));
-	  if (!item.decl || (!VAR_P (item.decl)
-			     && TREE_CODE (item.decl) != PARM_DECL))
+	  else if (!(item.decl = lookup_name (get_identifier (it.name)))
+		   || (!VAR_P (item.decl)
+		       && TREE_CODE (item.decl) != PARM_DECL))
 	    {
 	      error_at (item.loc, "flat: '%s' undeclared in '#pragma flat %s'",
 			it.name, flat_directive_kind_name (rd->dir.kind));
@@ -690,8 +685,11 @@ resolve_items (flat_recorded_directive *rd, const pragma_tokens &pt)
 	      ok = false;
 	      continue;
 	    }
-	  TREE_USED (item.decl) = 1;
-	  mark_exp_read (item.decl);
+	  if (DECL_P (item.decl))
+	    {
+	      TREE_USED (item.decl) = 1;
+	      mark_exp_read (item.decl);
+	    }
 	  rd->items.push_back (item);
 	}
     }
@@ -832,6 +830,10 @@ flat_new_marker (flat_recorded_directive *rd, location_t loc)
   SET_EXPR_LOCATION (call, loc);
   return call;
 }
+
+const char *const flat_openmp_loop_words[5] = {
+  "parallel", "for", "target", "teams", "distribute"
+};
 
 /* The current function holds markers.  */
 static void
@@ -1052,15 +1054,9 @@ flat_register_pragmas (void *, void *)
   if (flag_openmp || flag_openmp_simd)
     return;
   if (flat_opts.openmp)
-    {
-      static const char *const words[] = {
-	"parallel", "for", "target", "teams", "distribute"
-      };
-      for (const char *w : words)
-	c_register_pragma_with_expansion_and_data ("omp", w,
-						   handle_omp_pragma,
-						   (void *) w);
-    }
+    for (const char *w : flat_openmp_loop_words)
+      c_register_pragma_with_expansion_and_data ("omp", w, handle_omp_pragma,
+						 (void *) w);
   /* A `#pragma flat map' loop may hold them too.  */
   static const char *const constructs[] = {
     "atomic", "critical", "ordered", "single", "master", "masked",

@@ -111,6 +111,10 @@ const char *flat_directive_kind_name (flat_directive_kind kind);
 const char *flat_directive_unsupported (const flat_recorded_directive *d);
 
 void flat_register_pragmas (void *, void *);
+/* The words that begin the OpenMP loop constructs Flat takes (SPEC
+   2.7), `#pragma omp WORD ...', where it reads them itself (without
+   -fopenmp).  */
+extern const char *const flat_openmp_loop_words[5];
 /* Undo the marks that kept data-region blocks whole (directives.cc).  */
 void flat_clear_block_marks (void);
 /* A marker statement for directive RD, recorded like a pragma's.  */

@@ -262,17 +262,8 @@ find_read_r (tree *tp, int *walk_subtrees, void *)
 {
   if (TYPE_P (*tp))
     *walk_subtrees = 0;
-  switch (TREE_CODE (*tp))
-    {
-    case ARRAY_REF:
-    case INDIRECT_REF:
-    case MEM_REF:
-    case COMPONENT_REF:
-    case CALL_EXPR:
-      return *tp;
-    default:
-      return NULL_TREE;
-    }
+  return flat_memory_ref_p (*tp) || TREE_CODE (*tp) == CALL_EXPR
+    ? *tp : NULL_TREE;
 }
 
 flat_expr *

@@ -473,16 +473,8 @@ binds_r (tree *tp, int *walk_subtrees, void *data)
 static bool
 invariant_read (lifter &L, tree t)
 {
-  switch (TREE_CODE (t))
-    {
-    case COMPONENT_REF:
-    case INDIRECT_REF:
-    case MEM_REF:
-    case ARRAY_REF:
-      break;
-    default:
-      return false;
-    }
+  if (!flat_memory_ref_p (t))
+    return false;
   tree type = TREE_TYPE (t);
   /* C's rules, unless the program asks for -fno-strict-aliasing (not
      merely -O0, where GCC does not use them).  */

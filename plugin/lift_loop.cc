@@ -421,12 +421,12 @@ lift_omp_simd (lifter &L, tree t)
 	       "'#pragma omp simd' around another construct");
       return false;
     }
+  bool safelen = false;
+  for (tree c = OMP_FOR_CLAUSES (t); c; c = OMP_CLAUSE_CHAIN (c))
+    safelen |= OMP_CLAUSE_CODE (c) == OMP_CLAUSE_SAFELEN;
   std::string why;
-  flat_recorded_directive *dir = flat_omp_directive (ol, L.nest_fndecl,
-						     &why);
-  for (tree c = OMP_FOR_CLAUSES (t); c && dir; c = OMP_CLAUSE_CHAIN (c))
-    if (OMP_CLAUSE_CODE (c) == OMP_CLAUSE_SAFELEN)
-      dir = NULL;
+  flat_recorded_directive *dir = safelen ? NULL
+    : flat_omp_directive (ol, L.nest_fndecl, &why);
   tree list, init;
   loop_shape shape;
   flat_omp_lower (ol, &list, &init, &shape);

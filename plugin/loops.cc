@@ -16,6 +16,21 @@ flat_skip_nops (tree t)
   return t;
 }
 
+bool
+flat_memory_ref_p (tree t)
+{
+  switch (TREE_CODE (t))
+    {
+    case ARRAY_REF:
+    case COMPONENT_REF:
+    case INDIRECT_REF:
+    case MEM_REF:
+      return true;
+    default:
+      return false;
+    }
+}
+
 /* `#pragma GCC unroll/ivdep` wrap a loop's condition in ANNOTATE_EXPRs.  */
 static tree
 strip_annotations (tree t)

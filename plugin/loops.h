@@ -44,6 +44,9 @@ tree flat_trip_count (const counted_loop &c, tree lb);
 tree flat_index_at (const counted_loop &c, tree lb, tree k);
 
 tree flat_skip_nops (tree t);
+/* Whether T reads or names memory: an element, a member or what a
+   pointer points to (ARRAY_REF, COMPONENT_REF, INDIRECT_REF, MEM_REF).  */
+bool flat_memory_ref_p (tree t);
 tree flat_label_of_goto (tree t);
 tree flat_label_of (tree t);
 bool flat_is_debug (tree t);

@@ -294,14 +294,12 @@ openmp_pragma_ignored (cpp_reader *)
 static void
 register_ignored_pragma (void *, void *)
 {
-  static const char *const openmp_words[] = { "parallel", "for", "target",
-					      "teams", "distribute" };
   if (flag_preprocess_only)
     return;
   cpp_register_pragma (parse_in, NULL, "flat", ignore_pragma, false);
   /* With -fopenmp or -fopenmp-simd the front end has these words.  */
   if (flat_opts.openmp && !flag_openmp && !flag_openmp_simd)
-    for (const char *word : openmp_words)
+    for (const char *word : flat_openmp_loop_words)
       cpp_register_pragma (parse_in, "omp", word, openmp_pragma_ignored,
 			   false);
 }

@@ -248,8 +248,7 @@ read_scalars_r (tree *tp, int *walk_subtrees, void *)
       *walk_subtrees = 0;
       return NULL_TREE;
     }
-  if ((TREE_CODE (t) == ARRAY_REF || TREE_CODE (t) == COMPONENT_REF
-       || TREE_CODE (t) == INDIRECT_REF || TREE_CODE (t) == MEM_REF)
+  if (flat_memory_ref_p (t)
       && (INTEGRAL_TYPE_P (type) || SCALAR_FLOAT_TYPE_P (type))
       && int_size_in_bytes (type) > 0 && int_size_in_bytes (type) <= 8
       && !TREE_THIS_VOLATILE (t) && !TREE_SIDE_EFFECTS (t)
@@ -399,9 +398,6 @@ reject (const flat_recorded_directive *d, location_t loc, const char *reason)
     flat_reject (loc, reason);
 }
 
-/* Lift, flatten and package the loop of SHAPE and INIT that D marks:
-   the call `flat_run (...)' that runs it, or NULL_TREE (reported); its
-   state variable in *STATE.  */
 /* The nest of the loop of SHAPE and INIT that D marks, lifted (reads of
    memory that depend on nothing of the nest hoisted, HOIST_LOADS) and
    flattened; NULL with why in *LOC and *WHY (empty where an error said
@@ -439,6 +435,9 @@ lift_and_flatten (tree fndecl, flat_recorded_directive *d,
   return nest;
 }
 
+/* Lift, flatten and package the loop of SHAPE and INIT that D marks:
+   the call `flat_run (...)' that runs it, or NULL_TREE (reported); its
+   state variable in *STATE.  */
 static tree
 nest_call (tree fndecl, flat_recorded_directive *d, const loop_shape &shape,
 	   tree init, tree *state)
