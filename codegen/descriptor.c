@@ -30,7 +30,12 @@ protocol_of (const flat_kernel *k)
     case FLAT_N_SEGMAP_PARTITIONED:
       return FLAT_PROTO_PARTITIONED;
     case FLAT_N_SEGMAP_TILED:
-      return FLAT_PROTO_TILED;
+      {
+	const flat_accum *accs;
+
+	return flat_tiled_split_accs (k, &accs) > 0 ? FLAT_PROTO_TILED_SPLIT
+	       : FLAT_PROTO_TILED;
+      }
     case FLAT_N_SEGRED:
       return has_declared_op (k) ? FLAT_PROTO_CHUNKED : FLAT_PROTO_STRIDED;
     case FLAT_N_SEGRED_SEGMENTED:

@@ -182,7 +182,12 @@ flat_c_combiners (flat_emitter *em, const flat_nest *nest)
     emit_user_combiner (em, nest->combiners[i]);
   for (i = 0; i < nest->n_kernels; i++)
     {
+      const flat_accum *split;
+      int n_split = flat_tiled_split_accs (nest->kernels[i], &split);
+
       emit_combiners (&c, nest->kernels[i]->n_accs, nest->kernels[i]->accs);
+      /* The final stage of a split tiled segmap folds its parts.  */
+      emit_combiners (&c, n_split, split);
       flat_walk_block (&nest->kernels[i]->body, &w);
       flat_walk_block (&nest->kernels[i]->post, &w);
     }

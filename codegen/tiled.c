@@ -23,7 +23,7 @@
      POST of every copy where the point exists.
 
    A copy runs exactly the iterations e_top's work-item would, in the
-   same order, so the results are e_top's.  A point past the end runs
+   same order, so the results are e_top's (unsplit: Note [Split tiles]).  A point past the end runs
    nothing, and the group fills only elements that a point of the block
    reads, so no load leaves the arrays.  The loads that fill the tiles
    are printed as copy N = R * R, whose variables are the element's
@@ -33,6 +33,13 @@
 
 #include "../flatten/flatten.h"
 
+#include <string.h>
+
+/* A copy that the final stage of a split tiled segmap takes from its
+   group's number (Note [Split tiles]): along the tiled dims flat_ca and
+   flat_cb, its variables spelt "r_".  */
+#define COPY_OF_GROUP (-1)
+
 /* The offset in its block, along a tiled dim of T, of copy C (along that
    dim) of item ITEM's points at register tile R: runs of
    flat_tile_run (R) points, the items' runs side by side.  */
@@ -41,9 +48,17 @@ copy_offset (flat_emitter *em, const flat_tiling *t, int r, const char *item,
 	     int c)
 {
   int run = flat_tile_run (r);
-  long long first = (long long) (c / run) * run * flat_tile_items (t->n_tiled)
-		    + c % run;
+  long long items = flat_tile_items (t->n_tiled);
+  long long first = (long long) (c / run) * run * items + c % run;
 
+  if (c == COPY_OF_GROUP)
+    {
+      const char *cv = strcmp (item, "flat_tb") == 0 ? "flat_cb" : "flat_ca";
+
+      return flat_arena_printf (em->scratch->arena,
+				"%s * %d + %s / %d * %lld + %s %% %d", item,
+				run, cv, run, run * items, cv, run);
+    }
   if (run == 1)
     return flat_arena_printf (em->scratch->arena, "%s + %lld", item, first);
   return flat_arena_printf (em->scratch->arena, "%s * %d + %lld", item, run,
@@ -102,14 +117,31 @@ flat_c_tile_read (flat_emitter *em, int tile)
 
 /* Start printing copy C of K's body (PRE, the reduce's body or POST):
    its variables spelt "rC_", its point in the item's register tile per
-   tiled dim of T, R x R of a 2-D block row by row, R of a 1-D one.  */
+   tiled dim of T, R x R of a 2-D block row by row, R of a 1-D one; or
+   COPY_OF_GROUP.  */
 static void
 begin_copy (flat_emitter *em, const flat_kernel *k, const flat_tiling *t,
 	    int c)
 {
+  if (c == COPY_OF_GROUP)
+    {
+      em->copy_prefix = "r_";
+      em->tile_copy[0] = em->tile_copy[1] = COPY_OF_GROUP;
+      return;
+    }
   em->copy_prefix = flat_arena_printf (em->scratch->arena, "r%d_", c);
   em->tile_copy[0] = t->n_tiled == 2 ? c / k->tile : c;
   em->tile_copy[1] = t->n_tiled == 2 ? c % k->tile : 0;
+}
+
+/* "flat_okC", whether copy C's point exists ("flat_ok" for
+   COPY_OF_GROUP).  */
+static const char *
+copy_ok (flat_emitter *em, int c)
+{
+  if (c == COPY_OF_GROUP)
+    return "flat_ok";
+  return flat_arena_printf (em->scratch->arena, "flat_ok%d", c);
 }
 
 /* At the current depth, for the copy being printed: the dims before
@@ -123,15 +155,86 @@ emit_group_dims (flat_emitter *em, const flat_kernel *k, int first)
 		 flat_c_var (em, k->dims[d].index), k->dims[d].index->name);
 }
 
-/* The dims: FIRST is the first tiled one.  */
+/* Note [Split tiles]
+   ~~~~~~~~~~~~~~~~~~
+   A tiled segmap has a group per block of points, and where the points
+   are few the blocks are: matmul 512^3 at register tile 4 makes 64
+   groups of 64 x 64 points, half an H200's 132 multiprocessors, each
+   walking all 512 iterations (0.030 ms against cuBLAS's 0.015).  Where
+   the reduce's accumulators are scalars (flat_tiled_split_accs), the
+   kernel has two more stages, which the runtime launches instead of the
+   whole one when the blocks are fewer than a device holds
+   (runtime/launch.c, launch_tiled): _split runs a group per block and
+   slice of flat_chunk iterations (a multiple of the tile's depth), its
+   copies starting from their operators' identities, and stores each
+   copy's accumulators as a part; _final runs a group per block and
+   copy, each item's point of that copy running PRE, folding the slices'
+   parts into what PRE gave in slice order, then POST (a group per block
+   for all its copies took 0.017 ms at 512^3 and 4 slices, its 64 groups
+   loading parts one after another; the split stage 0.020).  The slices reassociate the reduce, as a
+   reduce allows (SPEC 2.2); in slice order, an operator that need not
+   commute (a declared reduction) keeps its meaning.  A part is indexed
+   by slice, block, copy and item, the item fastest: the stores and
+   loads of the parts are coalesced.  */
+
+/* Which function of a tiled segmap's stages is being printed.  */
+typedef enum tiled_stage
+{
+  TILED_WHOLE,			/* flat_kN: every iteration, then POST */
+  TILED_SPLIT,			/* flat_kN_split: a slice, then parts */
+  TILED_FINAL			/* flat_kN_final: PRE, parts, POST */
+} tiled_stage;
+
+/* "flat_nblocks", the blocks of K's points, FIRST its first tiled dim.  */
+static void
+emit_block_count (flat_emitter *em, const flat_kernel *k, int first)
+{
+  flat_c_indent (em);
+  flat_c_emit (em, "%s flat_nblocks = 1", flat_c_type (em, FLAT_T_I64));
+  for (int d = 0; d < k->n_dims; d++)
+    if (d < first)
+      flat_c_emit (em, " * flat_n%d", d);
+    else
+      flat_c_emit (em, " * ((flat_n%d + %lld) / %lld)", d,
+		   (long long) flat_tile_extent (k, d) - 1,
+		   (long long) flat_tile_extent (k, d));
+  flat_c_emit (em, ";\n");
+}
+
+/* The dims: FIRST is the first tiled one.  Split and final stages also
+   get flat_nblocks and flat_block, the group's block, a split one
+   flat_slice, a final one its copy (COPY_OF_GROUP) of the COPIES.  */
 static void
 emit_block_origin (flat_emitter *em, const flat_kernel *k,
-		   const flat_tiling *t, int first)
+		   const flat_tiling *t, int first, tiled_stage stage,
+		   int copies)
 {
   const char *i64 = flat_c_type (em, FLAT_T_I64);
 
   flat_c_group_ids (em);
   flat_c_line (em, "%s flat_q = flat_base + %s;", i64, em->d->group_id);
+  if (stage == TILED_FINAL)
+    {
+      flat_c_line (em, "int flat_c = (int) (flat_q %% %d);", copies);
+      flat_c_line (em, "flat_q /= %d;", copies);
+      if (t->n_tiled == 2)
+	{
+	  flat_c_line (em, "int flat_ca = flat_c / %d;", k->tile);
+	  flat_c_line (em, "int flat_cb = flat_c %% %d;", k->tile);
+	}
+      else
+	flat_c_line (em, "int flat_ca = flat_c;");
+    }
+  if (stage != TILED_WHOLE)
+    {
+      emit_block_count (em, k, first);
+      if (stage == TILED_SPLIT)
+	{
+	  flat_c_line (em, "%s flat_slice = flat_q / flat_nblocks;", i64);
+	  flat_c_line (em, "flat_q -= flat_slice * flat_nblocks;");
+	}
+      flat_c_line (em, "%s flat_block = flat_q;", i64);
+    }
   for (int d = k->n_dims - 1; d >= first; d--)
     {
       char c = d == first ? 'a' : 'b';
@@ -207,11 +310,11 @@ emit_copy_point (flat_emitter *em, const flat_kernel *k,
   begin_copy (em, k, t, c);
   copy_point (em, k, t, first, point);
   flat_c_indent (em);
-  flat_c_emit (em, "int flat_ok%d = ", c);
+  flat_c_emit (em, "int %s = ", copy_ok (em, c));
   emit_point_exists (em, k, first, point);
   flat_c_emit (em, ";\n");
   emit_point_indices (em, k, first, point);
-  em->pred = flat_arena_printf (em->scratch->arena, "flat_ok%d", c);
+  em->pred = copy_ok (em, c);
   for (const flat_stmt *s = k->body.first; s != t->reduce; s = s->next)
     flat_c_stmt (em, s);
   em->pred = NULL;
@@ -372,7 +475,7 @@ emit_fetches (flat_emitter *em, const flat_kernel *k, const flat_tiling *t,
 {
   flat_c_open (em);
   flat_c_line (em, "%s flat_kf = %s;", flat_c_type (em, FLAT_T_I64), base);
-  flat_c_line (em, "int flat_kfn = (int) FLAT_MIN (flat_nk - flat_kf, %d);",
+  flat_c_line (em, "int flat_kfn = (int) FLAT_MIN (flat_kend - flat_kf, %d);",
 	       t->depth);
   for (int i = 0; i < t->n_tiles; i++)
     emit_fetch (em, k, t, first, i, filler);
@@ -419,7 +522,7 @@ emit_iterations (flat_emitter *em, const flat_kernel *k, const flat_tiling *t,
     {
       begin_copy (em, k, t, c);
       if (!t->unchecked)
-	flat_c_line (em, "if (flat_ok%d)", c);
+	flat_c_line (em, "if (%s)", copy_ok (em, c));
       flat_c_open (em);
       flat_c_index (em, &t->reduce->u.red.range, "k", "(flat_k0 + flat_kk)");
       flat_c_stmts (em, &t->reduce->u.red.body);
@@ -431,41 +534,60 @@ emit_iterations (flat_emitter *em, const flat_kernel *k, const flat_tiling *t,
   flat_c_close (em);
 }
 
-void
-flat_c_tiled_segmap (flat_emitter *em, const flat_nest *nest,
-		     const flat_kernel *k)
+/* The part of copy C's accumulators in slice SLICE (an expression), an
+   i64 index into flat_partJ (Note [Split tiles]).  */
+static const char *
+part_index (flat_emitter *em, const char *slice, int copies, int c)
 {
-  const char *i64 = flat_c_type (em, FLAT_T_I64);
-  flat_tiling t;
-  int first, copies, c;
+  return flat_arena_printf (em->scratch->arena,
+			    "((%s * flat_nblocks + flat_block) * %d + %s) * %d"
+			    " + flat_t", slice, copies,
+			    c == COPY_OF_GROUP ? "flat_c"
+			    : flat_arena_printf (em->scratch->arena, "%d", c),
+			    FLAT_TILE_THREADS);
+}
 
-  if (!flat_tiling_of (k->dims, k->n_dims, &k->body, &t))
-    {
-      flat_c_fail (em, "%s: the body of tiled segmap %s has no tiles",
-		   em->d->name, k->name);
-      return;
-    }
-  first = k->n_dims - t.n_tiled;
-  copies = t.n_tiled == 2 ? k->tile * k->tile : k->tile;
+/* The signature of STAGE of K: the nest's arguments, flat_base, and for
+   the split and final stages flat_chunk and a part per accumulator.  */
+static void
+emit_signature (flat_emitter *em, const flat_nest *nest,
+		const flat_kernel *k, const flat_tiling *t, tiled_stage stage,
+		int n_accs, const flat_accum *accs)
+{
+  static const char *const suffix[] = { "", "_split", "_final" };
+
   /* Tile 8's 64 accumulators and operands, and a transposition tile's
      32 fetched elements an item, fill about 128 registers, which may
      leave one group per multiprocessor; asking for two makes the device
      compiler fit 128: matmul 4096 on the H100, 4.33 -> 4.15 ms; matvec
      2^20 x 64 (a 1-D block's rows) on an H200, 0.150 -> 0.116 ms.  */
-  if (k->tile >= 8 || t.n_tiled == 1)
+  if (stage != TILED_FINAL && (k->tile >= 8 || t->n_tiled == 1))
     em->resident_groups = 2;
-  flat_c_signature_open (em, nest, k, "", &k->body);
+  flat_c_signature_open (em, nest, k, suffix[stage], &k->body);
   flat_c_arg (em, FLAT_T_I64, 0, "flat_base");
+  if (stage != TILED_WHOLE)
+    {
+      flat_c_arg (em, FLAT_T_I64, 0, "flat_chunk");
+      for (int j = 0; j < n_accs; j++)
+	flat_c_arg (em, accs[j].var->type, 1, "flat_part%d", j);
+    }
   flat_c_signature_close (em);
-  em->depth = 1;
-  /* 16-byte aligned, for the loads of runs (flat_tile_run).  */
-  for (int i = 0; i < t.n_tiles; i++)
+}
+
+/* The tiles in local memory, 16-byte aligned for the loads of runs
+   (flat_tile_run), and their 32-bit addresses where the items read them
+   so.  */
+static void
+emit_tiles (flat_emitter *em, const flat_kernel *k, const flat_tiling *t)
+{
+  for (int i = 0; i < t->n_tiles; i++)
     flat_c_line (em, "%s%s%s flat_tile%d[%lld]%s;", em->d->local_qualifier,
-		 em->d->align16_before, flat_c_type (em, t.tiles[i].load->type),
-		 i, (long long) flat_tile_elements (&t, i, k->tile),
+		 em->d->align16_before,
+		 flat_c_type (em, t->tiles[i].load->type), i,
+		 (long long) flat_tile_elements (t, i, k->tile),
 		 em->d->align16_after);
-  for (int i = 0; i < t.n_tiles; i++)
-    if (tile_by_address (em, &t, i))
+  for (int i = 0; i < t->n_tiles; i++)
+    if (tile_by_address (em, t, i))
       {
 	flat_c_indent (em);
 	flat_c_emit (em, "unsigned flat_tile%d_at = ", i);
@@ -473,45 +595,163 @@ flat_c_tiled_segmap (flat_emitter *em, const flat_nest *nest,
 		     flat_arena_printf (em->scratch->arena, "flat_tile%d", i));
 	flat_c_emit (em, ";\n");
       }
-  flat_c_trip_counts (em, k);
-  emit_block_origin (em, k, &t, first);
-  for (c = 0; c < copies; c++)
-    emit_copy_point (em, k, &t, first, c);
-  flat_c_trip_count (em, &t.reduce->u.red.range, "k");
+}
+
+/* The reduce's iterations [flat_kbeg, flat_kend) a tile at a time, run
+   by every copy.  */
+static void
+emit_tile_loop (flat_emitter *em, const flat_kernel *k, const flat_tiling *t,
+		int first, int copies)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+
   /* Software pipelining: the item fetches the next tile's elements into
      registers while the group computes on the current one, so that
      the global loads' latency overlaps the arithmetic.  */
-  for (int i = 0; i < t.n_tiles; i++)
+  for (int i = 0; i < t->n_tiles; i++)
     flat_c_line (em, "%s flat_f%d[%lld];",
-		 flat_c_type (em, t.tiles[i].load->type), i,
-		 (long long) fill_per_item (k, &t, i));
-  emit_fetches (em, k, &t, first, copies, "0");
-  flat_c_line (em, "for (%s flat_k0 = 0; flat_k0 < flat_nk; flat_k0 += %d)",
-	       i64, t.depth);
+		 flat_c_type (em, t->tiles[i].load->type), i,
+		 (long long) fill_per_item (k, t, i));
+  emit_fetches (em, k, t, first, copies, "flat_kbeg");
+  flat_c_line (em, "for (%s flat_k0 = flat_kbeg; flat_k0 < flat_kend; "
+	       "flat_k0 += %d)", i64, t->depth);
   flat_c_open (em);
-  flat_c_line (em, "int flat_kn = (int) FLAT_MIN (flat_nk - flat_k0, %d);",
-	       t.depth);
-  for (int i = 0; i < t.n_tiles; i++)
-    emit_stage (em, k, &t, i);
+  flat_c_line (em, "int flat_kn = (int) FLAT_MIN (flat_kend - flat_k0, %d);",
+	       t->depth);
+  for (int i = 0; i < t->n_tiles; i++)
+    emit_stage (em, k, t, i);
   flat_c_line (em, "%s;", em->d->barrier);
-  flat_c_line (em, "if (flat_k0 + %d < flat_nk)", t.depth);
-  emit_fetches (em, k, &t, first, copies,
+  flat_c_line (em, "if (flat_k0 + %d < flat_kend)", t->depth);
+  emit_fetches (em, k, t, first, copies,
 		flat_arena_printf (em->scratch->arena, "flat_k0 + %d",
-				   t.depth));
+				   t->depth));
   /* A whole tile's iterations as a loop of constant count, the last,
      partial tile apart.  A 2-D block's 16 are unrolled where the
      dialect can ask for it (CUDA: NVRTC kept tile 8's loop of 64
      multiply-adds rolled; matmul 2048: 0.630 -> 0.567 ms); a 1-D
      block's 256 are not (n-body: 3.09 -> 4.28 ms unrolled).  */
-  flat_c_line (em, "if (flat_kn == %d)", t.depth);
-  emit_iterations (em, k, &t, copies, t.depth);
+  flat_c_line (em, "if (flat_kn == %d)", t->depth);
+  emit_iterations (em, k, t, copies, t->depth);
   flat_c_line (em, "else");
-  emit_iterations (em, k, &t, copies, 0);
+  emit_iterations (em, k, t, copies, 0);
   flat_c_line (em, "%s;", em->d->barrier);
   flat_c_close (em);
-  for (c = 0; c < copies; c++)
-    emit_copy_post (em, k, &t, first, c);
+}
+
+/* STAGE TILED_WHOLE or TILED_SPLIT of K: PRE of every copy, the
+   iterations of the tiles, then POST of every copy or, split, every
+   copy's accumulators into its part of the slice.  */
+static void
+emit_walk_stage (flat_emitter *em, const flat_nest *nest,
+		 const flat_kernel *k, const flat_tiling *t, tiled_stage stage,
+		 int n_accs, const flat_accum *accs)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+  int first = k->n_dims - t->n_tiled;
+  int copies = t->n_tiled == 2 ? k->tile * k->tile : k->tile;
+
+  emit_signature (em, nest, k, t, stage, n_accs, accs);
+  em->depth = 1;
+  emit_tiles (em, k, t);
+  flat_c_trip_counts (em, k);
+  emit_block_origin (em, k, t, first, stage, copies);
+  for (int c = 0; c < copies; c++)
+    {
+      emit_copy_point (em, k, t, first, c);
+      begin_copy (em, k, t, c);
+      for (int j = 0; stage == TILED_SPLIT && j < n_accs; j++)
+	{
+	  flat_c_indent (em);
+	  flat_c_emit (em, "%s = ", flat_c_var (em, accs[j].var));
+	  flat_c_identity (em, &accs[j]);
+	  flat_c_emit (em, ";\n");
+	}
+      em->copy_prefix = NULL;
+    }
+  flat_c_trip_count (em, &t->reduce->u.red.range, "k");
+  if (stage == TILED_SPLIT)
+    {
+      flat_c_line (em, "%s flat_kbeg = flat_slice * flat_chunk;", i64);
+      flat_c_line (em, "%s flat_kend = FLAT_MIN (flat_nk, flat_kbeg + "
+		   "flat_chunk);", i64);
+    }
+  else
+    flat_c_line (em, "%s flat_kbeg = 0, flat_kend = flat_nk;", i64);
+  emit_tile_loop (em, k, t, first, copies);
+  for (int c = 0; c < copies; c++)
+    if (stage == TILED_WHOLE)
+      emit_copy_post (em, k, t, first, c);
+    else
+      {
+	begin_copy (em, k, t, c);
+	flat_c_line (em, "if (flat_ok%d)", c);
+	flat_c_open (em);
+	for (int j = 0; j < n_accs; j++)
+	  flat_c_line (em, "flat_part%d[%s] = %s;", j,
+		       part_index (em, "flat_slice", copies, c),
+		       flat_c_var (em, accs[j].var));
+	flat_c_close (em);
+	em->copy_prefix = NULL;
+      }
   em->copy_prefix = NULL;
   em->depth = 0;
   flat_c_emit (em, "}\n");
+}
+
+/* Stage TILED_FINAL of K: a group per block and copy, each item's point
+   of that copy running PRE, the slices' parts folded into its
+   accumulators in slice order, POST.  */
+static void
+emit_final_stage (flat_emitter *em, const flat_nest *nest,
+		  const flat_kernel *k, const flat_tiling *t, int n_accs,
+		  const flat_accum *accs)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+  int first = k->n_dims - t->n_tiled;
+  int copies = t->n_tiled == 2 ? k->tile * k->tile : k->tile;
+
+  emit_signature (em, nest, k, t, TILED_FINAL, n_accs, accs);
+  em->depth = 1;
+  flat_c_trip_counts (em, k);
+  emit_block_origin (em, k, t, first, TILED_FINAL, copies);
+  flat_c_trip_count (em, &t->reduce->u.red.range, "k");
+  flat_c_line (em, "%s flat_slices = (flat_nk + flat_chunk - 1) / "
+	       "flat_chunk;", i64);
+  emit_copy_point (em, k, t, first, COPY_OF_GROUP);
+  begin_copy (em, k, t, COPY_OF_GROUP);
+  flat_c_line (em, "if (flat_ok)");
+  flat_c_line (em, "  for (%s flat_s = 0; flat_s < flat_slices; flat_s++)",
+	       i64);
+  flat_c_open (em);
+  for (int j = 0; j < n_accs; j++)
+    flat_c_fold (em, &accs[j], flat_c_var (em, accs[j].var),
+		 "flat_part%d[%s]", j,
+		 part_index (em, "flat_s", copies, COPY_OF_GROUP));
+  flat_c_close (em);
+  emit_copy_post (em, k, t, first, COPY_OF_GROUP);
+  em->copy_prefix = NULL;
+  em->depth = 0;
+  flat_c_emit (em, "}\n");
+}
+
+void
+flat_c_tiled_segmap (flat_emitter *em, const flat_nest *nest,
+		     const flat_kernel *k)
+{
+  const flat_accum *accs;
+  flat_tiling t;
+  int n_accs;
+
+  if (!flat_tiling_of (k->dims, k->n_dims, &k->body, &t))
+    {
+      flat_c_fail (em, "%s: the body of tiled segmap %s has no tiles",
+		   em->d->name, k->name);
+      return;
+    }
+  n_accs = flat_tiled_split_accs (k, &accs);
+  emit_walk_stage (em, nest, k, &t, TILED_WHOLE, 0, NULL);
+  if (n_accs == 0)
+    return;
+  emit_walk_stage (em, nest, k, &t, TILED_SPLIT, n_accs, accs);
+  emit_final_stage (em, nest, k, &t, n_accs, accs);
 }

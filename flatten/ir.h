@@ -859,6 +859,13 @@ enum
   FLAT_TILE_DEPTH = 16,		/* reduce iterations a 2-D block stages */
   FLAT_TILE_ROW_DEPTH = 32,	/* the same for a 1-D block's rows */
   FLAT_MAX_TILE_LOADS = 8,	/* distinct staged loads */
+  FLAT_MAX_SPLIT_ACCS = 8,	/* accumulators of a split reduce */
+  /* A split reduce's slices (Note [Slices of a tiled reduce] in
+     runtime/launch.c): as many as bring the groups to SPLIT_GROUPS, each
+     SPLIT_TILES tiles deep at least, SPLIT_MOST at most.  */
+  FLAT_TILE_SPLIT_GROUPS = 256,
+  FLAT_TILE_SPLIT_TILES = 4,
+  FLAT_TILE_SPLIT_MOST = 16,
   FLAT_MAX_REGISTER_TILE = 8
 };
 
@@ -935,6 +942,12 @@ typedef struct flat_tiling
    then the tiles are FLAT_TILE_ROW_DEPTH iterations deep).  */
 int flat_tiling_of (const flat_range *dims, int n_dims,
 		    const flat_block *body, flat_tiling *t);
+/* The accumulators of tiled segmap K's reduce into *ACCS, and their
+   number, where its iterations may be split in slices over several
+   groups and the slices' parts combined in order by a final stage (Note
+   [Split tiles], codegen/tiled.c): every accumulator a scalar, at most
+   FLAT_MAX_SPLIT_ACCS of them.  0 where they may not.  */
+int flat_tiled_split_accs (const flat_kernel *k, const flat_accum **accs);
 /* The tile that load E (a node of the reduce's body) reads, -1 for a
    load the group does not stage.  */
 int flat_tile_of_load (const flat_tiling *t, const flat_expr *e);

@@ -46,8 +46,9 @@ extern "C" {
    tsums per arm.  9: every kernel with nest args takes the slice
    (codegen.h).  10: the tiled protocol.  11: a grid segmap may name
    its fastest dim.  12: NVRTC's options in the package (contraction
-   per nest).  */
-#define FLAT_PACKAGE_VERSION 13u
+   per nest).  13: the segmented protocol's _final_group stage.  14:
+   the tiled-split protocol.  */
+#define FLAT_PACKAGE_VERSION 14u
 #define FLAT_PACKAGE_ELF_SECTION ".flat_packages"
 
 typedef enum flat_package_section

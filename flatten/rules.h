@@ -108,9 +108,13 @@ int flat_block_has_data_ranges (flat_nest *nest, const flat_context *ctx,
 
 /* Rules T1 and T2: where TOP, e_top of map body B in context SUB, can be
    tiled (flat_tiling_of), guards choosing between the register-tiled
-   and block-tiled segmaps and TOP; else the launch of TOP.  */
+   and block-tiled segmaps and TOP; else the launch of TOP.  *PAR_TOP,
+   the Par of a guard above them where not NULL, becomes the largest of
+   it and theirs (a split reduce's slices can give more, Note [Guards of
+   split tiles]).  */
 flat_block flat_rule_tiles (flat_flattener *f, const flat_context *sub,
-			    const flat_block *b, flat_kernel *top);
+			    const flat_block *b, flat_kernel *top,
+			    flat_expr **par_top);
 /* Rule T3: PAR, e_middle's Par for map body B in context SUB, or 0
    where B is one map whose body the level below tiles in two dims and
    its reduce is a tile deep (q >= depth ? 0 : PAR), so that the tiled

@@ -204,9 +204,10 @@ middle_uncoalesced (const flat_context *sub, const flat_block *b)
    their work-items, as in TOP).  */
 static flat_block
 e_top_versions (flat_flattener *f, const flat_context *sub,
-		const flat_block *b, flat_kernel *top)
+		const flat_block *b, flat_kernel *top, flat_expr **par_top)
 {
-  return flat_rule_i5_partition (f, sub, b, flat_rule_tiles (f, sub, b, top));
+  return flat_rule_i5_partition (f, sub, b,
+				 flat_rule_tiles (f, sub, b, top, par_top));
 }
 
 /* G3: the three versions of map body B in context SUB (Sigma').  */
@@ -239,11 +240,12 @@ rule_g3_versions (flat_flattener *f, const flat_context *sub,
       /* No e_flat: flattening stops here, the body is sequential (G1's
 	 manifestation at this level).  */
       if (!middle)
-	return e_top_versions (f, sub, b, top);
+	return e_top_versions (f, sub, b, top, NULL);
       flat = flat_plan_launch (nest, top);
     }
   flat_expr *par_top = flat_par_context (nest, sub);
-  if (have_flat && flat_block_has_data_ranges (nest, sub, b))
+  int irregular = have_flat && flat_block_has_data_ranges (nest, sub, b);
+  if (irregular)
     {
       /* Rule I3, the guards of an irregular level whose segments come
 	 from data: one long segment stalls e_top and e_middle, however
@@ -257,8 +259,9 @@ rule_g3_versions (flat_flattener *f, const flat_context *sub,
     ? flat_plan_guard (nest, FLAT_GUARD_INTRA, par_middle,
 		       flat_plan_launch (nest, middle), flat)
     : flat;
-  return flat_plan_guard (nest, FLAT_GUARD_TOP, par_top,
-			  e_top_versions (f, sub, b, top), rest);
+  flat_block tops = e_top_versions (f, sub, b, top,
+				    irregular ? NULL : &par_top);
+  return flat_plan_guard (nest, FLAT_GUARD_TOP, par_top, tops, rest);
 }
 
 flat_block

@@ -372,6 +372,11 @@ flat_env_parse (flat_env *env, const char *const *envp, FILE *warn)
 		      "a positive integer", &v);
   env->group_size = (int) v;
 
+  v = env->tile_split;
+  bad += integer_var (envp, warn, "FLAT_TILE_SPLIT", 0, FLAT_MAX_TILE_SPLIT,
+		      "an integer from 0 to " FLAT_MAX_TILE_SPLIT_TEXT, &v);
+  env->tile_split = (int) v;
+
   v = env->log;
   bad += integer_var (envp, warn, "FLAT_LOG", 0, 2, "0, 1 or 2", &v);
   env->log = (int) v;

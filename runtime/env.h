@@ -12,6 +12,10 @@
 /* FLAT_MAX_DEVICES spelt out, for messages.  */
 #define FLAT_MAX_DEVICES_TEXT "16"
 
+/* Most slices FLAT_TILE_SPLIT may ask for, and spelt out.  */
+#define FLAT_MAX_TILE_SPLIT 64
+#define FLAT_MAX_TILE_SPLIT_TEXT "64"
+
 typedef enum flat_device_choice
 {
   FLAT_DEVICE_AUTO,
@@ -65,6 +69,9 @@ typedef struct flat_env
   int devices[FLAT_MAX_DEVICES];
   int n_devices;
   int group_size;		/* FLAT_GROUP_SIZE, default 256 */
+  int tile_split;		/* FLAT_TILE_SPLIT: slices a tiled kernel's
+				   reduce is split in at most, 0 (default):
+				   as its blocks need (runtime/launch.c) */
   int log;			/* FLAT_LOG: 0, 1 or 2 */
   int profile;			/* FLAT_PROFILE: 0 or 1 */
   int eager;			/* FLAT_EAGER: 0 or 1, default 1 */

@@ -85,11 +85,13 @@ count_points (const flat_launcher *l, const flat_kernel *k, int from,
 }
 
 /* TOTAL groups of GROUP items of stage S, in launches of at most
-   FLAT_MAX_GROUPS groups, the first group of each its last argument
-   flat_base (codegen/group_kernel.c, Note [One group per point]).  */
+   FLAT_MAX_GROUPS groups, the first group of each the argument flat_base
+   after the nest's (codegen/group_kernel.c, Note [One group per point]),
+   then the N_EXTRA arguments EXTRA.  */
 static int
 launch_groups (const flat_launcher *l, const flat_stage *s, int64_t total,
-	       size_t group, const char **what, char *err, size_t err_size)
+	       size_t group, const flat_arg *extra, int n_extra,
+	       const char **what, char *err, size_t err_size)
 {
   int a;
   int64_t base, groups;
@@ -98,6 +100,8 @@ launch_groups (const flat_launcher *l, const flat_stage *s, int64_t total,
     l->seg_args[a] = l->args[a];
   l->seg_args[a].size = sizeof base;
   l->seg_args[a++].value = &base;
+  for (int e = 0; e < n_extra; e++)
+    l->seg_args[a++] = extra[e];
   for (base = 0; base < total; base += groups)
     {
       groups = total - base < FLAT_MAX_GROUPS ? total - base
@@ -132,18 +136,116 @@ launch_group_segmap (const flat_launcher *l, const flat_kernel *k,
       return -1;
     }
   group = flat_group_items (threads.i, s->max_group);
-  return launch_groups (l, s, total, group, what, err, err_size);
+  return launch_groups (l, s, total, group, NULL, 0, what, err, err_size);
+}
+
+/* Note [Slices of a tiled reduce]
+   ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+   A tiled segmap whose kernel has split stages (Note [Split tiles] in
+   codegen/tiled.c) splits its reduce's iterations where its blocks
+   leave a large GPU idle: into as many slices as bring the groups to
+   FLAT_TILE_SPLIT_GROUPS (about two of 256 items for each of an H100's
+   or H200's 132 multiprocessors), each at least FLAT_TILE_SPLIT_TILES
+   tiles of iterations deep, so that a slice's PRE, first fetch and
+   parts stay small beside its tiles, and at most FLAT_TILE_SPLIT_MOST:
+   the final stage's items fold the parts of a point one after another,
+   on as few groups as there are blocks.  FLAT_TILE_SPLIT=N asks for N
+   slices instead (as many as there are tiles at most; 1: never split).
+   The parts take slices x blocks x copies x FLAT_TILE_THREADS values
+   per accumulator (matmul 512^3 at tile 4: 4 x 64 x 16 x 256 floats,
+   4 MiB).  */
+
+/* The slices of the reduce of tiled segmap K, whose tiling is T, over
+   BLOCKS blocks (Note [Slices of a tiled reduce]): their number, 1 for
+   none, and *CHUNK, the iterations of each but the last.  */
+static int64_t
+tiled_slices (const flat_launcher *l, const flat_tiling *t, int64_t blocks,
+	      int64_t *chunk)
+{
+  int64_t trips = flat_range_trip_count (&t->reduce->u.red.range,
+					 l->values);
+  int64_t tiles, want, most, per;
+
+  if (trips <= 0 || blocks <= 0)
+    return 1;
+  tiles = (trips - 1) / t->depth + 1;
+  want = l->tile_split > 0 ? l->tile_split
+	 : (FLAT_TILE_SPLIT_GROUPS - 1) / blocks + 1;
+  most = l->tile_split > 0 ? tiles : tiles / FLAT_TILE_SPLIT_TILES;
+  if (l->tile_split == 0 && most > FLAT_TILE_SPLIT_MOST)
+    most = FLAT_TILE_SPLIT_MOST;
+  if (want > most)
+    want = most;
+  if (want <= 1)
+    return 1;
+  per = (tiles - 1) / want + 1;
+  *chunk = per * t->depth;
+  return (tiles - 1) / per + 1;
+}
+
+/* Tiled segmap K over BLOCKS blocks, its reduce in SLICES slices of
+   CHUNK iterations: the split stage S[1] into a part per accumulator of
+   its N_ACCS ACCS, then the final stage S[2], a group per block and copy
+   (Note [Split tiles] in codegen/tiled.c).  */
+static int
+launch_tiled_split (const flat_launcher *l, const flat_kernel *k,
+		    const flat_stage *s, int64_t blocks, int64_t slices,
+		    int64_t chunk, int n_accs, const flat_accum *accs,
+		    const char **what, char *err, size_t err_size)
+{
+  flat_arg extra[1 + FLAT_MAX_SPLIT_ACCS];
+  int64_t copies = flat_tiled_dims (k->n_dims) == 2
+		   ? (int64_t) k->tile * k->tile : k->tile;
+  size_t parts = (size_t) (slices * blocks * copies * FLAT_TILE_THREADS);
+  char ignored[256];
+  int n = 0;
+
+  *what = "allocating device memory";
+  for (; n < n_accs; n++)
+    if (flat_pool_alloc (l->pool, (size_t) flat_type_table[accs[n].var->type]
+			 .size * parts, &l->seg_buffers[n].handle,
+			 &l->seg_buffers[n].capacity, err, err_size) != 0)
+      goto fail;
+  extra[0].size = sizeof chunk;
+  extra[0].value = &chunk;
+  for (int j = 0; j < n_accs; j++)
+    {
+      extra[1 + j].size = 0;
+      extra[1 + j].value = l->seg_buffers[j].handle;
+    }
+  if (launch_groups (l, &s[1], slices * blocks, FLAT_TILE_THREADS, extra,
+		     1 + n_accs, what, err, err_size) != 0
+      || launch_groups (l, &s[2], blocks * copies, FLAT_TILE_THREADS, extra,
+			1 + n_accs, what, err, err_size) != 0)
+    goto fail;
+  /* Later uses of a pool's buffer queue behind these stages.  */
+  for (int j = 0; j < n; j++)
+    (void) flat_pool_release (l->pool, l->seg_buffers[j].handle,
+			      l->seg_buffers[j].capacity, ignored,
+			      sizeof ignored);
+  return 0;
+
+fail:
+  /* The device may be in trouble: the buffers are not reused.  */
+  for (int j = 0; j < n; j++)
+    (void) l->backend->buffer_free (l->seg_buffers[j].handle, ignored,
+				    sizeof ignored);
+  return -1;
 }
 
 /* A tiled segmap K (flatten/tiles.c) over the points of DIMS: a group of
    FLAT_TILE_THREADS items per block of flat_tile_extent points of each
-   dim, as launch_groups numbers them (codegen/tiled.c).  */
+   dim, as launch_groups numbers them (codegen/tiled.c); its reduce split
+   in slices where its descriptor D allows and its blocks are few.  */
 static int
 launch_tiled (const flat_launcher *l, const flat_kernel *k,
-	      const flat_stage *s, const char **what, char *err,
-	      size_t err_size)
+	      const flat_kernel_desc *d, const flat_stage *s,
+	      const char **what, char *err, size_t err_size)
 {
-  int64_t blocks;
+  const flat_accum *accs;
+  flat_tiling t;
+  int64_t blocks, slices = 1, chunk = 0;
+  int n_accs = 0;
 
   if (s->max_group < FLAT_TILE_THREADS)
     {
@@ -154,7 +256,14 @@ launch_tiled (const flat_launcher *l, const flat_kernel *k,
     }
   if (count_points (l, k, 0, k->n_dims, 1, &blocks, err, err_size) != 0)
     return -1;
-  return launch_groups (l, s, blocks, FLAT_TILE_THREADS, what, err,
+  if (d->protocol == FLAT_PROTO_TILED_SPLIT
+      && (n_accs = flat_tiled_split_accs (k, &accs)) > 0
+      && flat_tiling_of (k->dims, k->n_dims, &k->body, &t))
+    slices = tiled_slices (l, &t, blocks, &chunk);
+  if (slices > 1)
+    return launch_tiled_split (l, k, s, blocks, slices, chunk, n_accs, accs,
+			       what, err, err_size);
+  return launch_groups (l, s, blocks, FLAT_TILE_THREADS, NULL, 0, what, err,
 			err_size);
 }
 
@@ -175,8 +284,9 @@ launch_segmap (const flat_launcher *l, const flat_kernel *k,
 
   if (d->protocol == FLAT_PROTO_GROUP_MAP)
     return launch_group_segmap (l, k, s, total, what, err, err_size);
-  if (d->protocol == FLAT_PROTO_TILED)
-    return launch_tiled (l, k, s, what, err, err_size);
+  if (d->protocol == FLAT_PROTO_TILED
+      || d->protocol == FLAT_PROTO_TILED_SPLIT)
+    return launch_tiled (l, k, d, s, what, err, err_size);
   while (group > 1 && private_bytes > FLAT_PRIVATE_PER_GROUP / group)
     group /= 2;
   groups = (total - 1) / (int64_t) group + 1;
@@ -286,7 +396,8 @@ flat_launch (const flat_launcher *l, const flat_kernel *k, int *launched,
     }
   *launched = 1;
   if (d->protocol == FLAT_PROTO_MAP || d->protocol == FLAT_PROTO_GROUP_MAP
-      || d->protocol == FLAT_PROTO_TILED)
+      || d->protocol == FLAT_PROTO_TILED
+      || d->protocol == FLAT_PROTO_TILED_SPLIT)
     return launch_segmap (l, k, d, &l->stages[index * FLAT_MAX_STAGES],
 			  total, what, err, err_size);
   return launch_segop (l, k, d, &l->stages[index * FLAT_MAX_STAGES], total,

@@ -44,6 +44,7 @@ typedef struct flat_launcher
   unsigned char *acc_updated;	/* by var id: a launch gave the ACC var a
 				   new value */
   size_t group_size;		/* FLAT_GROUP_SIZE */
+  int tile_split;		/* FLAT_TILE_SPLIT */
   size_t local_memory;		/* bytes of local memory per work-group */
   flat_arg *seg_args;		/* scratch of segops.c and of group segmap
 				   launches: FLAT_SEGOP_ARGS (n_args, ...) */

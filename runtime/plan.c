@@ -42,7 +42,8 @@ group_local_bytes (const flat_plan *p, const flat_block *b)
 	    int k = flat_kernel_index (p->nest, s->u.launch.kernel);
 
 	    if (k >= 0 && (p->descs[k].protocol == FLAT_PROTO_GROUP_MAP
-			   || p->descs[k].protocol == FLAT_PROTO_TILED))
+			   || p->descs[k].protocol == FLAT_PROTO_TILED
+			   || p->descs[k].protocol == FLAT_PROTO_TILED_SPLIT))
 	      n = (size_t) p->descs[k].local_bytes;
 	  }
 	  break;

@@ -133,7 +133,8 @@ flat_state_destroy (nest_state *st)
 /* What launching NEST needs of its segred and segscan kernels: their
    accumulators are ACC vars (the host has their addresses), except in a
    segmented segred (locals of its pre block), a segscan has one.
-   *MAX_ACCS gets the most accumulators of a kernel.  */
+   *MAX_ACCS gets the most accumulators of a kernel (of a tiled segmap's
+   split reduce too).  */
 static int
 check_accs (const flat_nest *nest, int *max_accs, char *err,
 	    size_t err_size)
@@ -146,7 +147,16 @@ check_accs (const flat_nest *nest, int *max_accs, char *err,
       const flat_kernel *k = nest->kernels[i];
 
       if (flat_node_maps (k->kind))
-	continue;
+	{
+	  /* A tiled segmap's split stages take a part per accumulator of
+	     its reduce.  */
+	  const flat_accum *accs;
+	  int n = flat_tiled_split_accs (k, &accs);
+
+	  if (n > *max_accs)
+	    *max_accs = n;
+	  continue;
+	}
       if (k->n_accs < 1 || (flat_node_scans (k->kind) && k->n_accs != 1))
 	{
 	  snprintf (err, err_size, "kernel %s has %d accumulators", k->name,
@@ -901,6 +911,7 @@ launcher_of (nest_state *st, flat_pool *pool, flat_launcher *l)
   l->scalars = st->scalars;
   l->acc_updated = st->acc_updated;
   l->group_size = (size_t) flat_rt.env.group_size;
+  l->tile_split = flat_rt.env.tile_split;
   l->local_memory = st->local_memory;
   l->seg_args = st->seg_args;
   l->seg_buffers = st->seg_buffers;

@@ -102,6 +102,7 @@ protocol_slices (flat_protocol p)
     case FLAT_PROTO_MAP:
     case FLAT_PROTO_GROUP_MAP:
     case FLAT_PROTO_TILED:
+    case FLAT_PROTO_TILED_SPLIT:
     case FLAT_PROTO_PARTITIONED:
     case FLAT_PROTO_STRIDED:
     case FLAT_PROTO_CHUNKED:

@@ -17,6 +17,7 @@
 #   * the unit tests (flat-unit), whose OpenCL and CUDA tests then run on
 #     the GPU (not with FLAT_GPU_NO_UNIT set).
 #
+# FLAT_GPU_LOG_DIR, a directory, gets every test's log at the end.
 # FLAT_GPU_ONLY (an extended regex) keeps the e2e programs it matches;
 # FLAT_GPU_DEVICES (default "cuda opencl") the backends they run on.
 # Each test prints "done: DEVICE NAME STATUS" as it ends, so that a run
@@ -55,7 +56,11 @@ dir=$(cd "${1:-$here/bin}" 2>/dev/null && pwd) \
 [ -s "$dir/MANIFEST" ] || { echo "run.sh: no $dir/MANIFEST" >&2; exit 99; }
 
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/flat-gpu.XXXXXX") || exit 99
-trap 'rm -rf "$scratch"' EXIT
+# FLAT_GPU_LOG_DIR keeps every test's log (the unit tests' whole output
+# among them), for a failure whose reason is not in the lines shown.
+trap 'if [ -n "${FLAT_GPU_LOG_DIR:-}" ]; then
+	mkdir -p "$FLAT_GPU_LOG_DIR" && cp -r "$scratch/logs/." "$FLAT_GPU_LOG_DIR"
+      fi; rm -rf "$scratch"' EXIT
 trap 'exit 1' HUP INT TERM
 mkdir "$scratch/logs" "$scratch/icd" "$scratch/cache" || exit 99
 

@@ -66,6 +66,45 @@ static const char *const lifted[] = {
   "    }\n"
   "  }\n"
   "}\n",
+  /* tiled: more accumulators than a split reduce takes */
+  "nest \"pkg_tiled_unsplit\" at \"p.c\" 11 {\n"
+  "  param n : i32\n"
+  "  mem x : i32 read\n"
+  "  mem y : i32 write\n"
+  "  body {\n"
+  "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+  "      let s0 : i32 = 0:i32\n"
+  "      let s1 : i32 = 0:i32\n"
+  "      let s2 : i32 = 0:i32\n"
+  "      let s3 : i32 = 0:i32\n"
+  "      let s4 : i32 = 0:i32\n"
+  "      let s5 : i32 = 0:i32\n"
+  "      let s6 : i32 = 0:i32\n"
+  "      let s7 : i32 = 0:i32\n"
+  "      let s8 : i32 = 0:i32\n"
+  "      reduce j : i32 = 0:i32 .. n step 1:i32 with (add s0, add s1, add s2, add s3, add s4, add s5, add s6, add s7, add s8) {\n"
+  "        set s0 = (add s0 (mul (load x j) 1:i32))\n"
+  "        set s1 = (add s1 (mul (load x j) 2:i32))\n"
+  "        set s2 = (add s2 (mul (load x j) 3:i32))\n"
+  "        set s3 = (add s3 (mul (load x j) 4:i32))\n"
+  "        set s4 = (add s4 (mul (load x j) 5:i32))\n"
+  "        set s5 = (add s5 (mul (load x j) 6:i32))\n"
+  "        set s6 = (add s6 (mul (load x j) 7:i32))\n"
+  "        set s7 = (add s7 (mul (load x j) 8:i32))\n"
+  "        set s8 = (add s8 (mul (load x j) 9:i32))\n"
+  "      }\n"
+  "      store y[(add (mul i 9:i32) 0:i32)] = s0\n"
+  "      store y[(add (mul i 9:i32) 1:i32)] = s1\n"
+  "      store y[(add (mul i 9:i32) 2:i32)] = s2\n"
+  "      store y[(add (mul i 9:i32) 3:i32)] = s3\n"
+  "      store y[(add (mul i 9:i32) 4:i32)] = s4\n"
+  "      store y[(add (mul i 9:i32) 5:i32)] = s5\n"
+  "      store y[(add (mul i 9:i32) 6:i32)] = s6\n"
+  "      store y[(add (mul i 9:i32) 7:i32)] = s7\n"
+  "      store y[(add (mul i 9:i32) 8:i32)] = s8\n"
+  "    }\n"
+  "  }\n"
+  "}\n",
   /* windowed: float + */
   "nest \"pkg_fscan\" at \"p.c\" 3 {\n"
   "  param n : i32\n"
@@ -322,7 +361,12 @@ spec_args (const flat_nest *nest, const flat_kernel *k, const char *args)
     if (!strcmp (kind, "nest"))
       n += nest_args;
     else if (!strcmp (kind, "parts"))
-      n += k->n_accs;
+      {
+	const flat_accum *split;
+
+	n += k->kind == FLAT_N_SEGMAP_TILED ? flat_tiled_split_accs (k, &split)
+	     : k->n_accs;
+      }
     else if (!strcmp (kind, "parts-res") || !strcmp (kind, "parts-heads"))
       n += 2 * k->n_accs;
     else
@@ -567,7 +611,7 @@ static const struct
 {
   unsigned version;
   uint64_t fingerprint;
-} recorded = { 13, 0xb3758d5fedf0fb37ULL };
+} recorded = { 14, 0xb7035f3b0ec48cb4ULL };
 
 static void
 test_package_version (void)

@@ -73,7 +73,7 @@ test_env_good_values (void)
     "FLAT_CACHE_DIR=/var/tmp/k", "FLAT_DEFAULT_THRESHOLD=0",
     "FLAT_THRESHOLD_saxpy_c_12_0=100", "FLAT_TUNING=/tmp/tune",
     "FLAT_THRESHOLD_dot_1=9000000000", "FLAT_LOG=0", "FLAT_EAGER=0",
-    "FLAT_PIPELINE=Always", NULL
+    "FLAT_PIPELINE=Always", "FLAT_TILE_SPLIT=3", NULL
   };
   flat_env env;
   char *warnings;
@@ -89,6 +89,7 @@ test_env_good_values (void)
   CU_ASSERT_EQUAL (env.profile, 1);
   CU_ASSERT_EQUAL (env.eager, 0);
   CU_ASSERT_EQUAL (env.pipeline, FLAT_PIPELINE_ALWAYS);
+  CU_ASSERT_EQUAL (env.tile_split, 3);
   CU_ASSERT_STRING_EQUAL (env.cache_dir, "/var/tmp/k");
   CU_ASSERT_EQUAL (env.default_threshold, 0);
   CU_ASSERT_STRING_EQUAL (env.tuning, "/tmp/tune");
@@ -134,14 +135,15 @@ test_env_bad_values (void)
     "FLAT_GROUP_SIZE=abc", "FLAT_DEVICE=gpu", "FLAT_LOG=3",
     "FLAT_PROFILE=yes", "FLAT_DEVICE_INDEX=-1",
     "FLAT_DEFAULT_THRESHOLD=12k", "FLAT_THRESHOLD_k=-5",
-    "FLAT_THRESHOLD_ok=7", "FLAT_EAGER=2", "FLAT_PIPELINE=sometimes", NULL
+    "FLAT_THRESHOLD_ok=7", "FLAT_EAGER=2", "FLAT_PIPELINE=sometimes",
+    "FLAT_TILE_SPLIT=65", NULL
   };
   flat_env env;
   char *warnings;
 
-  CU_ASSERT_EQUAL (parse_env (envp, &env, &warnings), 9);
+  CU_ASSERT_EQUAL (parse_env (envp, &env, &warnings), 10);
   /* One line per bad variable, naming it and its value.  */
-  CU_ASSERT_EQUAL (count_lines (warnings, "flat: warning: ignoring "), 9);
+  CU_ASSERT_EQUAL (count_lines (warnings, "flat: warning: ignoring "), 10);
   CU_ASSERT_PTR_NOT_NULL (strstr (warnings,
 				  "flat: warning: ignoring "
 				  "FLAT_GROUP_SIZE='abc': expected a positive "
@@ -157,6 +159,9 @@ test_env_bad_values (void)
   CU_ASSERT_PTR_NOT_NULL (strstr (warnings, "flat: warning: ignoring "
 				  "FLAT_PIPELINE='sometimes': expected auto, "
 				  "always or never\n"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (warnings, "flat: warning: ignoring "
+				  "FLAT_TILE_SPLIT='65': expected an integer "
+				  "from 0 to 64\n"));
   /* Defaults kept; the good threshold is still taken.  */
   CU_ASSERT_EQUAL (env.group_size, 256);
   CU_ASSERT_EQUAL (env.device, FLAT_DEVICE_AUTO);
@@ -164,6 +169,7 @@ test_env_bad_values (void)
   CU_ASSERT_EQUAL (env.profile, 0);
   CU_ASSERT_EQUAL (env.eager, 1);
   CU_ASSERT_EQUAL (env.pipeline, FLAT_PIPELINE_AUTO);
+  CU_ASSERT_EQUAL (env.tile_split, 0);
   CU_ASSERT_EQUAL (env.device_index, -1);
   CU_ASSERT_EQUAL (env.default_threshold, 32768);
   CU_ASSERT_EQUAL_FATAL (env.n_thresholds, 1);
