@@ -231,7 +231,7 @@ rule_g3_versions (flat_flattener *f, const flat_context *sub,
   flat_kernel *middle = middle_uncoalesced (sub, b) ? NULL
     : flat_intra_kernel (f, sub, b, &par_middle);
   if (middle)
-    par_middle = flat_rule_t3_middle (f, sub, b, par_middle);
+    par_middle = flat_rule_t3 (f, sub, b, par_middle);
   int saved = nest->n_kernels;
   int have_flat = flat_rule_g6_distribute (f, sub, NULL, b, &flat) == 0;
   if (!have_flat)
@@ -243,7 +243,7 @@ rule_g3_versions (flat_flattener *f, const flat_context *sub,
 	return e_top_versions (f, sub, b, top, NULL);
       flat = flat_plan_launch (nest, top);
     }
-  flat_expr *par_top = flat_par_context (nest, sub);
+  flat_expr *par_top = flat_rule_t3 (f, sub, b, flat_par_context (nest, sub));
   int irregular = have_flat && flat_block_has_data_ranges (nest, sub, b);
   if (irregular)
     {
