@@ -148,14 +148,15 @@ launch_group_segmap (const flat_launcher *l, const flat_kernel *k,
    or H200's 132 multiprocessors), each at least FLAT_TILE_SPLIT_TILES
    tiles of iterations deep, so that a slice's PRE, first fetch and
    parts stay small beside its tiles, and at most FLAT_TILE_SPLIT_MOST:
-   the final stage's items fold the parts of a point one after another,
-   on as few groups as there are blocks.  FLAT_TILE_SPLIT=N asks for N
+   the final stage's items fold the parts of a point one after another.
+   The guards count the slices the same way (Note [Guards of split
+   tiles] in flatten/rule_tiling.c).  FLAT_TILE_SPLIT=N asks for N
    slices instead (as many as there are tiles at most; 1: never split).
    The parts take slices x blocks x copies x FLAT_TILE_THREADS values
    per accumulator (matmul 512^3 at tile 4: 4 x 64 x 16 x 256 floats,
    4 MiB).  */
 
-/* The slices of the reduce of tiled segmap K, whose tiling is T, over
+/* The slices of the reduce of a tiled segmap whose tiling is T, over
    BLOCKS blocks (Note [Slices of a tiled reduce]): their number, 1 for
    none, and *CHUNK, the iterations of each but the last.  */
 static int64_t
