@@ -130,10 +130,12 @@ i64 (flat_nest *nest, int64_t v)
    runtime/launch.c): its guard counts its items times the slices, as
    the runtime will cut them,
 
-     S = max (1, min (ceil (SPLIT_GROUPS / blocks),
-		      min (SPLIT_MOST, ceil (q / depth) / SPLIT_TILES)))
+     tiles = ceil (q / depth)
+     S0 = max (1, min (ceil (SPLIT_GROUPS / blocks),
+		       min (SPLIT_MOST, tiles / SPLIT_TILES)))
+     S = ceil (tiles / ceil (tiles / S0))     (whole tiles a slice)
 
-   with blocks = ceil (points / (points per item) / FLAT_TILE_THREADS).
+   with the blocks counted as the runtime counts them (block_count).
    So a tiled version takes few points with a long reduce: matmul 64 x
    64 x 4096 on an H200 ran tile 1 split in 16 in 0.019 ms, the
    segmented reduction that its guards chose before in 0.033; 128 x 128
@@ -146,32 +148,67 @@ i64 (flat_nest *nest, int64_t v)
    row reads it as well (matvec 8192^2: split in 8, 0.115 ms; a group
    per row, which its guards chose before, 0.079).  */
 static flat_expr *
-split_slices (flat_nest *nest, const flat_tiling *t, flat_expr *per_item,
+split_slices (flat_nest *nest, const flat_tiling *t, flat_expr *blocks,
 	      flat_expr *q)
 {
-  flat_expr *blocks
-    = flat_e_binary (nest, FLAT_OP_MAX, i64 (nest, 1),
-		     flat_e_binary (nest, FLAT_OP_DIV,
-				    flat_e_binary (nest, FLAT_OP_ADD, per_item,
-						   i64 (nest,
-							FLAT_TILE_THREADS
-							- 1)),
-				    i64 (nest, FLAT_TILE_THREADS)));
+  flat_expr *one = i64 (nest, 1);
   flat_expr *want
     = flat_e_binary (nest, FLAT_OP_DIV,
 		     flat_e_binary (nest, FLAT_OP_ADD, blocks,
 				    i64 (nest, FLAT_TILE_SPLIT_GROUPS - 1)),
-		     blocks);
+		     flat_e_binary (nest, FLAT_OP_MAX, one, blocks));
   flat_expr *tiles
     = flat_e_binary (nest, FLAT_OP_DIV,
 		     flat_e_binary (nest, FLAT_OP_ADD, q,
 				    i64 (nest, t->depth - 1)),
-		     i64 (nest, (int64_t) t->depth * FLAT_TILE_SPLIT_TILES));
-  return flat_e_binary (nest, FLAT_OP_MAX, i64 (nest, 1),
-			flat_e_binary (nest, FLAT_OP_MIN, want,
-				       flat_e_binary (nest, FLAT_OP_MIN, tiles,
-						      i64 (nest,
-							   FLAT_TILE_SPLIT_MOST))));
+		     i64 (nest, t->depth));
+  flat_expr *most
+    = flat_e_binary (nest, FLAT_OP_MIN,
+		     flat_e_binary (nest, FLAT_OP_DIV, tiles,
+				    i64 (nest, FLAT_TILE_SPLIT_TILES)),
+		     i64 (nest, FLAT_TILE_SPLIT_MOST));
+  flat_expr *asked
+    = flat_e_binary (nest, FLAT_OP_MAX, one,
+		     flat_e_binary (nest, FLAT_OP_MIN, want, most));
+  /* Whole tiles a slice, as the runtime rounds them.  */
+  flat_expr *per
+    = flat_e_binary (nest, FLAT_OP_MAX, one,
+		     flat_e_binary (nest, FLAT_OP_DIV,
+				    flat_e_binary (nest, FLAT_OP_ADD, tiles,
+						   flat_e_binary
+						   (nest, FLAT_OP_SUB, asked,
+						    one)),
+				    asked));
+  return flat_e_binary (nest, FLAT_OP_MAX, one,
+			flat_e_binary (nest, FLAT_OP_DIV,
+				       flat_e_binary (nest, FLAT_OP_ADD, tiles,
+						      flat_e_binary
+						      (nest, FLAT_OP_SUB, per,
+						       one)),
+				       per));
+}
+
+/* The blocks of K, tiled segmap over SUB, as the runtime counts them
+   (runtime/launch.c): a block per point of the dims it does not tile,
+   ceil (trips / extent) along each tiled one.  */
+static flat_expr *
+block_count (flat_nest *nest, const flat_context *sub, const flat_kernel *k)
+{
+  flat_expr *blocks = i64 (nest, 1);
+
+  for (int d = 0; d < k->n_dims; d++)
+    {
+      flat_expr *trips = flat_par_trip (nest, &sub->dims[d]);
+      int64_t extent = flat_tile_extent (k, d);
+
+      if (extent > 1)
+	trips = flat_e_binary (nest, FLAT_OP_DIV,
+			       flat_e_binary (nest, FLAT_OP_ADD, trips,
+					      i64 (nest, extent - 1)),
+			       i64 (nest, extent));
+      blocks = flat_e_binary (nest, FLAT_OP_MUL, blocks, trips);
+    }
+  return blocks;
 }
 
 /* Whether each tiled dim of K, tiled segmap over SUB, is at least half
@@ -212,7 +249,6 @@ guard_tiled (flat_flattener *f, const flat_context *sub, const flat_block *b,
   const flat_accum *accs;
   flat_expr *points = flat_par_context (nest, sub);
   flat_expr *q = flat_par_trip (nest, &t->reduce->u.red.range);
-  int per_point = t->n_tiled == 2 ? r * r : r;
   int per_item = t->n_tiled != 2 ? r : r == T2_TILE ? T2_FILL : r * r;
   int split = !t->transposes && flat_tiled_split_accs (k, &accs) > 0;
   flat_expr *items = points;
@@ -220,13 +256,8 @@ guard_tiled (flat_flattener *f, const flat_context *sub, const flat_block *b,
     items = flat_e_binary (nest, FLAT_OP_DIV, points, i64 (nest, per_item));
   if (split)
     items = flat_e_binary (nest, FLAT_OP_MUL, items,
-			   split_slices (nest, t,
-					 per_point > 1
-					 ? flat_e_binary (nest, FLAT_OP_DIV,
-							  points,
-							  i64 (nest,
-							       per_point))
-					 : points, q));
+			   split_slices (nest, t, block_count (nest, sub, k),
+					 q));
   items = flat_e_select (nest, blocks_filled (nest, sub, k), items,
 			 i64 (nest, 0));
   if (t->n_tiled != 2 || r != T2_TILE)

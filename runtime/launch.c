@@ -156,31 +156,25 @@ launch_group_segmap (const flat_launcher *l, const flat_kernel *k,
    per accumulator (matmul 512^3 at tile 4: 4 x 64 x 16 x 256 floats,
    4 MiB).  */
 
-/* The slices of the reduce of a tiled segmap whose tiling is T, over
-   BLOCKS blocks (Note [Slices of a tiled reduce]): their number, 1 for
-   none, and *CHUNK, the iterations of each but the last.  */
-static int64_t
-tiled_slices (const flat_launcher *l, const flat_tiling *t, int64_t blocks,
-	      int64_t *chunk)
+int64_t
+flat_tiled_slices (int64_t trips, int depth, int64_t blocks, int forced,
+		   int64_t *chunk)
 {
-  int64_t trips = flat_range_trip_count (&t->reduce->u.red.range,
-					 l->values);
   int64_t tiles, want, most, per;
 
   if (trips <= 0 || blocks <= 0)
     return 1;
-  tiles = (trips - 1) / t->depth + 1;
-  want = l->tile_split > 0 ? l->tile_split
-	 : (FLAT_TILE_SPLIT_GROUPS - 1) / blocks + 1;
-  most = l->tile_split > 0 ? tiles : tiles / FLAT_TILE_SPLIT_TILES;
-  if (l->tile_split == 0 && most > FLAT_TILE_SPLIT_MOST)
+  tiles = (trips - 1) / depth + 1;
+  want = forced > 0 ? forced : (FLAT_TILE_SPLIT_GROUPS - 1) / blocks + 1;
+  most = forced > 0 ? tiles : tiles / FLAT_TILE_SPLIT_TILES;
+  if (forced == 0 && most > FLAT_TILE_SPLIT_MOST)
     most = FLAT_TILE_SPLIT_MOST;
   if (want > most)
     want = most;
   if (want <= 1)
     return 1;
   per = (tiles - 1) / want + 1;
-  *chunk = per * t->depth;
+  *chunk = per * depth;
   return (tiles - 1) / per + 1;
 }
 
@@ -260,7 +254,9 @@ launch_tiled (const flat_launcher *l, const flat_kernel *k,
   if (d->protocol == FLAT_PROTO_TILED_SPLIT
       && (n_accs = flat_tiled_split_accs (k, &accs)) > 0
       && flat_tiling_of (k->dims, k->n_dims, &k->body, &t))
-    slices = tiled_slices (l, &t, blocks, &chunk);
+    slices = flat_tiled_slices (flat_range_trip_count
+				(&t.reduce->u.red.range, l->values), t.depth,
+				blocks, l->tile_split, &chunk);
   if (slices > 1)
     return launch_tiled_split (l, k, s, blocks, slices, chunk, n_accs, accs,
 			       what, err, err_size);

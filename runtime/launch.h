@@ -59,6 +59,13 @@ typedef struct flat_launcher
    down to a power of two.  */
 size_t flat_group_items (int64_t threads, size_t max_group);
 
+/* The slices that a tiled segmap over BLOCKS blocks splits its reduce
+   of TRIPS iterations in, tiles of DEPTH, FORCED the FLAT_TILE_SPLIT
+   setting (Note [Slices of a tiled reduce] in launch.c): their number,
+   1 for none, and *CHUNK, the iterations of each but the last.  */
+int64_t flat_tiled_slices (int64_t trips, int depth, int64_t blocks,
+			   int forced, int64_t *chunk);
+
 /* Launch kernel K of L's nest with the current values.  *LAUNCHED gets
    whether it had work (a kernel over no iterations is not launched).
    The accumulators of a segred or segscan get their new values, in

@@ -9,6 +9,7 @@
 
 #include "flatten/flatten.h"
 #include "flatten/extent.h"
+#include "runtime/launch.h"
 #include "unit.h"
 
 /* Parse TEXT (failing the test if it does not parse) and run the whole
@@ -459,6 +460,113 @@ test_coverage (void)
 				 "2:f32"), 0);
 }
 
+static const char tiled_matmul[] =
+  "nest \"mm\" at \"mm.c\" 3 {\n"
+  "  param n : i32\n"
+  "  param m : i32\n"
+  "  param q : i32\n"
+  "  mem a : f32 read\n"
+  "  mem b : f32 read\n"
+  "  mem c : f32 write\n"
+  "  body {\n"
+  "    map i : i32 = 0:i32 .. n step 1:i32 {\n"
+  "      map j : i32 = 0:i32 .. m step 1:i32 {\n"
+  "        let s : f32 = 0x0p+0:f32\n"
+  "        reduce k : i32 = 0:i32 .. q step 1:i32 with (add s) {\n"
+  "          set s = (add s (mul (load a (add (mul i q) k)) "
+  "(load b (add (mul k m) j))))\n"
+  "        }\n"
+  "        store c[(add (mul i m) j)] = s\n"
+  "      }\n"
+  "    }\n"
+  "  }\n"
+  "}\n";
+
+/* The guards of B that launch a tiled segmap first, into GUARDS.  */
+static int
+tiled_guards (const flat_block *b, const flat_stmt **guards, int n)
+{
+  for (const flat_stmt *s = b->first; s; s = s->next)
+    if (s->kind == FLAT_S_GUARD)
+      {
+	const flat_stmt *t = s->u.guard.then_b.first;
+
+	if (t && t->kind == FLAT_S_LAUNCH
+	    && t->u.launch.kernel->kind == FLAT_N_SEGMAP_TILED)
+	  guards[n++] = s;
+	n = tiled_guards (&s->u.guard.then_b, guards, n);
+	n = tiled_guards (&s->u.guard.else_b, guards, n);
+      }
+  return n;
+}
+
+/* Each tiled version's guard counts the slices its reduce is split in
+   exactly as the runtime cuts them (Note [Guards of split tiles],
+   flat_tiled_slices): its Par at sizes around the blocks' extents, the
+   tile's depth and the split's limits is the version's items (its
+   points over the points per item: 8 for a 4 x 4 tile) times the
+   runtime's slices, where its blocks are half filled and, but for
+   tile 4, the reduce is a tile deep.  */
+static void
+test_tiled_guards_count_slices (void)
+{
+  static const int64_t sizes[] = { 1, 7, 8, 33, 64, 100, 130, 512, 1000 };
+  static const int64_t trips[] = { 1, 15, 16, 100, 513, 1024, 4099 };
+  const int n_sizes = sizeof sizes / sizeof sizes[0];
+  const int n_trips = sizeof trips / sizeof trips[0];
+  const flat_stmt *guards[8];
+  flat_nest *nest;
+  flat_diag diag;
+  int checked = 0;
+
+  CU_ASSERT_EQUAL_FATAL (run_text (tiled_matmul, &nest, &diag), 0);
+  int n_guards = tiled_guards (&nest->plan, guards, 0);
+  CU_ASSERT_EQUAL_FATAL (n_guards, 3);
+  flat_value *env = calloc ((size_t) nest->n_vars, sizeof *env);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (env);
+  int n_id = flat_var_lookup (nest, "n")->id;
+  int m_id = flat_var_lookup (nest, "m")->id;
+  int q_id = flat_var_lookup (nest, "q")->id;
+  for (int g = 0; g < n_guards; g++)
+    {
+      const flat_kernel *k = guards[g]->u.guard.then_b.first->u.launch.kernel;
+      int64_t extent = (int64_t) FLAT_TILE_SIDE * k->tile;
+      int64_t per_item = k->tile == 4 ? 8 : (int64_t) k->tile * k->tile;
+
+      for (int a = 0; a < n_sizes; a++)
+	for (int b = 0; b < n_sizes; b++)
+	  for (int c = 0; c < n_trips; c++)
+	    {
+	      int64_t n = sizes[a], m = sizes[b], q = trips[c], chunk;
+	      int64_t blocks = ((n + extent - 1) / extent)
+			       * ((m + extent - 1) / extent);
+	      int64_t want = (n * m / per_item)
+			     * flat_tiled_slices (q, FLAT_TILE_DEPTH, blocks,
+						  0, &chunk);
+	      int ok = 1;
+
+	      if (2 * n < extent || 2 * m < extent
+		  || (k->tile != 4 && q < FLAT_TILE_DEPTH))
+		want = 0;
+	      env[n_id].i = n;
+	      env[m_id].i = m;
+	      env[q_id].i = q;
+	      flat_value par = flat_eval_expr (guards[g]->u.guard.par, env,
+					       &ok);
+	      CU_ASSERT (ok);
+	      if (par.i != want)
+		fprintf (stderr, "\ntile %d at %lld x %lld x %lld: Par %lld, "
+			 "want %lld\n", k->tile, (long long) n, (long long) m,
+			 (long long) q, (long long) par.i, (long long) want);
+	      CU_ASSERT_EQUAL (par.i, want);
+	      checked++;
+	    }
+    }
+  CU_ASSERT_EQUAL (checked, 3 * n_sizes * n_sizes * n_trips);
+  free (env);
+  flat_nest_free (nest);
+}
+
 void
 flat_test_register_flatten (void)
 {
@@ -481,4 +589,6 @@ flat_test_register_flatten (void)
   CU_add_test (s, "exact division of byte offsets", test_exact_div);
   CU_add_test (s, "strategy names", test_strategy_names);
   CU_add_test (s, "coverage: dense write-only mems", test_coverage);
+  CU_add_test (s, "tiles: guards count the runtime's slices",
+	       test_tiled_guards_count_slices);
 }
