@@ -29,14 +29,18 @@
      kernel k7 segmap tiled (i, j) tile 8     T2 for a small body: 8 x 8
 
    Each point still runs its reduce's iterations in order, so the
-   results are those of e_top, bit for bit.  A 1-D map (n-body: map i
-   { reduce j { f (p[i], p[j]) } }) stages p[j] for the whole group.
+   results are those of e_top, bit for bit, unless the runtime splits
+   them over several groups where the blocks are few (Note [Split
+   tiles] in codegen/tiled.c).  A 1-D map (n-body: map i { reduce j {
+   f (p[i], p[j]) } }) stages p[j] for the whole group.
 
-   The guards, beside e_top's own:
+   The guards, beside e_top's own (S the slices of a split reduce, Note
+   [Guards of split tiles]; each Par 0 where a block is more than twice
+   a tiled dim):
 
-     guard top (q >= depth ? Par / 64 : 0) { launch k7 }
-     else guard top (Par / 8) { launch k6 }
-     else guard top (q >= depth ? Par : 0) { launch k5 }
+     guard top (q >= depth ? Par / 64 * S : 0) { launch k7 }
+     else guard top (Par / 8 * S) { launch k6 }
+     else guard top (q >= depth ? Par * S : 0) { launch k5 }
      else launch e_top
 
    Tiling pays once a tile's depth of iterations reuses what it staged
