@@ -162,7 +162,7 @@ emit_group_dims (flat_emitter *em, const flat_kernel *k, int first)
    are few the blocks are: matmul 512^3 at register tile 4 makes 64
    groups of 64 x 64 points, half an H200's 132 multiprocessors, each
    walking all 512 iterations (0.035 ms against cuBLAS's 0.021).  Where
-   the reduce's accumulators are scalars (flat_tiled_split_accs), the
+   the reduce's accumulators are scalars (flat_tiling_split_accs), the
    kernel has two more stages, which the runtime launches instead of the
    whole one when the blocks are fewer than a device holds
    (runtime/launch.c, launch_tiled): _split runs a group per block and
@@ -649,7 +649,7 @@ emit_walk_stage (flat_emitter *em, const flat_nest *nest,
 {
   const char *i64 = flat_c_type (em, FLAT_T_I64);
   int first = k->n_dims - t->n_tiled;
-  int copies = t->n_tiled == 2 ? k->tile * k->tile : k->tile;
+  int copies = flat_tile_copies (k);
 
   emit_signature (em, nest, k, t, stage, n_accs, accs);
   em->depth = 1;
@@ -709,7 +709,7 @@ emit_final_stage (flat_emitter *em, const flat_nest *nest,
 {
   const char *i64 = flat_c_type (em, FLAT_T_I64);
   int first = k->n_dims - t->n_tiled;
-  int copies = t->n_tiled == 2 ? k->tile * k->tile : k->tile;
+  int copies = flat_tile_copies (k);
 
   emit_signature (em, nest, k, t, TILED_FINAL, n_accs, accs);
   em->depth = 1;
@@ -739,7 +739,6 @@ void
 flat_c_tiled_segmap (flat_emitter *em, const flat_nest *nest,
 		     const flat_kernel *k)
 {
-  const flat_accum *accs;
   flat_tiling t;
   int n_accs;
 
@@ -749,10 +748,11 @@ flat_c_tiled_segmap (flat_emitter *em, const flat_nest *nest,
 		   em->d->name, k->name);
       return;
     }
-  n_accs = flat_tiled_split_accs (k, &accs);
   emit_walk_stage (em, nest, k, &t, TILED_WHOLE, 0, NULL);
+  n_accs = flat_tiling_split_accs (&t);
   if (n_accs == 0)
     return;
-  emit_walk_stage (em, nest, k, &t, TILED_SPLIT, n_accs, accs);
-  emit_final_stage (em, nest, k, &t, n_accs, accs);
+  emit_walk_stage (em, nest, k, &t, TILED_SPLIT, n_accs,
+		   t.reduce->u.red.accs);
+  emit_final_stage (em, nest, k, &t, n_accs, t.reduce->u.red.accs);
 }

@@ -877,6 +877,14 @@ flat_tiled_dims (int n_dims)
   return n_dims < 2 ? n_dims : 2;
 }
 
+/* Points of a work-item of tiled segmap K: its register tile, along
+   each tiled dim (R x R of a 2-D block, R of a 1-D one).  */
+static inline int
+flat_tile_copies (const flat_kernel *k)
+{
+  return flat_tiled_dims (k->n_dims) == 2 ? k->tile * k->tile : k->tile;
+}
+
 static inline int
 flat_tile_items (int n_tiled)
 {
@@ -942,11 +950,14 @@ typedef struct flat_tiling
    then the tiles are FLAT_TILE_ROW_DEPTH iterations deep).  */
 int flat_tiling_of (const flat_range *dims, int n_dims,
 		    const flat_block *body, flat_tiling *t);
-/* The accumulators of tiled segmap K's reduce into *ACCS, and their
-   number, where its iterations may be split in slices over several
-   groups and the slices' parts combined in order by a final stage (Note
-   [Split tiles], codegen/tiled.c): every accumulator a scalar, at most
+/* The number of accumulators of the reduce of tiling T, where its
+   iterations may be split in slices over several groups and the slices'
+   parts combined in order by a final stage (Note [Split tiles],
+   codegen/tiled.c): every accumulator a scalar, at most
    FLAT_MAX_SPLIT_ACCS of them.  0 where they may not.  */
+int flat_tiling_split_accs (const flat_tiling *t);
+/* The same for tiled segmap K (0 for another kernel), its accumulators
+   into *ACCS.  */
 int flat_tiled_split_accs (const flat_kernel *k, const flat_accum **accs);
 /* The tile that load E (a node of the reduce's body) reads, -1 for a
    load the group does not stage.  */

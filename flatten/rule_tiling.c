@@ -128,7 +128,7 @@ i64 (flat_nest *nest, int64_t v)
 
 /* Note [Guards of split tiles]
    ~~~~~~~~~~~~~~~~~~~~~~~~~~~~
-   A tiled segmap whose reduce may be split (flat_tiled_split_accs)
+   A tiled segmap whose reduce may be split (flat_tiling_split_accs)
    runs, where its blocks are few, a group per block and slice of the
    reduce's iterations (Note [Slices of a tiled reduce] in
    runtime/launch.c): its guard counts its items times the slices, as
@@ -250,11 +250,10 @@ guard_tiled (flat_flattener *f, const flat_context *sub, const flat_block *b,
   flat_kernel *k = tiled_kernel (f, sub, b, r);
   if (!k)
     return plan;
-  const flat_accum *accs;
   flat_expr *points = flat_par_context (nest, sub);
   flat_expr *q = flat_par_trip (nest, &t->reduce->u.red.range);
   int per_item = t->n_tiled != 2 ? r : r == T2_TILE ? T2_FILL : r * r;
-  int split = !t->transposes && flat_tiled_split_accs (k, &accs) > 0;
+  int split = !t->transposes && flat_tiling_split_accs (t) > 0;
   flat_expr *items = points;
   if (per_item > 1)
     items = flat_e_binary (nest, FLAT_OP_DIV, points, i64 (nest, per_item));

@@ -219,20 +219,29 @@ flat_tiling_of (const flat_range *dims, int n_dims, const flat_block *body,
 }
 
 int
+flat_tiling_split_accs (const flat_tiling *t)
+{
+  if (t->reduce->u.red.n_accs > FLAT_MAX_SPLIT_ACCS)
+    return 0;
+  for (int j = 0; j < t->reduce->u.red.n_accs; j++)
+    if (t->reduce->u.red.accs[j].lo)
+      return 0;
+  return t->reduce->u.red.n_accs;
+}
+
+int
 flat_tiled_split_accs (const flat_kernel *k, const flat_accum **accs)
 {
   flat_tiling t;
+  int n;
 
   *accs = NULL;
   if (k->kind != FLAT_N_SEGMAP_TILED
       || !flat_tiling_of (k->dims, k->n_dims, &k->body, &t)
-      || t.reduce->u.red.n_accs > FLAT_MAX_SPLIT_ACCS)
+      || (n = flat_tiling_split_accs (&t)) == 0)
     return 0;
-  for (int j = 0; j < t.reduce->u.red.n_accs; j++)
-    if (t.reduce->u.red.accs[j].lo)
-      return 0;
   *accs = t.reduce->u.red.accs;
-  return t.reduce->u.red.n_accs;
+  return n;
 }
 
 int

@@ -189,8 +189,7 @@ launch_tiled_split (const flat_launcher *l, const flat_kernel *k,
 		    const char **what, char *err, size_t err_size)
 {
   flat_arg extra[1 + FLAT_MAX_SPLIT_ACCS];
-  int64_t copies = flat_tiled_dims (k->n_dims) == 2
-		   ? (int64_t) k->tile * k->tile : k->tile;
+  int64_t copies = flat_tile_copies (k);
   size_t parts = (size_t) (slices * blocks * copies * FLAT_TILE_THREADS);
   char ignored[256];
   int n = 0;
@@ -237,7 +236,6 @@ launch_tiled (const flat_launcher *l, const flat_kernel *k,
 	      const flat_kernel_desc *d, const flat_stage *s,
 	      const char **what, char *err, size_t err_size)
 {
-  const flat_accum *accs;
   flat_tiling t;
   int64_t blocks, slices = 1, chunk = 0;
   int n_accs = 0;
@@ -252,14 +250,14 @@ launch_tiled (const flat_launcher *l, const flat_kernel *k,
   if (count_points (l, k, 0, k->n_dims, 1, &blocks, err, err_size) != 0)
     return -1;
   if (d->protocol == FLAT_PROTO_TILED_SPLIT
-      && (n_accs = flat_tiled_split_accs (k, &accs)) > 0
-      && flat_tiling_of (k->dims, k->n_dims, &k->body, &t))
+      && flat_tiling_of (k->dims, k->n_dims, &k->body, &t)
+      && (n_accs = flat_tiling_split_accs (&t)) > 0)
     slices = flat_tiled_slices (flat_range_trip_count
 				(&t.reduce->u.red.range, l->values), t.depth,
 				blocks, l->tile_split, &chunk);
   if (slices > 1)
-    return launch_tiled_split (l, k, s, blocks, slices, chunk, n_accs, accs,
-			       what, err, err_size);
+    return launch_tiled_split (l, k, s, blocks, slices, chunk, n_accs,
+			       t.reduce->u.red.accs, what, err, err_size);
   return launch_groups (l, s, blocks, FLAT_TILE_THREADS, NULL, 0, what, err,
 			err_size);
 }
