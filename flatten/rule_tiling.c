@@ -64,11 +64,13 @@
    the item per row i walking all its points j sequentially and the
    group per row i whose items take the points j, each reading its
    operands from global memory: where the map body at i is that one map
-   over j and the level below tiles in two dims with a tile's depth of
-   iterations, their guards get Par 0 and only a threshold of 0 takes
-   them (matmul 256^3 on an H200: 0.043 ms for e_middle, 0.026 for tile
-   1; k-means distances of 2^20 points to 16 centres in 32 dimensions,
-   e_top of the points 2.59 ms, tile 1 0.233).  */
+   over j and the level below tiles in two dims with T3_REGISTER_MIN
+   iterations (a tile's depth where the 4 x 4 register tile does not
+   fit), their guards get Par 0 and only a threshold of 0 takes them
+   (matmul 256^3 on an H200: 0.043 ms for e_middle, 0.026 for tile 1;
+   k-means distances of 2^20 points to 16 centres in 32 dimensions,
+   e_top of the points 2.59 ms, tile 1 0.233).  The register tile pays
+   from 2 iterations, where tile 1 needs a tile's depth.  */
 
 #include "rules.h"
 
@@ -110,6 +112,13 @@ enum { T2_TILE = 4, T2_LARGE_TILE = 8, T2_LARGE_BODY = 4 };
    0.017, which keeps it; by the host clock, 512 x 512 x 64, 0.019
    against 0.021).  */
 enum { T2_FILL = T2_TILE * T2_TILE / 2 };
+
+/* Iterations of the reduce from which rule T3 puts the 4 x 4 register
+   tile before e_top and e_middle of the level above (matmul on an
+   H200, kernel ms, tile 4 against e_middle: 4096 x 4096 x 1, 0.042
+   against 0.034; x 2, 0.044 against 0.054; 2048 x 2048 x 4, 0.013
+   against 0.016).  */
+enum { T3_REGISTER_MIN = 2 };
 
 /* Statements in B, at any depth.  */
 static int
@@ -316,9 +325,11 @@ flat_rule_t3 (flat_flattener *f, const flat_context *sub,
       || t.n_tiled != 2 || flat_tiling_bytes (&t, 1) > FLAT_MAX_STATIC_LOCAL)
     return par;
   flat_expr *q = flat_par_trip (nest, &t.reduce->u.red.range);
+  int least = flat_tiling_bytes (&t, T2_TILE) <= FLAT_MAX_STATIC_LOCAL
+	      ? T3_REGISTER_MIN : t.depth;
   return flat_e_select (nest,
 			flat_e_binary (nest, FLAT_OP_GE, q,
 				       flat_e_const_int (nest, FLAT_T_I64,
-							 t.depth)),
+							 least)),
 			flat_e_const_int (nest, FLAT_T_I64, 0), par);
 }

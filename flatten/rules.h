@@ -117,8 +117,9 @@ flat_block flat_rule_tiles (flat_flattener *f, const flat_context *sub,
 			    flat_expr **par_top);
 /* Rule T3: PAR, e_top's or e_middle's Par for map body B in context
    SUB, or 0 where B is one map whose body the level below tiles in two
-   dims and its reduce is a tile deep (q >= depth ? 0 : PAR), so that
-   the tiled versions come first.  */
+   dims and its reduce is deep enough for a register tile (q >= 2 ? 0 :
+   PAR; a tile's depth where that tile does not fit), so that the tiled
+   versions come first.  */
 flat_expr *flat_rule_t3 (flat_flattener *f, const flat_context *sub,
 			 const flat_block *b, flat_expr *par);
 
