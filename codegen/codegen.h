@@ -238,6 +238,11 @@ int flat_segscan_status_words (const flat_kernel *k);
 /* Whether segmented SEGRED kernel K has the stage flat_kN_lanes: its
    body is flat_lanes_body in its last segment dim and its last dim.  */
 int flat_segred_lanes (const flat_kernel *k);
+/* Segments an item of K's lanes stage takes: FLAT_LANE_SEGMENTS where
+   its pre block only declares its accumulators, its body stores
+   nothing and its operators commute and fit 8 bytes, else 1.  */
+#define FLAT_LANE_SEGMENTS 4
+int flat_segred_lane_segments (const flat_kernel *k);
 
 struct flat_kernel_desc;
 /* The descriptor of K (flatten/descriptor.h; descriptor.c).  */

@@ -81,6 +81,8 @@ flat_kernel_describe (const flat_kernel *k, flat_kernel_desc *d)
       d->status_words = flat_segscan_status_words (k);
     }
   d->ordered_run = d->protocol == FLAT_PROTO_CHUNKED ? FLAT_ORDERED_RUN : 0;
+  d->lane_segments = d->protocol == FLAT_PROTO_SEGMENTED_LANES
+    ? flat_segred_lane_segments (k) : 0;
 }
 
 char *

@@ -261,6 +261,9 @@ void flat_c_virtual_group (flat_emitter *em, const flat_kernel *k);
 /* The same for chunk CHUNK of segment SEGMENT (expressions).  */
 void flat_c_segment_chunk (flat_emitter *em, const flat_kernel *k,
 			   const char *chunk, const char *segment);
+/* The iterations [flat_start, flat_end) of chunk CHUNK (an expression)
+   of a segment.  */
+void flat_c_chunk_bounds (flat_emitter *em, const char *chunk);
 
 /* ---- Kernels (segred.c, segments.c, segscan.c, segscan_segments.c,
    segments_irregular.c, segscan_irregular.c, segmap_partitioned.c,

@@ -74,7 +74,11 @@
          }
 
    (four or eight iterations at a time on independent partials where the
-   operators commute).  No barrier: the items are independent.  */
+   operators commute).  No barrier: the items are independent.  Where
+   an item takes FLAT_LANE_SEGMENTS segments (flat_segred_lane_segments,
+   lanes_protocol.c), slot w is a chunk of the segments s, s + S, ...,
+   S = ceil (n_seg / FLAT_LANE_SEGMENTS), FLAT_LANE_UNROLL iterations of
+   each at a time (emit_lane_segments).  */
 
 #include "codegen.h"
 #include "emitter.h"
@@ -88,6 +92,18 @@ emit_inner_iteration (flat_emitter *em, const char *var, const void *data)
 
   flat_c_dim_indices (em, k, k->n_segments, k->n_dims, var);
   flat_c_stmts (em, &k->body);
+}
+
+/* flat_c_iteration_fn: part VAR of segment flat_v folded in, of kernel
+   DATA.  */
+static void
+emit_part (flat_emitter *em, const char *var, const void *data)
+{
+  const flat_kernel *k = data;
+
+  flat_c_combine_parts (em, k->n_accs, k->accs,
+			flat_arena_printf (em->scratch->arena,
+					   "flat_v * flat_gps + %s", var));
 }
 
 /* The signature of flat_kN<SUFFIX> up to its body, WRITES the block that
@@ -171,6 +187,122 @@ emit_final (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   flat_c_emit (em, "}\n");
 }
 
+/* Iterations an item of flat_kN_lanes has in flight per segment where
+   it takes several (flat_segred_lane_segments): with four segments,
+   sixteen loads.  */
+#define FLAT_LANE_UNROLL 4
+
+/* Groups of FLAT_MAX_GROUP items such a lanes stage asks to have
+   resident on a multiprocessor.  */
+#define FLAT_LANE_RESIDENT_GROUPS 4
+
+/* Accumulator copy COPY of segment SLOT of a lanes item, of
+   accumulator J.  */
+static const char *
+lane_copy (flat_emitter *em, int slot, int copy, int j)
+{
+  return flat_arena_printf (em->scratch->arena, "flat_l%d_%d_%d", slot,
+			    copy, j);
+}
+
+/* Iteration G (an expression) of segment SLOT of a lanes item into its
+   accumulators' copy COPY.  */
+static void
+emit_lane_iteration (flat_emitter *em, const flat_kernel *k, int slot,
+		     int copy, const char *g)
+{
+  int j;
+
+  flat_c_open (em);
+  flat_c_dim_indices (em, k, 0, k->n_segments,
+		      flat_arena_printf (em->scratch->arena, "flat_sk%d",
+					 slot));
+  for (j = 0; j < k->n_accs; j++)
+    flat_c_line (em, "%s %s = %s;", flat_c_type (em, k->accs[j].var->type),
+		 flat_c_acc_name (em, &k->accs[j]),
+		 lane_copy (em, slot, copy, j));
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_g = %s;", flat_c_type (em, FLAT_T_I64), g);
+  emit_inner_iteration (em, "flat_g", k);
+  flat_c_close (em);
+  for (j = 0; j < k->n_accs; j++)
+    flat_c_line (em, "%s = %s;", lane_copy (em, slot, copy, j),
+		 flat_c_acc_name (em, &k->accs[j]));
+  flat_c_close (em);
+}
+
+/* flat_kN_lanes where an item takes FLAT_LANE_SEGMENTS segments: slot w
+   of the ceil (n_seg / L) * gps pairs of a slot and a chunk, its
+   segments slot, slot + ceil (n_seg / L), ... (the last ones clamped to
+   the last segment, their values not stored), each with
+   FLAT_LANE_UNROLL copies of the accumulators.  */
+static void
+emit_lane_segments (flat_emitter *em, const flat_kernel *k)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+  const int l = FLAT_LANE_SEGMENTS, u = FLAT_LANE_UNROLL;
+  int slot, c, j;
+
+  flat_c_line (em, "%s flat_n_sk = (flat_n_seg + %d) / %d;", i64, l - 1, l);
+  flat_c_line (em, "for (%s flat_w = %s; flat_w < flat_n_sk * flat_gps;",
+	       i64, em->d->global_id);
+  flat_c_line (em, "     flat_w += %s)", em->d->global_size);
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_s = flat_w %% flat_n_sk;", i64);
+  flat_c_line (em, "%s flat_q = flat_w / flat_n_sk;", i64);
+  flat_c_chunk_bounds (em, "flat_q");
+  for (slot = 0; slot < l; slot++)
+    flat_c_line (em, "%s flat_sk%d = flat_s + %d * flat_n_sk < flat_n_seg"
+		 " ? flat_s + %d * flat_n_sk : flat_n_seg - 1;", i64, slot,
+		 slot, slot);
+  for (slot = 0; slot < l; slot++)
+    for (c = 0; c < u; c++)
+      for (j = 0; j < k->n_accs; j++)
+	{
+	  flat_c_indent (em);
+	  flat_c_emit (em, "%s %s = ", flat_c_type (em, k->accs[j].var->type),
+		       lane_copy (em, slot, c, j));
+	  flat_c_identity (em, &k->accs[j]);
+	  flat_c_emit (em, ";\n");
+	}
+  flat_c_line (em, "for (%s flat_step = flat_start; flat_step < flat_end; "
+	       "flat_step += %d)", i64, u);
+  flat_c_open (em);
+  flat_c_line (em, "if (flat_end - flat_step > %d)", u - 1);
+  flat_c_open (em);
+  for (c = 0; c < u; c++)
+    for (slot = 0; slot < l; slot++)
+      emit_lane_iteration (em, k, slot, c,
+			   flat_arena_printf (em->scratch->arena,
+					      "flat_step + %d", c));
+  flat_c_close (em);
+  flat_c_line (em, "else");
+  flat_c_open (em);
+  flat_c_line (em, "for (%s flat_e = flat_step; flat_e < flat_end; "
+	       "flat_e++)", i64);
+  flat_c_open (em);
+  for (slot = 0; slot < l; slot++)
+    emit_lane_iteration (em, k, slot, 0, "flat_e");
+  flat_c_close (em);
+  flat_c_close (em);
+  flat_c_close (em);
+  for (slot = 0; slot < l; slot++)
+    {
+      for (c = 1; c < u; c++)
+	for (j = 0; j < k->n_accs; j++)
+	  flat_c_fold (em, &k->accs[j], lane_copy (em, slot, 0, j), "%s",
+		       lane_copy (em, slot, c, j));
+      flat_c_line (em, "if (flat_s + %d * flat_n_sk < flat_n_seg)", slot);
+      flat_c_open (em);
+      for (j = 0; j < k->n_accs; j++)
+	flat_c_line (em, "flat_part%d[(flat_s + %d * flat_n_sk) * flat_gps"
+		     " + flat_q] = %s;", j, slot,
+		     lane_copy (em, slot, 0, j));
+      flat_c_close (em);
+    }
+  flat_c_close (em);
+}
+
 /* flat_kN_lanes: slot w of the n_seg * gps pairs of a segment and a
    chunk, the segment fastest, on global item w.  */
 static void
@@ -179,9 +311,21 @@ emit_lanes (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   const char *i64 = flat_c_type (em, FLAT_T_I64);
   int j;
 
+  /* Sixteen copies of the accumulators, their segments' indices and
+     the 64-bit offsets took 70 registers, three groups a
+     multiprocessor; four fit in 64.  */
+  if (flat_segred_lane_segments (k) > 1)
+    em->resident_groups = FLAT_LANE_RESIDENT_GROUPS;
   emit_open (em, nest, k, "_lanes", &k->body);
   flat_c_trip_counts (em, k);
   flat_c_segment_counts (em, k);
+  if (flat_segred_lane_segments (k) > 1)
+    {
+      emit_lane_segments (em, k);
+      em->depth = 0;
+      flat_c_emit (em, "}\n");
+      return;
+    }
   flat_c_line (em, "for (%s flat_w = %s; flat_w < flat_n_seg * flat_gps;",
 	       i64, em->d->global_id);
   flat_c_line (em, "     flat_w += %s)", em->d->global_size);
@@ -235,10 +379,15 @@ emit_final_group (flat_emitter *em, const flat_nest *nest,
 		 flat_c_type (em, k->accs[j].var->type), j,
 		 flat_c_acc_name (em, &k->accs[j]));
   flat_c_partials (em, k->n_accs, k->accs, 0);
-  flat_c_items_open (em, k->n_accs, k->accs, "flat_c", "0", "flat_gps");
-  flat_c_combine_parts (em, k->n_accs, k->accs,
-			"flat_v * flat_gps + flat_c");
-  flat_c_close (em);
+  if (flat_c_ordered (k->n_accs, k->accs))
+    {
+      flat_c_items_open (em, k->n_accs, k->accs, "flat_c", "0", "flat_gps");
+      emit_part (em, "flat_c", k);
+      flat_c_close (em);
+    }
+  else
+    flat_c_unrolled_loop (em, k->n_accs, k->accs, "", "flat_c", "flat_t",
+			  "flat_gps", "flat_b", emit_part, k);
   flat_c_tree (em, k->n_accs, k->accs, "flat_red");
   flat_c_line (em, "if (flat_t == 0)");
   flat_c_open (em);

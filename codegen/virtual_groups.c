@@ -41,8 +41,7 @@ flat_c_segment_counts (flat_emitter *em, const flat_kernel *k)
 }
 
 void
-flat_c_segment_chunk (flat_emitter *em, const flat_kernel *k,
-		      const char *chunk, const char *segment)
+flat_c_chunk_bounds (flat_emitter *em, const char *chunk)
 {
   const char *i64 = flat_c_type (em, FLAT_T_I64);
 
@@ -50,6 +49,13 @@ flat_c_segment_chunk (flat_emitter *em, const flat_kernel *k,
   flat_c_line (em, "%s flat_end = flat_n_inner - flat_start < flat_len",
 	       i64);
   flat_c_line (em, "  ? flat_n_inner : flat_start + flat_len;");
+}
+
+void
+flat_c_segment_chunk (flat_emitter *em, const flat_kernel *k,
+		      const char *chunk, const char *segment)
+{
+  flat_c_chunk_bounds (em, chunk);
   flat_c_dim_indices (em, k, 0, k->n_segments, segment);
 }
 

@@ -108,7 +108,8 @@ stages_text (const flat_kernel_desc *d, char *out, size_t size)
   X ("ticket-tiles", ticket_tiles)				\
   X ("min-group", min_group)					\
   X ("ordered-run", ordered_run)					\
-  X ("status-words", status_words)
+  X ("status-words", status_words)					\
+  X ("lane-segments", lane_segments)
 
 char *
 flat_descs_to_string (const flat_kernel_desc *descs, int n)

@@ -49,6 +49,8 @@ typedef struct flat_kernel_desc
 				   time */
   int status_words;		/* single pass: 64-bit words per published
 				   value */
+  int lane_segments;		/* segmented lanes: segments per item of
+				   the lanes stage */
 } flat_kernel_desc;
 
 /* One stage of a protocol: the suffix of its function's name ("",

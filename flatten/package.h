@@ -47,8 +47,9 @@ extern "C" {
    (codegen.h).  10: the tiled protocol.  11: a grid segmap may name
    its fastest dim.  12: NVRTC's options in the package (contraction
    per nest).  13: the segmented protocol's _final_group stage.  14:
-   the tiled-split protocol.  */
-#define FLAT_PACKAGE_VERSION 14u
+   the tiled-split protocol.  15: lane-segments in every kernel
+   descriptor.  */
+#define FLAT_PACKAGE_VERSION 15u
 #define FLAT_PACKAGE_ELF_SECTION ".flat_packages"
 
 typedef enum flat_package_section

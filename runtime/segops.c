@@ -285,23 +285,35 @@ read_result (const flat_backend *b, const flat_segop *op, int j,
 #define FLAT_SEGOP_ITEM_FINAL_PARTS 8
 #define FLAT_SEGOP_GROUP_FINAL_PER 4
 
+/* Iterations a chunk of the lanes stage has at least, where the
+   segments have that many: a part stored per iteration or two would
+   make the final stage read as much as the first.  */
+#define FLAT_SEGOP_LANES_MIN_CHUNK 16
+
 /* The launch shape of the lanes stage of a segmented OP: *GROUP as for
    flat_segop_segmented_shape, *GPS chunks of each segment so that the
-   segments times *GPS, a work-item each, come near FLAT_SEGOP_FILL (no
-   more chunks than iterations), *N_PARTS = segments * *GPS and *GROUPS
-   the groups that hold them.  */
+   slots (the segments over the descriptor's lane-segments, rounded up)
+   times *GPS, a work-item each, come near FLAT_SEGOP_FILL (half of it
+   where an item takes several segments, whose loads in flight then
+   fill the device: fewer parts for the final stage; no chunk
+   shorter than FLAT_SEGOP_LANES_MIN_CHUNK iterations unless there is
+   one), *N_PARTS = segments * *GPS and *GROUPS the groups that hold the
+   items.  */
 static void
 lanes_shape (const flat_segop *op, size_t *group, int64_t *gps,
 	     int64_t *n_parts, int64_t *groups)
 {
   int64_t inner = op->total / op->segments;
+  int64_t per = op->desc->lane_segments > 1 ? op->desc->lane_segments : 1;
+  int64_t slots = (op->segments - 1) / per + 1;
+  int64_t most = inner / FLAT_SEGOP_LANES_MIN_CHUNK;
 
   *group = group_limit (op);
-  *gps = (FLAT_SEGOP_FILL - 1) / op->segments + 1;
-  if (*gps > inner)
-    *gps = inner > 0 ? inner : 1;
+  *gps = ((per > 1 ? FLAT_SEGOP_FILL / 2 : FLAT_SEGOP_FILL) - 1) / slots + 1;
+  if (*gps > most)
+    *gps = most > 0 ? most : 1;
   *n_parts = op->segments * *gps;
-  *groups = (*n_parts - 1) / (int64_t) *group + 1;
+  *groups = (slots * *gps - 1) / (int64_t) *group + 1;
 }
 
 /* The final stage of a segmented OP with GPS parts a segment: its index

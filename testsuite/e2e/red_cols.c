@@ -5,11 +5,16 @@
    accumulators being locals of the map body that start from the column
    index.  Three shapes: a tall, narrow matrix, a short, wide one, and
    a tall one of a few dozen columns (the lanes stage with many chunks of
-   each column, whose parts a group per column combines).
+   each column, whose parts a group per column combines).  Then the
+   lanes stage whose items take four columns each (one accumulator of
+   at most 8 bytes, a map body that only declares it): an int sum and a
+   float product with a vector, over column counts that four does not
+   divide, so that the last items' columns are clamped.
 
      shape 1: n rows of n % 9 + 1 columns
      shape 2: n % 3 + 1 rows of n columns
-     shape 3: n rows of n % 61 + 40 columns  */
+     shape 3: n rows of n % 61 + 40 columns
+     shape 4: n rows of n % 61 + 33 columns, and of 64  */
 
 #include <math.h>
 
@@ -37,6 +42,62 @@ col_stats (int rows, int cols, const double *a, const unsigned *u,
       usum[j] = t;
       lo[j] = m;
     }
+}
+
+static void
+col_sums (int rows, int cols, const int *b, const float *a, const float *x,
+	  int *isum, float *dot)
+{
+#pragma flat map
+  for (int j = 0; j < cols; j++)
+    {
+      int t = 0;
+
+#pragma flat reduce(+: t)
+      for (int i = 0; i < rows; i++)
+	t += b[i * cols + j];
+      isum[j] = t;
+    }
+#pragma flat map
+  for (int j = 0; j < cols; j++)
+    {
+      float s = 0.0f;
+
+#pragma flat reduce(+: s)
+      for (int i = 0; i < rows; i++)
+	s += a[i * cols + j] * x[i];
+      dot[j] = s;
+    }
+}
+
+static void
+run_lanes (int rows, int cols, uint32_t seed)
+{
+  size_t size = (size_t) rows * cols;
+  int *b = e2e_alloc (size, sizeof *b);
+  float *a = e2e_alloc (size, sizeof *a);
+  float *x = e2e_alloc (rows, sizeof *x);
+  int *isum = e2e_alloc (cols, sizeof *isum);
+  float *dot = e2e_alloc (cols, sizeof *dot);
+
+  for (size_t k = 0; k < size; k++)
+    {
+      b[k] = e2e_int (&seed, -1000, 1000);
+      a[k] = (float) e2e_int (&seed, -8, 8);
+    }
+  for (int i = 0; i < rows; i++)
+    x[i] = (float) e2e_int (&seed, -4, 4) * 0.5f;
+  col_sums (rows, cols, b, a, x, isum, dot);
+  for (int j = 0; j < cols; j++)
+    {
+      e2e_print_int (isum[j]);
+      e2e_print_double (dot[j]);
+    }
+  free (b);
+  free (a);
+  free (x);
+  free (isum);
+  free (dot);
 }
 
 static void
@@ -76,5 +137,7 @@ main (int argc, char **argv)
   run (n, n % 9 + 1, 111);
   run (n % 3 + 1, n, 112);
   run (n, n % 61 + 40, 113);
+  run_lanes (n, n % 61 + 33, 114);
+  run_lanes (n, 64, 115);
   return e2e_finish ();
 }

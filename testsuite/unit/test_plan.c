@@ -685,16 +685,16 @@ test_plan_segmented_lanes (void)
   fake_nest f;
 
   fake_open (&f, cs_ir, 65536, 1024);
-  /* 64 columns of 2^20: a slot a work-item, 4096 chunks of 256 rows a
-     column, 2^18 slots in 1024 groups; a group of 256 per column
-     combines its 4096 parts.  */
+  /* 64 columns of 2^20: four columns an item (lane-segments), so 16
+     slots, 8192 chunks of 128 rows a column, 2^17 items in 512 groups;
+     a group of 256 per column combines its 8192 parts.  */
   fake_set (&f, "n", 1048576);
   fake_set (&f, "m", 64);
   CU_ASSERT_EQUAL (fake_run (&f, 0), 0);
   CU_ASSERT_STRING_EQUAL (fake_trace,
-			  "k0_lanes 1024x256 (1048576,64,b,0,b,0,4096,b);"
+			  "k0_lanes 512x256 (1048576,64,b,0,b,0,8192,b);"
 			  "k0_final_group 64x256 "
-			  "(1048576,64,b,0,b,0,4096,b);");
+			  "(1048576,64,b,0,b,0,8192,b);");
   /* 8 columns, fewer than a warp: the chunks of the first stage, 128 a
      column (1024 groups fill the device), which groups of 32 combine.  */
   fake_set (&f, "n", 100000);
@@ -703,14 +703,23 @@ test_plan_segmented_lanes (void)
   CU_ASSERT_STRING_EQUAL (fake_trace,
 			  "k0 1024x256 (100000,8,b,0,b,0,128,b);"
 			  "k0_final_group 8x32 (100000,8,b,0,b,0,128,b);");
-  /* Many short columns: 3 chunks of one row, one item a column for the
-     final stage.  */
+  /* Many short columns: one chunk of 3 rows (a chunk has 16 rows
+     where there are), 25000 slots of four columns, one item a column
+     for the final stage.  */
   fake_set (&f, "n", 3);
   fake_set (&f, "m", 100000);
   CU_ASSERT_EQUAL (fake_run (&f, 0), 0);
   CU_ASSERT_STRING_EQUAL (fake_trace,
-			  "k0_lanes 1172x256 (3,100000,b,0,b,0,3,b);"
-			  "k0_final 391x256 (3,100000,b,0,b,0,3,b);");
+			  "k0_lanes 98x256 (3,100000,b,0,b,0,1,b);"
+			  "k0_final 391x256 (3,100000,b,0,b,0,1,b);");
+  /* 4099 rows of 45 columns: 12 slots; 256 chunks of 17 rows, not
+     21846 of one.  */
+  fake_set (&f, "n", 4099);
+  fake_set (&f, "m", 45);
+  CU_ASSERT_EQUAL (fake_run (&f, 0), 0);
+  CU_ASSERT_STRING_EQUAL (fake_trace,
+			  "k0_lanes 12x256 (4099,45,b,0,b,0,256,b);"
+			  "k0_final_group 45x64 (4099,45,b,0,b,0,256,b);");
   /* Empty columns still store their results.  */
   fake_set (&f, "n", 0);
   fake_set (&f, "m", 40);
