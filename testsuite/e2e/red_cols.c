@@ -6,10 +6,11 @@
    index.  Three shapes: a tall, narrow matrix, a short, wide one, and
    a tall one of a few dozen columns (the lanes stage with many chunks of
    each column, whose parts a group per column combines).  Then the
-   lanes stage whose items take four columns each (one accumulator of
-   at most 8 bytes, a map body that only declares it): an int sum and a
-   float product with a vector, over column counts that four does not
-   divide, so that the last items' columns are clamped.
+   lanes stage whose items take four columns each (accumulators of at
+   most 8 bytes, a map body that only declares them): an int sum, a
+   float product with a vector, and an int sum with an int max, over
+   column counts that four does not divide, so that the last items'
+   columns are clamped.
 
      shape 1: n rows of n % 9 + 1 columns
      shape 2: n % 3 + 1 rows of n columns
@@ -46,7 +47,7 @@ col_stats (int rows, int cols, const double *a, const unsigned *u,
 
 static void
 col_sums (int rows, int cols, const int *b, const float *a, const float *x,
-	  int *isum, float *dot)
+	  int *isum, float *dot, int *ibits, int *imax)
 {
 #pragma flat map
   for (int j = 0; j < cols; j++)
@@ -68,6 +69,20 @@ col_sums (int rows, int cols, const int *b, const float *a, const float *x,
 	s += a[i * cols + j] * x[i];
       dot[j] = s;
     }
+#pragma flat map
+  for (int j = 0; j < cols; j++)
+    {
+      int t = 0, m = -1000;
+
+#pragma flat reduce(+: t) reduce(max: m)
+      for (int i = 0; i < rows; i++)
+	{
+	  t += b[i * cols + j] & 7;
+	  m = m > b[i * cols + j] ? m : b[i * cols + j];
+	}
+      ibits[j] = t;
+      imax[j] = m;
+    }
 }
 
 static void
@@ -79,6 +94,8 @@ run_lanes (int rows, int cols, uint32_t seed)
   float *x = e2e_alloc (rows, sizeof *x);
   int *isum = e2e_alloc (cols, sizeof *isum);
   float *dot = e2e_alloc (cols, sizeof *dot);
+  int *ibits = e2e_alloc (cols, sizeof *ibits);
+  int *imax = e2e_alloc (cols, sizeof *imax);
 
   for (size_t k = 0; k < size; k++)
     {
@@ -87,17 +104,21 @@ run_lanes (int rows, int cols, uint32_t seed)
     }
   for (int i = 0; i < rows; i++)
     x[i] = (float) e2e_int (&seed, -4, 4) * 0.5f;
-  col_sums (rows, cols, b, a, x, isum, dot);
+  col_sums (rows, cols, b, a, x, isum, dot, ibits, imax);
   for (int j = 0; j < cols; j++)
     {
       e2e_print_int (isum[j]);
       e2e_print_double (dot[j]);
+      e2e_print_int (ibits[j]);
+      e2e_print_int (imax[j]);
     }
   free (b);
   free (a);
   free (x);
   free (isum);
   free (dot);
+  free (ibits);
+  free (imax);
 }
 
 static void
