@@ -187,6 +187,22 @@ emit_final (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   flat_c_emit (em, "}\n");
 }
 
+/* The loop of flat_kN_lanes over slot w of the SLOTS * gps pairs of a
+   slot (flat_s) and a chunk (flat_q), the slot fastest, from global
+   item w on.  */
+static void
+emit_slots_open (flat_emitter *em, const char *slots)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+
+  flat_c_line (em, "for (%s flat_w = %s; flat_w < %s * flat_gps;", i64,
+	       em->d->global_id, slots);
+  flat_c_line (em, "     flat_w += %s)", em->d->global_size);
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_s = flat_w %% %s;", i64, slots);
+  flat_c_line (em, "%s flat_q = flat_w / %s;", i64, slots);
+}
+
 /* Iterations an item of flat_kN_lanes has in flight per segment where
    it takes several (flat_segred_lane_segments): with four segments,
    sixteen loads.  */
@@ -244,12 +260,7 @@ emit_lane_segments (flat_emitter *em, const flat_kernel *k)
   int slot, c, j;
 
   flat_c_line (em, "%s flat_n_sk = (flat_n_seg + %d) / %d;", i64, l - 1, l);
-  flat_c_line (em, "for (%s flat_w = %s; flat_w < flat_n_sk * flat_gps;",
-	       i64, em->d->global_id);
-  flat_c_line (em, "     flat_w += %s)", em->d->global_size);
-  flat_c_open (em);
-  flat_c_line (em, "%s flat_s = flat_w %% flat_n_sk;", i64);
-  flat_c_line (em, "%s flat_q = flat_w / flat_n_sk;", i64);
+  emit_slots_open (em, "flat_n_sk");
   flat_c_chunk_bounds (em, "flat_q");
   for (slot = 0; slot < l; slot++)
     flat_c_line (em, "%s flat_sk%d = flat_s + %d * flat_n_sk < flat_n_seg"
@@ -326,12 +337,7 @@ emit_lanes (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
       flat_c_emit (em, "}\n");
       return;
     }
-  flat_c_line (em, "for (%s flat_w = %s; flat_w < flat_n_seg * flat_gps;",
-	       i64, em->d->global_id);
-  flat_c_line (em, "     flat_w += %s)", em->d->global_size);
-  flat_c_open (em);
-  flat_c_line (em, "%s flat_s = flat_w %% flat_n_seg;", i64);
-  flat_c_line (em, "%s flat_q = flat_w / flat_n_seg;", i64);
+  emit_slots_open (em, "flat_n_seg");
   flat_c_segment_chunk (em, k, "flat_q", "flat_s");
   flat_c_stmts (em, &k->pre);
   flat_c_partials (em, k->n_accs, k->accs, 0);
