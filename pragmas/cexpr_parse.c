@@ -663,9 +663,9 @@ flat_parse_member_path (flat_cursor *c, const flat_token *name,
     }
   flat_cexpr *e = new_node (c, FLAT_CEXPR_IDENT, flat_token_loc (name));
   e->u.ident = flat_pragma_arena_strdup (c->arena, name->text);
-  size_t len = strlen (name->text);
-  char buf[256];
-  snprintf (buf, sizeof buf, "%s", name->text);
+  /* The whole path, however long: the duplicate check of the data
+     clauses compares it.  */
+  const char *path = e->u.ident;
   while (flat_token_is_punct (t, "->") || flat_token_is_punct (t, "."))
     {
       e = parse_member (c, e);
@@ -674,12 +674,16 @@ flat_parse_member_path (flat_cursor *c, const flat_token *name,
 	  *failed = 1;
 	  return NULL;
 	}
-      if (len < sizeof buf)
-	len += snprintf (buf + len, sizeof buf - len, "%s%s", t->text,
-			 e->u.member.field);
+      size_t len = strlen (path), op = strlen (t->text);
+      size_t field = strlen (e->u.member.field);
+      char *longer = flat_pragma_arena_alloc (c->arena, len + op + field + 1);
+      memcpy (longer, path, len);
+      memcpy (longer + len, t->text, op);
+      memcpy (longer + len + op, e->u.member.field, field + 1);
+      path = longer;
       t = flat_cursor_peek (c);
     }
-  *text = flat_pragma_arena_strdup (c->arena, buf);
+  *text = path;
   return e;
 }
 

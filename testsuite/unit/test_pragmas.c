@@ -1071,6 +1071,25 @@ test_data_and_update (void)
       EXPECT_STR (printed (d.data[1].items[1].lo), "k");
       flat_directive_free (&d);
     }
+  /* Member paths are compared whole: two that share their first 300
+     characters are two items, and the item keeps the whole path.  */
+  char text[1024], longest[400];
+  int len = snprintf (longest, sizeof longest, "s");
+  while (len < 300)
+    len += snprintf (longest + len, sizeof longest - len, "->member%d",
+		     len);
+  snprintf (text, sizeof text, "copyin(%s->x[0:n], %s->y[0:n])", longest,
+	    longest);
+  if (parse_ok ("data", text, &d) == 0)
+    {
+      CU_ASSERT_EQUAL_FATAL (d.n_data, 1);
+      CU_ASSERT_EQUAL_FATAL (d.data[0].n_items, 2);
+      CU_ASSERT_EQUAL (strlen (d.data[0].items[1].name), strlen (longest)
+		       + strlen ("->y"));
+      CU_ASSERT_STRING_EQUAL (d.data[0].items[1].name
+			      + strlen (d.data[0].items[1].name) - 3, "->y");
+      flat_directive_free (&d);
+    }
   if (parse_ok ("host_data", "use_device(A, b) use_device(c)", &d) == 0)
     {
       CU_ASSERT_EQUAL (d.kind, FLAT_DIRECTIVE_HOST_DATA);
