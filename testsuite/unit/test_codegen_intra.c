@@ -258,6 +258,46 @@ static const char planes_ir[] =
   "  }\n"
   "}\n";
 
+/* Column sums and maxima: a[i m + j] walks the segments j with a unit
+   stride and i with m, and the pre block only declares the
+   accumulators (8 bytes), so the lanes stage takes four columns an
+   item (flat_segred_lane_segments).  */
+static const char cols_ir[] =
+  "nest \"cols\" at \"t.c\" 7 {\n"
+  "  param n : i32\n"
+  "  param m : i32\n"
+  "  mem a : i32 read\n"
+  "  mem y : i32 write\n"
+  "  mem ym : i32 write\n"
+  "  body {\n"
+  "    map j : i32 = 0:i32 .. m step 1:i32 {\n"
+  "      let s : i32 = 0:i32\n"
+  "      let mx : i32 = -2147483648:i32\n"
+  "      reduce i : i32 = 0:i32 .. n step 1:i32 with (add s, max mx) {\n"
+  "        set s = (add s (load a (add (mul i m) j)))\n"
+  "        set mx = (max mx (load a (add (mul i m) j)))\n"
+  "      }\n"
+  "      store y[j] = s\n"
+  "      store ym[j] = mx\n"
+  "    }\n"
+  "  }\n"
+  "  kernel k0 segred grid (j : i32 = 0:i32 .. m step 1:i32,"
+  " i : i32 = 0:i32 .. n step 1:i32) segments 1 with (add s, max mx)"
+  " pre {\n"
+  "    let s : i32 = 0:i32\n"
+  "    let mx : i32 = -2147483648:i32\n"
+  "  } body {\n"
+  "    set s = (add s (load a (add (mul i m) j)))\n"
+  "    set mx = (max mx (load a (add (mul i m) j)))\n"
+  "  } post {\n"
+  "    store y[j] = s\n"
+  "    store ym[j] = mx\n"
+  "  }\n"
+  "  plan {\n"
+  "    launch k0\n"
+  "  }\n"
+  "}\n";
+
 /* Kernels whose dims and bodies use a plan index.  */
 static const char indexed_ir[] =
   "nest \"indexed\" at \"t.c\" 7 {\n"
@@ -405,8 +445,8 @@ static const char tiled_ir[] =
   "}\n";
 
 static const char *const all_nests[] = {
-  rows_ir, shared_ir, scan_ir, nested_ir, mm_ir, planes_ir, indexed_ir,
-  grid_ir, rowscan_ir, tiled_ir
+  rows_ir, shared_ir, scan_ir, nested_ir, mm_ir, planes_ir, cols_ir,
+  indexed_ir, grid_ir, rowscan_ir, tiled_ir
 };
 
 enum { N_NESTS = sizeof all_nests / sizeof all_nests[0] };
@@ -1082,6 +1122,80 @@ test_segments_mm (void)
   for_each_split (mm_ir, sizes, N, N, run_mm);
 }
 
+/* The columns of cols by stages FIRST and FINAL: N rows of M columns.  */
+static void
+run_cols_by (void *prog, const char *first, const char *final, int n, int m,
+	     int s, int64_t gps)
+{
+  size_t nm = (size_t) n * (size_t) m, groups, group_size;
+  int32_t *a = random_ints (nm, -1000, 2000);
+  int32_t *y = calloc ((size_t) m + 1, 4), *ym = calloc ((size_t) m + 1, 4);
+  void *ba = buffer (nm, 4, a), *by = buffer ((size_t) m, 4, NULL);
+  void *bym = buffer ((size_t) m, 4, NULL);
+  args l = { 0 };
+  int i, j, bad = 0;
+
+  CU_ASSERT_FATAL (y != NULL && ym != NULL);
+  arg_i32 (&l, n);
+  arg_i32 (&l, m);
+  arg_mem (&l, ba);
+  arg_mem (&l, by);
+  arg_mem (&l, bym);
+  arg_whole_slice (&l);
+  shape (s, m, &groups, &group_size);
+  run_segments (prog, first, final, &l, 2, m, gps, groups, group_size);
+  take (by, y, (size_t) m, 4);
+  take (bym, ym, (size_t) m, 4);
+  take (ba, NULL, 0, 4);
+  for (j = 0; j < m; j++)
+    {
+      int32_t sum = 0, mx = INT32_MIN;
+
+      for (i = 0; i < n; i++)
+	{
+	  sum += a[(size_t) i * m + j];
+	  mx = a[(size_t) i * m + j] > mx ? a[(size_t) i * m + j] : mx;
+	}
+      bad += y[j] != sum || ym[j] != mx;
+    }
+  if (bad > 0)
+    printf ("\ncols %s %s n=%d m=%d shape %d gps %lld: %d wrong ", first,
+	    final, n, m, s, (long long) gps, bad);
+  CU_ASSERT_EQUAL (bad, 0);
+  free (a);
+  free (y);
+  free (ym);
+}
+
+/* Both first stages (flat_k0_lanes with four columns an item, the last
+   ones clamped where four does not divide M) with both final ones.  */
+static void
+run_cols (void *prog, int n, int m, int s, int64_t gps)
+{
+  run_cols_by (prog, "flat_k0", "flat_k0_final", n, m, s, gps);
+  run_cols_by (prog, "flat_k0_lanes", "flat_k0_final", n, m, s, gps);
+  run_cols_by (prog, "flat_k0_lanes", "flat_k0_final_group", n, m, s, gps);
+}
+
+static void
+test_segments_cols (void)
+{
+  static const int sizes[] = { 0, 1, 6, 37, 70 };
+
+  enum { N = sizeof sizes / sizeof sizes[0] };
+
+  flat_nest *cols = load_nest (cols_ir), *mm = load_nest (mm_ir);
+
+  /* mm's a[i m + k] follows its outer segment dim i: one segment an
+     item there.  */
+  CU_ASSERT_EQUAL (flat_segred_lane_segments (cols->kernels[0]),
+		   FLAT_LANE_SEGMENTS);
+  CU_ASSERT_EQUAL (flat_segred_lane_segments (mm->kernels[0]), 1);
+  flat_nest_free (cols);
+  flat_nest_free (mm);
+  for_each_split (cols_ir, sizes, N, N, run_cols);
+}
+
 static void
 test_segments_planes (void)
 {
@@ -1624,6 +1738,8 @@ add_run_tests (CU_pSuite suite)
 	       test_group_nested);
   CU_add_test (suite, "segmented segred, two segment dims",
 	       test_segments_mm);
+  CU_add_test (suite, "segmented segred, four columns an item",
+	       test_segments_cols);
   CU_add_test (suite, "segmented segred, two reduced dims",
 	       test_segments_planes);
   CU_add_test (suite, "segmented segscan, chunks and batches",
