@@ -293,12 +293,12 @@ read_result (const flat_backend *b, const flat_segop *op, int j,
 /* The launch shape of the lanes stage of a segmented OP: *GROUP as for
    flat_segop_segmented_shape, *GPS chunks of each segment so that the
    slots (the segments over the descriptor's lane-segments, rounded up)
-   times *GPS, a work-item each, come near FLAT_SEGOP_FILL (half of it
-   where an item takes several segments, whose loads in flight then
-   fill the device: fewer parts for the final stage; no chunk
-   shorter than FLAT_SEGOP_LANES_MIN_CHUNK iterations unless there is
-   one), *N_PARTS = segments * *GPS and *GROUPS the groups that hold the
-   items.  */
+   times *GPS, a work-item each, come near FLAT_SEGOP_FILL, or half of
+   it where an item takes several segments (its loads in flight fill
+   the device with half the items, and the final stage gets half the
+   parts); no chunk shorter than FLAT_SEGOP_LANES_MIN_CHUNK iterations
+   where the segments have that many; *N_PARTS = segments * *GPS and
+   *GROUPS the groups that hold the items.  */
 static void
 lanes_shape (const flat_segop *op, size_t *group, int64_t *gps,
 	     int64_t *n_parts, int64_t *groups)
