@@ -191,7 +191,6 @@ launch_tiled_split (const flat_launcher *l, const flat_kernel *k,
   flat_arg extra[1 + FLAT_MAX_SPLIT_ACCS];
   int64_t copies = flat_tile_copies (k);
   size_t parts = (size_t) (slices * blocks * copies * FLAT_TILE_THREADS);
-  char ignored[256];
   int n = 0;
 
   *what = "allocating device memory";
@@ -212,18 +211,11 @@ launch_tiled_split (const flat_launcher *l, const flat_kernel *k,
       || launch_groups (l, &s[2], blocks * copies, FLAT_TILE_THREADS, extra,
 			1 + n_accs, what, err, err_size) != 0)
     goto fail;
-  /* Later uses of a pool's buffer queue behind these stages.  */
-  for (int j = 0; j < n; j++)
-    (void) flat_pool_release (l->pool, l->seg_buffers[j].handle,
-			      l->seg_buffers[j].capacity, ignored,
-			      sizeof ignored);
+  flat_segop_release (l->pool, l->seg_buffers, n);
   return 0;
 
 fail:
-  /* The device may be in trouble: the buffers are not reused.  */
-  for (int j = 0; j < n; j++)
-    (void) l->backend->buffer_free (l->seg_buffers[j].handle, ignored,
-				    sizeof ignored);
+  flat_segop_discard (l->backend, l->seg_buffers, n);
   return -1;
 }
 

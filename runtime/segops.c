@@ -161,31 +161,26 @@ flat_segscan_shape (const flat_segop *op, size_t *group, int64_t *tiles,
   *group = b;
 }
 
-/* Free the first N buffers of OP after a failure: they do not go back to
-   the pool, the device may be in trouble.  */
-static void
-discard (const flat_backend *b, const flat_segop *op, int n)
+void
+flat_segop_discard (const flat_backend *b, const flat_segop_buffer *buffers,
+		    int n)
 {
   char err[256];
   int i;
 
   for (i = 0; i < n; i++)
-    (void) b->buffer_free (op->buffers[i].handle, err, sizeof err);
+    (void) b->buffer_free (buffers[i].handle, err, sizeof err);
 }
 
-/* Give the first N buffers of OP back to POOL.  The results are in, or
-   the stages that use them are queued before any later use of a buffer
-   of the pool: a buffer the device fails to free is lost to the pool,
-   nothing else.  */
-static void
-release (flat_pool *pool, const flat_segop *op, int n)
+void
+flat_segop_release (flat_pool *pool, const flat_segop_buffer *buffers, int n)
 {
   char err[256];
   int j;
 
   for (j = 0; j < n; j++)
-    (void) flat_pool_release (pool, op->buffers[j].handle,
-			      op->buffers[j].capacity, err, sizeof err);
+    (void) flat_pool_release (pool, buffers[j].handle, buffers[j].capacity,
+			      err, sizeof err);
 }
 
 static void
@@ -379,11 +374,11 @@ run_segmented (const flat_backend *b, flat_pool *pool, const flat_segop *op,
 			 op->segments, (size_t) groups, group, what, err,
 			 err_size) != 0)
     goto fail;
-  release (pool, op, n);
+  flat_segop_release (pool, op->buffers, n);
   return 0;
 
 fail:
-  discard (b, op, n);
+  flat_segop_discard (b, op->buffers, n);
   return -1;
 }
 
@@ -423,11 +418,11 @@ run_segred (const flat_backend *b, flat_pool *pool, const flat_segop *op,
     if (read_result (b, op, j, &op->buffers[2 * j + 1], values, what, err,
 		     err_size) != 0)
       goto fail;
-  release (pool, op, n);
+  flat_segop_release (pool, op->buffers, n);
   return 0;
 
 fail:
-  discard (b, op, n);
+  flat_segop_discard (b, op->buffers, n);
   return -1;
 }
 
@@ -499,11 +494,11 @@ run_segscan (const flat_backend *b, flat_pool *pool, const flat_segop *op,
       || read_result (b, op, 0, &op->buffers[1], values, what, err,
 		      err_size) != 0)
     goto fail;
-  release (pool, op, n);
+  flat_segop_release (pool, op->buffers, n);
   return 0;
 
 fail:
-  discard (b, op, n);
+  flat_segop_discard (b, op->buffers, n);
   return -1;
 }
 
@@ -552,11 +547,11 @@ run_segmented_scan (const flat_backend *b, flat_pool *pool,
 			       op->total, (size_t) groups, group, what, err,
 			       err_size) != 0)
 	  {
-	    discard (b, op, 1);
+	    flat_segop_discard (b, op->buffers, 1);
 	    return -1;
 	  }
       }
-  release (pool, op, 1);
+  flat_segop_release (pool, op->buffers, 1);
   return 0;
 }
 
@@ -641,7 +636,7 @@ run_irregular (const flat_backend *b, flat_pool *pool, const flat_segop *op,
       goto fail;
   if (k->kind == FLAT_N_SEGMAP_IRREGULAR)
     {
-      release (pool, op, n);
+      flat_segop_release (pool, op->buffers, n);
       return 0;
     }
   a = nest_args (op);
@@ -654,11 +649,11 @@ run_irregular (const flat_backend *b, flat_pool *pool, const flat_segop *op,
   if (flat_stage_launch (b, op->nest, &op->stages[s], op->args, a, n_seg,
 			 (size_t) final, group, what, err, err_size) != 0)
     goto fail;
-  release (pool, op, n);
+  flat_segop_release (pool, op->buffers, n);
   return 0;
 
 fail:
-  discard (b, op, n);
+  flat_segop_discard (b, op->buffers, n);
   return -1;
 }
 
@@ -704,11 +699,11 @@ run_partitioned (const flat_backend *b, flat_pool *pool,
 			 op->total, (size_t) slots, group, what, err,
 			 err_size) != 0)
     goto fail;
-  release (pool, op, n);
+  flat_segop_release (pool, op->buffers, n);
   return 0;
 
 fail:
-  discard (b, op, n);
+  flat_segop_discard (b, op->buffers, n);
   return -1;
 }
 

@@ -76,6 +76,17 @@ typedef struct flat_segop_buffer
   size_t capacity;
 } flat_segop_buffer;
 
+/* Give the first N of BUFFERS back to POOL.  The results are in, or the
+   stages that use them are queued before any later use of a buffer of
+   the pool: a buffer the device fails to free is lost to the pool,
+   nothing else.  */
+void flat_segop_release (flat_pool *pool, const flat_segop_buffer *buffers,
+			 int n);
+/* Free the first N of BUFFERS on backend B after a failure: they do not
+   go back to the pool, the device may be in trouble.  */
+void flat_segop_discard (const flat_backend *b,
+			 const flat_segop_buffer *buffers, int n);
+
 /* One launch of a SEGRED or SEGSCAN kernel that has work.  */
 typedef struct flat_segop
 {
