@@ -320,17 +320,18 @@ static void
 emit_lanes (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
 {
   const char *i64 = flat_c_type (em, FLAT_T_I64);
+  int several = flat_segred_lane_segments (k) > 1;
   int j;
 
   /* Sixteen copies of the accumulators, their segments' indices and
      the 64-bit offsets took 70 registers, three groups a
      multiprocessor; four fit in 64.  */
-  if (flat_segred_lane_segments (k) > 1)
+  if (several)
     em->resident_groups = FLAT_LANE_RESIDENT_GROUPS;
   emit_open (em, nest, k, "_lanes", &k->body);
   flat_c_trip_counts (em, k);
   flat_c_segment_counts (em, k);
-  if (flat_segred_lane_segments (k) > 1)
+  if (several)
     {
       emit_lane_segments (em, k);
       em->depth = 0;
