@@ -354,6 +354,8 @@ void flat_c_group_stmt (flat_emitter *em, const flat_stmt *s);
 /* Whether the N accumulators ACCS must be combined in iteration order:
    a declared reduction's operator need not commute (group.c).  */
 int flat_c_ordered (int n, const flat_accum *accs);
+/* The bytes of the N accumulators ACCS together (group.c).  */
+int flat_c_acc_bytes (int n, const flat_accum *accs);
 /* The share of work-item flat_t among flat_b of the iterations
    [FROM, END): the loop runs from *START while < *STOP by *NEXT.  Items
    take neighbouring iterations (strided, coalesced), or blocks of

@@ -320,6 +320,16 @@ flat_c_ordered (int n, const flat_accum *accs)
   return 0;
 }
 
+int
+flat_c_acc_bytes (int n, const flat_accum *accs)
+{
+  int bytes = 0;
+
+  for (int j = 0; j < n; j++)
+    bytes += flat_type_table[accs[j].var->type].size;
+  return bytes;
+}
+
 void
 flat_c_item_share (flat_emitter *em, int n, const flat_accum *accs,
 		   const char *from, const char *end, const char **start,
@@ -379,12 +389,8 @@ flat_c_items_open (flat_emitter *em, int n, const flat_accum *accs,
 static int
 red_unroll (int n, const flat_accum *accs)
 {
-  int bytes = 0, j;
-
-  for (j = 0; j < n; j++)
-    bytes += flat_type_table[accs[j].var->type].size;
-  return bytes <= FLAT_RED_UNROLL_WIDE_BYTES ? FLAT_RED_UNROLL_WIDE
-	 : FLAT_RED_UNROLL;
+  return flat_c_acc_bytes (n, accs) <= FLAT_RED_UNROLL_WIDE_BYTES
+	 ? FLAT_RED_UNROLL_WIDE : FLAT_RED_UNROLL;
 }
 
 void

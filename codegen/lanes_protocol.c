@@ -79,14 +79,11 @@ declares_accs_only (const flat_kernel *k, const flat_block *pre)
 int
 flat_segred_lane_segments (const flat_kernel *k)
 {
-  int bytes = 0;
-
-  for (int j = 0; j < k->n_accs; j++)
-    bytes += flat_type_table[k->accs[j].var->type].size;
   flat_walker w = { NULL, loads_by_outer_segment, (void *) k };
 
   return flat_segred_lanes (k) && !flat_c_ordered (k->n_accs, k->accs)
-	 && bytes <= 8 && declares_accs_only (k, &k->pre)
+	 && flat_c_acc_bytes (k->n_accs, k->accs) <= 8
+	 && declares_accs_only (k, &k->pre)
 	 && !flat_block_stores (&k->body, NULL)
 	 && !flat_walk_block (&k->body, &w) ? FLAT_LANE_SEGMENTS : 1;
 }

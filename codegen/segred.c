@@ -72,12 +72,9 @@
 static int
 ordered_items (const flat_kernel *k)
 {
-  size_t bytes = 0;
-  int r;
+  size_t bytes = (size_t) flat_c_acc_bytes (k->n_accs, k->accs);
+  int r = (int) (16384 / (FLAT_MAX_GROUP * (bytes ? bytes : 1)));
 
-  for (int j = 0; j < k->n_accs; j++)
-    bytes += (size_t) flat_type_table[k->accs[j].var->type].size;
-  r = (int) (16384 / (FLAT_MAX_GROUP * (bytes ? bytes : 1)));
   return r < 1 ? 1 : r > 8 ? 8 : r;
 }
 
