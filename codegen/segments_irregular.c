@@ -24,6 +24,13 @@
 		      of offs in place (exclusive, tiles of B in local
 		      memory); the group of the last chunk stores the total.
 
+   Where the segments lie end to end (CSR's row[i] .. row[i + 1],
+   flat_kernel_contiguous), the sizes stage stores lb(v) - lb(0), which
+   is the offset of v when no segment's bounds decrease, and flags the
+   chunks where some do; the offsets stage returns at once when no chunk
+   is flagged, else scans the sizes it takes from the neighbours' stored
+   differences.
+
    flat_kN: G groups, group g the flat iterations [g per, (g + 1) per),
    per = ceil (total / G), in tiles of B R, R consecutive iterations per
    item (FLAT_IRREGULAR_ITEMS: fewer barriers per iteration): each item
@@ -84,11 +91,41 @@ flat_c_irregular_segment_open (flat_emitter *em, const flat_kernel *k,
   flat_c_trip_count (em, &k->dims[k->n_segments], "I");
 }
 
-/* flat_kN_sizes: the trip counts and each chunk's sum.  */
+/* flat_groups, the groups of the sizes and offsets stages (one where
+   there are no segments).  */
+static void
+emit_descriptor_groups (flat_emitter *em)
+{
+  flat_c_line (em, "%s flat_groups = flat_n_seg > 0 ? (flat_n_seg - 1) "
+	       "/ flat_chunk + 1 : 1;", flat_c_type (em, FLAT_T_I64));
+}
+
+/* flat_l0, the lower bound of the first segment, of contiguous kernel
+   K (as an unsigned 64-bit value; 0 without segments).  */
+static void
+emit_first_bound (flat_emitter *em, const flat_kernel *k)
+{
+  flat_c_line (em, "%s flat_l0 = 0;", flat_c_type (em, FLAT_T_U64));
+  flat_c_line (em, "if (flat_n_seg > 0)");
+  flat_c_open (em);
+  flat_c_dim_indices (em, k, 0, k->n_segments, "0");
+  flat_c_trip_count (em, &k->dims[k->n_segments], "F");
+  flat_c_line (em, "flat_l0 = (%s) flat_lbF;", flat_c_type (em, FLAT_T_U64));
+  flat_c_close (em);
+}
+
+/* flat_kN_sizes: the trip counts and each chunk's sum.  Where K's
+   segments are contiguous (flat_kernel_contiguous) it stores lb(v) -
+   lb(0) instead, the offset of segment v if no segment's bounds
+   decrease, with chunk g's flag of decreasing bounds at tsum[G + g]
+   and its end, lb(end) - lb(0), at tsum[2 G + g] (G the groups); the
+   offsets stage then scans only where a flag is set.  */
 static void
 emit_sizes (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
 {
   const char *i64 = flat_c_type (em, FLAT_T_I64);
+  const char *u64 = flat_c_type (em, FLAT_T_U64);
+  int contiguous = flat_kernel_contiguous (k);
 
   flat_c_signature_open (em, nest, k, "_sizes", &k->pre);
   flat_c_arg (em, FLAT_T_I64, 0, "flat_chunk");
@@ -97,33 +134,69 @@ emit_sizes (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   flat_c_signature_close (em);
   em->depth = 1;
   flat_c_local_array (em, FLAT_T_I64, "flat_sum", FLAT_MAX_GROUP);
+  if (contiguous)
+    flat_c_local_array (em, FLAT_T_I32, "flat_dec", 1);
   flat_c_irregular_segment_count (em, k);
   flat_c_group_ids (em);
   flat_c_line (em, "%s flat_start = %s * flat_chunk;", i64,
 	       em->d->group_id);
   flat_c_line (em, "%s flat_end = flat_start + flat_chunk < flat_n_seg"
 	       " ? flat_start + flat_chunk : flat_n_seg;", i64);
+  if (contiguous)
+    {
+      emit_descriptor_groups (em);
+      emit_first_bound (em, k);
+      flat_c_line (em, "if (flat_t == 0)");
+      flat_c_open (em);
+      flat_c_line (em, "flat_dec[0] = 0;");
+      flat_c_line (em, "if (flat_end <= flat_start)");
+      flat_c_line (em, "  flat_tsum[2 * flat_groups + %s] = 0;",
+		   em->d->group_id);
+      flat_c_close (em);
+      flat_c_barrier (em);
+    }
   flat_c_line (em, "%s flat_acc = 0;", i64);
   flat_c_line (em, "for (%s flat_v = flat_start + flat_t; flat_v < flat_end;"
 	       " flat_v += flat_b)", i64);
   flat_c_open (em);
   flat_c_irregular_segment_open (em, k, "flat_v");
-  flat_c_line (em, "flat_offs[flat_v] = flat_nI;");
+  if (contiguous)
+    {
+      flat_c_line (em, "flat_offs[flat_v] = (%s) ((%s) flat_lbI - flat_l0);",
+		   i64, u64);
+      flat_c_line (em, "if (flat_lbI > flat_ubI)");
+      flat_c_line (em, "  flat_dec[0] = 1;");
+      flat_c_line (em, "if (flat_v == flat_end - 1)");
+      flat_c_line (em, "  flat_tsum[2 * flat_groups + %s] = (%s) ((%s) "
+		   "flat_ubI - flat_l0);", em->d->group_id, i64, u64);
+    }
+  else
+    flat_c_line (em, "flat_offs[flat_v] = flat_nI;");
   flat_c_line (em, "flat_acc += flat_nI;");
   flat_c_close (em);
   flat_c_line (em, "flat_sum[flat_t] = flat_acc;");
   flat_c_count_total (em);
   flat_c_line (em, "if (flat_t == 0)");
-  flat_c_line (em, "  flat_tsum[%s] = flat_sum[0];", em->d->group_id);
+  flat_c_open (em);
+  flat_c_line (em, "flat_tsum[%s] = flat_sum[0];", em->d->group_id);
+  if (contiguous)
+    flat_c_line (em, "flat_tsum[flat_groups + %s] = flat_dec[0];",
+		 em->d->group_id);
+  flat_c_close (em);
   em->depth = 0;
   flat_c_emit (em, "}\n");
 }
 
-/* flat_kN_offsets: the exclusive scan of the sizes, in place.  */
+/* flat_kN_offsets: the exclusive scan of the sizes, in place.  For a
+   contiguous K, nothing where no chunk's flag is set (the sizes stage
+   stored the offsets), else the scan of the sizes, each the difference
+   of two neighbours that stage stored (a chunk's last takes its end
+   from tsum: the next chunk's first may already be scanned), or 0.  */
 static void
 emit_offsets (flat_emitter *em, const flat_kernel *k)
 {
   const char *i64 = flat_c_type (em, FLAT_T_I64);
+  int contiguous = flat_kernel_contiguous (k);
 
   flat_c_signature_open (em, NULL, k, "_offsets", NULL);
   flat_c_arg (em, FLAT_T_I64, 0, "flat_n_seg");
@@ -133,24 +206,66 @@ emit_offsets (flat_emitter *em, const flat_kernel *k)
   flat_c_signature_close (em);
   em->depth = 1;
   flat_c_local_array (em, FLAT_T_I64, "flat_sum", FLAT_MAX_GROUP);
+  if (contiguous)
+    flat_c_local_array (em, FLAT_T_I32, "flat_dec", 1);
   flat_c_group_ids (em);
   flat_c_line (em, "%s flat_g = %s;", i64, em->d->group_id);
   flat_c_line (em, "%s flat_acc = 0;", i64);
-  flat_c_line (em, "for (%s flat_q = flat_t; flat_q < flat_g; flat_q += "
-	       "flat_b)", i64);
-  flat_c_line (em, "  flat_acc += flat_tsum[flat_q];");
+  if (contiguous)
+    {
+      emit_descriptor_groups (em);
+      flat_c_line (em, "if (flat_t == 0)");
+      flat_c_line (em, "  flat_dec[0] = 0;");
+      flat_c_barrier (em);
+      flat_c_line (em, "for (%s flat_q = flat_t; flat_q < flat_groups; "
+		   "flat_q += flat_b)", i64);
+      flat_c_open (em);
+      flat_c_line (em, "if (flat_q < flat_g)");
+      flat_c_line (em, "  flat_acc += flat_tsum[flat_q];");
+      flat_c_line (em, "if (flat_tsum[flat_groups + flat_q] != 0)");
+      flat_c_line (em, "  flat_dec[0] = 1;");
+      flat_c_close (em);
+    }
+  else
+    {
+      flat_c_line (em, "for (%s flat_q = flat_t; flat_q < flat_g; flat_q += "
+		   "flat_b)", i64);
+      flat_c_line (em, "  flat_acc += flat_tsum[flat_q];");
+    }
   flat_c_line (em, "flat_sum[flat_t] = flat_acc;");
   flat_c_count_total (em);
   flat_c_line (em, "%s flat_base = flat_sum[0];", i64);
   flat_c_line (em, "%s flat_start = flat_g * flat_chunk;", i64);
   flat_c_line (em, "%s flat_end = flat_start + flat_chunk < flat_n_seg"
 	       " ? flat_start + flat_chunk : flat_n_seg;", i64);
+  if (contiguous)
+    {
+      flat_c_line (em, "if (flat_dec[0] == 0)");
+      flat_c_open (em);
+      flat_c_line (em, "if (flat_t == 0 && flat_end == flat_n_seg)");
+      flat_c_line (em, "  flat_offs[flat_n_seg] = flat_tsum[2 * flat_groups "
+		   "+ flat_g];");
+      flat_c_line (em, "return;");
+      flat_c_close (em);
+    }
   flat_c_line (em, "for (%s flat_tile = flat_start; flat_tile < flat_end;"
 	       " flat_tile += flat_b)", i64);
   flat_c_open (em);
   flat_c_line (em, "%s flat_v = flat_tile + flat_t;", i64);
-  flat_c_line (em, "%s flat_x = flat_v < flat_end ? flat_offs[flat_v] : 0;",
-	       i64);
+  if (contiguous)
+    {
+      flat_c_line (em, "%s flat_x = 0;", i64);
+      flat_c_line (em, "if (flat_v < flat_end)");
+      flat_c_open (em);
+      flat_c_line (em, "flat_x = (flat_v + 1 < flat_end ? flat_offs[flat_v "
+		   "+ 1] : flat_tsum[2 * flat_groups + flat_g]) - "
+		   "flat_offs[flat_v];");
+      flat_c_line (em, "flat_x = flat_x > 0 ? flat_x : 0;");
+      flat_c_close (em);
+    }
+  else
+    flat_c_line (em, "%s flat_x = flat_v < flat_end ? flat_offs[flat_v] : 0;",
+		 i64);
   flat_c_barrier (em);
   flat_c_line (em, "flat_sum[flat_t] = flat_x;");
   flat_c_count_scan (em);

@@ -628,6 +628,10 @@ typedef struct flat_kernel
   const flat_var *fastest;
 } flat_kernel;
 
+/* Whether the segments of irregular kernel K lie end to end, as CSR rows
+   do (row[i] .. row[i + 1]; flatten/irregular.c).  */
+int flat_kernel_contiguous (const flat_kernel *k);
+
 /* Most arms a partitioned segmap sorts its points into: a tile's scan
    packs their counts into 63 bits (codegen/segmap_partitioned.c).  */
 #define FLAT_PARTITION_ARMS 7

@@ -26,7 +26,10 @@
    (FLAT_N_SEGMAP_IRREGULAR) over the flat iterations with the same
    descriptor (rules_moderate.c).  Rule I4, function lifting, is the
    plugin's (plugin.cc: a helper's marked loops inlined as parsed), rule
-   I5, branches by partition, rule_partition.c.
+   I5, branches by partition, rule_partition.c.  Segments that lie end
+   to end (flat_kernel_contiguous: the upper bound is the lower one at
+   the next segment, as CSR's are) have their descriptor from the bounds
+   themselves where those never decrease, with no scan.
 
    A range is irregular when its bounds are functions of the context's
    indices, params, plan indices, pure lets of the map body before it and
@@ -262,4 +265,95 @@ flat_par_irregular_average (flat_nest *nest, const flat_context *ctx,
 				     flat_par_context (nest, ctx),
 				     flat_e_const_int (nest, FLAT_T_I64, 1));
   return flat_e_binary (nest, FLAT_OP_DIV, total, points);
+}
+
+/* ---- Contiguous segments ---------------------------------------------- */
+
+/* Whether E is segment index I, bare or converted.  */
+static int
+is_index_term (const flat_expr *e, const flat_var *i)
+{
+  if (e->kind == FLAT_E_CAST)
+    e = e->u.cast;
+  return e->kind == FLAT_E_VAR && e->u.var == i;
+}
+
+/* Whether E is the integer constant STEP.  */
+static int
+is_step (const flat_expr *e, int64_t step)
+{
+  return e->kind == FLAT_E_CONST && !flat_type_table[e->type].is_float
+    && flat_value_signed (e->type, e->u.c) == step;
+}
+
+/* Whether HI is LO with segment index I advanced by STEP: every index
+   term X of LO (I, or I converted) is (add X STEP) in HI, or I is
+   (add I STEP) under the same conversion; the rest is the same.  */
+static int
+shifted (const flat_expr *hi, const flat_expr *lo, const flat_var *i,
+	 int64_t step)
+{
+  if (is_index_term (lo, i))
+    {
+      const flat_expr *inner = hi;
+
+      if (hi->kind == FLAT_E_BINARY && hi->u.op.op == FLAT_OP_ADD
+	  && hi->type == lo->type && flat_expr_same (hi->u.op.a, lo) && is_step (hi->u.op.b, step))
+	return 1;
+      if (lo->kind == FLAT_E_CAST)
+	{
+	  if (hi->kind != FLAT_E_CAST || hi->type != lo->type)
+	    return 0;
+	  inner = hi->u.cast;
+	}
+      return inner->kind == FLAT_E_BINARY && inner->u.op.op == FLAT_OP_ADD
+	&& inner->u.op.a->kind == FLAT_E_VAR && inner->u.op.a->u.var == i
+	&& is_step (inner->u.op.b, step);
+    }
+  if (hi->kind != lo->kind || hi->type != lo->type)
+    return 0;
+  switch (lo->kind)
+    {
+    case FLAT_E_UNARY:
+      return hi->u.op.op == lo->u.op.op
+	&& shifted (hi->u.op.a, lo->u.op.a, i, step);
+    case FLAT_E_BINARY:
+      return hi->u.op.op == lo->u.op.op
+	&& shifted (hi->u.op.a, lo->u.op.a, i, step)
+	&& shifted (hi->u.op.b, lo->u.op.b, i, step);
+    case FLAT_E_CAST:
+      return shifted (hi->u.cast, lo->u.cast, i, step);
+    case FLAT_E_LOAD:
+      return hi->u.load.mem == lo->u.load.mem
+	&& shifted (hi->u.load.index, lo->u.load.index, i, step);
+    case FLAT_E_CONST:
+    case FLAT_E_VAR:
+      return flat_expr_same (hi, lo);
+    default:
+      return 0;
+    }
+}
+
+/* Whether the segments of irregular kernel K lie end to end, as CSR
+   rows do: one segment dim i of constant step S, an inner range of
+   step 1 whose upper bound is its lower bound at i + S (row[i] ..
+   row[i + 1]).  Where the bounds also never decrease, the offset of
+   segment v is lb(v) - lb(0), and the descriptor needs no scan
+   (codegen/segments_irregular.c).  */
+int
+flat_kernel_contiguous (const flat_kernel *k)
+{
+  const flat_range *seg, *in;
+  const flat_expr *s;
+
+  if (!flat_node_irregular (k->kind) || k->n_segments != 1)
+    return 0;
+  seg = &k->dims[0];
+  in = &k->dims[1];
+  s = seg->step;
+  if (!s || s->kind != FLAT_E_CONST || flat_type_table[s->type].is_float
+      || !in->step || !is_step (in->step, 1))
+    return 0;
+  return shifted (in->ub, in->lb, seg->index,
+		  flat_value_signed (s->type, s->u.c));
 }

@@ -565,7 +565,8 @@ alloc_buffer (flat_pool *pool, const flat_segop *op, int n, size_t bytes,
 }
 
 /* An irregular segmented OP (codegen/segments_irregular.c): op->buffers
-   0 the offsets, 1 the chunk sums, 2 + 2 j and 3 + 2 j the parts (one
+   0 the offsets, 1 the chunk sums (and, for contiguous segments, each
+   chunk's flag and end), 2 + 2 j and 3 + 2 j the parts (one
    per segment) and heads (one per range of the flat stage: a group, or
    a warp of one, codegen/segments_irregular_warps.c) of
    accumulator j.  The sizes and offsets stages run over chunks of whole
@@ -595,8 +596,8 @@ run_irregular (const flat_backend *b, flat_pool *pool, const flat_segop *op,
 		    err, err_size) != 0)
     goto fail;
   n = 1;
-  if (alloc_buffer (pool, op, n, (size_t) seg_groups * sizeof (int64_t),
-		    err, err_size) != 0)
+  if (alloc_buffer (pool, op, n, (size_t) (3 * seg_groups)
+		    * sizeof (int64_t), err, err_size) != 0)
     goto fail;
   for (n = 2; n < 2 + 2 * k->n_accs; n++)
     {

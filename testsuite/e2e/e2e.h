@@ -103,14 +103,17 @@ e2e_int (uint32_t *state, long long lo, long long hi)
 }
 
 /* The row pointers of N CSR rows into ROW (N + 1 of them); returns
-   nnz.  The six PATTERNs: short random rows with empty ones among them,
+   nnz.  The seven PATTERNs: short random rows with empty ones among them,
    all rows empty, one huge row (3 N + 300) among short ones, a single
-   non-empty row (the last), rows of growing length (i % 300), and
-   empty and one-element rows alternating.  */
+   non-empty row (the last), rows of growing length (i % 300), empty
+   and one-element rows alternating, and short random rows whose
+   pointer falls back to 0 at row N / 2 (the rows from there on hold
+   the first nonzeros, those before it the rest; row N / 2 - 1 runs
+   backwards, so it is empty, and the pointers decrease there).  */
 static inline int
 e2e_csr_rows (int n, int pattern, int *row, uint32_t *seed)
 {
-  int nnz = 0;
+  int nnz = 0, half = n / 2;
 
   for (int i = 0; i < n; i++)
     {
@@ -119,6 +122,7 @@ e2e_csr_rows (int n, int pattern, int *row, uint32_t *seed)
       switch (pattern)
 	{
 	case 0:
+	case 6:
 	  k = (int) e2e_int (seed, 0, 9);
 	  break;
 	case 1:
@@ -141,6 +145,18 @@ e2e_csr_rows (int n, int pattern, int *row, uint32_t *seed)
       nnz += k;
     }
   row[n] = nnz;
+  if (pattern == 6 && half > 0)
+    {
+      /* The rows from HALF on move down to 0, those before above
+	 them.  */
+      int base = row[half], low = nnz - base;
+
+      for (int i = 0; i < half; i++)
+	row[i] += low;
+      for (int i = half; i <= n; i++)
+	row[i] -= base;
+      nnz = row[half - 1] > low ? row[half - 1] : low;
+    }
   return nnz;
 }
 

@@ -4,11 +4,13 @@
    map): CSR sparse matrix-vector products and a scaling of the rows,
    with the row bounds read from an array (as loads in the range, and
    through locals defined before the loop), on
-   six row-length patterns at every size: short random rows with empty
+   seven row-length patterns at every size: short random rows with empty
    ones among them, all rows empty, one huge row among short ones, a
-   single non-empty row, rows of growing length, and empty and
+   single non-empty row, rows of growing length, empty and
    one-element rows alternating (more segments in a tile than the flat
-   version's window of offsets holds).  Beside them a triangular
+   version's window of offsets holds), and row pointers that fall back
+   to 0 half-way (the contiguous descriptor's scan, codegen/
+   segments_irregular.c).  Beside them a triangular
    reduce (j <= i, bounds affine in i: no loads) and a band whose
    bounds are clamped to the matrix, with a max reduction and two
    accumulators.
@@ -117,7 +119,7 @@ main (int argc, char **argv)
   float *a = e2e_alloc ((size_t) n, sizeof *a);
   int *band = e2e_alloc ((size_t) n, sizeof *band);
 
-  for (int pattern = 0; pattern < 6; pattern++)
+  for (int pattern = 0; pattern < 7; pattern++)
     csr_products (n, pattern);
   for (int i = 0; i < n; i++)
     a[i] = (float) e2e_int (&seed, -8, 8);

@@ -4,9 +4,10 @@
    versions): prefix sums within the rows of a CSR matrix, with the
    row's start value from data, stores before the update (exclusive
    prefix) and after it (inclusive), the row's total after the scan, on
-   the six row patterns of e2e_csr_rows at every size (empty rows, all
+   the seven row patterns of e2e_csr_rows at every size (empty rows, all
    empty, one huge row spanning many groups, a single row, growing
-   rows, more segments per tile than the window of offsets).  Integer
+   rows, more segments per tile than the window of offsets, row
+   pointers that fall back: the contiguous descriptor's scan).  Integer
    and exactly representable float sums, and a max scan from a start
    value that is not the identity; bounds as loads in the range and
    through locals; a triangle (j <= i, bounds affine in i).
@@ -122,7 +123,7 @@ main (int argc, char **argv)
   long long *tri = e2e_alloc ((size_t) nt * (nt + 1) / 2, sizeof *tri);
   long long *last = e2e_alloc ((size_t) nt, sizeof *last);
 
-  for (int pattern = 0; pattern < 6; pattern++)
+  for (int pattern = 0; pattern < 7; pattern++)
     row_scans (n, pattern);
   for (int i = 0; i < n; i++)
     a[i] = (int) e2e_int (&seed, -50, 50);

@@ -567,11 +567,83 @@ test_tiled_guards_count_slices (void)
   flat_nest_free (nest);
 }
 
+/* Which irregular reductions have contiguous segments (CSR rows), whose
+   descriptor the sizes stage takes from the bounds: the upper bound must
+   be the lower one at the next segment.  */
+static void
+test_contiguous_segments (void)
+{
+  static const struct
+  {
+    const char *step, *lb, *ub;
+    int want;
+  } cases[] = {
+    { "1", "(load row i)", "(load row (add i 1:i32))", 1 },
+    { "1", "(load row (cast i64 i))", "(load row (add (cast i64 i) 1:i64))",
+      1 },
+    { "1", "(load row (cast i64 i))", "(load row (cast i64 (add i 1:i32)))",
+      1 },
+    { "1", "(add (load row i) 4:i32)", "(add (load row (add i 1:i32)) 4:i32)",
+      1 },
+    { "2", "(load row i)", "(load row (add i 2:i32))", 1 },
+    { "1", "i", "(add i 1:i32)", 1 },
+    { "1", "(load row i)", "(load row (add i 2:i32))", 0 },
+    { "2", "(load row i)", "(load row (add i 1:i32))", 0 },
+    { "1", "(load row (mul i 2:i32))",
+      "(load row (add (mul i 2:i32) 1:i32))", 0 },
+    { "1", "(load row i)", "(load end (add i 1:i32))", 0 },
+    { "1", "(load row i)", "(load end i)", 0 },
+    { "1", "i", "(add i 3:i32)", 0 },
+    { "1", "0:i32", "(add i 1:i32)", 0 },
+  };
+  char text[1024];
+
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
+    {
+      flat_nest *nest;
+      flat_diag diag;
+      int found = 0;
+
+      snprintf (text, sizeof text,
+		"nest \"csr\" at \"t.c\" 3 {\n"
+		"  param n : i32\n"
+		"  param nnz : i64\n"
+		"  mem row : i32 read\n"
+		"  mem end : i32 read\n"
+		"  mem v : f32 read copyin(0:i64, nnz)\n"
+		"  mem y : f32 write\n"
+		"  body {\n"
+		"    map i : i32 = 0:i32 .. n step %s:i32 {\n"
+		"      let s : f32 = 0x0p+0:f32\n"
+		"      reduce j : i32 = %s .. %s step 1:i32 with (add s) {\n"
+		"        set s = (add s (load v (cast i64 j)))\n"
+		"      }\n"
+		"      store y[i] = s\n"
+		"    }\n"
+		"  }\n"
+		"}\n", cases[c].step, cases[c].lb, cases[c].ub);
+      CU_ASSERT_EQUAL_FATAL (run_text (text, &nest, &diag), 0);
+      for (int i = 0; i < nest->n_kernels; i++)
+	if (nest->kernels[i]->kind == FLAT_N_SEGRED_IRREGULAR)
+	  {
+	    found = 1;
+	    if (flat_kernel_contiguous (nest->kernels[i]) != cases[c].want)
+	      fprintf (stderr, "\n%s .. %s step %s: contiguous %d\n",
+		       cases[c].lb, cases[c].ub, cases[c].step, !cases[c].want);
+	    CU_ASSERT_EQUAL (flat_kernel_contiguous (nest->kernels[i]),
+			     cases[c].want);
+	  }
+      CU_ASSERT (found);
+      flat_nest_free (nest);
+    }
+}
+
 void
 flat_test_register_flatten (void)
 {
   CU_pSuite s = CU_add_suite ("flatten", NULL, NULL);
   CU_add_test (s, "accesses", test_accesses);
+  CU_add_test (s, "irregular: contiguous segments", test_contiguous_segments);
   CU_add_test (s, "segmap of a perfect 2-D nest", test_segmap_perfect_2d);
   CU_add_test (s, "segmap keeps a triangular map inside",
 	       test_segmap_triangular);
