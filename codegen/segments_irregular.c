@@ -467,10 +467,10 @@ flat_c_irregular_segmented_scan (flat_emitter *em, const flat_kernel *k)
 void
 flat_c_irregular_item_loop (flat_emitter *em)
 {
-  flat_c_line (em, "for (int flat_r = 0; flat_r < %d; flat_r++)",
+  flat_c_line (em, "for (int flat_it = 0; flat_it < %d; flat_it++)",
 	       FLAT_IRREGULAR_ITEMS);
   flat_c_open (em);
-  flat_c_line (em, "%s flat_e = flat_e0 + flat_r;",
+  flat_c_line (em, "%s flat_e = flat_e0 + flat_it;",
 	       flat_c_type (em, FLAT_T_I64));
   flat_c_line (em, "if (flat_e >= flat_hi)");
   flat_c_line (em, "  break;");

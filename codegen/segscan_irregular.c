@@ -77,8 +77,8 @@ static void
 emit_item_runs (flat_emitter *em, const flat_kernel *k)
 {
   flat_c_irregular_iterations (em);
-  flat_c_line (em, "flat_ss[flat_r] = flat_s;");
-  flat_c_line (em, "flat_os[flat_r] = flat_o;");
+  flat_c_line (em, "flat_ss[flat_it] = flat_s;");
+  flat_c_line (em, "flat_os[flat_it] = flat_o;");
   flat_c_irregular_contribution (em, k, &k->contrib);
   flat_c_line (em, "if (flat_s == flat_run)");
   flat_c_open (em);
@@ -104,7 +104,7 @@ emit_item_body (flat_emitter *em, const flat_kernel *k)
   flat_c_line (em, "%s flat_cur = -1;", i64);
   flat_c_irregular_identities (em, k, "flat_val");
   flat_c_irregular_item_loop (em);
-  flat_c_line (em, "%s flat_sr = flat_ss[flat_r], flat_o = flat_os[flat_r];",
+  flat_c_line (em, "%s flat_sr = flat_ss[flat_it], flat_o = flat_os[flat_it];",
 	       i64);
   flat_c_open (em);
   flat_c_irregular_segment_open (em, k, "flat_sr");
