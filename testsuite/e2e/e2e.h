@@ -107,13 +107,15 @@ e2e_int (uint32_t *state, long long lo, long long hi)
    all rows empty, one huge row (3 N + 300) among short ones, a single
    non-empty row (the last), rows of growing length (i % 300), empty
    and one-element rows alternating, and short random rows whose
-   pointer falls back to 0 at row N / 2 (the rows from there on hold
-   the first nonzeros, those before it the rest; row N / 2 - 1 runs
-   backwards, so it is empty, and the pointers decrease there).  */
+   pointer falls back to 0 at row H = N / 2, from N = 1024 on rounded
+   down to a multiple of 256 (the rows from there on hold the first
+   nonzeros, those before it the rest; row H - 1 runs backwards, so it
+   is empty, and the pointers decrease there, at the end of a chunk of
+   the descriptor's stages where N is large).  */
 static inline int
 e2e_csr_rows (int n, int pattern, int *row, uint32_t *seed)
 {
-  int nnz = 0, half = n / 2;
+  int nnz = 0, half = n >= 1024 ? n / 2 / 256 * 256 : n / 2;
 
   for (int i = 0; i < n; i++)
     {
