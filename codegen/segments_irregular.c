@@ -93,6 +93,18 @@ flat_c_irregular_segment_open (flat_emitter *em, const flat_kernel *k,
   flat_c_trip_count (em, &k->dims[k->n_segments], "I");
 }
 
+/* flat_start and flat_end, the segments of the chunk of group GROUP
+   (an expression) in the sizes and offsets stages.  */
+static void
+emit_chunk_bounds (flat_emitter *em, const char *group)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+
+  flat_c_line (em, "%s flat_start = %s * flat_chunk;", i64, group);
+  flat_c_line (em, "%s flat_end = flat_start + flat_chunk < flat_n_seg"
+	       " ? flat_start + flat_chunk : flat_n_seg;", i64);
+}
+
 /* flat_groups, the groups of the sizes and offsets stages (one where
    there are no segments).  */
 static void
@@ -140,10 +152,7 @@ emit_sizes (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
     flat_c_local_array (em, FLAT_T_I32, "flat_dec", 1);
   flat_c_irregular_segment_count (em, k);
   flat_c_group_ids (em);
-  flat_c_line (em, "%s flat_start = %s * flat_chunk;", i64,
-	       em->d->group_id);
-  flat_c_line (em, "%s flat_end = flat_start + flat_chunk < flat_n_seg"
-	       " ? flat_start + flat_chunk : flat_n_seg;", i64);
+  emit_chunk_bounds (em, em->d->group_id);
   if (contiguous)
     {
       emit_descriptor_groups (em);
@@ -212,9 +221,7 @@ emit_offsets (flat_emitter *em, const flat_kernel *k)
     flat_c_local_array (em, FLAT_T_I32, "flat_dec", 1);
   flat_c_group_ids (em);
   flat_c_line (em, "%s flat_g = %s;", i64, em->d->group_id);
-  flat_c_line (em, "%s flat_start = flat_g * flat_chunk;", i64);
-  flat_c_line (em, "%s flat_end = flat_start + flat_chunk < flat_n_seg"
-	       " ? flat_start + flat_chunk : flat_n_seg;", i64);
+  emit_chunk_bounds (em, "flat_g");
   if (contiguous)
     {
       emit_descriptor_groups (em);

@@ -286,6 +286,15 @@ is_step (const flat_expr *e, int64_t step)
     && flat_value_signed (e->type, e->u.c) == step;
 }
 
+/* Whether E is (add X STEP).  */
+static int
+is_advanced (const flat_expr *e, const flat_expr *x, int64_t step)
+{
+  return e->kind == FLAT_E_BINARY && e->u.op.op == FLAT_OP_ADD
+    && e->type == x->type && flat_expr_same (e->u.op.a, x)
+    && is_step (e->u.op.b, step);
+}
+
 /* Whether HI is LO with segment index I advanced by STEP: every index
    term X of LO (I, or I converted) is (add X STEP) in HI, or I is
    (add I STEP) under the same conversion; the rest is the same.  */
@@ -294,22 +303,10 @@ shifted (const flat_expr *hi, const flat_expr *lo, const flat_var *i,
 	 int64_t step)
 {
   if (is_index_term (lo, i))
-    {
-      const flat_expr *inner = hi;
-
-      if (hi->kind == FLAT_E_BINARY && hi->u.op.op == FLAT_OP_ADD
-	  && hi->type == lo->type && flat_expr_same (hi->u.op.a, lo) && is_step (hi->u.op.b, step))
-	return 1;
-      if (lo->kind == FLAT_E_CAST)
-	{
-	  if (hi->kind != FLAT_E_CAST || hi->type != lo->type)
-	    return 0;
-	  inner = hi->u.cast;
-	}
-      return inner->kind == FLAT_E_BINARY && inner->u.op.op == FLAT_OP_ADD
-	&& inner->u.op.a->kind == FLAT_E_VAR && inner->u.op.a->u.var == i
-	&& is_step (inner->u.op.b, step);
-    }
+    return is_advanced (hi, lo, step)
+      || (lo->kind == FLAT_E_CAST && hi->kind == FLAT_E_CAST
+	  && hi->type == lo->type
+	  && is_advanced (hi->u.cast, lo->u.cast, step));
   if (hi->kind != lo->kind || hi->type != lo->type)
     return 0;
   switch (lo->kind)
