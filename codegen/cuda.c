@@ -104,6 +104,7 @@ static const flat_dialect cuda_dialect = {
   .launch_bounds = "__launch_bounds__ (%d, %d) ",
   .unroll = "#pragma unroll",
   .global_qualifier = "",
+  .restrict_qualifier = "__restrict__ ",
   .global_id = "((long long) blockIdx.x * blockDim.x + threadIdx.x)",
   .global_size = "((long long) gridDim.x * blockDim.x)",
   .function_qualifier = "static __device__ ",

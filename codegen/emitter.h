@@ -148,6 +148,13 @@ void flat_c_signature_open (flat_emitter *em, const flat_nest *nest,
 void flat_c_arg (flat_emitter *em, flat_type t, int pointer,
 		 const char *fmt, ...)
   __attribute__ ((format (printf, 4, 5)));
+/* One more argument: a global pointer to T (const T if READ_ONLY) that
+   no other argument reaches, a scratch buffer of the runtime's, so that
+   the device compiler may keep its loads and stores apart from the
+   nest's own.  */
+void flat_c_arg_scratch (flat_emitter *em, flat_type t, int read_only,
+			 const char *fmt, ...)
+  __attribute__ ((format (printf, 4, 5)));
 /* ")" and the opening brace of the body.  */
 void flat_c_signature_close (flat_emitter *em);
 /* At the current depth: flat_lb<SUFFIX>, flat_ub<SUFFIX> and the trip

@@ -804,18 +804,41 @@ flat_c_signature_open (flat_emitter *em, const flat_nest *nest,
     }
 }
 
+/* One more argument: its type as the prefix, then its name from FMT.  */
+static void
+emit_arg (flat_emitter *em, const char *prefix, const char *fmt, va_list ap)
+{
+  begin_arg (em);
+  flat_c_emit (em, "%s", prefix);
+  flat_c_vemit (em, fmt, ap);
+}
+
 void
 flat_c_arg (flat_emitter *em, flat_type t, int pointer, const char *fmt, ...)
 {
+  flat_arena *a = em->scratch->arena;
+  const char *type = flat_c_type (em, t);
   va_list ap;
 
-  begin_arg (em);
-  if (pointer)
-    flat_c_emit (em, "%s%s *", em->d->global_qualifier, flat_c_type (em, t));
-  else
-    flat_c_emit (em, "%s ", flat_c_type (em, t));
   va_start (ap, fmt);
-  flat_c_vemit (em, fmt, ap);
+  emit_arg (em, pointer ? flat_arena_printf (a, "%s%s *",
+					     em->d->global_qualifier, type)
+	    : flat_arena_printf (a, "%s ", type), fmt, ap);
+  va_end (ap);
+}
+
+void
+flat_c_arg_scratch (flat_emitter *em, flat_type t, int read_only,
+		    const char *fmt, ...)
+{
+  va_list ap;
+
+  va_start (ap, fmt);
+  emit_arg (em, flat_arena_printf (em->scratch->arena, "%s%s%s *%s",
+				   em->d->global_qualifier,
+				   read_only ? "const " : "",
+				   flat_c_type (em, t),
+				   em->d->restrict_qualifier), fmt, ap);
   va_end (ap);
 }
 

@@ -38,6 +38,8 @@ typedef struct flat_dialect
      should unroll, or NULL.  */
   const char *unroll;
   const char *global_qualifier;		/* before a mem's element type */
+  const char *restrict_qualifier;	/* after the "*" of a pointer that
+					   nothing else reaches */
   const char *global_id;		/* 64-bit id of this work-item */
   const char *global_size;		/* 64-bit number of work-items */
   /* Work-groups (reductions and scans).  */

@@ -51,6 +51,7 @@ static const flat_dialect opencl_dialect = {
   .prelude_fp64 = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n",
   .kernel_qualifier = "__kernel ",
   .global_qualifier = "__global ",
+  .restrict_qualifier = "restrict ",
   .global_id = "(long) get_global_id (0)",
   .global_size = "(long) get_global_size (0)",
   .function_qualifier = "static ",

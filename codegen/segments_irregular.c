@@ -143,8 +143,8 @@ emit_sizes (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
 
   flat_c_signature_open (em, nest, k, "_sizes", &k->pre);
   flat_c_arg (em, FLAT_T_I64, 0, "flat_chunk");
-  flat_c_arg (em, FLAT_T_I64, 1, "flat_offs");
-  flat_c_arg (em, FLAT_T_I64, 1, "flat_tsum");
+  flat_c_arg_scratch (em, FLAT_T_I64, 0, "flat_offs");
+  flat_c_arg_scratch (em, FLAT_T_I64, 0, "flat_tsum");
   flat_c_signature_close (em);
   em->depth = 1;
   flat_c_local_array (em, FLAT_T_I64, "flat_sum", FLAT_MAX_GROUP);
@@ -212,8 +212,8 @@ emit_offsets (flat_emitter *em, const flat_kernel *k)
   flat_c_signature_open (em, NULL, k, "_offsets", NULL);
   flat_c_arg (em, FLAT_T_I64, 0, "flat_n_seg");
   flat_c_arg (em, FLAT_T_I64, 0, "flat_chunk");
-  flat_c_arg (em, FLAT_T_I64, 1, "flat_offs");
-  flat_c_arg (em, FLAT_T_I64, 1, "flat_tsum");
+  flat_c_arg_scratch (em, FLAT_T_I64, 0, "flat_offs");
+  flat_c_arg_scratch (em, FLAT_T_I64, 0, "flat_tsum");
   flat_c_signature_close (em);
   em->depth = 1;
   flat_c_local_array (em, FLAT_T_I64, "flat_sum", FLAT_MAX_GROUP);
@@ -291,11 +291,11 @@ flat_c_irregular_open (flat_emitter *em, const flat_nest *nest,
   flat_c_signature_open (em, nest, k, suffix, writes);
   if (groups)
     flat_c_arg (em, FLAT_T_I64, 0, "flat_groups");
-  flat_c_arg (em, FLAT_T_I64, 1, "flat_offs");
+  flat_c_arg_scratch (em, FLAT_T_I64, 1, "flat_offs");
   for (int j = 0; j < k->n_accs; j++)
     {
-      flat_c_arg (em, k->accs[j].var->type, 1, "flat_part%d", j);
-      flat_c_arg (em, k->accs[j].var->type, 1, "flat_head%d", j);
+      flat_c_arg_scratch (em, k->accs[j].var->type, 0, "flat_part%d", j);
+      flat_c_arg_scratch (em, k->accs[j].var->type, 0, "flat_head%d", j);
     }
   flat_c_signature_close (em);
   em->depth = 1;
@@ -678,7 +678,7 @@ emit_flat_map (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   const char *i64 = flat_c_type (em, FLAT_T_I64);
 
   flat_c_signature_open (em, nest, k, "", &k->body);
-  flat_c_arg (em, FLAT_T_I64, 1, "flat_offs");
+  flat_c_arg_scratch (em, FLAT_T_I64, 1, "flat_offs");
   flat_c_signature_close (em);
   em->depth = 1;
   flat_c_irregular_segment_count (em, k);
@@ -753,12 +753,20 @@ emit_final (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   flat_c_line (em, "if (flat_z > flat_a)");
   flat_c_open (em);
   flat_c_combine_parts (em, k->n_accs, k->accs, "flat_v");
-  flat_c_line (em, "for (%s flat_q = flat_a / flat_per + 1; "
-	       "flat_q <= (flat_z - 1) / flat_per; flat_q++)", i64);
+  /* The ranges after the one where the segment starts that hold its
+     iterations, if any: a second 64-bit division only then, which
+     weighs on a stage of a few loads a segment; a counted loop, which
+     the device compiler unrolls for segments over many ranges.  */
+  flat_c_line (em, "%s flat_q = flat_a / flat_per + 1;", i64);
+  flat_c_line (em, "if (flat_q * flat_per < flat_z)");
+  flat_c_open (em);
+  flat_c_line (em, "for (%s flat_ql = (flat_z - 1) / flat_per; "
+	       "flat_q <= flat_ql; flat_q++)", i64);
   flat_c_open (em);
   for (j = 0; j < k->n_accs; j++)
     flat_c_fold (em, &k->accs[j], flat_c_acc_name (em, &k->accs[j]),
 		 "flat_head%d[flat_q]", j);
+  flat_c_close (em);
   flat_c_close (em);
   flat_c_close (em);
   flat_c_stmts (em, &k->post);

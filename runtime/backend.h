@@ -16,7 +16,7 @@
 #include <stddef.h>
 
 /* Changes whenever a field is added, removed or changes meaning.  */
-#define FLAT_BACKEND_ABI 11
+#define FLAT_BACKEND_ABI 12
 
 /* Most devices a backend keeps open at once (FLAT_DEVICES).  */
 #define FLAT_MAX_DEVICES 16
@@ -107,6 +107,11 @@ typedef struct flat_backend
      launched with on the device.  */
   int (*get_kernel) (void *program, const char *name, void **kernel,
 		     size_t *max_group_size, char *err, size_t err_size);
+  /* The work-groups of GROUP_SIZE work-items of KERNEL that the whole
+     device holds at once, into *GROUPS (0: it cannot say); NULL where
+     the backend cannot tell (OpenCL has no occupancy query).  */
+  int (*resident_groups) (void *kernel, size_t group_size, size_t *groups,
+			  char *err, size_t err_size);
   /* Set the N_ARGS arguments and launch GROUPS work-groups of GROUP_SIZE
      work-items (1-D).  Asynchronous: errors may surface at finish.  */
   int (*launch) (void *kernel, const flat_arg *args, int n_args,

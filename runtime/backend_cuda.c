@@ -91,6 +91,7 @@ enum
   CU_DEVICE_MAX_THREADS_PER_BLOCK = 1,
   CU_DEVICE_MAX_GRID_DIM_X = 5,
   CU_DEVICE_MAX_SHARED_MEMORY_PER_BLOCK = 8,
+  CU_DEVICE_MULTIPROCESSOR_COUNT = 16,
   CU_DEVICE_COMPUTE_CAPABILITY_MAJOR = 75,
   CU_DEVICE_COMPUTE_CAPABILITY_MINOR = 76,
   CU_FUNC_MAX_THREADS_PER_BLOCK = 0,
@@ -136,6 +137,8 @@ enum
   X (cuModuleUnload, (cu_module)) \
   X (cuModuleGetFunction, (cu_function *, cu_module, const char *)) \
   X (cuFuncGetAttribute, (int *, int, cu_function)) \
+  X (cuOccupancyMaxActiveBlocksPerMultiprocessor, \
+     (int *, cu_function, int, size_t)) \
   X (cuLaunchKernel, \
      (cu_function, unsigned, unsigned, unsigned, unsigned, unsigned, \
       unsigned, unsigned, cu_stream, void **, void **))
@@ -178,6 +181,7 @@ typedef struct cu_dev
   int max_block;		/* threads per block */
   unsigned max_grid;		/* blocks in x */
   int max_shared;		/* bytes of shared memory per block */
+  int multiprocessors;
   flat_nvrtc_output output;
   char options[128];		/* NVRTC's, the architecture's first */
   char device_name[256];	/* "<name> (sm_90)" */
@@ -303,6 +307,10 @@ query_device (int index, int *arch, char *err, size_t err_size)
   if (rc == 0)
     rc = drv.cuDeviceGetAttribute (&cu.d->max_shared,
 				   CU_DEVICE_MAX_SHARED_MEMORY_PER_BLOCK,
+				   cu.d->device);
+  if (rc == 0)
+    rc = drv.cuDeviceGetAttribute (&cu.d->multiprocessors,
+				   CU_DEVICE_MULTIPROCESSOR_COUNT,
 				   cu.d->device);
   if (rc != 0)
     return fail (err, err_size, "cuDeviceGetAttribute", rc);
@@ -942,6 +950,25 @@ cuda_get_kernel (void *program, const char *name, void **kernel,
   return 0;
 }
 
+static int
+cuda_resident_groups (void *kernel, size_t group_size, size_t *groups,
+		      char *err, size_t err_size)
+{
+  int per_sm = 0;
+  cu_result rc;
+
+  if (make_current (err, err_size) != 0)
+    return -1;
+  rc = drv.cuOccupancyMaxActiveBlocksPerMultiprocessor (&per_sm, kernel,
+							 (int) group_size, 0);
+  if (rc != 0)
+    return fail (err, err_size, "cuOccupancyMaxActiveBlocksPerMultiprocessor",
+		 rc);
+  *groups = per_sm > 0 && cu.d->multiprocessors > 0
+	    ? (size_t) per_sm * (size_t) cu.d->multiprocessors : 0;
+  return 0;
+}
+
 /* Room for N kernel parameters in cu.params and cu.pointers.  */
 static int
 reserve_params (int n)
@@ -1149,6 +1176,7 @@ const flat_backend flat_backend_cuda = {
   .build = cuda_build,
   .program_free = cuda_program_free,
   .get_kernel = cuda_get_kernel,
+  .resident_groups = cuda_resident_groups,
   .launch = cuda_launch,
   .launch_timed = cuda_launch_timed,
   .finish = cuda_finish,

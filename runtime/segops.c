@@ -564,6 +564,25 @@ alloc_buffer (flat_pool *pool, const flat_segop *op, int n, size_t bytes,
 			  &op->buffers[n].capacity, err, err_size);
 }
 
+/* Work-groups of the flat stage S of an irregular segred, of GROUP
+   work-items: as many as the device holds at once where the backend can
+   tell, so that its ranges, of equal work, run in one wave (on an H200
+   the 1024 groups of FLAT_SEGOP_FILL ran a CSR SpMV's in two waves of
+   528, the second not full), else enough to fill a large GPU.  */
+static int64_t
+irregular_flat_groups (const flat_backend *b, const flat_segop *op,
+		       const flat_stage *s, size_t group)
+{
+  size_t resident = 0;
+  char err[256];
+
+  if (op->kernel->kind == FLAT_N_SEGRED_IRREGULAR && b->resident_groups
+      && b->resident_groups (s->fn, group, &resident, err, sizeof err) == 0
+      && resident > 0)
+    return (int64_t) resident;
+  return FLAT_SEGOP_FILL / (int64_t) group;
+}
+
 /* An irregular segmented OP (codegen/segments_irregular.c): op->buffers
    0 the offsets, 1 the chunk sums (and, for contiguous segments, each
    chunk's flag and end), 2 + 2 j and 3 + 2 j the parts (one
@@ -571,7 +590,8 @@ alloc_buffer (flat_pool *pool, const flat_segop *op, int n, size_t bytes,
    a warp of one, codegen/segments_irregular_warps.c) of
    accumulator j.  The sizes and offsets stages run over chunks of whole
    tiles of segments, at most FLAT_SEGOP_MAX_PARTS of them; the flat
-   stage on enough groups to fill the device, each a share of the
+   stage on enough groups to fill the device (irregular_flat_groups),
+   each a share of the
    iterations, which only the device counts (a segscan's runs stage,
    then its scan stage on the same groups); a segred's or segscan's
    final stage with one work-item per segment.  */
@@ -586,7 +606,7 @@ run_irregular (const flat_backend *b, flat_pool *pool, const flat_segop *op,
   int n, j, a, s, flat;
 
   seg_groups = tile_chunks (n_seg, (int64_t) group, &tiles, &chunk);
-  groups = FLAT_SEGOP_FILL / (int64_t) group;
+  groups = irregular_flat_groups (b, op, &op->stages[2], group);
   /* A segred's flat stage may take a range per warp.  */
   heads = groups * (group > FLAT_WARP_LANES
 		    ? (int64_t) group / FLAT_WARP_LANES : 1);

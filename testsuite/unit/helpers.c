@@ -201,3 +201,41 @@ package_of (const char *text)
   flat_nest_free (nest);
   return pkg;
 }
+
+#define CSR_BODY \
+  "      set s = (add (mul (load val (cast i64 j)) " \
+  "(load x (cast i64 (load col (cast i64 j))))) s)\n"
+#define CSR_ROWS \
+  "reduce j : i32 = (load row (cast i64 i)) .. " \
+  "(load row (add (cast i64 i) 1:i64)) step 1:i32 with (add s) {\n"
+
+const char csr_rows_ir[] =
+  "nest \"csr\" at \"csr.c\" 7 {\n"
+  "  param rows : i32\n"
+  "  param nnz : i32\n"
+  "  mem row : i32 read\n"
+  "  mem val : f32 read copyin((cast i64 0:i32), (cast i64 nnz))\n"
+  "  mem x : f32 read copyin((cast i64 0:i32), (cast i64 rows))\n"
+  "  mem col : i32 read copyin((cast i64 0:i32), (cast i64 nnz))\n"
+  "  mem y : f32 write\n"
+  "  body {\n"
+  "    map i : i32 = 0:i32 .. rows step 1:i32 {\n"
+  "      let s : f32 = 0x0p+0:f32\n"
+  "      " CSR_ROWS CSR_BODY
+  "      }\n"
+  "      store y[(cast i64 i)] = s\n"
+  "    }\n"
+  "  }\n"
+  "  kernel k0 segred irregular (i : i32 = 0:i32 .. rows step 1:i32, "
+  "j : i32 = (load row (cast i64 i)) .. (load row (add (cast i64 i) 1:i64)) "
+  "step 1:i32) segments 1 with (add s) pre {\n"
+  "    let s : f32 = 0x0p+0:f32\n"
+  "  } body {\n"
+  CSR_BODY
+  "  } post {\n"
+  "    store y[(cast i64 i)] = s\n"
+  "  }\n"
+  "  plan {\n"
+  "    launch k0\n"
+  "  }\n"
+  "}\n";

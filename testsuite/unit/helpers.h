@@ -49,6 +49,11 @@ struct flat_nest *parse_nest (const char *text);
    malloc'ed; a fatal test failure if it does not parse or build.  */
 unsigned char *package_of (const char *text);
 
+/* The IR of y = A x for A in CSR form (rows, row, col, val, x, y),
+   flattened: kernel k0 the irregular reduction over each row's
+   nonzeros, the plan its launch.  */
+extern const char csr_rows_ir[];
+
 /* Suites whose tests call flat_run: a scratch kernel cache.  */
 extern char *device_cache_dir;
 int device_suite_init (void);

@@ -2609,6 +2609,40 @@ test_source_text (void)
   flat_nest_free (f64);
 }
 
+/* The runtime's scratch buffers of an irregular reduction (offsets,
+   chunk sums, parts, heads) are restrict in both dialects, the offsets
+   const where only read, so that the device compiler may keep their
+   stores apart from the nest's loads; the nest's own mems, which may
+   alias, never are.  */
+static void
+test_scratch_restrict (void)
+{
+  char err[256];
+  flat_nest *csr = load_nest (csr_rows_ir);
+  char *cl = flat_emit_opencl (csr, err, sizeof err);
+  char *cu = flat_emit_cuda (csr, err, sizeof err);
+
+  CU_ASSERT_PTR_NOT_NULL_FATAL (cl);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (cu);
+  CU_ASSERT_PTR_NOT_NULL (strstr (cu, "long long *__restrict__ flat_offs, "
+				  "long long *__restrict__ flat_tsum)"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cu, "const long long *__restrict__ "
+				  "flat_offs, float *__restrict__ flat_part0, "
+				  "float *__restrict__ flat_head0)"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cl, "__global long *restrict flat_offs, "
+				  "__global long *restrict flat_tsum)"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cl, "__global const long *restrict "
+				  "flat_offs, __global float *restrict "
+				  "flat_part0, __global float *restrict "
+				  "flat_head0)"));
+  CU_ASSERT_PTR_NULL (strstr (cu, "restrict__ v_"));
+  CU_ASSERT_PTR_NULL (strstr (cl, "restrict v_"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cu, "const int *v_row, "));
+  free (cl);
+  free (cu);
+  flat_nest_free (csr);
+}
+
 /* Constructs without a translation are reported, not emitted.  */
 static void
 test_emit_errors (void)
@@ -3103,6 +3137,8 @@ flat_test_register_codegen (void)
   if (other == NULL)
     return;
   CU_add_test (other, "source text", test_source_text);
+  CU_add_test (other, "scratch buffers restrict, the nest's mems not",
+	       test_scratch_restrict);
   CU_add_test (other, "untranslatable nests", test_emit_errors);
   CU_add_test (other, "reduction and scan source text",
 	       test_soac_source_text);

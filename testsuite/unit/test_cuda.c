@@ -329,6 +329,88 @@ test_nvrtc_compile (void)
   free (pkg);
 }
 
+/* The most loads from global memory that one basic block of function
+   ENTRY of PTX holds.  */
+static int
+loads_in_a_block (const char *ptx, const char *entry)
+{
+  const char *p = strstr (ptx, entry), *end;
+  int most = 0, here = 0;
+
+  CU_ASSERT_PTR_NOT_NULL_FATAL (p);
+  end = strstr (p, "\n}\n");
+  CU_ASSERT_PTR_NOT_NULL_FATAL (end);
+  for (; p && p < end; p = strchr (p + 1, '\n'))
+    {
+      const char *line = p + 1;
+
+      if (*line == '$' || strncmp (line, "\t@%p", 4) == 0
+	  || strncmp (line, "\tbra", 4) == 0)
+	here = 0;
+      else if (strncmp (line, "\tld.global", 10) == 0 && ++here > most)
+	most = here;
+    }
+  return most;
+}
+
+/* The flat stage of an irregular reduction by warps computes the
+   contributions of a lane's FLAT_IRREGULAR_ITEMS iterations apart from
+   its walk over the segments, so that their chains of dependent loads
+   (a row's bound, the column, the value, x) go out together: one basic
+   block of the PTX holds them all, where a walk that computed each
+   iteration after finding its segment held those of two at most.  */
+static void
+test_nvrtc_irregular_loads (void)
+{
+  unsigned char *pkg = package_of (csr_rows_ir);
+  const char *source = flat_package_get (pkg, FLAT_PKG_CUDA);
+  char options[256];
+  char *ptx;
+
+  CU_ASSERT_PTR_NOT_NULL_FATAL (source);
+  CU_ASSERT_EQUAL (flat_nvrtc_options (90, FLAT_NVRTC_PTX, options,
+				       sizeof options), 0);
+  ptx = ptx_with_package_options (source, options, pkg);
+  CU_ASSERT (loads_in_a_block (ptx, ".entry flat_k0(")
+	     >= 4 * FLAT_IRREGULAR_ITEMS);
+  free (ptx);
+  free (pkg);
+}
+
+/* The groups of a kernel that the device holds at once, by which an
+   irregular reduction sizes its flat stage (segops.c): some, and no more
+   for larger groups.  */
+static void
+test_resident_groups (void)
+{
+  flat_backend_config config = { NULL, -1, NULL, -1, NULL, NULL, 0 };
+  const flat_backend *b = &flat_backend_cuda;
+  unsigned char *pkg = package_of (csr_rows_ir);
+  char err[8192] = "";
+  void *program = NULL, *kernel = NULL;
+  size_t max_group = 0, small = 0, large = 0;
+  int cached = 0;
+
+  CU_ASSERT_PTR_NOT_NULL_FATAL (b->resident_groups);
+  CU_ASSERT_EQUAL_FATAL (b->init (&config, err, sizeof err), 0);
+  CU_ASSERT_EQUAL_FATAL (b->build (flat_package_get (pkg, FLAT_PKG_CUDA),
+				   flat_package_get (pkg,
+						     FLAT_PKG_CUDA_OPTIONS),
+				   &program, &cached, err, sizeof err), 0);
+  CU_ASSERT_EQUAL_FATAL (b->get_kernel (program, "flat_k0", &kernel,
+					&max_group, err, sizeof err), 0);
+  CU_ASSERT_FATAL (max_group >= 256);
+  CU_ASSERT_EQUAL (b->resident_groups (kernel, 64, &small, err,
+				       sizeof err), 0);
+  CU_ASSERT_EQUAL (b->resident_groups (kernel, 256, &large, err,
+				       sizeof err), 0);
+  CU_ASSERT (large > 0);
+  CU_ASSERT (small >= large);
+  CU_ASSERT_EQUAL (b->program_free (program, err, sizeof err), 0);
+  CU_ASSERT_EQUAL (b->shutdown (err, sizeof err), 0);
+  free (pkg);
+}
+
 /* A nest that may contract (its IR header `contract') gets fma from its
    package's options.  */
 static void
@@ -445,7 +527,10 @@ flat_test_register_cuda (void)
     { "NVRTC compiles a package", test_nvrtc_compile, NEED_NVRTC },
     { "NVRTC contracts a nest that may", test_nvrtc_contract, NEED_NVRTC },
     { "NVRTC error and log", test_nvrtc_error, NEED_NVRTC },
+    { "NVRTC: an irregular flat stage's loads together",
+      test_nvrtc_irregular_loads, NEED_NVRTC },
     { "scalar argument types on CUDA", test_run_kinds, NEED_CUDA },
+    { "groups resident at once", test_resident_groups, NEED_CUDA },
     { "kernel cache on CUDA", test_run_cache, NEED_CUDA }
   };
   CU_pSuite suite = CU_add_suite ("cuda backend", device_suite_init,
