@@ -392,6 +392,9 @@ test_resident_groups (void)
   int cached = 0;
 
   CU_ASSERT_PTR_NOT_NULL_FATAL (b->resident_groups);
+  /* The runtime closes the device it holds from the tests before, which
+     this one opens and closes on its own.  */
+  CU_ASSERT_EQUAL_FATAL (flat_reset (), 0);
   CU_ASSERT_EQUAL_FATAL (b->init (&config, err, sizeof err), 0);
   CU_ASSERT_EQUAL_FATAL (b->build (flat_package_get (pkg, FLAT_PKG_CUDA),
 				   flat_package_get (pkg,
