@@ -128,6 +128,74 @@ emit_first_bound (flat_emitter *em, const flat_kernel *k)
   flat_c_close (em);
 }
 
+/* NAME, the signed size ub - lb of the segment of ordinal ORDINAL (an
+   expression) of affine kernel K, which may be negative or lie past the
+   segments: affine bounds load nothing.  */
+static void
+emit_affine_size (flat_emitter *em, const flat_kernel *k, const char *ordinal,
+		  const char *name)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+
+  flat_c_line (em, "%s %s;", i64, name);
+  flat_c_open (em);
+  flat_c_dim_indices (em, k, 0, k->n_segments, ordinal);
+  flat_c_trip_count (em, &k->dims[k->n_segments], "A");
+  flat_c_line (em, "%s = (%s) flat_ubA - (%s) flat_lbA;", name, i64, i64);
+  flat_c_close (em);
+}
+
+/* flat_offs[AT] = the offset of segment V (expressions) of an affine
+   kernel: the sum of p0 + pd u over the segments u < V of positive
+   size, [flat_pa, flat_pz); (a + z - 1) c is even.  */
+static void
+emit_affine_offset (flat_emitter *em, const char *at, const char *v)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_z = %s < flat_pz ? %s : flat_pz;", i64, v, v);
+  flat_c_line (em, "%s flat_c = flat_z > flat_pa ? flat_z - flat_pa : 0;",
+	       i64);
+  flat_c_line (em, "flat_offs[%s] = flat_c * flat_p0 + flat_pd * "
+	       "((flat_pa + flat_z - 1) * flat_c / 2);", at);
+  flat_c_close (em);
+}
+
+/* The sizes stage of affine kernel K (flat_kernel_affine): the offsets
+   themselves, in closed form, and the total; the offsets stage has
+   nothing to do.  The sizes are p0 + pd v clamped at 0, p0 and pd from
+   the bounds of segments 0 and 1; those of positive size are one
+   interval.  */
+static void
+emit_affine_sizes (flat_emitter *em, const flat_kernel *k)
+{
+  const char *i64 = flat_c_type (em, FLAT_T_I64);
+
+  flat_c_irregular_segment_count (em, k);
+  flat_c_group_ids (em);
+  emit_chunk_bounds (em, em->d->group_id);
+  emit_affine_size (em, k, "0", "flat_p0");
+  emit_affine_size (em, k, "1", "flat_p1");
+  /* With one segment, the next one's bounds, which the nest never
+     computes, may overflow.  */
+  flat_c_line (em, "%s flat_pd = flat_n_seg > 1 ? flat_p1 - flat_p0 : 0;",
+	       i64);
+  flat_c_line (em, "%s flat_pa = 0, flat_pz = flat_n_seg;", i64);
+  flat_c_line (em, "if (flat_pd > 0)");
+  flat_c_line (em, "  flat_pa = flat_p0 > 0 ? 0 : -flat_p0 / flat_pd + 1;");
+  flat_c_line (em, "else if (flat_pd < 0)");
+  flat_c_line (em, "  flat_pz = flat_p0 > 0 ? (flat_p0 - flat_pd - 1) / "
+	       "-flat_pd : 0;");
+  flat_c_line (em, "else if (flat_p0 <= 0)");
+  flat_c_line (em, "  flat_pz = 0;");
+  flat_c_line (em, "for (%s flat_v = flat_start + flat_t; flat_v < flat_end;"
+	       " flat_v += flat_b)", i64);
+  emit_affine_offset (em, "flat_v", "flat_v");
+  flat_c_line (em, "if (flat_t == 0 && flat_end == flat_n_seg)");
+  emit_affine_offset (em, "flat_n_seg", "flat_n_seg");
+}
+
 /* flat_kN_sizes: the trip counts and each chunk's sum.  Where K's
    segments are contiguous (flat_kernel_contiguous) it stores lb(v) -
    lb(0) instead, the offset of segment v if no segment's bounds
@@ -139,7 +207,8 @@ emit_sizes (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
 {
   const char *i64 = flat_c_type (em, FLAT_T_I64);
   const char *u64 = flat_c_type (em, FLAT_T_U64);
-  int contiguous = flat_kernel_contiguous (k);
+  int affine = flat_kernel_affine (k);
+  int contiguous = !affine && flat_kernel_contiguous (k);
 
   flat_c_signature_open (em, nest, k, "_sizes", &k->pre);
   flat_c_arg (em, FLAT_T_I64, 0, "flat_chunk");
@@ -147,6 +216,13 @@ emit_sizes (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   flat_c_arg_scratch (em, FLAT_T_I64, 0, "flat_tsum");
   flat_c_signature_close (em);
   em->depth = 1;
+  if (affine)
+    {
+      emit_affine_sizes (em, k);
+      em->depth = 0;
+      flat_c_emit (em, "}\n");
+      return;
+    }
   flat_c_local_array (em, FLAT_T_I64, "flat_sum", FLAT_MAX_GROUP);
   if (contiguous)
     flat_c_local_array (em, FLAT_T_I32, "flat_dec", 1);
@@ -207,7 +283,8 @@ static void
 emit_offsets (flat_emitter *em, const flat_kernel *k)
 {
   const char *i64 = flat_c_type (em, FLAT_T_I64);
-  int contiguous = flat_kernel_contiguous (k);
+  int affine = flat_kernel_affine (k);
+  int contiguous = !affine && flat_kernel_contiguous (k);
 
   flat_c_signature_open (em, NULL, k, "_offsets", NULL);
   flat_c_arg (em, FLAT_T_I64, 0, "flat_n_seg");
@@ -216,6 +293,13 @@ emit_offsets (flat_emitter *em, const flat_kernel *k)
   flat_c_arg_scratch (em, FLAT_T_I64, 0, "flat_tsum");
   flat_c_signature_close (em);
   em->depth = 1;
+  if (affine)
+    {
+      /* The sizes stage wrote the offsets.  */
+      em->depth = 0;
+      flat_c_emit (em, "}\n");
+      return;
+    }
   flat_c_local_array (em, FLAT_T_I64, "flat_sum", FLAT_MAX_GROUP);
   if (contiguous)
     flat_c_local_array (em, FLAT_T_I32, "flat_dec", 1);

@@ -631,6 +631,10 @@ typedef struct flat_kernel
 /* Whether the segments of irregular kernel K lie end to end, as CSR rows
    do (row[i] .. row[i + 1]; flatten/irregular.c).  */
 int flat_kernel_contiguous (const flat_kernel *k);
+/* Whether the segment sizes of irregular kernel K are linear in the
+   segment, clamped at 0, as a triangle's are (its bounds affine in the
+   segment index; flatten/irregular.c).  */
+int flat_kernel_affine (const flat_kernel *k);
 
 /* Most arms a partitioned segmap sorts its points into: a tile's scan
    packs their counts into 63 bits (codegen/segmap_partitioned.c).  */

@@ -29,7 +29,9 @@
    I5, branches by partition, rule_partition.c.  Segments that lie end
    to end (flat_kernel_contiguous: the upper bound is the lower one at
    the next segment, as CSR's are) have their descriptor from the bounds
-   themselves where those never decrease, with no scan.
+   themselves where those never decrease, with no scan; so do segments
+   whose bounds are affine in the segment index (flat_kernel_affine:
+   triangles, bands), whose offsets have a closed form.
 
    A range is irregular when its bounds are functions of the context's
    indices, params, plan indices, pure lets of the map body before it and
@@ -353,4 +355,77 @@ flat_kernel_contiguous (const flat_kernel *k)
     return 0;
   return shifted (in->ub, in->lb, seg->index,
 		  flat_value_signed (s->type, s->u.c));
+}
+
+/* ---- Affine segments -------------------------------------------------- */
+
+/* Whether T is a signed integer type, in which C does not wrap.  */
+static int
+is_signed_int (flat_type t)
+{
+  return !flat_type_table[t].is_float && flat_type_table[t].is_signed
+    && t != FLAT_T_BOOL;
+}
+
+/* The degree of E in segment index I as a polynomial with constant and
+   param coefficients: 0 or 1, or -1 where E is no such polynomial of
+   degree at most 1 (a load, a division, a select, a narrowing or
+   unsigned conversion, another variable).  */
+static int
+affine_degree (const flat_expr *e, const flat_var *i)
+{
+  int a, b;
+
+  if (!is_signed_int (e->type))
+    return -1;
+  switch (e->kind)
+    {
+    case FLAT_E_CONST:
+      return 0;
+    case FLAT_E_VAR:
+      return e->u.var == i ? 1 : e->u.var->kind == FLAT_VAR_PARAM ? 0 : -1;
+    case FLAT_E_CAST:
+      if (flat_type_table[e->type].size < flat_type_table[e->u.cast->type].size)
+	return -1;
+      return affine_degree (e->u.cast, i);
+    case FLAT_E_UNARY:
+      return e->u.op.op == FLAT_OP_NEG ? affine_degree (e->u.op.a, i) : -1;
+    case FLAT_E_BINARY:
+      a = affine_degree (e->u.op.a, i);
+      b = affine_degree (e->u.op.b, i);
+      if (a < 0 || b < 0)
+	return -1;
+      switch (e->u.op.op)
+	{
+	case FLAT_OP_ADD:
+	case FLAT_OP_SUB:
+	  return a > b ? a : b;
+	case FLAT_OP_MUL:
+	  return a + b <= 1 ? a + b : -1;
+	default:
+	  return -1;
+	}
+    default:
+      return -1;
+    }
+}
+
+/* Whether the sizes of the segments of irregular kernel K are a linear
+   function of the segment's ordinal, clamped at 0, as a triangle's or a
+   band's are: one segment dim i, an inner range of step 1 whose bounds
+   are polynomials of degree at most 1 in i over signed integers (C's
+   overflow being undefined, they do not wrap).  Their offsets then have
+   a closed form (codegen/segments_irregular.c), with no scan.  */
+int
+flat_kernel_affine (const flat_kernel *k)
+{
+  const flat_range *seg, *in;
+
+  if (!flat_node_irregular (k->kind) || k->n_segments != 1)
+    return 0;
+  seg = &k->dims[0];
+  in = &k->dims[1];
+  return is_signed_int (seg->index->type) && in->step && is_step (in->step, 1)
+    && affine_degree (in->lb, seg->index) >= 0
+    && affine_degree (in->ub, seg->index) >= 0;
 }

@@ -118,6 +118,9 @@ main (int argc, char **argv)
   float *tri = e2e_alloc ((size_t) n, sizeof *tri);
   float *a = e2e_alloc ((size_t) n, sizeof *a);
   int *band = e2e_alloc ((size_t) n, sizeof *band);
+  int *shrink = e2e_alloc ((size_t) n, sizeof *shrink);
+  int *grow = e2e_alloc ((size_t) n, sizeof *grow);
+  int *wide = e2e_alloc ((size_t) n, sizeof *wide);
 
   for (int pattern = 0; pattern < 7; pattern++)
     csr_products (n, pattern);
@@ -151,11 +154,55 @@ main (int argc, char **argv)
       band[i] = b;
     }
 
+  /* Affine ranges, whose offsets have a closed form: sizes that fall to
+     0 halfway and stay there, that are 0 for the first rows and then
+     grow, and that stay the same.  */
+  int w = 1 + n % 5;
+#pragma flat map
+  for (int i = 0; i < nt; i++)
+    {
+      int s = 0;
+
+#pragma flat reduce(+: s)
+      for (int j = 2 * i; j < nt; j++)
+	s += (int) a[j];
+      shrink[i] = s;
+    }
+#pragma flat map copyin(a[0:n])
+  for (int i = 0; i < nt; i++)
+    {
+      int g = 0;
+
+#pragma flat reduce(+: g)
+      for (int j = 0; j < 2 * i - 7; j++)
+	g += (int) a[j % n];
+      grow[i] = g;
+    }
+#pragma flat map
+  for (int i = 0; i < nt; i++)
+    {
+      int c = 0;
+
+#pragma flat reduce(+: c)
+      for (int j = i; j < i + w; j++)
+	c += j < n ? (int) a[j] : 1;
+      wide[i] = c;
+    }
+
   for (int i = 0; i < n; i++)
     {
       e2e_print_float (tri[i]);
       e2e_print_int (band[i]);
     }
+  for (int i = 0; i < nt; i++)
+    {
+      e2e_print_int (shrink[i]);
+      e2e_print_int (grow[i]);
+      e2e_print_int (wide[i]);
+    }
+  free (shrink);
+  free (grow);
+  free (wide);
   free (tri);
   free (a);
   free (band);

@@ -567,17 +567,65 @@ test_tiled_guards_count_slices (void)
   flat_nest_free (nest);
 }
 
+/* The test of PRED (flat_kernel_contiguous, flat_kernel_affine) on the
+   irregular reduction of a map of step STEP over i whose inner range is
+   LB .. UB (n, w: i32 params): WANT.  */
+static void
+check_segments (const char *what, int (*pred) (const flat_kernel *),
+		const char *step, const char *lb, const char *ub, int want)
+{
+  char text[1024];
+  flat_nest *nest;
+  flat_diag diag;
+  int found = 0;
+
+  snprintf (text, sizeof text,
+	    "nest \"csr\" at \"t.c\" 3 {\n"
+	    "  param n : i32\n"
+	    "  param w : i32\n"
+	    "  param nnz : i64\n"
+	    "  mem row : i32 read\n"
+	    "  mem end : i32 read\n"
+	    "  mem v : f32 read copyin(0:i64, nnz)\n"
+	    "  mem y : f32 write\n"
+	    "  body {\n"
+	    "    map i : i32 = 0:i32 .. n step %s:i32 {\n"
+	    "      let s : f32 = 0x0p+0:f32\n"
+	    "      reduce j : i32 = %s .. %s step 1:i32 with (add s) {\n"
+	    "        set s = (add s (load v (cast i64 j)))\n"
+	    "      }\n"
+	    "      store y[i] = s\n"
+	    "    }\n"
+	    "  }\n"
+	    "}\n", step, lb, ub);
+  CU_ASSERT_EQUAL_FATAL (run_text (text, &nest, &diag), 0);
+  for (int i = 0; i < nest->n_kernels; i++)
+    if (nest->kernels[i]->kind == FLAT_N_SEGRED_IRREGULAR)
+      {
+	found = 1;
+	if (pred (nest->kernels[i]) != want)
+	  fprintf (stderr, "\n%s .. %s step %s: %s %d\n", lb, ub, step, what,
+		   !want);
+	CU_ASSERT_EQUAL (pred (nest->kernels[i]), want);
+      }
+  CU_ASSERT (found);
+  flat_nest_free (nest);
+}
+
+/* One test case: the map's step, the inner range, the expected answer.  */
+typedef struct segments_case
+{
+  const char *step, *lb, *ub;
+  int want;
+} segments_case;
+
 /* Which irregular reductions have contiguous segments (CSR rows), whose
    descriptor the sizes stage takes from the bounds: the upper bound must
    be the lower one at the next segment.  */
 static void
 test_contiguous_segments (void)
 {
-  static const struct
-  {
-    const char *step, *lb, *ub;
-    int want;
-  } cases[] = {
+  static const segments_case cases[] = {
     { "1", "(load row i)", "(load row (add i 1:i32))", 1 },
     { "1", "(load row (cast i64 i))", "(load row (add (cast i64 i) 1:i64))",
       1 },
@@ -596,46 +644,39 @@ test_contiguous_segments (void)
     { "1", "i", "(add i 3:i32)", 0 },
     { "1", "0:i32", "(add i 1:i32)", 0 },
   };
-  char text[1024];
 
   for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
-    {
-      flat_nest *nest;
-      flat_diag diag;
-      int found = 0;
+    check_segments ("contiguous", flat_kernel_contiguous, cases[c].step,
+		    cases[c].lb, cases[c].ub, cases[c].want);
+}
 
-      snprintf (text, sizeof text,
-		"nest \"csr\" at \"t.c\" 3 {\n"
-		"  param n : i32\n"
-		"  param nnz : i64\n"
-		"  mem row : i32 read\n"
-		"  mem end : i32 read\n"
-		"  mem v : f32 read copyin(0:i64, nnz)\n"
-		"  mem y : f32 write\n"
-		"  body {\n"
-		"    map i : i32 = 0:i32 .. n step %s:i32 {\n"
-		"      let s : f32 = 0x0p+0:f32\n"
-		"      reduce j : i32 = %s .. %s step 1:i32 with (add s) {\n"
-		"        set s = (add s (load v (cast i64 j)))\n"
-		"      }\n"
-		"      store y[i] = s\n"
-		"    }\n"
-		"  }\n"
-		"}\n", cases[c].step, cases[c].lb, cases[c].ub);
-      CU_ASSERT_EQUAL_FATAL (run_text (text, &nest, &diag), 0);
-      for (int i = 0; i < nest->n_kernels; i++)
-	if (nest->kernels[i]->kind == FLAT_N_SEGRED_IRREGULAR)
-	  {
-	    found = 1;
-	    if (flat_kernel_contiguous (nest->kernels[i]) != cases[c].want)
-	      fprintf (stderr, "\n%s .. %s step %s: contiguous %d\n",
-		       cases[c].lb, cases[c].ub, cases[c].step, !cases[c].want);
-	    CU_ASSERT_EQUAL (flat_kernel_contiguous (nest->kernels[i]),
-			     cases[c].want);
-	  }
-      CU_ASSERT (found);
-      flat_nest_free (nest);
-    }
+/* Which have sizes linear in the segment, clamped at 0 (triangles,
+   bands), whose offsets have a closed form: bounds of degree at most 1
+   in i over signed integers, with params and constants.  */
+static void
+test_affine_segments (void)
+{
+  static const segments_case cases[] = {
+    { "1", "0:i32", "(add i 1:i32)", 1 },
+    { "1", "0:i32", "i", 1 },
+    { "2", "0:i32", "i", 1 },
+    { "1", "(mul i 2:i32)", "n", 1 },
+    { "1", "0:i32", "(add (mul i 2:i32) -7:i32)", 1 },
+    { "1", "i", "(add i w)", 1 },
+    { "1", "(sub n (mul w i))", "(neg i)", 1 },
+    { "1", "(load row i)", "(load row (add i 1:i32))", 0 },
+    { "1", "0:i32", "(load row i)", 0 },
+    { "1", "0:i32", "(mul i i)", 0 },
+    { "1", "0:i32", "(mul i (add i 1:i32))", 0 },
+    { "1", "0:i32", "(div i 2:i32)", 0 },
+    { "1", "0:i32", "(max i 3:i32)", 0 },
+    { "1", "0:i32", "(cast i32 (cast u32 i))", 0 },
+    { "1", "0:i32", "(cast i32 (mul (cast i64 i) (cast i64 w)))", 0 },
+  };
+
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
+    check_segments ("affine", flat_kernel_affine, cases[c].step,
+		    cases[c].lb, cases[c].ub, cases[c].want);
 }
 
 void
@@ -644,6 +685,7 @@ flat_test_register_flatten (void)
   CU_pSuite s = CU_add_suite ("flatten", NULL, NULL);
   CU_add_test (s, "accesses", test_accesses);
   CU_add_test (s, "irregular: contiguous segments", test_contiguous_segments);
+  CU_add_test (s, "irregular: affine segments", test_affine_segments);
   CU_add_test (s, "segmap of a perfect 2-D nest", test_segmap_perfect_2d);
   CU_add_test (s, "segmap keeps a triangular map inside",
 	       test_segmap_triangular);
