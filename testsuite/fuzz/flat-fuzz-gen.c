@@ -1593,12 +1593,33 @@ open_loop (buf_t *b, int ind)
   cx.level++;
   if (l > 0 && it[0] == 'i' && pct (20))
     {
-      /* A bound that depends on the outer index (irregular nested
-	 parallelism, closed form): j < min (i + 1, C), still in [0, C).  */
+      /* Bounds that depend on the outer index (irregular nested
+	 parallelism), still in [0, C): j < min (i + 1, C), which clamps
+	 (the descriptor by a scan), or affine ones, whose sizes fall to
+	 0 and stay there (the closed-form descriptor where i is an
+	 int).  */
+      const char *o = cx.iv[l - 1], *e = ext_name[l], *j = names[l];
+
       features[F_TRIANGULAR]++;
-      bput (b, ind, "for (int %s = 0; %s < ((long) %s < (long) %s ? (int) %s "
-	    "+ 1 : %s); %s++)", names[l], names[l], cx.iv[l - 1],
-	    ext_name[l], cx.iv[l - 1], ext_name[l], names[l]);
+      switch (rnd (4))
+	{
+	case 0:
+	  bput (b, ind, "for (int %s = 0; %s < ((long) %s < (long) %s ? "
+		"(int) %s + 1 : %s); %s++)", j, j, o, e, o, e, j);
+	  break;
+	case 1:
+	  bput (b, ind, "for (int %s = (int) %s; %s < %s; %s++)", j, o, j, e,
+		j);
+	  break;
+	case 2:
+	  bput (b, ind, "for (int %s = 2 * (int) %s; %s < %s; %s++)", j, o, j,
+		e, j);
+	  break;
+	default:
+	  bput (b, ind, "for (int %s = 0; %s < %s - (int) %s; %s++)", j, j, e,
+		o, j);
+	  break;
+	}
     }
   else if (it[0] == 'i' && pct (15))
     bput (b, ind, "for (%s %s = 0; %s <= %s - 1; %s++)", it, names[l],
