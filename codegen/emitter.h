@@ -334,9 +334,11 @@ void flat_c_irregular_tile_segments (flat_emitter *em);
 /* flat_s: the segment of iteration flat_e of the tile, from flat_s on;
    flat_o: its offset.  */
 void flat_c_irregular_find (flat_emitter *em);
-/* The loop over the item's iterations flat_e = flat_e0 + flat_it below
-   flat_hi, opened; the caller closes it.  (Not flat_r: the indices of
-   a segment opened in its body declare that.)  */
+/* The loop over the item's FLAT_IRREGULAR_ITEMS iterations flat_it,
+   flat_e = E (an expression) in it, opened; the caller closes it.  (Not
+   flat_r: the indices of a segment opened in its body declare that.)  */
+void flat_c_irregular_items (flat_emitter *em, const char *e);
+/* The same with flat_e = flat_e0 + flat_it, left at flat_hi.  */
 void flat_c_irregular_item_loop (flat_emitter *em);
 /* The same, each iteration's segment flat_s and offset flat_o found.  */
 void flat_c_irregular_iterations (flat_emitter *em);

@@ -165,9 +165,9 @@ emit_affine_offset (flat_emitter *em, const char *at, const char *v)
   flat_c_close (em);
 }
 
-/* The sizes stage of affine kernel K (flat_kernel_affine): the offsets
-   themselves, in closed form, and the total; the offsets stage has
-   nothing to do.  The sizes are p0 + pd v clamped at 0, p0 and pd from
+/* The sizes stage of affine kernel K (flat_kernel_affine), after the
+   chunk's bounds: the offsets themselves, in closed form, and the
+   total; the offsets stage has nothing to do.  The sizes are p0 + pd v clamped at 0, p0 and pd from
    the bounds of segments 0 and 1; those of positive size are one
    interval.  */
 static void
@@ -175,9 +175,6 @@ emit_affine_sizes (flat_emitter *em, const flat_kernel *k)
 {
   const char *i64 = flat_c_type (em, FLAT_T_I64);
 
-  flat_c_irregular_segment_count (em, k);
-  flat_c_group_ids (em);
-  emit_chunk_bounds (em, em->d->group_id);
   emit_affine_size (em, k, "0", "flat_p0");
   emit_affine_size (em, k, "1", "flat_p1");
   /* With one segment, the next one's bounds, which the nest never
@@ -219,6 +216,13 @@ emit_sizes (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
   flat_c_arg_scratch (em, FLAT_T_I64, 0, "flat_tsum");
   flat_c_signature_close (em);
   em->depth = 1;
+  if (!affine)
+    flat_c_local_array (em, FLAT_T_I64, "flat_sum", FLAT_MAX_GROUP);
+  if (contiguous)
+    flat_c_local_array (em, FLAT_T_I32, "flat_dec", 1);
+  flat_c_irregular_segment_count (em, k);
+  flat_c_group_ids (em);
+  emit_chunk_bounds (em, em->d->group_id);
   if (affine)
     {
       emit_affine_sizes (em, k);
@@ -226,12 +230,6 @@ emit_sizes (flat_emitter *em, const flat_nest *nest, const flat_kernel *k)
       flat_c_emit (em, "}\n");
       return;
     }
-  flat_c_local_array (em, FLAT_T_I64, "flat_sum", FLAT_MAX_GROUP);
-  if (contiguous)
-    flat_c_local_array (em, FLAT_T_I32, "flat_dec", 1);
-  flat_c_irregular_segment_count (em, k);
-  flat_c_group_ids (em);
-  emit_chunk_bounds (em, em->d->group_id);
   if (contiguous)
     {
       emit_descriptor_groups (em);
@@ -559,13 +557,18 @@ flat_c_irregular_segmented_scan (flat_emitter *em, const flat_kernel *k)
 }
 
 void
-flat_c_irregular_item_loop (flat_emitter *em)
+flat_c_irregular_items (flat_emitter *em, const char *e)
 {
   flat_c_line (em, "for (int flat_it = 0; flat_it < %d; flat_it++)",
 	       FLAT_IRREGULAR_ITEMS);
   flat_c_open (em);
-  flat_c_line (em, "%s flat_e = flat_e0 + flat_it;",
-	       flat_c_type (em, FLAT_T_I64));
+  flat_c_line (em, "%s flat_e = %s;", flat_c_type (em, FLAT_T_I64), e);
+}
+
+void
+flat_c_irregular_item_loop (flat_emitter *em)
+{
+  flat_c_irregular_items (em, "flat_e0 + flat_it");
   flat_c_line (em, "if (flat_e >= flat_hi)");
   flat_c_line (em, "  break;");
 }

@@ -81,15 +81,13 @@ emit_copy (flat_emitter *em, const flat_kernel *k, const char *to,
     flat_c_line (em, "%s%d = %s%d;", to, j, from, j);
 }
 
-/* An unrolled loop over the lane's R iterations, flat_e = E in it.  */
+/* An unrolled loop over the lane's R iterations, flat_e = E in it: the
+   flat_cv<j> and flat_ws arrays it indexes stay in registers.  */
 static void
 emit_items (flat_emitter *em, const char *e)
 {
   flat_c_line (em, "#pragma unroll");
-  flat_c_line (em, "for (int flat_it = 0; flat_it < %d; flat_it++)",
-	       FLAT_IRREGULAR_ITEMS);
-  flat_c_open (em);
-  flat_c_line (em, "%s flat_e = %s;", flat_c_type (em, FLAT_T_I64), e);
+  flat_c_irregular_items (em, e);
 }
 
 /* flat_s: the segment of this lane's first iteration flat_e0, from the
