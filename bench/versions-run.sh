@@ -9,7 +9,9 @@
 #                    spmv uniform and power-law at 2^20 rows x 16 and
 #                    2^16 x 256 nonzeros, bfs at 2^20 vertices x 16,
 #                    syrk 1200 x 1000 and 2600 x 2000, particles 2^22
-#                    with 5, 50 and 0 % on the long path, kmeans_dist
+#                    with 5, 50 and 0 % on the long path, branch_rows
+#                    (points x % marked x row) 2^20 x 5 x 4096,
+#                    2^16 x 5 x 65536 and 2^20 x 100 x 16, kmeans_dist
 #                    (points x centres x dimensions) 2^20 x 16 x 32,
 #                    2^18 x 256 x 64 and 65536 x 1024 x 32, nearest
 #                    (queries x points) 65536 x 2^20 and 2^20 x 4096,
@@ -19,7 +21,7 @@
 #                    2^20 x 64
 #   run.sh --quick   k = 12 and tiny lvc datasets, to check a build
 #
-# VERSIONS_PROGRAMS (default "matmul lvc spmv particles syrk bfs nbody
+# VERSIONS_PROGRAMS (default "matmul lvc spmv particles branch_rows syrk bfs nbody
 # nbody_double kmeans_dist nearest matvec matvec_t columns") and
 # VERSIONS_COLUMNS (default
 # "seq acc versions default tuned autotuned moderate full") select what
@@ -63,6 +65,7 @@ spmv powerlaw 1000 8
 bfs powerlaw 1000 8
 syrk 100 80
 particles 10000 5 100
+branch_rows 10000 5 100
 nbody 1000 3
 nbody_double 1000 3
 kmeans_dist 1001 17 33 3
@@ -95,6 +98,9 @@ syrk 2600 2000
 particles 4194304 5 2000
 particles 4194304 50 2000
 particles 4194304 0 2000
+branch_rows 1048576 5 4096
+branch_rows 65536 5 65536
+branch_rows 1048576 100 16
 matmul 256 256 256 5
 matmul 1024 1024 1024 5
 matmul 2048 2048 2048 5
@@ -140,7 +146,7 @@ if nvidia-smi -L >/dev/null 2>&1; then
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-programs=${VERSIONS_PROGRAMS:-matmul lvc spmv particles syrk bfs nbody \
+programs=${VERSIONS_PROGRAMS:-matmul lvc spmv particles branch_rows syrk bfs nbody \
   nbody_double kmeans_dist nearest matvec matvec_t columns}
 columns=" ${VERSIONS_COLUMNS:-seq acc versions default tuned autotuned moderate full} "
 mkdir -p logs

@@ -9,7 +9,8 @@
 # (LocVolCalib-like, the paper's Figure 6c and section 5.2), spmv and bfs
 # (CSR rows, irregular nested parallelism: flatten/irregular.c), syrk (a
 # triangle) and particles (a branch to a long loop on some points:
-# flatten/rule_partition.c), nbody and nbody_double (all pairs, float and
+# flatten/rule_partition.c), branch_rows (a branch to an inner reduce on
+# some points: the arms flattened, rule_partition.c too), nbody and nbody_double (all pairs, float and
 # double: flatten/rule_tiling.c), kmeans_dist (k-means distances, a 2-D
 # tiled nest) and nearest (nearest neighbour, a min over all points:
 # rule_tiling.c too), matvec and matvec_t (inner loops that are
@@ -40,7 +41,7 @@ out=bench/out-versions
 cc=$(./flat-config --cc)
 cflags="-O3 -std=gnu11 -Wall -Wextra -Wno-unknown-pragmas"
 accflags="-fopenacc -foffload=nvptx-none -foffload-options=-misa=sm_80 -no-pie"
-programs=${VERSIONS_PROGRAMS:-matmul lvc spmv particles syrk bfs nbody nbody_double kmeans_dist nearest matvec matvec_t columns}
+programs=${VERSIONS_PROGRAMS:-matmul lvc spmv particles branch_rows syrk bfs nbody nbody_double kmeans_dist nearest matvec matvec_t columns}
 . bench/flat-flags.sh
 
 rm -rf "$out"

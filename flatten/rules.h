@@ -135,6 +135,14 @@ int flat_rule_i5_sorts (flat_nest *nest, const flat_block *b);
    default; else PREDICATED.  */
 flat_block flat_rule_i5_partition (flat_flattener *f, const flat_context *ctx,
 				   const flat_block *b, flat_block predicated);
+/* Rule I5's e_flat: where B, the body of the innermost map of SUB,
+   ends in a chain of ifs on a condition of the point some of whose arms
+   hold SOACs, after statements without loops or stores, the plan in
+   *PLAN of a map per such arm, over all points but with effect only at
+   the arm's own, and one for the other arms, each flattened by the
+   rules: returns 0; else -1 and no trace.  */
+int flat_rule_i5_flat_arms (flat_flattener *f, const flat_context *sub,
+			    const flat_block *b, flat_block *plan);
 
 /* ---- rules_moderate.c -------------------------------------------------- */
 

@@ -1,10 +1,15 @@
 /* Covers: branches by partition (rule I5) where the arms hold inner
    SOACs (a marked reduce, an inner map, a scan): the partitioned
-   version beside e_top, under its top guard, against plain gcc with
-   every version forced.  Three maps: a few points take a float
-   reduce over their row; a switch of three arms, one an inner map over
-   the row, one a scan of it, one neither; and a condition of a param
-   alone, which leaves the points unsorted (a switch on a flag).
+   version beside e_top, under its top guard, and the arms flattened
+   each over the points that take it (I5's e_flat), against plain gcc
+   with every version forced.  Maps: a few points take a float reduce
+   over their row; a switch of three arms, one an inner map over the
+   row, one a scan of it, one neither; a condition of a param alone,
+   which leaves the points unsorted (a switch on a flag); both arms
+   reducing, one after an integer division by the data that only its
+   points may do (by zero elsewhere; the flattened arm's let is a
+   select, golden test i5-flat-arms); an arm over a range of the data,
+   taken by no point at all in a second call.
    Rows of m = n % 37 + 1 elements, not multiples of a group.  */
 /* flat-test: sizes 0 1 7 33 300 */
 /* flat-test: tolerance 1e-5 */
@@ -82,6 +87,53 @@ by_flag (int n, int m, int flag, const float *a, float *v)
     }
 }
 
+static void
+divided_rows (int n, int m, const int *x, const int *d, const float *a,
+	      float *u)
+{
+#pragma flat map name(divided)
+  for (int i = 0; i < n; i++)
+    {
+      if (d[i] != 0)
+	{
+	  int q = x[i] / d[i];
+	  float s = 0;
+#pragma flat reduce(+: s)
+	  for (int j = 0; j < m; j++)
+	    s += a[i * m + j] * (float) (q % 7);
+	  u[i] = s;
+	}
+      else
+	{
+	  float t = -1.0e30f;
+#pragma flat reduce(max: t)
+	  for (int j = 0; j < m; j++)
+	    t = a[i * m + j] > t ? a[i * m + j] : t;
+	  u[i] = t;
+	}
+    }
+}
+
+static void
+ranges_where (int n, int m, int above, const int *x, const int *start,
+	      const int *len, const float *a, float *r)
+{
+#pragma flat map name(ranges) copyin(a[0:n * m])
+  for (int i = 0; i < n; i++)
+    {
+      if (x[i] > above)
+	{
+	  float s = 0;
+#pragma flat reduce(+: s)
+	  for (int j = start[i]; j < start[i] + len[i]; j++)
+	    s += a[j];
+	  r[i] = s;
+	}
+      else
+	r[i] = (float) x[i];
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -95,9 +147,21 @@ main (int argc, char **argv)
   float *z = e2e_alloc (nm, sizeof *z);
   int *w = e2e_alloc ((size_t) n, sizeof *w);
   float *v = e2e_alloc ((size_t) n, sizeof *v);
+  int *d = e2e_alloc ((size_t) n, sizeof *d);
+  int *start = e2e_alloc ((size_t) n, sizeof *start);
+  int *len = e2e_alloc ((size_t) n, sizeof *len);
+  float *u = e2e_alloc ((size_t) n, sizeof *u);
+  float *r = e2e_alloc ((size_t) n, sizeof *r);
+  float *r0 = e2e_alloc ((size_t) n, sizeof *r0);
 
   for (int i = 0; i < n; i++)
-    x[i] = (int) e2e_int (&seed, 0, 1000);
+    {
+      x[i] = (int) e2e_int (&seed, 0, 1000);
+      d[i] = x[i] % 5;
+      /* A range of a of up to 12 elements (nm at most).  */
+      len[i] = x[i] % 13 < (int) nm ? x[i] % 13 : (int) nm;
+      start[i] = x[i] % ((int) nm - len[i] + 1);
+    }
   for (size_t q = 0; q < nm; q++)
     {
       a[q] = e2e_float (&seed, -1.0f, 1.0f);
@@ -106,11 +170,17 @@ main (int argc, char **argv)
   rows_where_positive (n, m, x, a, y);
   three_arms (n, m, x, a, z, w);
   by_flag (n, m, n % 2, a, v);
+  divided_rows (n, m, x, d, a, u);
+  ranges_where (n, m, 600, x, start, len, a, r);
+  ranges_where (n, m, 1000, x, start, len, a, r0);
   for (int i = 0; i < n; i++)
     {
       e2e_print_float (y[i]);
       e2e_print_int (w[i]);
       e2e_print_float (v[i]);
+      e2e_print_float (u[i]);
+      e2e_print_float (r[i]);
+      e2e_print_float (r0[i]);
     }
   for (size_t q = 0; q < nm; q++)
     e2e_print_float (z[q]);
@@ -120,5 +190,11 @@ main (int argc, char **argv)
   free (z);
   free (w);
   free (v);
+  free (d);
+  free (start);
+  free (len);
+  free (u);
+  free (r);
+  free (r0);
   return e2e_finish ();
 }
