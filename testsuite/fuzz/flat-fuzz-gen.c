@@ -8,8 +8,10 @@
    --branch-loops: half the ifs get a sequential loop (a loop left by
    break, or a while) in their then-arm, or in a map nest now and then
    an inner map, reduce or scan, the shapes that rule I5
-   partitions (off by default, so that a seed makes the program it
-   always made); --tiles: most map nests take the shape rules T1 and T2
+   partitions, and a third of the map nests two or three deep end their
+   body in an if whose arms hold inner SOACs (gen_branch_arms), the
+   shape whose arms I5 flattens (off by default, so that a seed makes
+   the program it always made); --tiles: most map nests take the shape rules T1 and T2
    tile and pass implicit makes a reduction of (gen_tiles_nest);
    --columns: the elements of nests two and three deep are
    column-major, j * R + i (own_index), as pass coalescing orders them.
@@ -2081,6 +2083,34 @@ csr_clause (buf_t *b, size_t at)
 }
 
 /* The map nest body (top level, i).  */
+/* --branch-loops: a map body that ends in an if, after locals alone,
+   whose then-arm holds an inner map, reduce or scan (and the else-arm
+   now and then one too), each arm storing: the shape whose arms rule
+   I5 flattens each over its own points.  */
+static void
+gen_branch_arms (buf_t *b, int ind, int depth)
+{
+  int save;
+
+  features[F_IF]++;
+  for (int s = (int) rnd (3); s > 0; s--)
+    gen_decl (b, ind);
+  save = nvars;
+  bput (b, ind, "if (%s)", gen_cond (2));
+  bput (b, ind, "  {");
+  gen_inner (b, ind + 2, (int) rnd (3), depth);
+  gen_store (b, ind + 2);
+  nvars = save;
+  bput (b, ind, "  }");
+  bput (b, ind, "else");
+  bput (b, ind, "  {");
+  if (pct (50))
+    gen_inner (b, ind + 2, (int) rnd (3), depth);
+  gen_store (b, ind + 2);
+  nvars = save;
+  bput (b, ind, "  }");
+}
+
 static void
 gen_map_nest (buf_t *b, int ind, int depth)
 {
@@ -2090,6 +2120,14 @@ gen_map_nest (buf_t *b, int ind, int depth)
   bput (b, ind, "#pragma flat map");
   open_loop (b, ind);
   bput (b, ind, "  {");
+  if (branch_loops && depth > 1 && pct (35))
+    {
+      gen_branch_arms (b, ind + 2, depth);
+      bput (b, ind, "  }");
+      close_loop ();
+      csr_clause (b, at);
+      return;
+    }
   in_map_nest = 1;
   gen_body (b, ind + 2, 1 + (int) rnd (3), depth, 1);
   in_map_nest = 0;
