@@ -50,7 +50,9 @@
    now of the data, by the irregular rules I1 to I3: its segments are
    the arm's points, the descriptor's scan of their sizes is the
    thesis's partition, and the flattened reduction runs over the arm's
-   iterations alone).  The arm's own lets and sets take their values
+   iterations alone).  It is e_flat under G3's guards
+   (rules_incremental.c), the default only where an arm's own range is
+   of the data.  The arm's own lets and sets take their values
    only at its points (a select, which C evaluates lazily, so that a
    load or a division guarded by the condition stays guarded), its
    other statements sit in an if.  The maps are independent: each point

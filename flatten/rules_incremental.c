@@ -236,11 +236,10 @@ rule_g3_versions (flat_flattener *f, const flat_context *sub,
     par_middle = flat_rule_t3 (f, sub, b, par_middle);
   int saved = nest->n_kernels;
   int have_flat = flat_rule_g6_distribute (f, sub, NULL, b, &flat) == 0;
-  int arms = 0;
   if (!have_flat)
     {
       flat_rules_rollback (nest, saved);
-      have_flat = arms = flat_rule_i5_flat_arms (f, sub, b, &flat) == 0;
+      have_flat = flat_rule_i5_flat_arms (f, sub, b, &flat) == 0;
     }
   if (!have_flat)
     {
@@ -251,14 +250,16 @@ rule_g3_versions (flat_flattener *f, const flat_context *sub,
       flat = flat_plan_launch (nest, top);
     }
   flat_expr *par_top = flat_rule_t3 (f, sub, b, flat_par_context (nest, sub));
-  int irregular = arms
-    || (have_flat && flat_block_has_data_ranges (nest, sub, b));
+  /* I5's e_flat over the arms of a regular body is not irregular:
+     its descriptor's flat stage costs more an iteration than e_top's
+     loop, which the sorted points keep busy (bench/src/branch_rows.c:
+     0.93 ms against 0.11 on the H200), so the regular guards choose.  */
+  int irregular = have_flat && flat_block_has_data_ranges (nest, sub, b);
   if (irregular)
     {
       /* Rule I3, the guards of an irregular level whose segments come
 	 from data: one long segment stalls e_top and e_middle, however
-	 many points there are, and the host does not see the segments
-	 (nor how many points take an arm of I5's e_flat).
+	 many points there are, and the host does not see the segments.
 	 e_flat, balanced whatever they are, is the default; a threshold
 	 of 0 (flat-tune) takes the others.  */
       par_top = flat_e_const_int (nest, FLAT_T_I64, 0);
