@@ -10,7 +10,6 @@
 
 #include <limits.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "harness.h"
 
@@ -60,16 +59,10 @@ main (int argc, char **argv)
   branch_rows_data d;
   double *ref;
   int percent, failed;
-  long marked = 0;
+  long marked;
 
   d.n = (int) bench_size_arg (argc, argv, 1, INT_MAX, usage);
-  percent = argc > 2 ? atoi (argv[2]) : -1;
-  if (percent < 0 || percent > 100)
-    {
-      fprintf (stderr, "usage: %s %s (PERCENT from 0 to 100)\n", argv[0],
-	       usage);
-      return 2;
-    }
+  percent = bench_percent_arg (argc, argv, 2, usage);
   d.m = (int) bench_size_arg (argc, argv, 3, INT_MAX, usage);
   bench_init (&run, "branch_rows", BENCH_VARIANT, argc, argv, 4, usage);
   snprintf (run.size, sizeof run.size, "%d-%dpct-%d", d.n, percent, d.m);
@@ -79,12 +72,7 @@ main (int argc, char **argv)
   d.mark = bench_ints (d.n);
   bench_fill (d.x, d.n, 1);
   bench_fill (d.t, d.m, 2);
-  bench_fill_keys (d.mark, d.n, 100, 3);
-  for (int i = 0; i < d.n; i++)
-    {
-      d.mark[i] = d.mark[i] < percent;
-      marked += d.mark[i];
-    }
+  marked = bench_marks (d.mark, d.n, percent, 3);
   bench_poison (d.y, d.n);
   bench_work (&run, 8.0 * d.n + 4.0 * d.m, 4.0 * d.n,
 	      2.0 * (double) d.m * (double) marked);

@@ -72,8 +72,11 @@ usage_exit (const char *prog, const char *usage, const char *why,
   exit (2);
 }
 
-long
-bench_size_arg (int argc, char **argv, int pos, long max, const char *usage)
+/* The integer at POS of ARGV, from MIN to MAX; exits with USAGE
+   otherwise.  */
+static long
+int_arg (int argc, char **argv, int pos, long min, long max,
+	 const char *usage)
 {
   char *end;
   long v;
@@ -82,9 +85,21 @@ bench_size_arg (int argc, char **argv, int pos, long max, const char *usage)
     usage_exit (argv[0], usage, "missing argument", NULL);
   errno = 0;
   v = strtol (argv[pos], &end, 10);
-  if (errno != 0 || end == argv[pos] || *end != '\0' || v < 1 || v > max)
+  if (errno != 0 || end == argv[pos] || *end != '\0' || v < min || v > max)
     usage_exit (argv[0], usage, "bad argument", argv[pos]);
   return v;
+}
+
+long
+bench_size_arg (int argc, char **argv, int pos, long max, const char *usage)
+{
+  return int_arg (argc, argv, pos, 1, max, usage);
+}
+
+int
+bench_percent_arg (int argc, char **argv, int pos, const char *usage)
+{
+  return (int) int_arg (argc, argv, pos, 0, 100, usage);
 }
 
 void
@@ -394,6 +409,20 @@ bench_fill_keys (int *a, size_t n, int k, unsigned seed)
   fill_arg f = fill_of (a, seed, k);
 
   parallel_for (n, fill_keys, &f);
+}
+
+long
+bench_marks (int *a, size_t n, int percent, unsigned seed)
+{
+  long marked = 0;
+
+  bench_fill_keys (a, n, 100, seed);
+  for (size_t i = 0; i < n; i++)
+    {
+      a[i] = a[i] < percent;
+      marked += a[i];
+    }
+  return marked;
 }
 
 static void

@@ -69,6 +69,10 @@ typedef struct bench_run
 long bench_size_arg (int argc, char **argv, int pos, long max,
 		     const char *usage);
 
+/* The percentage at position POS of ARGV, 0 to 100; exits with USAGE
+   when it is missing or out of range.  */
+int bench_percent_arg (int argc, char **argv, int pos, const char *usage);
+
 /* Sets up RUN for BENCHMARK.  VARIANT is the build's name ("seq", "omp",
    "acc", ...); "flat" becomes "flat-" followed by $FLAT_DEVICE ("auto"
    when unset), since one Flat binary runs on every device, and "+" and
@@ -123,6 +127,10 @@ void bench_fill_grid (float *a, size_t n, int bits, unsigned seed);
 /* Fills A[0..N) with pseudo-random integers in [0, K), uniformly, drawn
    from SEED.  */
 void bench_fill_keys (int *a, size_t n, int k, unsigned seed);
+
+/* Sets PERCENT % of A[0..N) to 1 and the others to 0, spread at random
+   from SEED; returns how many are 1.  */
+long bench_marks (int *a, size_t n, int percent, unsigned seed);
 
 /* Fills A[0..N) with NaN, so that an element a kernel forgets to write
    fails the check.  */
