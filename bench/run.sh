@@ -39,9 +39,11 @@
 # transfer-flat on the CUDA and OpenCL devices at several sizes.  Every
 # process gets a fresh, empty Flat kernel cache and CUDA_CACHE_DISABLE=1,
 # so that each "first" time includes compiling the kernels, for Flat and
-# OpenACC alike.  Flat's timed runs have FLAT_PROFILE=1; a second,
-# shorter run of each with FLAT_LOG=1, whose lines say where each nest
-# ran, gives placement.csv (logging costs a microsecond or two a call).
+# OpenACC alike.  Flat's timed runs have neither FLAT_PROFILE nor
+# FLAT_LOG (on CUDA a profiled launch waits for its events); a second,
+# shorter run of each with FLAT_LOG=1 and FLAT_PROFILE=1 gives
+# placement.csv, from the lines that say where each nest ran, and
+# profile.csv, from the kernel times.
 #
 # Files written: results.csv (benchmark,variant,size,ms_median,ms_first),
 # work.csv (bytes and flops of each dataset), profile.csv (Flat's kernel
@@ -302,15 +304,27 @@ echo "$datasets" | while read -r b args; do
     [ -x "$bin/$b-$v" ] && run_one "$tag-$v" "$bin/$b-$v" $args
   done
   for dev in $flat_devices; do
-    if run_one "$tag-flat-$dev" env FLAT_DEVICE=$dev FLAT_PROFILE=1 \
-	 "$bin/$b-flat" $args; then
+    run_one "$tag-flat-$dev" env FLAT_DEVICE=$dev "$bin/$b-flat" $args
+    # Where the nests ran, per benchmark: the FLAT_LOG lines that follow
+    # the harness's #timing line of each (a "host version" ran on the
+    # host, below a threshold or after a device failure), and the
+    # kernels' times, from a second, shorter run of the same program
+    # with FLAT_LOG=1 and FLAT_PROFILE=1, since a logged line costs a
+    # microsecond or two a call, as much as a nest of 2^16 floats takes
+    # on the host, and a profiled launch on CUDA waits for its events.
+    # A benchmark none of whose nests ran (a loop the plugin did not
+    # lift) has 0 and 0.
+    if FLAT_DEVICE=$dev FLAT_LOG=1 FLAT_PROFILE=1 BENCH_BUDGET_S=0.2 \
+	 FLAT_CACHE_DIR=$tmp/cache timeout "$limit" "$bin/$b-flat" $args \
+	 >"logs/$tag-flat-$dev.logged" 2>"logs/$tag-flat-$dev.log"; then
       # The kernels' mean times, summed per benchmark, as FLAT_PROFILE
       # prints them: an unnamed nest (file:line) belongs to the program's
       # benchmark, a named one to the benchmark its name starts with
       # (name(sum), name(jacobi_ab)); the size is the one the program
       # printed.  Nests named after no benchmark (jacobi's border copies,
       # once per call) give lines that report.py never looks up.
-      size=$(grep -v '^#' "logs/$tag-flat-$dev.out" | head -n 1 | cut -d, -f3)
+      size=$(grep -v '^#' "logs/$tag-flat-$dev.logged" | head -n 1 \
+	       | cut -d, -f3)
       awk -v b="$b" -v v="flat-$dev" -v size="$size" '
 	/^flat: profile/ { p = 1; next }
 	/^flat: device or host/ { p = 0 }
@@ -325,18 +339,8 @@ echo "$datasets" | while read -r b args; do
 	  ms[k] += $5
 	}
 	END { for (k in ms) printf "%s,%s,%s,%.4f\n", k, v, size, ms[k] }' \
-	"logs/$tag-flat-$dev.err" >>profile.csv
+	"logs/$tag-flat-$dev.log" >>profile.csv
     fi
-    # Where the nests ran, per benchmark: the FLAT_LOG lines that follow
-    # the harness's #timing line of each (a "host version" ran on the
-    # host, below a threshold or after a device failure), from a second,
-    # shorter run of the same program with FLAT_LOG=1, since a logged
-    # line costs a microsecond or two a call, as much as a nest of 2^16
-    # floats takes on the host.  A benchmark none of whose nests ran (a
-    # loop the plugin did not lift) has 0 and 0.
-    FLAT_DEVICE=$dev FLAT_LOG=1 BENCH_BUDGET_S=0.2 FLAT_CACHE_DIR=$tmp/cache \
-      timeout "$limit" "$bin/$b-flat" $args >/dev/null \
-      2>"logs/$tag-flat-$dev.log"
     awk '
       /^#timing,/ {
 	split ($0, f, ",")
