@@ -111,23 +111,45 @@ flat_site_whole_run (flat_site_class *cls, double ms, double copy_ms)
     cls->whole_copy_ms = copy_ms;
 }
 
+/* A host level's time is the mean of its first FLAT_HOST_MEAN_OF runs,
+   then a mean in which each new run weighs 1 / FLAT_HOST_MEAN_OF: on a
+   machine whose team is now and then kept waiting (a virtual machine's
+   processors), the best of a few runs would keep a width whose typical
+   run is several times slower (Note [Host width] in host_parallel.c).  */
+#define FLAT_HOST_MEAN_OF 4
+
 void
-flat_site_host_run (flat_site_class *cls, unsigned width, double ms)
+flat_site_host_run (flat_site_class *cls, unsigned level, double ms)
 {
-  if (width > 1)
-    keep_best (&cls->wide_ms, &cls->n_wide, ms);
-  else
-    keep_best (&cls->one_ms, &cls->n_one, ms);
+  unsigned char *n = &cls->n_level[level];
+  double *mean = &cls->level_ms[level];
+
+  *mean = *n == 0 ? ms
+    : *mean + (ms - *mean) / (*n < FLAT_HOST_MEAN_OF ? *n + 1
+			      : FLAT_HOST_MEAN_OF);
+  if (*n < 255)
+    (*n)++;
 }
 
 double
 flat_site_host_ms (const flat_site_class *cls)
 {
-  if (cls->n_wide > 0 && (cls->n_one == 0 || cls->wide_ms <= cls->one_ms))
-    return cls->wide_ms;
-  if (cls->n_one > 0)
-    return cls->one_ms;
-  return -1.0;
+  double best = -1.0;
+
+  for (int k = 0; k < FLAT_HOST_LEVELS; k++)
+    if (cls->n_level[k] > 0 && (best < 0.0 || cls->level_ms[k] < best))
+      best = cls->level_ms[k];
+  return best;
+}
+
+unsigned
+flat_site_host_runs (const flat_site_class *cls)
+{
+  unsigned n = 0;
+
+  for (int k = 0; k < FLAT_HOST_LEVELS; k++)
+    n += cls->n_level[k];
+  return n;
 }
 
 /* Print FMT into WHY, of WHY_SIZE bytes: nothing when WHY_SIZE is 0, as
@@ -183,7 +205,7 @@ flat_cost_prefer_host (flat_site_class *cls, int device_on_cpus, char *why,
       return 0;
     }
   /* Two timed host runs, as for the device, in four tries at most.  */
-  if (cls->n_wide + cls->n_one < 2 && cls->host_tries < 4
+  if (flat_site_host_runs (cls) < 2 && cls->host_tries < 4
       && host_worth_timing (cls, device_on_cpus, why, why_size))
     {
       cls->host_tries++;

@@ -10,27 +10,32 @@
 
    Note [Host width]
    ~~~~~~~~~~~~~~~~~
-   A team costs microseconds to wake, which a small nest does not repay.
-   Unless FLAT_HOST_THREADS fixes the width, each nest learns per size
-   class of N (site.h): its first two runs of a class go on the full
-   team, timed from flat_host_threads to flat_host_done (not a run whose
-   team had to start its threads: that is the first run's cost alone).
-   Where the team took less than FLAT_HOST_ONE_BELOW_MS, the next two
-   runs go on one thread, and from then on the faster side runs; a
-   longer run keeps the team, as the wake-up is then noise and a probe on
-   one thread would cost up to the whole speed-up.  A run on the team
-   that fewer members joined than its width (its threads still being
+   A team costs microseconds to wake, which a small nest does not repay,
+   and on a virtual machine a team of every processor is now and then
+   kept waiting for a member whose processor the host took back.  Unless
+   FLAT_HOST_THREADS fixes the width, each nest learns per size class of
+   N (site.h) at which level of the widths W, W / 2, W / 4, ... 1 (W
+   the team's full width) its runs are fastest, each run timed from
+   flat_host_threads to flat_host_done (not a run whose team had to
+   start its threads: that is the first run's cost alone).  The first
+   FLAT_HOST_TRIES runs go on the full team; where they took less than
+   FLAT_HOST_NARROWER_BELOW_MS, the next FLAT_HOST_TRIES on half of it,
+   and so on down to one thread, as long as the last level is not twice
+   as slow as the best; from then on the best level runs, and every
+   FLAT_HOST_PROBE_EVERY-th run tries a neighbour, wider and narrower in
+   turn, so that a class follows the machine.  A longer run keeps the
+   team, as the wake-up is then noise and a probe on fewer threads would
+   cost up to the whole speed-up.  A level's time is a mean that forgets
+   (cost.c), not its best run: saxpy of 2^16 floats on the 16-core H200
+   machine took 0.048 ms a call (median) on 16 threads, whose best runs
+   were faster than one thread's 0.013, and 0.0058 on 8.  A run that
+   fewer members joined than its width (its threads still being
    created, Note [Growing the team] in host_team.c, or kept off their
    processors by the device's start) is not typical of the team and is
-   timed only where the class has no time on the team yet; and where
-   one thread won, every FLAT_HOST_RETRY_TEAM-th run tries the team
-   again, whose best time counts.  Without them, on the H200 machine the
-   first nest of bench/src/reduce.c, sums of 2^16 floats, ran on one
-   thread for the rest of the process in two runs of three (0.051 ms a
-   call against 0.011 on the team), as did saxpy of 2^16.  Results are
-   the same on either side (the chunks do not change).  The times also
-   tell the device's cost model what the host takes (Note [Device or
-   host] in cost.c), so runs of a fixed width are timed too.
+   timed only where its level has no time yet.  Results are the same at
+   every width (the chunks do not change).  The times also tell the
+   device's cost model what the host takes (Note [Device or host] in
+   cost.c), so runs of a fixed width are timed too, at level 0.
 
    Note [A processor for the start]
    ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
@@ -61,7 +66,7 @@
 static __thread struct
 {
   flat_site_class *cls;
-  unsigned width;
+  unsigned level;
   double start_ms;
   int untypical;		/* it started threads */
   int partial;			/* fewer members joined than its width */
@@ -371,18 +376,48 @@ flat_host_cpus (void)
 }
 
 unsigned
-flat_host_learned_width (flat_site_class *cls, unsigned width)
+flat_host_level_width (unsigned width, unsigned level)
 {
-  if (cls->n_wide < 2 || cls->wide_ms >= FLAT_HOST_ONE_BELOW_MS)
-    return width;
-  if (cls->n_one < 2)
-    return 1;
-  if (cls->wide_ms <= cls->one_ms)
-    return width;
-  if (++cls->one_runs < FLAT_HOST_RETRY_TEAM)
-    return 1;
-  cls->one_runs = 0;
-  return width;
+  unsigned w = level < 32 ? width >> level : 0;
+
+  return w > 0 ? w : 1;
+}
+
+/* The levels of a team of WIDTH: down to one thread, at most
+   FLAT_HOST_LEVELS.  */
+static unsigned
+levels_of (unsigned width)
+{
+  unsigned n = 1;
+
+  while (n < FLAT_HOST_LEVELS && (width >> n) > 0)
+    n++;
+  return n;
+}
+
+unsigned
+flat_host_learned_level (flat_site_class *cls, unsigned width)
+{
+  unsigned levels = levels_of (width), best = 0, k;
+
+  for (k = 0; k < levels; k++)
+    {
+      if (cls->n_level[k] < FLAT_HOST_TRIES)
+	return k;
+      if (cls->level_ms[k] < cls->level_ms[best])
+	best = k;
+      if (cls->level_ms[0] >= FLAT_HOST_NARROWER_BELOW_MS)
+	return 0;
+      if (cls->level_ms[k] >= 2.0 * cls->level_ms[best])
+	break;
+    }
+  if (++cls->chosen_runs < FLAT_HOST_PROBE_EVERY)
+    return best;
+  cls->chosen_runs = 0;
+  cls->probe_wider = !cls->probe_wider;
+  if (best > 0 && (cls->probe_wider || best + 1 == levels))
+    return best - 1;
+  return best + 1 < levels ? best + 1 : best;
 }
 
 unsigned
@@ -406,9 +441,9 @@ flat_host_threads (void **state, long long n)
   if (state && *state)
     {
       timed.cls = flat_site_class_for (flat_state_site (*state), n);
-      if (!set && width > 1)
-	width = flat_host_learned_width (timed.cls, width);
-      timed.width = width;
+      timed.level = !set && width > 1
+	? flat_host_learned_level (timed.cls, width) : 0;
+      width = flat_host_level_width (width, timed.level);
     }
   (void) flat_process_unlock ();
   if (timed.cls)
@@ -440,7 +475,7 @@ flat_host_done (void)
   ms = flat_now_ms () - timed.start_ms;
   if (flat_process_lock () != 0)
     return;
-  if (!timed.partial || cls->n_wide == 0)
-    flat_site_host_run (cls, timed.width, ms);
+  if (!timed.partial || cls->n_level[timed.level] == 0)
+    flat_site_host_run (cls, timed.level, ms);
   (void) flat_process_unlock ();
 }

@@ -6,17 +6,25 @@
 
 #include "site.h"
 
-/* A nest's runs on the team that take this long or longer are not
-   tried on one thread (Note [Host width] in host_parallel.c).  */
-#define FLAT_HOST_ONE_BELOW_MS 1.0
+/* A nest's runs on the full team that take this long or longer are not
+   tried on fewer threads (Note [Host width] in host_parallel.c).  */
+#define FLAT_HOST_NARROWER_BELOW_MS 1.0
 
-/* Where one thread was found the faster, every this many runs on it
-   one more run tries the team (Note [Host width] in host_parallel.c).  */
-#define FLAT_HOST_RETRY_TEAM 16
+/* Runs timed at a level of the widths before the next level is tried
+   (Note [Host width] in host_parallel.c).  */
+#define FLAT_HOST_TRIES 3
 
-/* Of WIDTH threads (> 1) and one, the side a run of class CLS takes
-   next (Note [Host width] in host_parallel.c), counted in CLS.  */
-unsigned flat_host_learned_width (flat_site_class *cls, unsigned width);
+/* Every this many runs at the chosen level, one run tries a neighbouring
+   level (Note [Host width] in host_parallel.c).  */
+#define FLAT_HOST_PROBE_EVERY 16
+
+/* The level of the widths of a team of WIDTH threads (> 1) that the
+   next run of class CLS takes (Note [Host width] in host_parallel.c),
+   counted in CLS: it runs on WIDTH >> level threads, at least one.  */
+unsigned flat_host_learned_level (flat_site_class *cls, unsigned width);
+
+/* The threads of LEVEL of a team of WIDTH.  */
+unsigned flat_host_level_width (unsigned width, unsigned level);
 
 /* The width of the team: FLAT_HOST_THREADS where it is set, else the
    CPUs this process may run on.  */

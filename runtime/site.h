@@ -1,6 +1,6 @@
 /* What the runtime learns about each nest from its executions, by size
-   class of its outer trip count: the best times of its parallel host
-   version on the full team and on one thread (host_parallel.c), and of
+   class of its outer trip count: the times of its parallel host version
+   on the full team, half of it, ... one thread (host_parallel.c), and of
    its device runs with their copies (run.c); and what the tuning file
    says of the class (tuned_side.h).  cost.c chooses between the device
    and the host from them.  run.c keeps one site per nest state.  */
@@ -21,12 +21,20 @@ enum
   FLAT_TUNED_DEVICE
 };
 
+/* The widths the parallel host version tries (Note [Host width] in
+   host_parallel.c): level K runs on the team's width >> K threads, the
+   last level on one.  */
+#define FLAT_HOST_LEVELS 10
+
 typedef struct flat_site_class
 {
-  double wide_ms, one_ms;	/* host: best times on the team, on one */
-  unsigned char n_wide, n_one;	/* runs timed, up to 2 each */
-  unsigned char one_runs;	/* runs on one thread since the team was
-				   last tried (host_parallel.h) */
+  double level_ms[FLAT_HOST_LEVELS];	/* host: the recent time of the
+					   runs of each level, a mean that
+					   forgets (cost.c) */
+  unsigned char n_level[FLAT_HOST_LEVELS];	/* runs timed, up to 255 */
+  unsigned char chosen_runs;	/* runs on the chosen level since the last
+				   probe of a neighbour (host_parallel.h) */
+  unsigned char probe_wider;	/* the next probe's side */
   double device_ms;		/* device: best time, compilation excluded */
   double device_copy_ms;	/* of which copies, in that run */
   unsigned char n_device;	/* runs timed, up to 2 */
@@ -65,11 +73,16 @@ void flat_site_device_run (flat_site_class *cls, double ms, double copy_ms);
    flat_site_device_run.  */
 void flat_site_whole_run (flat_site_class *cls, double ms, double copy_ms);
 
-/* Record a run of the parallel host version on WIDTH threads.  */
-void flat_site_host_run (flat_site_class *cls, unsigned width, double ms);
+/* Record a run of the parallel host version at LEVEL of the widths
+   (FLAT_HOST_LEVELS).  */
+void flat_site_host_run (flat_site_class *cls, unsigned level, double ms);
 
-/* The best host time of CLS, or a negative value when none is known.  */
+/* The host time of CLS at its best level, or a negative value when none
+   is known.  */
 double flat_site_host_ms (const flat_site_class *cls);
+
+/* The host runs of CLS timed, at all levels.  */
+unsigned flat_site_host_runs (const flat_site_class *cls);
 
 /* A device run shorter than this is mostly latency: the host is worth a
    try (Note [Device or host] in cost.c).  */

@@ -441,42 +441,63 @@ test_partials (void)
 
 /* ---- The width a nest learns ------------------------------------------- */
 
+/* FLAT_HOST_TRIES runs of class C on a team of WIDTH, each expected at
+   LEVEL and taking MS.  */
+static void
+tries_at (flat_site_class *c, unsigned width, unsigned level, double ms)
+{
+  for (int i = 0; i < FLAT_HOST_TRIES; i++)
+    {
+      CU_ASSERT_EQUAL_FATAL (flat_host_learned_level (c, width), level);
+      flat_site_host_run (c, level, ms);
+    }
+}
+
 static void
 test_learned_width (void)
 {
   flat_site_class c;
 
+  CU_ASSERT_EQUAL (flat_host_level_width (16, 0), 16);
+  CU_ASSERT_EQUAL (flat_host_level_width (16, 1), 8);
+  CU_ASSERT_EQUAL (flat_host_level_width (15, 1), 7);
+  CU_ASSERT_EQUAL (flat_host_level_width (16, 4), 1);
+  CU_ASSERT_EQUAL (flat_host_level_width (16, 9), 1);
   memset (&c, 0, sizeof c);
-  /* Two timed runs on the team, then, as they were short, two on one
-     thread.  */
-  CU_ASSERT_EQUAL (flat_host_learned_width (&c, 8), 8);
-  c.n_wide = 2;
-  c.wide_ms = 0.5;
-  CU_ASSERT_EQUAL (flat_host_learned_width (&c, 8), 1);
-  c.n_one = 2;
-  /* Then the faster.  */
-  c.one_ms = 0.25;
-  CU_ASSERT_EQUAL (flat_host_learned_width (&c, 8), 1);
-  /* The team again once in FLAT_HOST_RETRY_TEAM runs: the first runs
-     on it may have come while its threads were being created.  */
-  for (int i = 2; i < FLAT_HOST_RETRY_TEAM; i++)
-    CU_ASSERT_EQUAL_FATAL (flat_host_learned_width (&c, 8), 1);
-  CU_ASSERT_EQUAL (flat_host_learned_width (&c, 8), 8);
-  CU_ASSERT_EQUAL (flat_host_learned_width (&c, 8), 1);
-  /* Faster there this time (flat_site_host_run keeps the best): the
-     team from then on.  */
-  flat_site_host_run (&c, 8, 0.125);
-  CU_ASSERT_EQUAL (flat_host_learned_width (&c, 8), 8);
-  CU_ASSERT_EQUAL (flat_host_learned_width (&c, 8), 8);
-  c.one_ms = 0.0625;
-  CU_ASSERT_EQUAL (flat_host_learned_width (&c, 8), 1);
-  c.one_ms = 3.0;
-  CU_ASSERT_EQUAL (flat_host_learned_width (&c, 8), 8);
-  /* A long run on the team is never tried on one thread.  */
+  /* Short runs on the full team of 8, then on 4, 2 and one thread.  */
+  tries_at (&c, 8, 0, 0.5);
+  tries_at (&c, 8, 1, 0.2);
+  tries_at (&c, 8, 2, 0.1);
+  tries_at (&c, 8, 3, 0.15);
+  CU_ASSERT_DOUBLE_EQUAL (flat_site_host_ms (&c), 0.1, 1e-12);
+  CU_ASSERT_EQUAL (flat_site_host_runs (&c), 4 * FLAT_HOST_TRIES);
+  /* Then the fastest, 2 threads, and every FLAT_HOST_PROBE_EVERY-th run
+     a neighbour, wider and narrower in turn.  */
+  for (int i = 1; i < FLAT_HOST_PROBE_EVERY; i++)
+    CU_ASSERT_EQUAL_FATAL (flat_host_learned_level (&c, 8), 2);
+  CU_ASSERT_EQUAL (flat_host_learned_level (&c, 8), 1);
+  for (int i = 1; i < FLAT_HOST_PROBE_EVERY; i++)
+    CU_ASSERT_EQUAL_FATAL (flat_host_learned_level (&c, 8), 2);
+  CU_ASSERT_EQUAL (flat_host_learned_level (&c, 8), 3);
+  /* A level's time is a mean that forgets, not its best run: one fast
+     run on 4 threads does not make them the fastest, several do.  */
+  flat_site_host_run (&c, 1, 0.01);
+  CU_ASSERT_EQUAL (flat_host_learned_level (&c, 8), 2);
+  for (int i = 0; i < 4; i++)
+    flat_site_host_run (&c, 1, 0.01);
+  CU_ASSERT_EQUAL (flat_host_learned_level (&c, 8), 1);
+  /* Narrower levels are not tried past one twice as slow as the best.  */
   memset (&c, 0, sizeof c);
-  c.n_wide = 2;
-  c.wide_ms = FLAT_HOST_ONE_BELOW_MS;
-  CU_ASSERT_EQUAL (flat_host_learned_width (&c, 8), 8);
+  tries_at (&c, 16, 0, 0.1);
+  tries_at (&c, 16, 1, 0.25);
+  for (int i = 1; i < FLAT_HOST_PROBE_EVERY; i++)
+    CU_ASSERT_EQUAL_FATAL (flat_host_learned_level (&c, 16), 0);
+  CU_ASSERT_EQUAL (flat_host_learned_level (&c, 16), 1);
+  /* A long run on the team is never tried on fewer threads.  */
+  memset (&c, 0, sizeof c);
+  tries_at (&c, 8, 0, FLAT_HOST_NARROWER_BELOW_MS);
+  for (int i = 0; i < 2 * FLAT_HOST_PROBE_EVERY; i++)
+    CU_ASSERT_EQUAL_FATAL (flat_host_learned_level (&c, 8), 0);
 }
 
 /* ---- Device or host ---------------------------------------------------- */
@@ -543,11 +564,11 @@ test_cost_tries_host_once (void)
   /* One timed host run is not enough to decide: a second.  */
   c = after_device (10.0, 9.0);
   CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
-  c.wide_ms = 30.0;
-  c.n_wide = 1;
+  c.level_ms[0] = 30.0;
+  c.n_level[0] = 1;
   CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
-  c.wide_ms = 4.0;
-  c.n_wide = 2;
+  c.level_ms[0] = 4.0;
+  c.n_level[0] = 2;
   CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
   CU_ASSERT_STRING_EQUAL (why, "4 ms on the host, 10 ms on the device");
 }
@@ -575,18 +596,18 @@ test_cost_takes_faster (void)
   flat_site_class c = after_device (10.0, 9.0);
 
   c.host_tries = 4;
-  c.wide_ms = 4.0;
-  c.n_wide = 1;
+  c.level_ms[0] = 4.0;
+  c.n_level[0] = 1;
   CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
   CU_ASSERT_STRING_EQUAL (why, "4 ms on the host, 10 ms on the device");
   /* One thread measured slower than the team: the team's time counts.  */
-  c.one_ms = 30.0;
-  c.n_one = 2;
+  c.level_ms[3] = 30.0;
+  c.n_level[3] = 2;
   CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
-  c.wide_ms = 12.0;
+  c.level_ms[0] = 12.0;
   CU_ASSERT_FALSE (flat_cost_prefer_host (&c, 0, why, sizeof why));
   /* One thread the best of the host.  */
-  c.one_ms = 8.0;
+  c.level_ms[3] = 8.0;
   CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
 }
 
@@ -634,25 +655,25 @@ test_cost_settled (void)
 
   /* Not before both sides are timed, nor while the device is faster.  */
   CU_ASSERT_FALSE (flat_cost_settled_on_host (&c));
-  c.wide_ms = 4.0;
-  c.n_wide = 1;
+  c.level_ms[0] = 4.0;
+  c.n_level[0] = 1;
   CU_ASSERT_TRUE (flat_cost_settled_on_host (&c));
   /* What flat_cost_prefer_host says then, with no reason formatted.  */
   CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, 0));
   CU_ASSERT_STRING_EQUAL (why, "unset");
-  c.wide_ms = 12.0;
+  c.level_ms[0] = 12.0;
   CU_ASSERT_FALSE (flat_cost_settled_on_host (&c));
   memset (&c, 0, sizeof c);
-  c.one_ms = 1.0;
-  c.n_one = 2;
+  c.level_ms[3] = 1.0;
+  c.n_level[3] = 2;
   CU_ASSERT_FALSE (flat_cost_settled_on_host (&c));
   /* The tuning file's side is settled from the first run.  */
   c.tuned = FLAT_TUNED_HOST;
   CU_ASSERT_TRUE (flat_cost_settled_on_host (&c));
   c = after_device (10.0, 9.0);
   c.tuned = FLAT_TUNED_DEVICE;
-  c.wide_ms = 1.0;
-  c.n_wide = 2;
+  c.level_ms[0] = 1.0;
+  c.n_level[0] = 2;
   CU_ASSERT_FALSE (flat_cost_settled_on_host (&c));
 }
 

@@ -175,8 +175,8 @@ test_entries_decide (void)
   /* What this process measures does not override the file.  */
   flat_site_device_run (&site.classes[16], 0.1, 0.0);
   flat_site_device_run (&site.classes[16], 0.1, 0.0);
-  flat_site_host_run (&site.classes[16], 8, 50.0);
-  flat_site_host_run (&site.classes[16], 8, 50.0);
+  flat_site_host_run (&site.classes[16], 0, 50.0);
+  flat_site_host_run (&site.classes[16], 0, 50.0);
   CU_ASSERT_TRUE (host_for (&site, 16, 0, why, sizeof why));
 
   /* A class without an entry (3: only malformed ones), and one of
