@@ -31,10 +31,11 @@
    is flagged (it reads the flags before it adds up any sums), else
    scans the sizes it takes from the neighbours' stored differences.  On
    an H200, CSR of 2^20 rows, the two stages took 0.011 + 0.015 ms by the
-   scan and take 0.015 + 0.005 by the bounds.  Where the sizes are
-   linear in the segment (flat_kernel_affine: triangles, bands), the
-   sizes stage writes the offsets in closed form and the offsets stage
-   does nothing.
+   scan and take 0.015 + 0.005 by the bounds.  Where the sizes are the
+   smallest of a few functions linear in the segment, clamped at 0
+   (flat_kernel_affine: triangles, bands, bands clamped to a matrix),
+   the sizes stage writes the offsets in closed form and the offsets
+   stage does nothing.
 
    flat_kN: G groups, group g the flat iterations [g per, (g + 1) per),
    per = ceil (total / G), in tiles of B R, R consecutive iterations per
@@ -131,69 +132,156 @@ emit_first_bound (flat_emitter *em, const flat_kernel *k)
   flat_c_close (em);
 }
 
-/* NAME, the signed size ub - lb of the segment of ordinal ORDINAL (an
-   expression) of affine kernel K, which may be negative or lie past the
-   segments: affine bounds load nothing.  */
+/* E, of degree at most 1 in the segment index (flat_kernel_affine), in
+   64-bit arithmetic, in which it cannot overflow: the lets of PRE
+   substituted, as the sizes stage does not run them (they may load).  */
 static void
-emit_affine_size (flat_emitter *em, const flat_kernel *k, const char *ordinal,
-		  const char *name)
+emit_affine_expr (flat_emitter *em, const flat_block *pre, const flat_expr *e)
 {
   const char *i64 = flat_c_type (em, FLAT_T_I64);
 
-  flat_c_line (em, "%s %s;", i64, name);
-  flat_c_open (em);
-  flat_c_dim_indices (em, k, 0, k->n_segments, ordinal);
-  flat_c_trip_count (em, &k->dims[k->n_segments], "A");
-  flat_c_line (em, "%s = (%s) flat_ubA - (%s) flat_lbA;", name, i64, i64);
-  flat_c_close (em);
+  switch (e->kind)
+    {
+    case FLAT_E_CONST:
+      flat_c_emit (em, "((%s) %lld)", i64, (long long) e->u.c.i);
+      return;
+    case FLAT_E_VAR:
+      if (e->u.var->kind == FLAT_VAR_LOCAL)
+	emit_affine_expr (em, pre, flat_pre_let_value (pre, e->u.var));
+      else
+	flat_c_emit (em, "((%s) %s)", i64, flat_c_var (em, e->u.var));
+      return;
+    case FLAT_E_CAST:
+      emit_affine_expr (em, pre, e->u.cast);
+      return;
+    case FLAT_E_UNARY:
+      flat_c_emit (em, "(-");
+      emit_affine_expr (em, pre, e->u.op.a);
+      flat_c_emit (em, ")");
+      return;
+    default:
+      flat_c_emit (em, "(");
+      emit_affine_expr (em, pre, e->u.op.a);
+      flat_c_emit (em, " %s ", flat_op_table[e->u.op.op].c_spelling);
+      emit_affine_expr (em, pre, e->u.op.b);
+      flat_c_emit (em, ")");
+    }
+}
+
+/* PIECE of a bound of affine kernel K (flat_kernel_affine_pieces).  */
+static void
+emit_affine_piece (flat_emitter *em, const flat_kernel *k,
+		   const flat_affine_piece *piece)
+{
+  flat_c_emit (em, "(");
+  emit_affine_expr (em, &k->pre, piece->base);
+  for (int t = 0; t < piece->n_terms; t++)
+    {
+      flat_c_emit (em, piece->signs[t] < 0 ? " - " : " + ");
+      emit_affine_expr (em, &k->pre, piece->terms[t]);
+    }
+  flat_c_emit (em, ")");
 }
 
 /* flat_offs[AT] = the offset of segment V (expressions) of an affine
-   kernel: the sum of p0 + pd u over the segments u < V of positive
-   size, [flat_pa, flat_pz); (a + z - 1) c is even.  */
+   kernel: the sum over its pieces j of p_j + q_j u over the segments
+   u < V in [flat_blo[j], flat_bhi[j]); (a + z - 1) c is even.  */
 static void
-emit_affine_offset (flat_emitter *em, const char *at, const char *v)
+emit_affine_offset (flat_emitter *em, const char *at, const char *v, int n)
 {
   const char *i64 = flat_c_type (em, FLAT_T_I64);
 
   flat_c_open (em);
-  flat_c_line (em, "%s flat_z = %s < flat_pz ? %s : flat_pz;", i64, v, v);
-  flat_c_line (em, "%s flat_c = flat_z > flat_pa ? flat_z - flat_pa : 0;",
+  flat_c_line (em, "%s flat_o = 0;", i64);
+  flat_c_line (em, "for (int flat_j = 0; flat_j < %d; flat_j++)", n);
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_a = flat_blo[flat_j];", i64);
+  flat_c_line (em, "%s flat_z = %s < flat_bhi[flat_j] ? %s : "
+	       "flat_bhi[flat_j];", i64, v, v);
+  flat_c_line (em, "%s flat_c = flat_z > flat_a ? flat_z - flat_a : 0;",
 	       i64);
-  flat_c_line (em, "flat_offs[%s] = flat_c * flat_p0 + flat_pd * "
-	       "((flat_pa + flat_z - 1) * flat_c / 2);", at);
+  flat_c_line (em, "flat_o += flat_c * flat_bp[flat_j] + flat_bq[flat_j] * "
+	       "((flat_a + flat_z - 1) * flat_c / 2);");
+  flat_c_close (em);
+  flat_c_line (em, "flat_offs[%s] = flat_o;", at);
   flat_c_close (em);
 }
 
 /* The sizes stage of affine kernel K (flat_kernel_affine), after the
    chunk's bounds: the offsets themselves, in closed form, and the
-   total; the offsets stage has nothing to do.  The sizes are p0 + pd v clamped at 0, p0 and pd from
-   the bounds of segments 0 and 1; those of positive size are one
-   interval.  */
+   total; the offsets stage has nothing to do.  A segment's size is
+   max (0, min_j (p_j + q_j u)) over the differences j of an upper and a
+   lower piece of the bounds, p_j and q_j from segments 0 and 1; piece j
+   is the smallest and positive on the segments [flat_blo[j],
+   flat_bhi[j]), each a set of constraints a u <= c (ties go to the
+   first piece), so that the sum over them is a sum of arithmetic
+   series.  */
 static void
 emit_affine_sizes (flat_emitter *em, const flat_kernel *k)
 {
   const char *i64 = flat_c_type (em, FLAT_T_I64);
+  flat_affine_piece lower[FLAT_AFFINE_PIECES], upper[FLAT_AFFINE_PIECES];
+  int n_lower, n_upper, n;
 
-  emit_affine_size (em, k, "0", "flat_p0");
-  emit_affine_size (em, k, "1", "flat_p1");
-  /* With one segment, the next one's bounds, which the nest never
-     computes, may overflow.  */
-  flat_c_line (em, "%s flat_pd = flat_n_seg > 1 ? flat_p1 - flat_p0 : 0;",
-	       i64);
-  flat_c_line (em, "%s flat_pa = 0, flat_pz = flat_n_seg;", i64);
-  flat_c_line (em, "if (flat_pd > 0)");
-  flat_c_line (em, "  flat_pa = flat_p0 > 0 ? 0 : -flat_p0 / flat_pd + 1;");
-  flat_c_line (em, "else if (flat_pd < 0)");
-  flat_c_line (em, "  flat_pz = flat_p0 > 0 ? (flat_p0 - flat_pd - 1) / "
-	       "-flat_pd : 0;");
-  flat_c_line (em, "else if (flat_p0 <= 0)");
-  flat_c_line (em, "  flat_pz = 0;");
+  flat_kernel_affine_pieces (k, lower, &n_lower, upper, &n_upper);
+  n = n_lower * n_upper;
+  flat_c_line (em, "%s flat_bp[%d], flat_bq[%d], flat_blo[%d], "
+	       "flat_bhi[%d];", i64, n, n, n, n);
+  for (int o = 0; o < 2; o++)
+    {
+      flat_c_open (em);
+      flat_c_dim_indices (em, k, 0, k->n_segments, o == 0 ? "0" : "1");
+      for (int u = 0; u < n_upper; u++)
+	for (int l = 0; l < n_lower; l++)
+	  {
+	    int j = u * n_lower + l;
+
+	    flat_c_indent (em);
+	    /* With one segment, the next one's bounds, which the nest
+	       never computes, do not count.  */
+	    if (o == 0)
+	      flat_c_emit (em, "flat_bp[%d] = ", j);
+	    else
+	      flat_c_emit (em, "flat_bq[%d] = flat_n_seg < 2 ? 0 : -flat_bp[%d]"
+			   " + ", j, j);
+	    emit_affine_piece (em, k, &upper[u]);
+	    flat_c_emit (em, " - ");
+	    emit_affine_piece (em, k, &lower[l]);
+	    flat_c_emit (em, ";\n");
+	  }
+      flat_c_close (em);
+    }
+  /* Piece j on segment u: positive, -q_j u <= p_j - 1, and below the
+     others, (q_j - q_k) u <= p_k - p_j (- 1 for k before j).  */
+  flat_c_line (em, "for (int flat_j = 0; flat_j < %d; flat_j++)", n);
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_lo = 0, flat_hi = flat_n_seg;", i64);
+  flat_c_line (em, "for (int flat_k = 0; flat_k < %d; flat_k++)", n);
+  flat_c_open (em);
+  flat_c_line (em, "%s flat_a = flat_k == flat_j ? -flat_bq[flat_j] : "
+	       "flat_bq[flat_j] - flat_bq[flat_k];", i64);
+  flat_c_line (em, "%s flat_c = flat_k == flat_j ? flat_bp[flat_j] - 1 : "
+	       "flat_bp[flat_k] - flat_bp[flat_j] - (flat_k < flat_j);", i64);
+  /* a > 0: u <= floor (c / a); a < 0: u >= ceil (-c / -a).  */
+  flat_c_line (em, "%s flat_x = flat_a > 0 ? (flat_c >= 0 ? flat_c / flat_a"
+	       " : -((flat_a - 1 - flat_c) / flat_a)) + 1", i64);
+  flat_c_line (em, "  : flat_a < 0 ? (flat_c <= 0 ? (-flat_c - flat_a - 1)"
+	       " / -flat_a : -(flat_c / -flat_a))");
+  flat_c_line (em, "  : flat_c < 0 ? 0 : flat_n_seg;");
+  flat_c_line (em, "if (flat_a < 0 && flat_x > flat_lo)");
+  flat_c_line (em, "  flat_lo = flat_x;");
+  flat_c_line (em, "else if (flat_a >= 0 && flat_x < flat_hi)");
+  flat_c_line (em, "  flat_hi = flat_x;");
+  flat_c_close (em);
+  flat_c_line (em, "flat_blo[flat_j] = flat_lo;");
+  flat_c_line (em, "flat_bhi[flat_j] = flat_hi > flat_lo ? flat_hi : "
+	       "flat_lo;");
+  flat_c_close (em);
   flat_c_line (em, "for (%s flat_v = flat_start + flat_t; flat_v < flat_end;"
 	       " flat_v += flat_b)", i64);
-  emit_affine_offset (em, "flat_v", "flat_v");
+  emit_affine_offset (em, "flat_v", "flat_v", n);
   flat_c_line (em, "if (flat_t == 0 && flat_end == flat_n_seg)");
-  emit_affine_offset (em, "flat_n_seg", "flat_n_seg");
+  emit_affine_offset (em, "flat_n_seg", "flat_n_seg", n);
 }
 
 /* flat_kN_sizes: the trip counts and each chunk's sum.  Where K's

@@ -631,10 +631,44 @@ typedef struct flat_kernel
 /* Whether the segments of irregular kernel K lie end to end, as CSR rows
    do (row[i] .. row[i + 1]; flatten/irregular.c).  */
 int flat_kernel_contiguous (const flat_kernel *k);
-/* Whether the segment sizes of irregular kernel K are linear in the
-   segment, clamped at 0, as a triangle's are (its bounds affine in the
-   segment index; flatten/irregular.c).  */
+/* Whether the segment sizes of irregular kernel K are the smallest of
+   a few functions linear in the segment, clamped at 0, as a triangle's
+   and a band's are: its lower bound the largest of pieces affine in the
+   segment index, its upper bound the smallest (a band clamped to the
+   matrix's edges, max (i - b, 0) .. min (i + b + 1, n)), the lets of
+   its pre block substituted (flatten/irregular.c).  */
 int flat_kernel_affine (const flat_kernel *k);
+
+/* Most pieces of a bound, and terms added to a piece, of an affine
+   kernel.  */
+#define FLAT_AFFINE_PIECES 2
+#define FLAT_AFFINE_TERMS 2
+
+/* A piece of a bound of an affine kernel: BASE plus the sum of the
+   TERMS, each times its sign (+1 or -1), each of degree at most 1 in
+   the segment index over signed integers, constants, params and the
+   lets of the kernel's pre block: max (i, 3) - 3 is the pieces i - 3
+   and 3 - 3.  */
+typedef struct flat_affine_piece
+{
+  const flat_expr *base;
+  const flat_expr *terms[FLAT_AFFINE_TERMS];
+  signed char signs[FLAT_AFFINE_TERMS];
+  int n_terms;
+} flat_affine_piece;
+
+/* The pieces of the bounds of affine kernel K: its inner range's lower
+   bound is the largest of LOWER[0 .. *N_LOWER), its upper bound the
+   smallest of UPPER[0 .. *N_UPPER) (FLAT_AFFINE_PIECES each at most).
+   Returns whether K is affine.  */
+int flat_kernel_affine_pieces (const flat_kernel *k, flat_affine_piece *lower,
+			       int *n_lower, flat_affine_piece *upper,
+			       int *n_upper);
+
+/* The value that the let of block PRE gives local V, where nothing else
+   in PRE assigns or mentions V; else NULL.  */
+const flat_expr *flat_pre_let_value (const flat_block *pre,
+				     const flat_var *v);
 
 /* Most arms a partitioned segmap sorts its points into: a tile's scan
    packs their counts into 63 bits (codegen/segmap_partitioned.c).  */

@@ -30,8 +30,10 @@
    to end (flat_kernel_contiguous: the upper bound is the lower one at
    the next segment, as CSR's are) have their descriptor from the bounds
    themselves where those never decrease, with no scan; so do segments
-   whose bounds are affine in the segment index (flat_kernel_affine:
-   triangles, bands), whose offsets have a closed form.
+   whose bounds are affine in the segment index, or the largest
+   (lower) and smallest (upper) of a few such pieces
+   (flat_kernel_affine: triangles, bands clamped to a matrix), whose
+   offsets have a closed form.
 
    A range is irregular when its bounds are functions of the context's
    indices, params, plan indices, pure lets of the map body before it and
@@ -367,13 +369,27 @@ is_signed_int (flat_type t)
     && t != FLAT_T_BOOL;
 }
 
-/* The degree of E in segment index I as a polynomial with constant and
-   param coefficients: 0 or 1, or -1 where E is no such polynomial of
-   degree at most 1 (a load, a division, a select, a narrowing or
-   unsigned conversion, another variable).  */
-static int
-affine_degree (const flat_expr *e, const flat_var *i)
+const flat_expr *
+flat_pre_let_value (const flat_block *pre, const flat_var *v)
 {
+  const flat_expr *value = NULL;
+
+  for (flat_stmt *s = pre->first; s; s = s->next)
+    if (s->kind == FLAT_S_LET && s->u.let.var == v)
+      value = s->u.let.init;
+    else if (s->kind != FLAT_S_LET && flat_stmt_mentions (s, v))
+      return NULL;
+  return value;
+}
+
+/* The degree of E in segment index I as a polynomial with constant and
+   param coefficients, the lets of PRE substituted: 0 or 1, or -1 where E
+   is no such polynomial of degree at most 1 (a load, a division, a
+   select, a narrowing or unsigned conversion, another variable).  */
+static int
+affine_degree (const flat_expr *e, const flat_var *i, const flat_block *pre)
+{
+  const flat_expr *let;
   int a, b;
 
   if (!is_signed_int (e->type))
@@ -383,16 +399,23 @@ affine_degree (const flat_expr *e, const flat_var *i)
     case FLAT_E_CONST:
       return 0;
     case FLAT_E_VAR:
-      return e->u.var == i ? 1 : e->u.var->kind == FLAT_VAR_PARAM ? 0 : -1;
+      if (e->u.var == i)
+	return 1;
+      if (e->u.var->kind == FLAT_VAR_PARAM)
+	return 0;
+      let = e->u.var->kind == FLAT_VAR_LOCAL
+	? flat_pre_let_value (pre, e->u.var) : NULL;
+      return let ? affine_degree (let, i, pre) : -1;
     case FLAT_E_CAST:
       if (flat_type_table[e->type].size < flat_type_table[e->u.cast->type].size)
 	return -1;
-      return affine_degree (e->u.cast, i);
+      return affine_degree (e->u.cast, i, pre);
     case FLAT_E_UNARY:
-      return e->u.op.op == FLAT_OP_NEG ? affine_degree (e->u.op.a, i) : -1;
+      return e->u.op.op == FLAT_OP_NEG ? affine_degree (e->u.op.a, i, pre)
+	: -1;
     case FLAT_E_BINARY:
-      a = affine_degree (e->u.op.a, i);
-      b = affine_degree (e->u.op.b, i);
+      a = affine_degree (e->u.op.a, i, pre);
+      b = affine_degree (e->u.op.b, i, pre);
       if (a < 0 || b < 0)
 	return -1;
       switch (e->u.op.op)
@@ -410,22 +433,119 @@ affine_degree (const flat_expr *e, const flat_var *i)
     }
 }
 
-/* Whether the sizes of the segments of irregular kernel K are a linear
-   function of the segment's ordinal, clamped at 0, as a triangle's or a
-   band's are: one segment dim i, an inner range of step 1 whose bounds
-   are polynomials of degree at most 1 in i over signed integers (C's
-   overflow being undefined, they do not wrap).  Their offsets then have
-   a closed form (codegen/segments_irregular.c), with no scan.  */
+/* Whether E, of a signed integer type, is the larger (LOWER) or the
+   smaller (!LOWER) of *A and *B: the op max or min, or a select between
+   the two operands of its comparison, as C's `a < b ? a : b' is.  */
+static int
+min_max_of (const flat_expr *e, int lower, const flat_expr **a,
+	    const flat_expr **b)
+{
+  if (e->kind == FLAT_E_BINARY
+      && e->u.op.op == (lower ? FLAT_OP_MAX : FLAT_OP_MIN))
+    {
+      *a = e->u.op.a;
+      *b = e->u.op.b;
+      return 1;
+    }
+  if (e->kind != FLAT_E_SELECT || e->u.select.cond->kind != FLAT_E_BINARY)
+    return 0;
+  const flat_expr *c = e->u.select.cond;
+  const flat_expr *x = e->u.select.a, *y = e->u.select.b;
+  int less = c->u.op.op == FLAT_OP_LT || c->u.op.op == FLAT_OP_LE;
+  int more = c->u.op.op == FLAT_OP_GT || c->u.op.op == FLAT_OP_GE;
+  int same = flat_expr_same (c->u.op.a, x) && flat_expr_same (c->u.op.b, y);
+  int swapped = flat_expr_same (c->u.op.a, y)
+    && flat_expr_same (c->u.op.b, x);
+  int is_min = (less && same) || (more && swapped);
+  int is_max = (more && same) || (less && swapped);
+
+  *a = x;
+  *b = y;
+  return lower ? is_max : is_min;
+}
+
+/* The pieces of bound E of a kernel with segment index I and pre block
+   PRE into OUT (*N of them so far, at most FLAT_AFFINE_PIECES), each
+   with the terms of TERMS added: E is the largest (LOWER) or the
+   smallest of them.  0, or -1 where E is no such bound.  */
+static int
+collect_pieces (const flat_expr *e, const flat_var *i, const flat_block *pre,
+		int lower, const flat_affine_piece *terms,
+		flat_affine_piece *out, int *n)
+{
+  flat_affine_piece more = *terms;
+  const flat_expr *a, *b, *let;
+
+  if (!is_signed_int (e->type))
+    return -1;
+  if (affine_degree (e, i, pre) >= 0)
+    {
+      if (*n == FLAT_AFFINE_PIECES)
+	return -1;
+      out[*n] = *terms;
+      out[(*n)++].base = e;
+      return 0;
+    }
+  switch (e->kind)
+    {
+    case FLAT_E_VAR:
+      let = e->u.var->kind == FLAT_VAR_LOCAL
+	? flat_pre_let_value (pre, e->u.var) : NULL;
+      return let ? collect_pieces (let, i, pre, lower, terms, out, n) : -1;
+    case FLAT_E_CAST:
+      /* A widening conversion of a signed value keeps its order.  */
+      if (flat_type_table[e->type].size < flat_type_table[e->u.cast->type].size)
+	return -1;
+      return collect_pieces (e->u.cast, i, pre, lower, terms, out, n);
+    case FLAT_E_BINARY:
+      if (e->u.op.op == FLAT_OP_ADD || e->u.op.op == FLAT_OP_SUB)
+	{
+	  /* max (x, y) + t is max (x + t, y + t), and so with t
+	     subtracted; max (x, y) subtracted is not a max.  */
+	  int right = affine_degree (e->u.op.b, i, pre) >= 0;
+	  if (more.n_terms == FLAT_AFFINE_TERMS
+	      || (!right && (e->u.op.op == FLAT_OP_SUB
+			     || affine_degree (e->u.op.a, i, pre) < 0)))
+	    return -1;
+	  more.terms[more.n_terms] = right ? e->u.op.b : e->u.op.a;
+	  more.signs[more.n_terms++] = e->u.op.op == FLAT_OP_SUB ? -1 : 1;
+	  return collect_pieces (right ? e->u.op.a : e->u.op.b, i, pre, lower,
+				 &more, out, n);
+	}
+      /* Fall through.  */
+    default:
+      if (!min_max_of (e, lower, &a, &b)
+	  || collect_pieces (a, i, pre, lower, terms, out, n) != 0)
+	return -1;
+      return collect_pieces (b, i, pre, lower, terms, out, n);
+    }
+}
+
 int
-flat_kernel_affine (const flat_kernel *k)
+flat_kernel_affine_pieces (const flat_kernel *k, flat_affine_piece *lower,
+			   int *n_lower, flat_affine_piece *upper,
+			   int *n_upper)
 {
   const flat_range *seg, *in;
+  const flat_affine_piece none = { NULL, { NULL }, { 0 }, 0 };
 
+  *n_lower = *n_upper = 0;
   if (!flat_node_irregular (k->kind) || k->n_segments != 1)
     return 0;
   seg = &k->dims[0];
   in = &k->dims[1];
   return is_signed_int (seg->index->type) && in->step && is_step (in->step, 1)
-    && affine_degree (in->lb, seg->index) >= 0
-    && affine_degree (in->ub, seg->index) >= 0;
+    && collect_pieces (in->lb, seg->index, &k->pre, 1, &none, lower,
+		       n_lower) == 0
+    && collect_pieces (in->ub, seg->index, &k->pre, 0, &none, upper,
+		       n_upper) == 0;
+}
+
+int
+flat_kernel_affine (const flat_kernel *k)
+{
+  flat_affine_piece lower[FLAT_AFFINE_PIECES], upper[FLAT_AFFINE_PIECES];
+  int n_lower, n_upper;
+
+  return flat_kernel_affine_pieces (k, lower, &n_lower, upper, &n_upper);
 }

@@ -11,9 +11,10 @@
    version's window of offsets holds), and row pointers that fall back
    to 0 half-way (the contiguous descriptor's scan, codegen/
    segments_irregular.c).  Beside them a triangular
-   reduce (j <= i, bounds affine in i: no loads) and a band whose
-   bounds are clamped to the matrix, with a max reduction and two
-   accumulators.
+   reduce (j <= i, bounds affine in i: no loads) and bands whose
+   bounds are clamped to the matrix (their offsets in closed form too,
+   the largest and smallest of affine pieces), with a max reduction
+   and two accumulators.
 
      rows = n, columns = n % 17 + 1, triangle rows min (n, 3000); at
      n = 100002 the huge row of pattern 2 has 300306 iterations, more
@@ -121,6 +122,7 @@ main (int argc, char **argv)
   int *shrink = e2e_alloc ((size_t) n, sizeof *shrink);
   int *grow = e2e_alloc ((size_t) n, sizeof *grow);
   int *wide = e2e_alloc ((size_t) n, sizeof *wide);
+  int *slopes = e2e_alloc ((size_t) n, sizeof *slopes);
 
   for (int pattern = 0; pattern < 7; pattern++)
     csr_products (n, pattern);
@@ -152,6 +154,21 @@ main (int argc, char **argv)
       for (int j = lo; j < hi; j++)
 	b += (int) a[j];
       band[i] = b;
+    }
+
+  /* A band of two slopes clamped to the matrix, whose pieces cross:
+     i + 3 - 0, then n + 3 - i, then n - (2 i - n).  */
+#pragma flat map
+  for (int i = 0; i < n; i++)
+    {
+      int lo = 2 * i - n > 0 ? 2 * i - n : 0;
+      int hi = i + 3 < n ? i + 3 : n;
+      int c = 0;
+
+#pragma flat reduce(+: c)
+      for (int j = lo; j < hi; j++)
+	c += (int) a[j] + j % 3;
+      slopes[i] = c;
     }
 
   /* Affine ranges, whose offsets have a closed form: sizes that fall to
@@ -193,6 +210,7 @@ main (int argc, char **argv)
     {
       e2e_print_float (tri[i]);
       e2e_print_int (band[i]);
+      e2e_print_int (slopes[i]);
     }
   for (int i = 0; i < nt; i++)
     {
@@ -202,6 +220,7 @@ main (int argc, char **argv)
     }
   free (shrink);
   free (grow);
+  free (slopes);
   free (wide);
   free (tri);
   free (a);

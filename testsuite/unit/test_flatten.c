@@ -650,9 +650,11 @@ test_contiguous_segments (void)
 		    cases[c].lb, cases[c].ub, cases[c].want);
 }
 
-/* Which have sizes linear in the segment, clamped at 0 (triangles,
-   bands), whose offsets have a closed form: bounds of degree at most 1
-   in i over signed integers, with params and constants.  */
+/* Which have sizes linear in the segment, or the smallest of a few
+   such, clamped at 0 (triangles, bands), whose offsets have a closed
+   form: bounds of degree at most 1 in i over signed integers, with
+   params and constants, or the largest (lower) and smallest (upper) of
+   two such pieces.  */
 static void
 test_affine_segments (void)
 {
@@ -672,6 +674,23 @@ test_affine_segments (void)
     { "1", "0:i32", "(max i 3:i32)", 0 },
     { "1", "0:i32", "(cast i32 (cast u32 i))", 0 },
     { "1", "0:i32", "(cast i32 (mul (cast i64 i) (cast i64 w)))", 0 },
+    /* Bands clamped to the matrix: the largest of lower pieces, the
+       smallest of upper ones, as max and min, as C's conditional, and
+       as GCC folds i - 3 > 0 ? i - 3 : 0.  */
+    { "1", "(max 0:i32 (sub i 3:i32))", "(min (add i 4:i32) n)", 1 },
+    { "1", "(add (max i 3:i32) -3:i32)", "(min (add i 4:i32) n)", 1 },
+    { "1", "(select (gt (sub i 3:i32) 0:i32) (sub i 3:i32) 0:i32)",
+      "(select (lt (add i 4:i32) n) (add i 4:i32) n)", 1 },
+    { "1", "(select (le 0:i32 (sub (mul 2:i32 i) n)) (sub (mul 2:i32 i) n) "
+      "0:i32)", "(select (ge (add i 3:i32) n) n (add i 3:i32))", 1 },
+    { "2", "(max i 5:i32)", "(min n (add i w))", 1 },
+    /* Not: a lower bound that is a min, an upper one that is a max (as
+       C's conditional too), three pieces, a max subtracted.  */
+    { "1", "(min i 3:i32)", "n", 0 },
+    { "1", "0:i32", "(select (lt i n) n i)", 0 },
+    { "1", "(max (max i 3:i32) (sub i w))", "n", 0 },
+    { "1", "(sub n (max i 3:i32))", "n", 0 },
+    { "1", "(max 0:i32 (load row i))", "n", 0 },
   };
 
   for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
