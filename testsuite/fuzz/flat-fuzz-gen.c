@@ -1597,14 +1597,19 @@ open_loop (buf_t *b, int ind)
     {
       /* Bounds that depend on the outer index (irregular nested
 	 parallelism), still in [0, C): j < min (i + 1, C), which clamps
-	 (the descriptor by a scan), or affine ones, whose sizes fall to
-	 0 and stay there (the closed-form descriptor where i is an
-	 int).  */
+	 (the descriptor by a scan), affine ones, whose sizes fall to
+	 0 and stay there, or a band clamped to [0, C) (the closed-form
+	 descriptor where i is an int).  */
       const char *o = cx.iv[l - 1], *e = ext_name[l], *j = names[l];
 
       features[F_TRIANGULAR]++;
-      switch (rnd (4))
+      switch (rnd (5))
 	{
+	case 4:
+	  bput (b, ind, "for (int %s = (int) %s - 2 > 0 ? (int) %s - 2 : 0; "
+		"%s < ((int) %s + 3 < %s ? (int) %s + 3 : %s); %s++)", j, o,
+		o, j, o, e, o, e, j);
+	  break;
 	case 0:
 	  bput (b, ind, "for (int %s = 0; %s < ((long) %s < (long) %s ? "
 		"(int) %s + 1 : %s); %s++)", j, j, o, e, o, e, j);
