@@ -342,7 +342,8 @@ flat_rule_i5_flat_arms (flat_flattener *f, const flat_context *sub,
   flat_stmt *branch = partition_if (nest, b, 1, &n_arms, conds, arms);
 
   /* The if ends the body, and what comes before it can run again in
-     every arm's map: no stores.  */
+     every arm's map: no stores (the first if is the branch, so they
+     would be at its level).  */
   if (!branch || branch->next || sub->n == 0)
     return -1;
   for (const flat_stmt *s = b->first; s != branch; s = s->next)
