@@ -126,16 +126,10 @@ launch_group_segmap (const flat_launcher *l, const flat_kernel *k,
   int ok = 1;
   flat_value threads = flat_eval_expr_loading (k->threads, l->values,
 					      l->loader, &ok);
-  size_t group;
+  /* An estimate whose loads this execution does not read counts 0, the
+     least group (Note [Estimates that cannot load] in plan.c).  */
+  size_t group = flat_group_items (ok ? threads.i : 0, s->max_group);
 
-  if (!ok)
-    {
-      *what = "evaluating the plan";
-      snprintf (err, err_size, "the threads of %s cannot be evaluated",
-		k->name);
-      return -1;
-    }
-  group = flat_group_items (threads.i, s->max_group);
   return launch_groups (l, s, total, group, NULL, 0, what, err, err_size);
 }
 

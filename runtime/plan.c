@@ -22,6 +22,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Note [Estimates that cannot load]
+   ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+   A guard's parallelism of an irregular level is an estimate that
+   loads bounds from memory (flat_par_irregular_total): a CSR nest's
+   first and last row pointers.  Once the nest's arrays are placed, the
+   loader reads only the elements the execution reads; where the
+   estimate's are not among them (rows inside a loop that runs no
+   iteration at these sizes, so that the nest reads none of them), the
+   estimate counts 0, as the work it stands for is none, and the plan
+   takes the guard's else-block; it was a device failure, which sent
+   the nest to the host for good with a warning (a fuzzed program, C = 0
+   rows of a band around CSR rows).  So does the inner parallelism that
+   sizes a group per point (launch.c: the least group).  */
+
 /* ---- Reading the plan ------------------------------------------------- */
 
 /* The most local memory of a GROUP kernel that block B of P's plan
@@ -198,12 +212,15 @@ decide (flat_plan *p, const flat_stmt *s, const flat_value *values,
   int64_t par = flat_eval_expr_loading (s->u.guard.par, values, loader,
 				       &ok).i;
 
-  if (!g || !ok)
+  if (!g)
     {
-      snprintf (err, err_size, "the parallelism of guard \"%s\" cannot "
-		"be evaluated", s->u.guard.threshold);
+      snprintf (err, err_size, "the guard \"%s\" is not the plan's",
+		s->u.guard.threshold);
       return -1;
     }
+  /* Note [Estimates that cannot load].  */
+  if (!ok)
+    par = 0;
   *taken = par >= g->threshold;
   if (*taken && s->u.guard.kind == FLAT_GUARD_INTRA
       && g->local_bytes > local_memory)

@@ -4,8 +4,10 @@
 # 33 default programs, 13 --long ones (larger, with varied group
 # sizes; 33128, 33186 and 33209 failed once and stay as regressions, as
 # do the default 32831 and 34003), 4 --tiles ones (nests the tiling
-# rules and implicit reductions take) and 3 --columns ones (column-major
-# arrays, which pass coalescing orders),
+# rules and implicit reductions take), 3 --columns ones (column-major
+# arrays, which pass coalescing orders) and 2 --branch-loops ones
+# (branches to loops and inner SOACs, rule I5; 90362 fell back to the
+# host once, an estimate loading rows its band's empty loop never read),
 # each checked by run-e2e.sh against plain gcc at -O2 and -O0, every
 # version forced.  Together they cover every construct the
 # generator makes (map nests one to three deep with inner maps, reduces,
@@ -16,8 +18,9 @@
 # is a regression (a change of the generator changes the programs: run
 # the seeds again, and check that run-fuzz.sh still lists every
 # construct).
-# FLAT_FUZZ_SEEDS, FLAT_FUZZ_LONG_SEEDS, FLAT_FUZZ_TILES_SEEDS and
-# FLAT_FUZZ_COLUMNS_SEEDS override them ("A-B,C,...").
+# FLAT_FUZZ_SEEDS, FLAT_FUZZ_LONG_SEEDS, FLAT_FUZZ_TILES_SEEDS,
+# FLAT_FUZZ_COLUMNS_SEEDS and FLAT_FUZZ_BRANCH_SEEDS override them
+# ("A-B,C,...").
 # Failing programs are kept in testsuite/fuzz-failures.
 . "$(dirname "$0")/harness.sh"
 [ -n "${FLAT_GCC:-}" ] || harness_error "FLAT_GCC is not set"
@@ -27,6 +30,7 @@ seeds=${FLAT_FUZZ_SEEDS:-1-30,37,32831,34003}
 long_seeds=${FLAT_FUZZ_LONG_SEEDS:-1000-1009,33128,33186,33209}
 tiles_seeds=${FLAT_FUZZ_TILES_SEEDS:-1,2,5,6}
 columns_seeds=${FLAT_FUZZ_COLUMNS_SEEDS:-4,5,15}
+branch_seeds=${FLAT_FUZZ_BRANCH_SEEDS:-90003,90362}
 harness_tmpdir
 status=0
 # fuzz MODE SEEDS: run-fuzz.sh on SEEDS with option MODE (none if empty);
@@ -45,6 +49,7 @@ fuzz "" "$seeds"
 fuzz --long "$long_seeds"
 fuzz --tiles "$tiles_seeds"
 fuzz --columns "$columns_seeds"
+fuzz --branch-loops "$branch_seeds"
 case $status in
   0) exit 0 ;;
   1) harness_fail "the fuzzer found failures (see above)" ;;

@@ -472,6 +472,38 @@ test_plan_if (void)
   fake_close (&f);
 }
 
+/* A guard whose estimate loads what this execution does not read
+   (Note [Estimates that cannot load] in runtime/plan.c; here no loader
+   at all): its parallelism counts as 0, and the run goes on.  */
+static void
+test_plan_estimate_unloaded (void)
+{
+  static const char text[] =
+    MV_HEAD ("est")
+    "  plan {\n"
+    "    guard \"est.0\" host (cast i64 n) {\n"
+    "      guard \"est.1\" top (cast i64 (load x 0:i32)) {\n"
+    "        launch k0\n"
+    "      } else {\n"
+    "        launch k1\n"
+    "      }\n"
+    "    } else {\n"
+    "      host\n"
+    "    }\n"
+    "  }\n"
+    "}\n";
+  const char *one[] = { "FLAT_DEFAULT_THRESHOLD=1", NULL };
+  fake_nest f;
+
+  fake_open (&f, text, 65536, 1024);
+  fake_thresholds (&f, one);
+  fake_set (&f, "n", 300);
+  CU_ASSERT_EQUAL (fake_run (&f, 0), 0);
+  CU_ASSERT_STRING_EQUAL (fake_trace, "k1 2x256 (300,b,0,b,0,b,0);");
+  CU_ASSERT_STRING_EQUAL (f.log, "k1 [est.0 host 300>=1, est.1 top 0<1]");
+  fake_close (&f);
+}
+
 static void
 test_plan_loop (void)
 {
@@ -852,6 +884,7 @@ flat_test_register_plan (void)
   static const test_entry plan_tests[] = {
     { "versions by thresholds", test_plan_versions },
     { "plan if", test_plan_if },
+    { "a guard whose estimate cannot load", test_plan_estimate_unloaded },
     { "plan loop and plan index", test_plan_loop },
     { "group kernels and local memory", test_plan_group_kernel },
     { "local memory refused", test_plan_local_memory_refused },
