@@ -42,6 +42,10 @@ unsigned flat_host_member (void);
    are libgomp's.  */
 void flat_host_team_prepare (unsigned n);
 
+/* Wait until the team's growth ends, GROWTH_WAIT_MS at most (Note
+   [The team before the driver] in host_team.c).  */
+void flat_host_team_await_growth (void);
+
 /* The workers the team has now, its caller not counted.  */
 unsigned flat_host_team_workers (void);
 

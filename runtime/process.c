@@ -248,7 +248,8 @@ flat_process_start (void)
     install_backend (flat_backend_choose (&flat_rt.env, flat_rt.reason,
 					  sizeof flat_rt.reason));
   else if (flat_rt.env.eager)
-    flat_startup_begin (&flat_rt.env);
+    /* Note [The team before the driver] in host_team.c.  */
+    flat_startup_begin (&flat_rt.env, flat_host_team_await_growth);
 }
 
 const flat_backend *

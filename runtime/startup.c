@@ -65,6 +65,9 @@ static char result_reason[600];
    change flat_rt.env meanwhile (the tuning file, read by a nest).  */
 static flat_env start_env;
 
+/* What the starter runs before the driver (flat_startup_begin).  */
+static void (*start_before) (void);
+
 /* The C++ ABI's registration of thread_local destructors (glibc).  */
 extern int __cxa_thread_atexit_impl (void (*dtor) (void *), void *obj,
 				     void *dso_symbol);
@@ -122,6 +125,8 @@ starter_main (void *arg)
 
   (void) arg;
   starter = 1;
+  if (start_before)
+    start_before ();
   b = start (&start_env, "background", reason, sizeof reason);
   lock_start ();
   result = b;
@@ -189,13 +194,14 @@ create_starter (void)
 }
 
 void
-flat_startup_begin (const flat_env *env)
+flat_startup_begin (const flat_env *env, void (*before) (void))
 {
   /* Not safe unless the exit of this thread waits for it.  */
   flat_startup_guard_exit ();
   if (!exit_guarded)
     return;
   start_env = *env;
+  start_before = before;
   lock_start ();
   state = START_RUNNING;
   unlock_start ();

@@ -13,10 +13,10 @@
 #include <stddef.h>
 
 /* Start choosing and opening the backend for ENV in a background
-   thread.  ENV's strings must live until flat_startup_take.  Nothing
-   happens when no thread can be had: flat_startup_take then returns
-   NULL.  */
-void flat_startup_begin (const flat_env *env);
+   thread, which first runs BEFORE unless it is NULL.  ENV's strings
+   must live until flat_startup_take.  Nothing happens when no thread
+   can be had: flat_startup_take then returns NULL.  */
+void flat_startup_begin (const flat_env *env, void (*before) (void));
 
 /* The backend of the background start, waiting for it to end, with why
    it is the host in REASON (REASON_SIZE bytes); NULL when no start was

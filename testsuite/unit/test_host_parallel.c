@@ -197,6 +197,22 @@ test_team_prepare (void)
   CU_ASSERT_EQUAL (flat_host_team_workers (), want);
 }
 
+/* The device's start waits for the team's growth (Note [The team
+   before the driver] in host_team.c): once the wait returns, the
+   workers asked for are there.  */
+static void
+test_team_growth_awaited (void)
+{
+  unsigned want = flat_host_team_workers () + 4;
+
+  flat_host_team_prepare (want);
+  flat_host_team_await_growth ();
+  CU_ASSERT_EQUAL (flat_host_team_workers (), want);
+  /* With no growth under way it returns at once.  */
+  flat_host_team_await_growth ();
+  CU_ASSERT_EQUAL (flat_host_team_workers (), want);
+}
+
 /* A region of the stress test below: LIVE until its call returns.  */
 typedef struct late_region
 {
@@ -686,6 +702,8 @@ flat_test_register_host_parallel (void)
   CU_add_test (s, "chunk counts of reductions", test_chunk_counts);
   CU_add_test (s, "a team of the width asked for", test_team_width);
   CU_add_test (s, "a team started ahead of its regions", test_team_prepare);
+  CU_add_test (s, "the start waits for the team's growth",
+	       test_team_growth_awaited);
   CU_add_test (s, "no member runs a region that ended",
 	       test_team_late_members);
   CU_add_test (s, "7 threads claim every iteration once",
