@@ -104,7 +104,8 @@ flat_host_chunks (long long n)
    array (block_of), as few to a cache line as it allows: sixteen
    threads halving blocks in one line wait on each other's
    compare-and-swaps for longer than a small nest runs.  A take leaves
-   at least TAKE_LEAST units behind or takes the rest.  */
+   at least TAKE_LEAST units behind or takes the rest (Note [What a
+   claim costs]).  */
 
 enum
 {
@@ -176,9 +177,10 @@ flat_host_loop_init (long long *loop, long long n, unsigned width,
 }
 
 /* Take from block *B half of what is left, rounded up, or ONE unit
-   only: from its front, or from its back for a THIEF.  A thief leaves
-   a block alone when its owner has begun it (its first unit is no
-   longer BEGIN) and the take would be fewer than LEAST units (Note
+   only: from its front, or from its back for a THIEF.  The owner takes
+   the rest where it would leave fewer than LEAST units behind; a thief
+   leaves a block alone when its owner has begun it (its first unit is
+   no longer BEGIN) and the take would be fewer than LEAST units (Note
    [Steals worth their cost]).  Its first unit into *FIRST, its end into
    *END; 0 if nothing was taken.  */
 static int
@@ -192,7 +194,7 @@ take (long long *b, int thief, int one, long long begin, long long least,
       long long lo = block_first (v), hi = block_end (v);
       long long size = one ? 1 : (hi - lo + 1) / 2, w;
 
-      if (!one && !thief && hi - lo - size < TAKE_LEAST)
+      if (!one && !thief && hi - lo - size < least)
 	size = hi - lo;
 
       if (lo >= hi || (thief && lo != begin && size < least))
@@ -225,12 +227,17 @@ take (long long *b, int thief, int one, long long begin, long long least,
    block by a thread that has not timed units of its own yet.  */
 #define STEAL_WORTH_MS 0.001
 
-/* The calling thread's units of the loop it is claiming from, and when
-   it began: the time per unit of Note [Steals worth their cost].  */
+/* The loop the calling thread is claiming from: a copy of its header,
+   which no one writes while threads claim, so that the claims read no
+   line that another thread's compare-and-swap has taken (Note [What a
+   claim costs]); and the units it took and when it began, the time per unit
+   of Note [Steals worth their cost].  */
 static __thread struct
 {
   const long long *loop;
-  long long units;
+  long long n, units, owners, grain;
+  int chunked;
+  long long taken;
   double start_ms;
 } mine;
 
@@ -240,50 +247,97 @@ steal_least (void)
 {
   double ms;
 
-  if (mine.units == 0)
+  if (mine.taken == 0)
     return 1;
-  ms = (flat_now_ms () - mine.start_ms) / (double) mine.units;
+  ms = (flat_now_ms () - mine.start_ms) / (double) mine.taken;
   if (ms <= 0.0)
     return UNIT_LIMIT;
   return STEAL_WORTH_MS / ms >= (double) UNIT_LIMIT
     ? UNIT_LIMIT : (long long) (STEAL_WORTH_MS / ms) + 1;
 }
 
-/* Units *FIRST to *END - 1 of LOOP for the calling thread, ONE at most
-   where ONE (Note [Owners and thieves]); 0 when none is left.  */
+/* Begin claiming from LOOP on the calling thread, unless it does.  */
+static void
+join_loop (long long *loop)
+{
+  if (mine.loop == loop)
+    return;
+  mine.loop = loop;
+  mine.n = loop[LOOP_N];
+  mine.units = loop[LOOP_UNITS];
+  mine.chunked = loop[LOOP_CHUNKED] != 0;
+  mine.owners = loop[LOOP_OWNERS];
+  mine.grain = loop[LOOP_GRAIN];
+  mine.taken = 0;
+  mine.start_ms = flat_now_ms ();
+}
+
+/* Note [What a claim costs]
+   ~~~~~~~~~~~~~~~~~~~~~~~~~~
+   A map of 2^16 floats on 16 threads runs in about 5 us, and every
+   claim there costs: a compare-and-swap, and a miss on each line that
+   another thread's compare-and-swap took.  The owners' halving took
+   about seven claims a thread, each of them also reading the loop's
+   header, which shares its line with block 0; saxpy of 2^16 floats on
+   16 threads took 0.0069 to 0.0073 ms a call against OpenMP's 0.0050
+   to 0.0057 (the 16-core H200 machine).  So a thread copies the
+   header when it joins a loop (nothing writes it while threads claim),
+   and an owner takes the rest of its block once what it would leave is
+   less than twice what a thief would steal (owner_leaves): a thief
+   takes half of a begun block, and only if that half takes it
+   STEAL_WORTH_MS.  The same saxpy then took 0.0054 to 0.0055 (2^20
+   floats: unchanged, 0.025 to 0.028, still halving while what is left
+   is worth a steal); taking whole blocks at once, as OpenMP's static
+   schedule does, was as fast at 2^16 but lost a quarter at 2^20,
+   where the thieves even out the slower processors of a virtual
+   machine.  A line to each block word gained 0.2 to 0.4 us more at
+   2^16, but needs a larger loop array in every compiled host version
+   (an incompatible libflat).  */
+
+/* The fewest units an owner leaves in its block: a thief would not
+   take half of fewer (Note [Steals worth their cost]), so the owner
+   takes them with the rest, in one claim instead of halving them down
+   to TAKE_LEAST.  */
+static long long
+owner_leaves (void)
+{
+  long long least = mine.taken > 0 ? 2 * steal_least () : TAKE_LEAST;
+
+  return least > TAKE_LEAST ? least : TAKE_LEAST;
+}
+
+/* Units *FIRST to *END - 1 of LOOP (the calling thread's MINE) for the
+   calling thread, ONE at most where ONE (Note [Owners and thieves]); 0
+   when none is left, and the thread is done with LOOP.  */
 static int
 claim_units (long long *loop, int one, long long *first, long long *end)
 {
-  long long owners = loop[LOOP_OWNERS], i, least;
+  long long owners = mine.owners, i, least;
   long long me, *own;
   unsigned member;
   int has_own;
 
   if (owners == 0)
     {
-      long long grain = loop[LOOP_GRAIN];
-      long long at = __atomic_fetch_add (&loop[LOOP_BLOCKS], grain,
+      long long at = __atomic_fetch_add (&loop[LOOP_BLOCKS], mine.grain,
 					 __ATOMIC_RELAXED);
 
-      if (at >= loop[LOOP_UNITS])
-	return 0;
-      *first = at;
-      *end = at + grain < loop[LOOP_UNITS] ? at + grain : loop[LOOP_UNITS];
-      return 1;
+      if (at < mine.units)
+	{
+	  *first = at;
+	  *end = at + mine.grain < mine.units ? at + mine.grain : mine.units;
+	  return 1;
+	}
+      mine.loop = NULL;
+      return 0;
     }
   member = flat_host_member ();
   me = member % owners;
   own = block_of (loop, owners, me);
   has_own = member < (unsigned) owners;
-  if (mine.loop != loop)
+  if (has_own && take (own, 0, one, -1, owner_leaves (), first, end))
     {
-      mine.loop = loop;
-      mine.units = 0;
-      mine.start_ms = flat_now_ms ();
-    }
-  if (has_own && take (own, 0, one, -1, 0, first, end))
-    {
-      mine.units += *end - *first;
+      mine.taken += *end - *first;
       return 1;
     }
   least = steal_least ();
@@ -292,7 +346,7 @@ claim_units (long long *loop, int one, long long *first, long long *end)
       long long t = (me + i) % owners;
       long long *victim = block_of (loop, owners, t);
 
-      if (!take (victim, 1, one && !has_own, loop[LOOP_UNITS] * t / owners,
+      if (!take (victim, 1, one && !has_own, mine.units * t / owners,
 		 least, first, end))
 	continue;
       /* The loot beyond one step goes into our block, which is empty and
@@ -313,15 +367,16 @@ claim_units (long long *loop, int one, long long *first, long long *end)
 long long
 flat_host_next (long long *loop, long long *first, long long *end)
 {
-  long long n = loop[LOOP_N], chunks, size, extra, c;
-  int chunked = loop[LOOP_CHUNKED] != 0;
+  long long chunks, size, extra, c, n;
 
-  if (!claim_units (loop, chunked, first, end))
+  join_loop (loop);
+  n = mine.n;
+  chunks = mine.units;
+  if (!mine.chunked)
+    return claim_units (loop, 0, first, end) ? *first : -1;
+  if (!claim_units (loop, 1, first, end))
     return -1;
-  if (!chunked)
-    return *first;
   c = *first;
-  chunks = loop[LOOP_UNITS];
   size = n / chunks;
   extra = n % chunks;
   /* The first N % CHUNKS chunks take one iteration more.  */
