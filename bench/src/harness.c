@@ -30,6 +30,8 @@
 #define DEFAULT_REPS 20
 #define MAX_REPS 1000
 #define DEFAULT_BUDGET_S 2.0
+#define DEFAULT_WARMUP_S 0.75
+#define MAX_WARMUPS 1000
 
 /* parallel_for's limits: at most MAX_THREADS threads, each given at least
    MIN_PART elements (smaller arrays are filled by the calling thread).  */
@@ -460,12 +462,54 @@ compare_doubles (const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
+/* When the program started (a constructor's time): the warm-up of
+   bench_time counts from it.  */
+static double program_start;
+
+static void __attribute__ ((constructor))
+note_program_start (void)
+{
+  program_start = now ();
+}
+
+/* Sleep until second T of the monotonic clock.  */
+static void
+sleep_until (double t)
+{
+  struct timespec ts;
+
+  ts.tv_sec = (time_t) t;
+  ts.tv_nsec = (long) ((t - (double) ts.tv_sec) * 1e9);
+  while (clock_nanosleep (CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+    ;
+}
+
+/* $BENCH_WARMUP_S, or DEFAULT_WARMUP_S where unset or bad.  */
+static double
+warmup_s (void)
+{
+  const char *s = getenv ("BENCH_WARMUP_S");
+  char *end;
+  double w;
+
+  if (!s)
+    return DEFAULT_WARMUP_S;
+  errno = 0;
+  w = strtod (s, &end);
+  if (errno != 0 || end == s || *end != '\0' || !(w >= 0.0))
+    {
+      fprintf (stderr, "bench: ignoring bad BENCH_WARMUP_S '%s'\n", s);
+      return DEFAULT_WARMUP_S;
+    }
+  return w;
+}
+
 int
 bench_time (const bench_run *run, bench_region region, void *data)
 {
   double *times = bench_doubles (run->reps);
-  double t0, first, spent, median;
-  int device = bench_on_device (run), n = 0;
+  double t0, first, spent, median, warm_until = program_start + warmup_s ();
+  int device = bench_on_device (run), n = 0, warmups = 0;
 
   fprintf (stderr, "#timing,%s,%s,%s\n", run->benchmark, run->variant,
 	   run->size);
@@ -475,6 +519,18 @@ bench_time (const bench_run *run, bench_region region, void *data)
   region (data);
   first = now () - t0;
   spent = device ? 0.0 : first;
+  /* Steady state: untimed calls until the warm-up is over, in which a
+     device starts and Flat's nests learn their side and width; a
+     thousand at most, so that a region without RESET (saxpy on
+     cuBLAS) stays within its check's rounding, and then a sleep.  */
+  while (now () < warm_until && warmups < MAX_WARMUPS)
+    {
+      if (run->reset)
+	run->reset (data);
+      region (data);
+      warmups++;
+    }
+  sleep_until (warm_until);
   while (n < run->reps && (spent < run->budget_s || (device && n == 0)))
     {
       if (run->reset)
@@ -493,7 +549,7 @@ bench_time (const bench_run *run, bench_region region, void *data)
 	  median * 1e3 / run->per_call, first * 1e3 / run->per_call);
   fflush (stdout);
   bench_free (times);
-  return n + 1;
+  return n + 1 + warmups;
 }
 
 size_t *

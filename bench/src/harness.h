@@ -143,16 +143,23 @@ void bench_work (const bench_run *run, double bytes_in, double bytes_out,
 /* The marked region of a benchmark, called with the program's data.  */
 typedef void (*bench_region) (void *data);
 
-/* Prints the #timing line on stderr, calls REGION (DATA) once, then again
-   until RUN's REPS or time budget is used up, and prints RUN's CSV line
-   with the median of the later calls and the time of the first, both
-   divided by RUN's PER_CALL.  A device variant makes at least one more
+/* Prints the #timing line on stderr, calls REGION (DATA) once, then
+   again off the clock until $BENCH_WARMUP_S seconds (default 0.75) have
+   passed since the program started (a thousand calls at most, and then
+   a sleep), then again until RUN's REPS or time
+   budget is used up, and prints RUN's CSV line with the median of the
+   timed calls and the time of the first, both divided by RUN's
+   PER_CALL.  The warm-up makes the median a steady state's, for every
+   variant alike: Flat's device starts in the background as the program
+   starts (about 0.25 s on a GPU), and host code beside that start runs
+   slower, OpenMP's as Flat's; what a short program pays is the startup
+   benchmark's.  A device variant makes at least one more
    call (its first compiles kernels).  On the host the first call counts
    against the budget, and when it used the budget up alone it is the
    only call and its time is also the median: a sequential call on 10^9
    elements takes seconds.  RUN's RESET, if any, runs before every call,
    off the clock; RUN's CALL_TIME, if any, gives the time of each later
-   call.  Returns the number of calls made, first included.  */
+   call.  Returns the number of calls made, first and warm-up included.  */
 int bench_time (const bench_run *run, bench_region region, void *data);
 
 /* About how many operations a check's recomputation may take: a
