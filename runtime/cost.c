@@ -40,8 +40,9 @@
    nest with less work than FLAT_COST_START_WORK (2^27 parallel
    iterations, the root host guard's Par: a few milliseconds on a
    16-core host for simple bodies, a matrix product of 512^3) runs its
-   parallel host version while the start lasts, timed as any host run;
-   a larger one (a product of 1024^3: 0.3 s on 16 cores) repays the wait.
+   parallel host version while the start lasts, untimed (the start
+   slows it: Note [Host width] in host_parallel.c); a larger one (a
+   product of 1024^3: 0.3 s on 16 cores) repays the wait.
    Compiling kernels takes as long, a tenth of a second a program on a
    GPU: so the first run of such a nest whose kernels the cache does not
    hold runs on the host too, and only a nest that runs again pays for

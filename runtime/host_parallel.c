@@ -32,8 +32,14 @@
    fewer members joined than its width (its threads still being
    created, Note [Growing the team] in host_team.c, or kept off their
    processors by the device's start) is not typical of the team and is
-   timed only where its level has no time yet.  Results are the same at
-   every width (the chunks do not change).  The times also tell the
+   timed only where its level has no time yet.  Nor is a run beside the
+   device's start (Note [A processor for the start]): on the H200
+   machine the start slows memory-bound host code by up to twice for a
+   quarter of a second, unevenly, and what a ladder learns then misleads
+   it after (a sum of 2^16 floats whose levels were timed beside the
+   start took 0.051 ms a call after it, the host version alone 0.010;
+   untimed beside the start, 0.013).
+   Results are the same at every width (the chunks do not change).  The times also tell the
    device's cost model what the host takes (Note [Device or host] in
    cost.c), so runs of a fixed width are timed too, at level 0.
 
@@ -68,7 +74,8 @@ static __thread struct
   flat_site_class *cls;
   unsigned level;
   double start_ms;
-  int untypical;		/* it started threads */
+  int untypical;		/* it started threads, or ran beside the
+				   device's start */
   int partial;			/* fewer members joined than its width */
 } timed;
 
@@ -488,9 +495,13 @@ flat_host_threads (void **state, long long n)
   flat_process_start ();
   set = (unsigned) flat_rt.env.host_threads;
   width = flat_host_cpus ();
-  /* Note [A processor for the start].  */
-  if (!set && width > 1 && flat_startup_running ())
-    width--;
+  /* Note [A processor for the start]; Note [Host width]: not timed.  */
+  if (flat_startup_running ())
+    {
+      timed.untypical = 1;
+      if (!set && width > 1)
+	width--;
+    }
   if (n < width)
     width = n > 0 ? (unsigned) n : 1;
   if (state && *state)

@@ -3,6 +3,8 @@
    version gives the same bits, run in one of these ways (argv[1]):
 
      plain    once
+     paced    once, pausing PAUSE_MS between rounds, so that a device
+              starting in the background ends among them
      fork     once, then in a child of fork() and again in the parent;
               another thread runs nests all along, so it may be inside
               libflat at the fork; the child ends with exit(), running
@@ -23,6 +25,7 @@
 
 #define THREADS 4
 #define ROUNDS 20
+#define PAUSE_MS 20
 
 static int n = 100000;
 
@@ -45,9 +48,10 @@ sum (int n, const int *a)
   return s;
 }
 
-/* The checksum of ROUNDS steps from zeros, K the first step's.  */
+/* The checksum of ROUNDS steps from zeros, K the first step's, with a
+   pause of PAUSE milliseconds after each round.  */
 static long
-work (int k)
+work_paced (int k, int pause)
 {
   int *a = calloc (n, sizeof *a);
   long s = 0;
@@ -61,9 +65,17 @@ work (int k)
     {
       step (n, a, k + r);
       s = s * 31 % 1000000007 + sum (n, a);
+      if (pause > 0)
+	usleep ((useconds_t) pause * 1000);
     }
   free (a);
   return s;
+}
+
+static long
+work (int k)
+{
+  return work_paced (k, 0);
 }
 
 static void *
@@ -100,6 +112,8 @@ main (int argc, char **argv)
     n = atoi (argv[2]);
   if (strcmp (mode, "plain") == 0)
     printf ("%ld\n", work (0));
+  else if (strcmp (mode, "paced") == 0)
+    printf ("%ld\n", work_paced (0, PAUSE_MS));
   else if (strcmp (mode, "fork") == 0)
     {
       int status;
@@ -160,8 +174,8 @@ main (int argc, char **argv)
     }
   else if (strcmp (mode, "exit") != 0)
     {
-      fprintf (stderr, "usage: nests [plain|fork|threads|exit|exit-thread] "
-	       "[size]\n");
+      fprintf (stderr, "usage: nests [plain|paced|fork|threads|exit|"
+	       "exit-thread] [size]\n");
       return 2;
     }
   return 0;
