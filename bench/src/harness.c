@@ -31,6 +31,7 @@
 #define MAX_REPS 1000
 #define DEFAULT_BUDGET_S 2.0
 #define DEFAULT_WARMUP_S 0.75
+#define WARMUP_CALLS_S 0.25
 #define MAX_WARMUPS 1000
 
 /* parallel_for's limits: at most MAX_THREADS threads, each given at least
@@ -519,10 +520,13 @@ bench_time (const bench_run *run, bench_region region, void *data)
   region (data);
   first = now () - t0;
   spent = device ? 0.0 : first;
-  /* Steady state: untimed calls until the warm-up is over, in which a
-     device starts and Flat's nests learn their side and width; a
-     thousand at most, so that a region without RESET (saxpy on
-     cuBLAS) stays within its check's rounding, and then a sleep.  */
+  /* Steady state: a sleep until the warm-up's end, in which a device
+     starts, then untimed calls for WARMUP_CALLS_S, in which Flat's
+     nests learn their side and width; a thousand at most, so that a
+     region without RESET (saxpy on cuBLAS) stays within its check's
+     rounding.  */
+  sleep_until (warm_until);
+  warm_until = now () + WARMUP_CALLS_S;
   while (now () < warm_until && warmups < MAX_WARMUPS)
     {
       if (run->reset)
@@ -530,7 +534,6 @@ bench_time (const bench_run *run, bench_region region, void *data)
       region (data);
       warmups++;
     }
-  sleep_until (warm_until);
   while (n < run->reps && (spent < run->budget_s || (device && n == 0)))
     {
       if (run->reset)
