@@ -286,14 +286,14 @@ join_loop (long long *loop)
    another thread's compare-and-swap took.  The owners' halving took
    about seven claims a thread, each of them also reading the loop's
    header, which shares its line with block 0; saxpy of 2^16 floats on
-   16 threads took 0.0069 to 0.0073 ms a call against OpenMP's 0.0050
-   to 0.0057 (the 16-core H200 machine).  So a thread copies the
+   16 threads took 0.0068 to 0.0077 ms a call against OpenMP's 0.0050
+   to 0.0060 (the 16-core H200 machine).  So a thread copies the
    header when it joins a loop (nothing writes it while threads claim),
    and an owner takes the rest of its block once what it would leave is
    less than twice what a thief would steal (owner_leaves): a thief
    takes half of a begun block, and only if that half takes it
    STEAL_WORTH_MS.  The same saxpy then took 0.0054 to 0.0055 (2^20
-   floats: unchanged, 0.025 to 0.028, still halving while what is left
+   floats: unchanged, 0.024 to 0.028, still halving while what is left
    is worth a steal); taking whole blocks at once, as OpenMP's static
    schedule does, was as fast at 2^16 but lost a quarter at 2^20,
    where the thieves even out the slower processors of a virtual
