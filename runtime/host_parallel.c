@@ -38,10 +38,10 @@
    quarter of a second, unevenly, and what a ladder learns then misleads
    it after (a sum of 2^16 floats whose levels were timed beside the
    start took 0.051 ms a call after it, the host version alone 0.010;
-   untimed beside the start, 0.013).
-   Results are the same at every width (the chunks do not change).  The times also tell the
-   device's cost model what the host takes (Note [Device or host] in
-   cost.c), so runs of a fixed width are timed too, at level 0.
+   untimed beside the start, 0.013).  Results are the same at every
+   width (the chunks do not change).  The times also tell the device's
+   cost model what the host takes (Note [Device or host] in cost.c), so
+   runs of a fixed width are timed too, at level 0.
 
    Note [A processor for the start]
    ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
