@@ -102,8 +102,21 @@ enum { T1_ROW_WALK_MIN = 64 };
 /* Register tiles of rule T2: 4 x 4 points per item of a 2-D block (64 x
    64 points per group) and, for a small body, 8 x 8 (128 x 128 points:
    twice the arithmetic per value read from local memory, but a quarter
-   of the groups); 4 points per item of a 1-D block.  */
-enum { T2_TILE = 4, T2_LARGE_TILE = 8, T2_LARGE_BODY = 4 };
+   of the groups); 4 points per item of a 1-D block.
+
+   Note [Register tiles of large bodies]
+   ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+   A register tile copies the reduce's body once per point of an item:
+   64 copies at 8 x 8.  Their values take registers on a GPU, and
+   spill beyond; PoCL, which runs a group's 256 items in one function,
+   keeps them for all the items in one stack frame: the 8 x 8 tile of
+   a body of 114 nodes (a fuzzer's reduce of one long expression) took
+   a frame of 8 MB and overflowed the stack of PoCL's thread, a crash
+   of the program.  So a register tile is made only where its points
+   per item times the body's nodes (statements and expression nodes)
+   are at most T2_COPIED_NODES: 40 nodes at 8 x 8, which matmul's body
+   (22 nodes) and k-means distances' (26) keep, 160 at 4 x 4.  */
+enum { T2_TILE = 4, T2_LARGE_TILE = 8, T2_COPIED_NODES = 64 * 40 };
 
 /* What the guard of a 2-D block's 4 x 4 register tile divides Par by:
    half its points per item, as it pays with half a device of items
@@ -154,13 +167,33 @@ reads_point_stream (const flat_context *sub, const flat_tiling *t)
 	 && flat_walk_block (&t->reduce->u.red.body, &w) != 0;
 }
 
-/* Statements in B, at any depth.  */
+/* Count a node: a statement, or an expression node.  */
 static int
-count_stmts (flat_stmt *s, void *data)
+count_stmt (flat_stmt *s, void *data)
 {
   (void) s;
   ++*(int *) data;
   return 0;
+}
+
+static int
+count_expr (flat_expr *e, flat_stmt *s, void *data)
+{
+  (void) e;
+  return count_stmt (s, data);
+}
+
+/* Whether T's register tile R (points per item R, or R x R in two
+   dims) copies its reduce's body few enough times (Note [Register
+   tiles of large bodies]).  */
+static int
+register_tile_fits (const flat_tiling *t, int r)
+{
+  int nodes = 0, points = t->n_tiled == 2 ? r * r : r;
+  flat_walker w = { count_stmt, count_expr, &nodes };
+
+  flat_walk_block (&t->reduce->u.red.body, &w);
+  return points * nodes <= T2_COPIED_NODES;
 }
 
 static flat_expr *
@@ -336,11 +369,9 @@ flat_rule_tiles (flat_flattener *f, const flat_context *sub,
   /* T1.  */
   plan = guard_tiled (f, sub, b, &t, 1, plan, par_top);
   /* T2.  */
-  plan = guard_tiled (f, sub, b, &t, T2_TILE, plan, par_top);
-  int body = 0;
-  flat_walker w = { count_stmts, NULL, &body };
-  flat_walk_block (&t.reduce->u.red.body, &w);
-  if (t.n_tiled == 2 && body <= T2_LARGE_BODY)
+  if (register_tile_fits (&t, T2_TILE))
+    plan = guard_tiled (f, sub, b, &t, T2_TILE, plan, par_top);
+  if (t.n_tiled == 2 && register_tile_fits (&t, T2_LARGE_TILE))
     plan = guard_tiled (f, sub, b, &t, T2_LARGE_TILE, plan, par_top);
   return plan;
 }
@@ -364,6 +395,7 @@ flat_rule_t3 (flat_flattener *f, const flat_context *sub,
     return par;
   flat_expr *q = flat_par_trip (nest, &t.reduce->u.red.range);
   int least = flat_tiling_bytes (&t, T2_TILE) <= FLAT_MAX_STATIC_LOCAL
+		&& register_tile_fits (&t, T2_TILE)
 	      ? T3_REGISTER_MIN : t.depth;
   return flat_e_select (nest,
 			flat_e_binary (nest, FLAT_OP_GE, q,

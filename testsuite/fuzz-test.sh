@@ -3,12 +3,13 @@
 # on fixed seeds of testsuite/fuzz/flat-fuzz-gen (built by `make check'),
 # 33 default programs, 13 --long ones (larger, with varied group
 # sizes; 33128, 33186 and 33209 failed once and stay as regressions, as
-# do the default 32831 and 34003), 4 --tiles ones (nests the tiling
-# rules and implicit reductions take), 3 --columns ones (column-major
-# arrays, which pass coalescing orders) and 2 --branch-loops ones
-# (branches to loops and inner SOACs, rule I5; 90362 fell back to the
-# host once, an estimate loading rows its band's empty loop never read),
-# each checked by run-e2e.sh against plain gcc at -O2 and -O0, every
+# do the default 32831 and 34003), 5 --tiles ones (nests the tiling
+# rules and implicit reductions take; 71058 crashed PoCL once, the 8 x 8
+# register tile of a long body overflowing its stack), 3 --columns ones
+# (column-major arrays, which pass coalescing orders) and 2
+# --branch-loops ones (branches to loops and inner SOACs, rule I5;
+# 90362 fell back to the host once, an estimate loading rows its band's
+# empty loop never read), each checked by run-e2e.sh against plain gcc at -O2 and -O0, every
 # version forced.  Together they cover every construct the
 # generator makes (map nests one to three deep with inner maps, reduces,
 # scans and sequential loops, top-level reduces with several operators,
@@ -28,7 +29,7 @@ gen=$HARNESS_DIR/fuzz/flat-fuzz-gen
 [ -x "$gen" ] || harness_error "no $gen (make check builds it)"
 seeds=${FLAT_FUZZ_SEEDS:-1-30,37,32831,34003}
 long_seeds=${FLAT_FUZZ_LONG_SEEDS:-1000-1009,33128,33186,33209}
-tiles_seeds=${FLAT_FUZZ_TILES_SEEDS:-1,2,5,6}
+tiles_seeds=${FLAT_FUZZ_TILES_SEEDS:-1,2,5,6,71058}
 columns_seeds=${FLAT_FUZZ_COLUMNS_SEEDS:-4,5,15}
 branch_seeds=${FLAT_FUZZ_BRANCH_SEEDS:-90003,90362}
 harness_tmpdir
