@@ -33,6 +33,7 @@
 #define DEFAULT_WARMUP_S 0.75
 #define WARMUP_CALLS_S 0.25
 #define MAX_WARMUPS 1000
+#define LONG_CALL_S 1.0
 
 /* parallel_for's limits: at most MAX_THREADS threads, each given at least
    MIN_PART elements (smaller arrays are filled by the calling thread).  */
@@ -524,10 +525,13 @@ bench_time (const bench_run *run, bench_region region, void *data)
      starts, then untimed calls for WARMUP_CALLS_S, in which Flat's
      nests learn their side and width; a thousand at most, so that a
      region without RESET (saxpy on cuBLAS) stays within its check's
-     rounding.  */
+     rounding, and none after a first call of LONG_CALL_S or more,
+     whose calls are their own steady state (a sequential matmul of
+     1024^3 takes 5 s).  */
   sleep_until (warm_until);
   warm_until = now () + WARMUP_CALLS_S;
-  while (now () < warm_until && warmups < MAX_WARMUPS)
+  while (first < LONG_CALL_S && now () < warm_until
+	 && warmups < MAX_WARMUPS)
     {
       if (run->reset)
 	run->reset (data);

@@ -146,7 +146,8 @@ typedef void (*bench_region) (void *data);
 /* Prints the #timing line on stderr, calls REGION (DATA) once, sleeps
    until $BENCH_WARMUP_S seconds (default 0.75) have passed since the
    program started, calls it again off the clock for a quarter of a
-   second (a thousand calls at most), then again until RUN's REPS or time
+   second (a thousand calls at most, none after a first call of a
+   second or more), then again until RUN's REPS or time
    budget is used up, and prints RUN's CSV line with the median of the
    timed calls and the time of the first, both divided by RUN's
    PER_CALL.  The warm-up makes the median a steady state's, for every
