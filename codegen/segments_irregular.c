@@ -139,6 +139,7 @@ static void
 emit_affine_expr (flat_emitter *em, const flat_block *pre, const flat_expr *e)
 {
   const char *i64 = flat_c_type (em, FLAT_T_I64);
+  const flat_expr *let;
 
   switch (e->kind)
     {
@@ -146,8 +147,9 @@ emit_affine_expr (flat_emitter *em, const flat_block *pre, const flat_expr *e)
       flat_c_emit (em, "((%s) %lld)", i64, (long long) e->u.c.i);
       return;
     case FLAT_E_VAR:
-      if (e->u.var->kind == FLAT_VAR_LOCAL)
-	emit_affine_expr (em, pre, flat_pre_let_value (pre, e->u.var));
+      let = flat_pre_let_value (pre, e->u.var);
+      if (let)
+	emit_affine_expr (em, pre, let);
       else
 	flat_c_emit (em, "((%s) %s)", i64, flat_c_var (em, e->u.var));
       return;

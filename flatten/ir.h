@@ -665,8 +665,8 @@ int flat_kernel_affine_pieces (const flat_kernel *k, flat_affine_piece *lower,
 			       int *n_lower, flat_affine_piece *upper,
 			       int *n_upper);
 
-/* The value that the let of block PRE gives local V, where nothing else
-   in PRE assigns or mentions V; else NULL.  */
+/* The value that the let of block PRE gives V, a local, where nothing
+   else in PRE assigns or mentions V; else NULL (a param, an index).  */
 const flat_expr *flat_pre_let_value (const flat_block *pre,
 				     const flat_var *v);
 

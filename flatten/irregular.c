@@ -374,12 +374,22 @@ flat_pre_let_value (const flat_block *pre, const flat_var *v)
 {
   const flat_expr *value = NULL;
 
+  if (v->kind != FLAT_VAR_LOCAL)
+    return NULL;
   for (flat_stmt *s = pre->first; s; s = s->next)
     if (s->kind == FLAT_S_LET && s->u.let.var == v)
       value = s->u.let.init;
     else if (s->kind != FLAT_S_LET && flat_stmt_mentions (s, v))
       return NULL;
   return value;
+}
+
+/* Whether conversion E narrows its operand.  */
+static int
+narrowing (const flat_expr *e)
+{
+  return flat_type_table[e->type].size
+    < flat_type_table[e->u.cast->type].size;
 }
 
 /* The degree of E in segment index I as a polynomial with constant and
@@ -403,13 +413,10 @@ affine_degree (const flat_expr *e, const flat_var *i, const flat_block *pre)
 	return 1;
       if (e->u.var->kind == FLAT_VAR_PARAM)
 	return 0;
-      let = e->u.var->kind == FLAT_VAR_LOCAL
-	? flat_pre_let_value (pre, e->u.var) : NULL;
+      let = flat_pre_let_value (pre, e->u.var);
       return let ? affine_degree (let, i, pre) : -1;
     case FLAT_E_CAST:
-      if (flat_type_table[e->type].size < flat_type_table[e->u.cast->type].size)
-	return -1;
-      return affine_degree (e->u.cast, i, pre);
+      return narrowing (e) ? -1 : affine_degree (e->u.cast, i, pre);
     case FLAT_E_UNARY:
       return e->u.op.op == FLAT_OP_NEG ? affine_degree (e->u.op.a, i, pre)
 	: -1;
@@ -489,14 +496,12 @@ collect_pieces (const flat_expr *e, const flat_var *i, const flat_block *pre,
   switch (e->kind)
     {
     case FLAT_E_VAR:
-      let = e->u.var->kind == FLAT_VAR_LOCAL
-	? flat_pre_let_value (pre, e->u.var) : NULL;
+      let = flat_pre_let_value (pre, e->u.var);
       return let ? collect_pieces (let, i, pre, lower, terms, out, n) : -1;
     case FLAT_E_CAST:
       /* A widening conversion of a signed value keeps its order.  */
-      if (flat_type_table[e->type].size < flat_type_table[e->u.cast->type].size)
-	return -1;
-      return collect_pieces (e->u.cast, i, pre, lower, terms, out, n);
+      return narrowing (e) ? -1
+	: collect_pieces (e->u.cast, i, pre, lower, terms, out, n);
     case FLAT_E_BINARY:
       if (e->u.op.op == FLAT_OP_ADD || e->u.op.op == FLAT_OP_SUB)
 	{
