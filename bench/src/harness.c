@@ -106,11 +106,34 @@ bench_percent_arg (int argc, char **argv, int pos, const char *usage)
   return (int) int_arg (argc, argv, pos, 0, 100, usage);
 }
 
+/* Seconds from environment variable NAME: DEFAULT_S where it is unset,
+   or, with a message from WHO, where it is not a number above 0 (or
+   equal to 0 if ZERO_OK).  */
+static double
+env_seconds (const char *who, const char *name, double default_s,
+	     int zero_ok)
+{
+  const char *s = getenv (name);
+  char *end;
+  double v;
+
+  if (!s)
+    return default_s;
+  errno = 0;
+  v = strtod (s, &end);
+  if (errno != 0 || end == s || *end != '\0'
+      || !(v > 0.0 || (zero_ok && v == 0.0)))
+    {
+      fprintf (stderr, "%s: ignoring bad %s '%s'\n", who, name, s);
+      return default_s;
+    }
+  return v;
+}
+
 void
 bench_init (bench_run *run, const char *benchmark, const char *variant,
 	    int argc, char **argv, int reps_pos, const char *usage)
 {
-  const char *budget = getenv ("BENCH_BUDGET_S");
 
   run->benchmark = benchmark;
   if (strcmp (variant, "flat") == 0)
@@ -136,20 +159,8 @@ bench_init (bench_run *run, const char *benchmark, const char *variant,
   run->reps = reps_pos < argc
 	      ? (int) bench_size_arg (argc, argv, reps_pos, MAX_REPS, usage)
 	      : DEFAULT_REPS;
-  run->budget_s = DEFAULT_BUDGET_S;
-  if (budget)
-    {
-      char *end;
-      double b;
-
-      errno = 0;
-      b = strtod (budget, &end);
-      if (errno != 0 || end == budget || *end != '\0' || !(b > 0.0))
-	fprintf (stderr, "%s: ignoring bad BENCH_BUDGET_S '%s'\n", argv[0],
-		 budget);
-      else
-	run->budget_s = b;
-    }
+  run->budget_s = env_seconds (argv[0], "BENCH_BUDGET_S", DEFAULT_BUDGET_S,
+			       0);
 }
 
 int
@@ -486,31 +497,13 @@ sleep_until (double t)
     ;
 }
 
-/* $BENCH_WARMUP_S, or DEFAULT_WARMUP_S where unset or bad.  */
-static double
-warmup_s (void)
-{
-  const char *s = getenv ("BENCH_WARMUP_S");
-  char *end;
-  double w;
-
-  if (!s)
-    return DEFAULT_WARMUP_S;
-  errno = 0;
-  w = strtod (s, &end);
-  if (errno != 0 || end == s || *end != '\0' || !(w >= 0.0))
-    {
-      fprintf (stderr, "bench: ignoring bad BENCH_WARMUP_S '%s'\n", s);
-      return DEFAULT_WARMUP_S;
-    }
-  return w;
-}
-
 int
 bench_time (const bench_run *run, bench_region region, void *data)
 {
   double *times = bench_doubles (run->reps);
-  double t0, first, spent, median, warm_until = program_start + warmup_s ();
+  double t0, first, spent, median;
+  double warm_until = program_start
+    + env_seconds ("bench", "BENCH_WARMUP_S", DEFAULT_WARMUP_S, 1);
   int device = bench_on_device (run), n = 0, warmups = 0;
 
   fprintf (stderr, "#timing,%s,%s,%s\n", run->benchmark, run->variant,
