@@ -16,10 +16,15 @@
 #include <stddef.h>
 
 /* Changes whenever a field is added, removed or changes meaning.  */
-#define FLAT_BACKEND_ABI 12
+#define FLAT_BACKEND_ABI 13
 
 /* Most devices a backend keeps open at once (FLAT_DEVICES).  */
 #define FLAT_MAX_DEVICES 16
+
+/* The slots of a device's result area (result_slot), each of
+   FLAT_RESULT_BYTES: an accumulator's result at most.  */
+#define FLAT_RESULT_SLOTS 32
+#define FLAT_RESULT_BYTES 16
 
 /* One kernel argument, in the order of the kernel ABI (codegen.h).  */
 typedef struct flat_arg
@@ -128,6 +133,16 @@ typedef struct flat_backend
 		       char *err, size_t err_size);
   /* Wait for all launched work.  */
   int (*finish) (char *err, size_t err_size);
+  /* Slot INDEX (below FLAT_RESULT_SLOTS) of the selected device's result
+     area, made at the first call and kept: FLAT_RESULT_BYTES of
+     page-locked host memory that kernels store into through *DEVICE, a
+     buffer handle for their arguments, and that holds what they stored
+     at *HOST once finish has returned (Note [Results in host memory] in
+     backend_cuda.c).  *HOST NULL where the device has none; NULL: no
+     device of the backend has one.  Either way a result can come back
+     from a buffer by read.  */
+  int (*result_slot) (int index, void **device, void **host, char *err,
+		      size_t err_size);
   /* The address by which the device's own code and device libraries (a
      CUDA-aware MPI, a vendor BLAS) know byte OFFSET of BUFFER; NULL
      where the backend's buffers have no such address (OpenCL's are

@@ -35,6 +35,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 /* The most work-items a group of OP's stages can have.  */
 static size_t
@@ -162,25 +163,30 @@ flat_segscan_shape (const flat_segop *op, size_t *group, int64_t *tiles,
 }
 
 void
-flat_segop_discard (const flat_backend *b, const flat_segop_buffer *buffers,
-		    int n)
+flat_segop_discard (const flat_backend *b, flat_segop_buffer *buffers, int n)
 {
   char err[256];
   int i;
 
   for (i = 0; i < n; i++)
-    (void) b->buffer_free (buffers[i].handle, err, sizeof err);
+    if (buffers[i].host)
+      buffers[i].host = NULL;
+    else
+      (void) b->buffer_free (buffers[i].handle, err, sizeof err);
 }
 
 void
-flat_segop_release (flat_pool *pool, const flat_segop_buffer *buffers, int n)
+flat_segop_release (flat_pool *pool, flat_segop_buffer *buffers, int n)
 {
   char err[256];
   int j;
 
   for (j = 0; j < n; j++)
-    (void) flat_pool_release (pool, buffers[j].handle, buffers[j].capacity,
-			      err, sizeof err);
+    if (buffers[j].host)
+      buffers[j].host = NULL;
+    else
+      (void) flat_pool_release (pool, buffers[j].handle, buffers[j].capacity,
+				err, sizeof err);
 }
 
 static void
@@ -233,23 +239,59 @@ final_args (const flat_segop *op, const int64_t *n_parts)
   return a;
 }
 
+/* Allocate op->buffers[N] of BYTES; -1 on failure.  */
+static int
+alloc_buffer (flat_pool *pool, const flat_segop *op, int n, size_t bytes,
+	      char *err, size_t err_size)
+{
+  return flat_pool_alloc (pool, bytes, &op->buffers[n].handle,
+			  &op->buffers[n].capacity, err, err_size);
+}
+
+/* Buffer N of OP for accumulator J's result: slot J of B's result area
+   where it has one (Note [Results in host memory] in backend_cuda.c),
+   else of POOL.  */
+static int
+alloc_result (const flat_backend *b, flat_pool *pool, const flat_segop *op,
+	      int n, int j, char *err, size_t err_size)
+{
+  flat_segop_buffer *res = &op->buffers[n];
+  size_t elem = (size_t) flat_type_table[op->kernel->accs[j].var->type].size;
+
+  if (b->result_slot && elem <= FLAT_RESULT_BYTES
+      && (b->result_slot (j, &res->handle, &res->host, err, err_size) != 0
+	  || res->host))
+    return res->host ? 0 : -1;
+  return flat_pool_alloc (pool, elem, &res->handle, &res->capacity, err,
+			  err_size);
+}
+
 /* Accumulator J's result, in buffer RES, into VALUES: the total of a
-   segscan, the value before OP the reduction for a segred.  */
+   segscan, the value before OP the reduction for a segred.  A result in
+   the result area is there once B has finished (*FINISHED, which this
+   sets).  */
 static int
 read_result (const flat_backend *b, const flat_segop *op, int j,
-	     const flat_segop_buffer *res, flat_value *values,
+	     const flat_segop_buffer *res, int *finished, flat_value *values,
 	     const char **what, char *err, size_t err_size)
 {
   const flat_accum *acc = &op->kernel->accs[j];
   flat_type t = acc->var->type;
   flat_value *v = &values[acc->var->id];
+  size_t size = (size_t) flat_type_table[t].size;
   flat_scalar s;
   flat_value r;
   int ok = 1;
 
   *what = "reading a result";
-  if (b->read (res->handle, 0, &s, (size_t) flat_type_table[t].size, err,
-	       err_size) != 0)
+  if (res->host)
+    {
+      if (!*finished && b->finish (err, err_size) != 0)
+	return -1;
+      *finished = 1;
+      memcpy (&s, res->host, size);
+    }
+  else if (b->read (res->handle, 0, &s, size, err, err_size) != 0)
     return -1;
   r = flat_scalar_value (t, &s);
   if (flat_node_scans (op->kernel->kind))
@@ -392,19 +434,16 @@ run_segred (const flat_backend *b, flat_pool *pool, const flat_segop *op,
   const flat_kernel *k = op->kernel;
   size_t group;
   int64_t n_parts, chunk;
-  int n, j, n_args;
+  int n, j, n_args, finished = 0;
 
   flat_segop_shape (op, &group, &n_parts, &chunk);
   *what = "allocating device memory";
   for (n = 0; n < 2 * k->n_accs; n++)
-    {
-      size_t elem = (size_t) flat_type_table[k->accs[n / 2].var->type].size;
-
-      if (flat_pool_alloc (pool, n % 2 ? elem : elem * (size_t) n_parts,
-			   &op->buffers[n].handle, &op->buffers[n].capacity,
-			   err, err_size) != 0)
-	goto fail;
-    }
+    if (n % 2 ? alloc_result (b, pool, op, n, n / 2, err, err_size) != 0
+	: alloc_buffer (pool, op, n, (size_t) flat_type_table
+			[k->accs[n / 2].var->type].size * (size_t) n_parts,
+			err, err_size) != 0)
+      goto fail;
   n_args = walk_args (op, &chunk, 2);
   if (flat_stage_launch (b, op->nest, &op->stages[0], op->args, n_args,
 			 op->total, (size_t) n_parts, group, what, err,
@@ -415,8 +454,8 @@ run_segred (const flat_backend *b, flat_pool *pool, const flat_segop *op,
 			 n_parts, 1, group, what, err, err_size) != 0)
     goto fail;
   for (j = 0; j < k->n_accs; j++)
-    if (read_result (b, op, j, &op->buffers[2 * j + 1], values, what, err,
-		     err_size) != 0)
+    if (read_result (b, op, j, &op->buffers[2 * j + 1], &finished, values,
+		     what, err, err_size) != 0)
       goto fail;
   flat_segop_release (pool, op->buffers, n);
   return 0;
@@ -438,7 +477,7 @@ run_segscan (const flat_backend *b, flat_pool *pool, const flat_segop *op,
   const flat_kernel *k = op->kernel;
   size_t elem = (size_t) flat_type_table[k->accs[0].var->type].size, group;
   int64_t tiles, groups, chunk, words = 0, clear_groups;
-  int n, n_args;
+  int n, n_args, finished = 0;
 
   flat_segscan_shape (op, &group, &tiles, &groups, &chunk);
   if (flat_desc_single_pass (op->desc))
@@ -455,13 +494,11 @@ run_segscan (const flat_backend *b, flat_pool *pool, const flat_segop *op,
     }
   *what = "allocating device memory";
   n = 0;
-  if (flat_pool_alloc (pool, words ? (size_t) words * sizeof (uint64_t)
-		       : (size_t) groups * elem, &op->buffers[0].handle,
-		       &op->buffers[0].capacity, err, err_size) != 0)
+  if (alloc_buffer (pool, op, 0, words ? (size_t) words * sizeof (uint64_t)
+		    : (size_t) groups * elem, err, err_size) != 0)
     goto fail;
   n = 1;
-  if (flat_pool_alloc (pool, elem, &op->buffers[1].handle,
-		       &op->buffers[1].capacity, err, err_size) != 0)
+  if (alloc_result (b, pool, op, 1, 0, err, err_size) != 0)
     goto fail;
   n = 2;
   if (words)
@@ -491,8 +528,8 @@ run_segscan (const flat_backend *b, flat_pool *pool, const flat_segop *op,
   if (flat_stage_launch (b, op->nest, &op->stages[1], op->args, n_args,
 			 op->total, (size_t) groups, group, what, err,
 			 err_size) != 0
-      || read_result (b, op, 0, &op->buffers[1], values, what, err,
-		      err_size) != 0)
+      || read_result (b, op, 0, &op->buffers[1], &finished, values, what,
+		      err, err_size) != 0)
     goto fail;
   flat_segop_release (pool, op->buffers, n);
   return 0;
@@ -553,15 +590,6 @@ run_segmented_scan (const flat_backend *b, flat_pool *pool,
       }
   flat_segop_release (pool, op->buffers, 1);
   return 0;
-}
-
-/* Allocate op->buffers[N] of BYTES; -1 on failure.  */
-static int
-alloc_buffer (flat_pool *pool, const flat_segop *op, int n, size_t bytes,
-	      char *err, size_t err_size)
-{
-  return flat_pool_alloc (pool, bytes, &op->buffers[n].handle,
-			  &op->buffers[n].capacity, err, err_size);
 }
 
 /* Work-groups of the flat stage S of an irregular segred, of GROUP

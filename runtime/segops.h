@@ -69,23 +69,27 @@
    accumulator.  */
 #define FLAT_SEGOP_BUFFERS(n_accs) (2 + 2 * (n_accs))
 
-/* A device buffer of part or res.  */
+/* A device buffer of part or res: the pool's, or a slot of the
+   backend's result area (result_slot, backend.h), whose bytes are at
+   HOST; HOST is NULL for the pool's.  */
 typedef struct flat_segop_buffer
 {
   void *handle;
   size_t capacity;
+  void *host;
 } flat_segop_buffer;
 
-/* Give the first N of BUFFERS back to POOL.  The results are in, or the
+/* Give the first N of BUFFERS back to POOL (the pool's: a slot of the
+   result area stays the backend's, and the entry the pool's again).  The results are in, or the
    stages that use them are queued before any later use of a buffer of
    the pool: a buffer the device fails to free is lost to the pool,
    nothing else.  */
-void flat_segop_release (flat_pool *pool, const flat_segop_buffer *buffers,
-			 int n);
+void flat_segop_release (flat_pool *pool, flat_segop_buffer *buffers, int n);
 /* Free the first N of BUFFERS on backend B after a failure: they do not
-   go back to the pool, the device may be in trouble.  */
-void flat_segop_discard (const flat_backend *b,
-			 const flat_segop_buffer *buffers, int n);
+   go back to the pool, the device may be in trouble (slots of the result
+   area as in flat_segop_release).  */
+void flat_segop_discard (const flat_backend *b, flat_segop_buffer *buffers,
+			 int n);
 
 /* One launch of a SEGRED or SEGSCAN kernel that has work.  */
 typedef struct flat_segop

@@ -76,6 +76,30 @@ static const char kinds_ir[] =
   "  }\n"
   "}\n";
 
+/* Two accumulators of two types, each a slot of the result area:
+   s += (double) x[i], m = max (m, x[i]).  */
+#define TWO_BODY \
+  "    set s = (add s (cast f64 (load x i)))\n" \
+  "    set m = (max m (load x i))\n"
+#define TWO_RANGE "i : i32 = 0:i32 .. n step 1:i32"
+
+static const char two_ir[] =
+  "nest \"two\" at \"two.c\" 7 {\n"
+  "  param n : i32\n"
+  "  mem x : i32 read\n"
+  "  acc s : f64\n"
+  "  acc m : i32\n"
+  "  body {\n"
+  "    reduce " TWO_RANGE " with (add s, max m) {\n" TWO_BODY "    }\n"
+  "  }\n"
+  "  kernel k0 segred grid (" TWO_RANGE ") with (add s, max m) {\n"
+  TWO_BODY
+  "  }\n"
+  "  plan {\n"
+  "    launch k0\n"
+  "  }\n"
+  "}\n";
+
 static void
 saxpy_inputs (int n, float *x, float *y)
 {
@@ -484,6 +508,61 @@ test_run_kinds (void)
   free (pkg);
 }
 
+/* Results stored by the kernels into the result area (Note [Results in
+   host memory] in backend_cuda.c): its slots, and a reduction of two
+   accumulators through them at sizes that are not multiples of a
+   group.  */
+static void
+test_result_area (void)
+{
+  static const int sizes[] = { 0, 1, 7, 4099, 100002 };
+  enum { MAX = 100002 };
+  flat_backend_config config = { NULL, -1, NULL, -1, NULL, NULL, 0 };
+  const flat_backend *b = &flat_backend_cuda;
+  char err[1024] = "";
+  void *first, *last, *first_host, *last_host, *past, *past_host;
+  static int x[MAX];
+  unsigned char *pkg;
+  void *state = NULL;
+  size_t t;
+
+  CU_ASSERT_EQUAL_FATAL (b->init (&config, err, sizeof err), 0);
+  CU_ASSERT_EQUAL (b->result_slot (0, &first, &first_host, err, sizeof err),
+		   0);
+  CU_ASSERT_EQUAL (b->result_slot (FLAT_RESULT_SLOTS - 1, &last, &last_host,
+				   err, sizeof err), 0);
+  CU_ASSERT_EQUAL (b->result_slot (FLAT_RESULT_SLOTS, &past, &past_host,
+				   err, sizeof err), 0);
+  CU_ASSERT_PTR_NOT_NULL (first_host);
+  CU_ASSERT_PTR_NULL (past_host);
+  CU_ASSERT_EQUAL ((char *) last_host - (char *) first_host,
+		   (FLAT_RESULT_SLOTS - 1) * FLAT_RESULT_BYTES);
+  CU_ASSERT_EQUAL ((char *) last - (char *) first,
+		   (FLAT_RESULT_SLOTS - 1) * FLAT_RESULT_BYTES);
+  CU_ASSERT_EQUAL (b->shutdown (err, sizeof err), 0);
+
+  for (int i = 0; i < MAX; i++)
+    x[i] = (int) ((i * 2654435761u) % 2001) - 1000;
+  pkg = package_of (two_ir);
+  device_use ("cuda", "0");
+  for (t = 0; t < sizeof sizes / sizeof sizes[0]; t++)
+    {
+      int n = sizes[t], m = -5000, want_m = -5000;
+      double s = 0.5, want_s = 0.5;
+
+      for (int i = 0; i < n; i++)
+	{
+	  want_s += x[i];
+	  want_m = x[i] > want_m ? x[i] : want_m;
+	}
+      CU_ASSERT_EQUAL (flat_run (pkg, &state, n, x, &s, &m), 0);
+      CU_ASSERT_EQUAL (s, want_s);
+      CU_ASSERT_EQUAL (m, want_m);
+    }
+  flat_state_free (&state);
+  free (pkg);
+}
+
 static void
 test_run_cache (void)
 {
@@ -534,6 +613,7 @@ flat_test_register_cuda (void)
       test_nvrtc_irregular_loads, NEED_NVRTC },
     { "scalar argument types on CUDA", test_run_kinds, NEED_CUDA },
     { "groups resident at once", test_resident_groups, NEED_CUDA },
+    { "results in host memory", test_result_area, NEED_CUDA },
     { "kernel cache on CUDA", test_run_cache, NEED_CUDA }
   };
   CU_pSuite suite = CU_add_suite ("cuda backend", device_suite_init,
