@@ -19,9 +19,11 @@
      parallel host version, which times itself (host_parallel.c), until
      two were timed (the best of two, as for the device; a run that
      started the team's threads is not timed), in four tries at most;
-   * from then on the faster side runs.  A nest whose host version is
-     never timed (a histogram, whose host version is the sequential loop)
-     stays on the device after four tries.
+   * from then on the faster side runs, the host measured again now and
+     then where it lost by little (Note [Measuring the host again]).  A
+     nest whose host version is never timed (a histogram, whose host
+     version is the sequential loop) stays on the device after four
+     tries.
 
    A class that the tuning file has an entry for (tuned_side.h, written
    by flat-tune from the same measurements) takes the entry's side from
@@ -29,6 +31,33 @@
    earlier process.  Only FLAT_DEVICE=auto consults it, so cuda, opencl
    and host still override it, and where the entry says device but no
    device opened, the host runs as any nest then does.
+
+   Note [Measuring the host again]
+   ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+   The device's time is its best run, the host's a mean of its recent
+   runs (flat_site_host_run), so a few slow host runs could send a nest
+   to the device, and nothing there would ever time the host again: on
+   the H200 machine the sums of 2^16 floats of bench/src/reduce.c, 0.010
+   ms a call on the host, ran at 0.050 to 0.083 on the device for good
+   once their first host runs, which came after a pause that had put the
+   team to sleep, took 0.07 (a logged run of the same program).  So a
+   host run counts at most twice its level's mean once the level has
+   FLAT_HOST_MEAN_OF runs, and a class that chose the device over a host
+   less than FLAT_COST_AGAIN_WITHIN times slower measures the host again
+   after FLAT_COST_AGAIN_FIRST device runs, then after twice as many each
+   time the device still wins, up to FLAT_COST_AGAIN_MOST.  Such a
+   measurement sends runs to the host until one is timed, in
+   FLAT_COST_AGAIN_TRIES runs at most (the first after a pause wakes the
+   team, and a run that fewer members joined than its width is not
+   timed: Note [Host width] in host_parallel.c), and goes on while its
+   timed runs beat the device, since each moves the host's mean by a
+   quarter only: the same logged run took the device for 16 runs, the
+   host twice, and the host from then on.  The device run before a
+   measurement rouses the team (Note [Rousing the team] in host_team.c).
+   The factor bounds what a
+   measurement costs where the device stays faster: each time at most
+   (FLAT_COST_AGAIN_WITHIN - 1) x FLAT_COST_AGAIN_TRIES device runs'
+   worth, a fraction of a percent once the interval has grown.
 
    Note [Not waiting for the start]
    ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
@@ -116,8 +145,12 @@ flat_site_whole_run (flat_site_class *cls, double ms, double copy_ms)
    then a mean in which each new run weighs 1 / FLAT_HOST_MEAN_OF: on a
    machine whose team is now and then kept waiting (a virtual machine's
    processors), the best of a few runs would keep a width whose typical
-   run is several times slower (Note [Host width] in host_parallel.c).  */
+   run is several times slower (Note [Host width] in host_parallel.c).
+   From then on a run counts at most FLAT_HOST_OUTLIER times the mean, so
+   that one run kept waiting moves it by a quarter at most, several in a
+   row as far as they go (Note [Measuring the host again]).  */
 #define FLAT_HOST_MEAN_OF 4
+#define FLAT_HOST_OUTLIER 2.0
 
 void
 flat_site_host_run (flat_site_class *cls, unsigned level, double ms)
@@ -125,6 +158,10 @@ flat_site_host_run (flat_site_class *cls, unsigned level, double ms)
   unsigned char *n = &cls->n_level[level];
   double *mean = &cls->level_ms[level];
 
+  cls->host_timed++;
+  cls->host_last_ms = ms;
+  if (*n >= FLAT_HOST_MEAN_OF && ms > FLAT_HOST_OUTLIER * *mean)
+    ms = FLAT_HOST_OUTLIER * *mean;
   *mean = *n == 0 ? ms
     : *mean + (ms - *mean) / (*n < FLAT_HOST_MEAN_OF ? *n + 1
 			      : FLAT_HOST_MEAN_OF);
@@ -188,6 +225,46 @@ host_worth_timing (const flat_site_class *cls, int device_on_cpus,
   return 1;
 }
 
+/* Whether a run of CLS, whose device beat its host time HOST, should
+   measure the host again (Note [Measuring the host again]); WHY gets
+   the reason when it should.  */
+static int
+host_again (flat_site_class *cls, double host, char *why, size_t why_size)
+{
+  /* A measurement whose run was timed goes on while its runs win.  */
+  if (cls->again_left > 0 && cls->host_timed != cls->again_mark)
+    {
+      cls->again_left = cls->host_last_ms < cls->device_ms
+			? FLAT_COST_AGAIN_TRIES : 0;
+      cls->again_mark = cls->host_timed;
+    }
+  if (cls->again_left == 0)
+    {
+      if (host >= FLAT_COST_AGAIN_WITHIN * cls->device_ms)
+	return 0;
+      if (cls->again_every == 0)
+	cls->again_every = FLAT_COST_AGAIN_FIRST;
+      if (++cls->since_host < cls->again_every)
+	return 0;
+      cls->since_host = 0;
+      if (cls->again_every < FLAT_COST_AGAIN_MOST)
+	cls->again_every *= 2;
+      cls->again_left = FLAT_COST_AGAIN_TRIES;
+      cls->again_mark = cls->host_timed;
+    }
+  cls->again_left--;
+  explain (why, why_size, "measuring the host again: %.3g ms there, %.3g "
+	   "ms on the device", host, cls->device_ms);
+  return 1;
+}
+
+int
+flat_cost_host_next (const flat_site_class *cls)
+{
+  return cls->again_left == 0 && cls->again_every > 0
+	 && cls->since_host + 1 >= cls->again_every;
+}
+
 int
 flat_cost_prefer_host (flat_site_class *cls, int device_on_cpus, char *why,
 		       size_t why_size)
@@ -214,6 +291,10 @@ flat_cost_prefer_host (flat_site_class *cls, int device_on_cpus, char *why,
     }
   if (host >= 0.0)
     {
+      if (host < cls->device_ms)
+	cls->again_every = cls->since_host = cls->again_left = 0;
+      else if (host_again (cls, host, why, why_size))
+	return 1;
       explain (why, why_size, "%.3g ms on the host, %.3g ms on the device",
 		host, cls->device_ms);
       return host < cls->device_ms;

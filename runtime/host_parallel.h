@@ -46,8 +46,15 @@ void flat_host_team_prepare (unsigned n);
    [The team before the driver] in host_team.c).  */
 void flat_host_team_await_growth (void);
 
+/* Wake the team's sleeping workers to spin for the next region (Note
+   [Rousing the team] in host_team.c).  */
+void flat_host_team_rouse (void);
+
 /* The workers the team has now, its caller not counted.  */
 unsigned flat_host_team_workers (void);
+
+/* The workers asleep now, waiting for a region (tests).  */
+unsigned flat_host_team_sleepers (void);
 
 /* The run that flat_host_threads began timing on this thread had to
    start the team's threads: flat_host_done leaves it out (host_team.c

@@ -137,6 +137,8 @@ typedef struct team
   unsigned n_workers;		/* started, the caller not counted; atomic */
   unsigned target;		/* workers wanted (Note [Growing the team]) */
   int growing;			/* a grower runs */
+  unsigned long rouse;		/* rousings of the sleepers (Note [Rousing
+				   the team]) */
   /* What the spinning workers poll, on a line of its own that only a
      new region writes.  */
   _Alignas (LINE) unsigned long region; /* generation, twice over; atomic */
@@ -184,7 +186,7 @@ run_as (unsigned me, void (*fn) (void *), void *data)
 
 #define TEAM_INIT {							\
     PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER,		\
-    PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0, 0, 0,	\
+    PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0, 0, 0, 0,	\
     NULL, NULL, 0, 0, 0, 0, 0						\
   }
 
@@ -209,12 +211,23 @@ install_atfork (void)
   (void) pthread_atfork (NULL, NULL, forget_team);
 }
 
+/* Note [Rousing the team]
+   ~~~~~~~~~~~~~~~~~~~~~~~~
+   A nest that the device won runs on the host now and then to be
+   measured again (Note [Measuring the host again] in cost.c), by which
+   time the team sleeps: woken by the region itself, the workers come
+   after a small nest's caller has closed it, and a run that fewer
+   members joined than its width is not timed.  So the run before such
+   a measurement rouses the team (flat_host_team_rouse): the sleepers
+   wake, find no new region and spin for SPIN_MS again, which the
+   device run between outlasts only where the host is far slower.  */
+
 /* The first region published after SEEN, spinning and then sleeping for
-   it.  */
+   it; a rousing (Note [Rousing the team]) starts another spin.  */
 static unsigned long
 await_region (team *t, unsigned long seen)
 {
-  unsigned long r;
+  unsigned long r, rouse;
   unsigned i;
 
   for (;;)
@@ -229,13 +242,28 @@ await_region (team *t, unsigned long seen)
 	}
       pthread_mutex_lock (&t->lock);
       __atomic_add_fetch (&t->sleepers, 1, __ATOMIC_SEQ_CST);
-      while ((r = __atomic_load_n (&t->region, __ATOMIC_SEQ_CST)) == seen)
+      rouse = t->rouse;
+      while ((r = __atomic_load_n (&t->region, __ATOMIC_SEQ_CST)) == seen
+	     && t->rouse == rouse)
 	pthread_cond_wait (&t->wake, &t->lock);
       __atomic_sub_fetch (&t->sleepers, 1, __ATOMIC_SEQ_CST);
       pthread_mutex_unlock (&t->lock);
-      if (!(r & 1))
+      if (r != seen && !(r & 1))
 	return r;
     }
+}
+
+void
+flat_host_team_rouse (void)
+{
+  team *t = &the_team;
+
+  if (__atomic_load_n (&t->sleepers, __ATOMIC_SEQ_CST) == 0)
+    return;
+  pthread_mutex_lock (&t->lock);
+  t->rouse++;
+  pthread_cond_broadcast (&t->wake);
+  pthread_mutex_unlock (&t->lock);
 }
 
 /* Leave a region joined (Note [Joining a region]); the last member out
@@ -403,6 +431,12 @@ unsigned
 flat_host_team_workers (void)
 {
   return __atomic_load_n (&the_team.n_workers, __ATOMIC_ACQUIRE);
+}
+
+unsigned
+flat_host_team_sleepers (void)
+{
+  return __atomic_load_n (&the_team.sleepers, __ATOMIC_SEQ_CST);
 }
 
 void

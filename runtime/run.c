@@ -52,6 +52,7 @@
 #include "backend.h"
 #include "control.h"
 #include "data.h"
+#include "host_parallel.h"
 #include "launch.h"
 #include "nest_state.h"
 #include "layout.h"
@@ -1160,11 +1161,15 @@ cost_prefers_host (nest_state *st, flat_site_class *cls, char *why,
   const flat_backend *b = flat_rt.backend;
 
   why[0] = '\0';
-  if (!cost_decides ()
-      || !flat_cost_prefer_host (cls,
-				 b && b->on_host_cpus && b->on_host_cpus (),
-				 why, flat_log_level () >= 1 ? why_size : 0))
+  if (!cost_decides ())
     return 0;
+  if (!flat_cost_prefer_host (cls, b && b->on_host_cpus && b->on_host_cpus (),
+			      why, flat_log_level () >= 1 ? why_size : 0))
+    {
+      if (flat_cost_host_next (cls))
+	flat_host_team_rouse ();
+      return 0;
+    }
   log_decided (st, flat_backend_host.name, "host version", why);
   return 1;
 }

@@ -44,6 +44,13 @@ typedef struct flat_site_class
   unsigned char n_whole;
   unsigned char host_tries;	/* runs the cost model sent to the host to
 				   time it, up to 4 */
+  unsigned host_timed;		/* host runs timed, all levels */
+  double host_last_ms;		/* the last of them */
+  unsigned short since_host;	/* device runs since the host was last
+				   measured again (cost.c) */
+  unsigned short again_every;	/* and how many before the next time */
+  unsigned char again_left;	/* runs that measurement may still take */
+  unsigned again_mark;		/* host_timed as it began */
   unsigned char tuned;		/* FLAT_TUNED_*, from the tuning file */
   double tuned_host_ms, tuned_device_ms;	/* the entry's times */
 } flat_site_class;
@@ -84,6 +91,15 @@ double flat_site_host_ms (const flat_site_class *cls);
 /* The host runs of CLS timed, at all levels.  */
 unsigned flat_site_host_runs (const flat_site_class *cls);
 
+/* Note [Measuring the host again] in cost.c: a host within this factor
+   of the device is measured again, in at most FLAT_COST_AGAIN_TRIES runs
+   at a time, after FLAT_COST_AGAIN_FIRST device runs, then twice as many
+   each time up to FLAT_COST_AGAIN_MOST.  */
+#define FLAT_COST_AGAIN_WITHIN 4.0
+#define FLAT_COST_AGAIN_TRIES 4
+#define FLAT_COST_AGAIN_FIRST 16
+#define FLAT_COST_AGAIN_MOST 1024
+
 /* A device run shorter than this is mostly latency: the host is worth a
    try (Note [Device or host] in cost.c).  */
 #define FLAT_COST_LATENCY_MS 0.5
@@ -101,6 +117,10 @@ unsigned flat_site_host_runs (const flat_site_class *cls);
    WHY_SIZE 0 none is formatted.  */
 int flat_cost_prefer_host (flat_site_class *cls, int device_on_cpus,
 			   char *why, size_t why_size);
+
+/* Whether the next run of class CLS measures the host again if the
+   device still wins then (Note [Measuring the host again] in cost.c).  */
+int flat_cost_host_next (const flat_site_class *cls);
 
 /* A pipelined run hides a nest's kernels behind its copies, less an
    overhead that grows with the slices: on the H200 machine a nest whose

@@ -305,6 +305,31 @@ test_team_late_members (void)
   free (r);
 }
 
+/* Whether, within 10 s, the team's sleepers come to satisfy ASLEEP:
+   all of its workers (1) or fewer (0).  */
+static int
+sleepers_become (int asleep)
+{
+  double start = flat_now_ms ();
+
+  while (flat_now_ms () - start < 10000)
+    if ((flat_host_team_sleepers () == flat_host_team_workers ()) == asleep)
+      return 1;
+  return 0;
+}
+
+/* Note [Rousing the team]: sleeping workers wake to spin and sleep
+   again.  */
+static void
+test_team_rouse (void)
+{
+  CU_ASSERT_TRUE_FATAL (flat_host_team_workers () > 0);
+  CU_ASSERT_TRUE_FATAL (sleepers_become (1));
+  flat_host_team_rouse ();
+  CU_ASSERT_TRUE (sleepers_become (0));
+  CU_ASSERT_TRUE (sleepers_become (1));
+}
+
 static void
 claim_chunks (void *data)
 {
@@ -674,6 +699,87 @@ test_cost_takes_faster (void)
   CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
 }
 
+/* One slow host run moves its level's mean by a quarter at most; a run
+   of them as far as they go (Note [Measuring the host again]).  */
+static void
+test_cost_host_outlier (void)
+{
+  char why[160];
+  flat_site_class c = after_device (0.045, 0.04);
+
+  c.host_tries = 2;
+  for (int i = 0; i < 4; i++)
+    flat_site_host_run (&c, 0, 0.01);
+  CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
+  flat_site_host_run (&c, 0, 1.0);
+  CU_ASSERT_DOUBLE_EQUAL (c.level_ms[0], 0.0125, 1e-12);
+  CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
+  for (int i = 0; i < 8; i++)
+    flat_site_host_run (&c, 0, 1.0);
+  CU_ASSERT_FALSE (flat_cost_prefer_host (&c, 0, why, sizeof why));
+}
+
+/* The device beat a host within FLAT_COST_AGAIN_WITHIN: after
+   FLAT_COST_AGAIN_FIRST device runs the host runs until one is timed
+   (FLAT_COST_AGAIN_TRIES at most), then twice as many device runs; a
+   measurement goes on while its runs beat the device; a host far slower
+   is not measured again.  */
+static void
+test_cost_host_again (void)
+{
+  char why[160];
+  flat_site_class c = after_device (0.045, 0.04);
+  int i;
+
+  c.host_tries = 2;
+  c.level_ms[0] = 0.15;
+  c.n_level[0] = 4;
+  for (i = 1; i < FLAT_COST_AGAIN_FIRST; i++)
+    CU_ASSERT_FALSE_FATAL (flat_cost_prefer_host (&c, 0, why, sizeof why));
+  /* None of its runs timed (the team joined none in full).  */
+  for (i = 0; i < FLAT_COST_AGAIN_TRIES; i++)
+    {
+      CU_ASSERT_TRUE_FATAL (flat_cost_prefer_host (&c, 0, why,
+						   sizeof why));
+      CU_ASSERT_STRING_EQUAL (why, "measuring the host again: 0.15 ms "
+			      "there, 0.045 ms on the device");
+    }
+  for (i = 1; i < 2 * FLAT_COST_AGAIN_FIRST; i++)
+    CU_ASSERT_FALSE_FATAL (flat_cost_prefer_host (&c, 0, why, sizeof why));
+  /* Its first run untimed, its second 0.01 ms: on while they win, each
+     moving the mean a quarter of the way, until the host's mean wins.  */
+  CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
+  CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
+  for (i = 0; c.level_ms[0] >= 0.045; i++)
+    {
+      flat_site_host_run (&c, 0, 0.01);
+      CU_ASSERT_TRUE_FATAL (flat_cost_prefer_host (&c, 0, why,
+						   sizeof why));
+    }
+  CU_ASSERT_EQUAL (i, 5);
+  CU_ASSERT_PTR_NOT_NULL (strstr (why, "ms on the host, 0.045 ms on the "
+				  "device"));
+  /* A measurement whose timed run loses ends there.  */
+  c = after_device (0.045, 0.04);
+  c.host_tries = 2;
+  c.level_ms[0] = 0.06;
+  c.n_level[0] = 4;
+  for (i = 1; i < FLAT_COST_AGAIN_FIRST; i++)
+    CU_ASSERT_FALSE_FATAL (flat_cost_prefer_host (&c, 0, why, sizeof why));
+  CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
+  flat_site_host_run (&c, 0, 0.08);
+  CU_ASSERT_FALSE (flat_cost_prefer_host (&c, 0, why, sizeof why));
+  CU_ASSERT_STRING_EQUAL (why, "0.065 ms on the host, 0.045 ms on the "
+			  "device");
+  /* A host four times slower is not measured again.  */
+  c = after_device (0.045, 0.04);
+  c.host_tries = 2;
+  c.level_ms[0] = 4 * 0.045;
+  c.n_level[0] = 2;
+  for (i = 0; i < 4 * FLAT_COST_AGAIN_MOST; i++)
+    CU_ASSERT_FALSE_FATAL (flat_cost_prefer_host (&c, 0, why, sizeof why));
+}
+
 /* Pipelining (Note [Pipelined slices] in run_pipeline.c): only once a
    run in one piece was timed, and only where its kernels took half the
    time of its copies or more; the best run in one piece counts, and
@@ -755,6 +861,7 @@ flat_test_register_host_parallel (void)
 	       test_team_growth_awaited);
   CU_add_test (s, "no member runs a region that ended",
 	       test_team_late_members);
+  CU_add_test (s, "a rousing wakes the sleeping workers", test_team_rouse);
   CU_add_test (s, "7 threads claim every iteration once",
 	       test_team_chunks);
   CU_add_test (s, "owners start from their blocks", test_owners);
@@ -772,6 +879,10 @@ flat_test_register_host_parallel (void)
   CU_add_test (s, "cost: compute stays on a GPU",
 	       test_cost_keeps_compute_on_device);
   CU_add_test (s, "cost: the faster side", test_cost_takes_faster);
+  CU_add_test (s, "cost: one slow host run does not decide",
+	       test_cost_host_outlier);
+  CU_add_test (s, "cost: a host that lost by little is measured again",
+	       test_cost_host_again);
   CU_add_test (s, "cost: settled on the host", test_cost_settled);
   CU_add_test (s, "cost: pipelined or in one piece", test_cost_pipeline);
 }
