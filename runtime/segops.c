@@ -258,10 +258,13 @@ alloc_result (const flat_backend *b, flat_pool *pool, const flat_segop *op,
   flat_segop_buffer *res = &op->buffers[n];
   size_t elem = (size_t) flat_type_table[op->kernel->accs[j].var->type].size;
 
-  if (b->result_slot && elem <= FLAT_RESULT_BYTES
-      && (b->result_slot (j, &res->handle, &res->host, err, err_size) != 0
-	  || res->host))
-    return res->host ? 0 : -1;
+  if (b->result_slot && elem <= FLAT_RESULT_BYTES)
+    {
+      if (b->result_slot (j, &res->handle, &res->host, err, err_size) != 0)
+	return -1;
+      if (res->host)
+	return 0;
+    }
   return flat_pool_alloc (pool, elem, &res->handle, &res->capacity, err,
 			  err_size);
 }
