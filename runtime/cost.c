@@ -53,7 +53,10 @@
    timed runs beat the device, since each moves the host's mean by a
    quarter only: the same logged run took the device for 16 runs, the
    host twice, and the host from then on.  The device run before a
-   measurement rouses the team (Note [Rousing the team] in host_team.c).
+   measurement, and the second device run, after which the host is
+   measured the first time, rouse the team (Note [Rousing the team] in
+   host_team.c): a host run after a pause would time the team's waking
+   only where its level has no time yet, its first run.
    The factor bounds what a
    measurement costs where the device stays faster: each time at most
    (FLAT_COST_AGAIN_WITHIN - 1) x FLAT_COST_AGAIN_TRIES device runs'
@@ -261,6 +264,9 @@ host_again (flat_site_class *cls, double host, char *why, size_t why_size)
 int
 flat_cost_host_next (const flat_site_class *cls)
 {
+  /* The host's first measurement follows the device's second run.  */
+  if (cls->n_device == 1 && cls->host_timed == 0)
+    return 1;
   return cls->again_left == 0 && cls->again_every > 0
 	 && cls->since_host + 1 >= cls->again_every;
 }

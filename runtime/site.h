@@ -118,8 +118,9 @@ unsigned flat_site_host_runs (const flat_site_class *cls);
 int flat_cost_prefer_host (flat_site_class *cls, int device_on_cpus,
 			   char *why, size_t why_size);
 
-/* Whether the next run of class CLS measures the host again if the
-   device still wins then (Note [Measuring the host again] in cost.c).  */
+/* Whether the next run of class CLS may measure the host: the first
+   time, or again if the device still wins then (Note [Measuring the
+   host again] in cost.c).  */
 int flat_cost_host_next (const flat_site_class *cls);
 
 /* A pipelined run hides a nest's kernels behind its copies, less an

@@ -621,10 +621,14 @@ test_cost_measures_device_first (void)
 
   memset (&c, 0, sizeof c);
   CU_ASSERT_FALSE (flat_cost_prefer_host (&c, 1, why, sizeof why));
+  CU_ASSERT_FALSE (flat_cost_host_next (&c));
   flat_site_device_run (&c, 3.0, 2.9);
   CU_ASSERT_FALSE (flat_cost_prefer_host (&c, 1, why, sizeof why));
   CU_ASSERT_STRING_EQUAL (why, "measuring the device");
+  /* The host is measured after the next run: the team is roused.  */
+  CU_ASSERT_TRUE (flat_cost_host_next (&c));
   flat_site_device_run (&c, 2.0, 1.9);
+  CU_ASSERT_FALSE (flat_cost_host_next (&c));
   CU_ASSERT_EQUAL (c.device_ms, 2.0);
   CU_ASSERT_EQUAL (c.device_copy_ms, 1.9);
   CU_ASSERT_TRUE (flat_cost_prefer_host (&c, 0, why, sizeof why));
@@ -735,7 +739,12 @@ test_cost_host_again (void)
   c.level_ms[0] = 0.15;
   c.n_level[0] = 4;
   for (i = 1; i < FLAT_COST_AGAIN_FIRST; i++)
-    CU_ASSERT_FALSE_FATAL (flat_cost_prefer_host (&c, 0, why, sizeof why));
+    {
+      CU_ASSERT_FALSE_FATAL (flat_cost_host_next (&c));
+      CU_ASSERT_FALSE_FATAL (flat_cost_prefer_host (&c, 0, why,
+						    sizeof why));
+    }
+  CU_ASSERT_TRUE (flat_cost_host_next (&c));
   /* None of its runs timed (the team joined none in full).  */
   for (i = 0; i < FLAT_COST_AGAIN_TRIES; i++)
     {
