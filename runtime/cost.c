@@ -40,24 +40,24 @@
    the H200 machine the sums of 2^16 floats of bench/src/reduce.c, 0.010
    ms a call on the host, ran at 0.050 to 0.083 on the device for good
    once their first host runs, which came after a pause that had put the
-   team to sleep, took 0.07 (a logged run of the same program).  So a
-   host run counts at most twice its level's mean once the level has
-   FLAT_HOST_MEAN_OF runs, and a class that chose the device over a host
-   less than FLAT_COST_AGAIN_WITHIN times slower measures the host again
-   after FLAT_COST_AGAIN_FIRST device runs, then after twice as many each
-   time the device still wins, up to FLAT_COST_AGAIN_MOST.  Such a
-   measurement sends runs to the host until one is timed, in
-   FLAT_COST_AGAIN_TRIES runs at most (the first after a pause wakes the
-   team, and a run that fewer members joined than its width is not
-   timed: Note [Host width] in host_parallel.c), and goes on while its
-   timed runs beat the device, since each moves the host's mean by a
-   quarter only: the same logged run took the device for 16 runs, the
-   host twice, and the host from then on.  The device run before a
-   measurement, and the second device run, after which the host is
-   measured the first time, rouse the team (Note [Rousing the team] in
-   host_team.c): a host run after a pause would time the team's waking
-   only where its level has no time yet, its first run.
-   The factor bounds what a
+   team to sleep, took 0.07 (a logged run of the same program), and on a
+   loaded 2-core machine the same sum, 0.037 ms on the host, went to
+   PoCL for good once its second timed host run took 8 ms.  So a host
+   run counts at most twice its level's mean, and a class that chose the
+   device over a host less than FLAT_COST_AGAIN_WITHIN times slower
+   measures the host again after FLAT_COST_AGAIN_FIRST device runs, then
+   after twice as many each time the device still wins, up to
+   FLAT_COST_AGAIN_MOST.  Such a measurement sends runs to the host
+   until one is timed, in FLAT_COST_AGAIN_TRIES runs at most (a run that
+   fewer members joined than its width is not timed: Note [Host width]
+   in host_parallel.c), and goes on while its timed runs beat the
+   device, since each moves the host's mean by a quarter only: the
+   H200's logged run took the device for 16 runs, the host twice, and
+   the host from then on.  The device run before a measurement, and the
+   second device run, after which the host is measured the first time,
+   rouse the team (Note [Rousing the team] in host_team.c): a host run
+   after a pause would time the team's waking where its level has no
+   time yet, and not be timed otherwise.  The factor bounds what a
    measurement costs where the device stays faster: each time at most
    (FLAT_COST_AGAIN_WITHIN - 1) x FLAT_COST_AGAIN_TRIES device runs'
    worth, a fraction of a percent once the interval has grown.
@@ -149,9 +149,10 @@ flat_site_whole_run (flat_site_class *cls, double ms, double copy_ms)
    machine whose team is now and then kept waiting (a virtual machine's
    processors), the best of a few runs would keep a width whose typical
    run is several times slower (Note [Host width] in host_parallel.c).
-   From then on a run counts at most FLAT_HOST_OUTLIER times the mean, so
-   that one run kept waiting moves it by a quarter at most, several in a
-   row as far as they go (Note [Measuring the host again]).  */
+   From its second run on, a run counts at most FLAT_HOST_OUTLIER times
+   the mean, so that one run kept waiting moves it by half at most (a
+   quarter once it has FLAT_HOST_MEAN_OF runs), several in a row as far
+   as they go (Note [Measuring the host again]).  */
 #define FLAT_HOST_MEAN_OF 4
 #define FLAT_HOST_OUTLIER 2.0
 
@@ -163,7 +164,7 @@ flat_site_host_run (flat_site_class *cls, unsigned level, double ms)
 
   cls->host_timed++;
   cls->host_last_ms = ms;
-  if (*n >= FLAT_HOST_MEAN_OF && ms > FLAT_HOST_OUTLIER * *mean)
+  if (*n > 0 && ms > FLAT_HOST_OUTLIER * *mean)
     ms = FLAT_HOST_OUTLIER * *mean;
   *mean = *n == 0 ? ms
     : *mean + (ms - *mean) / (*n < FLAT_HOST_MEAN_OF ? *n + 1

@@ -721,6 +721,11 @@ test_cost_host_outlier (void)
   for (int i = 0; i < 8; i++)
     flat_site_host_run (&c, 0, 1.0);
   CU_ASSERT_FALSE (flat_cost_prefer_host (&c, 0, why, sizeof why));
+  /* Its second run already: by half at most.  */
+  memset (&c, 0, sizeof c);
+  flat_site_host_run (&c, 0, 0.04);
+  flat_site_host_run (&c, 0, 8.0);
+  CU_ASSERT_DOUBLE_EQUAL (c.level_ms[0], 0.06, 1e-12);
 }
 
 /* The device beat a host within FLAT_COST_AGAIN_WITHIN: after
