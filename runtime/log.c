@@ -173,3 +173,11 @@ flat_log_start_ends (const char *how, const char *backend, double ms)
     fprintf (stderr, "flat: device start ends (%s): %s after %.1f ms\n",
 	     how, backend, ms);
 }
+
+void
+flat_log_start_forgone (void)
+{
+  if (log_level >= 2)
+    fputs ("flat: device start not begun: the program exits first\n",
+	   stderr);
+}

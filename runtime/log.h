@@ -71,4 +71,9 @@ void flat_log_build (const char *nest, const char *backend, int cached,
 void flat_log_start_begins (const char *how);
 void flat_log_start_ends (const char *how, const char *backend, double ms);
 
+/* Level 2: the program exits before the background start opened the
+   driver, which it then never does: "flat: device start not begun: the
+   program exits first".  */
+void flat_log_start_forgone (void);
+
 #endif /* FLAT_RUNTIME_LOG_H */
