@@ -306,15 +306,22 @@ test_team_late_members (void)
 }
 
 /* Whether, within 10 s, the team's sleepers come to satisfy ASLEEP:
-   all of its workers (1) or fewer (0).  */
+   all of its workers (1) or fewer (0); with ROUSE, rousing them before
+   every look, so that a look kept waiting by a busy machine past a
+   worker's spin still finds one awake.  */
 static int
-sleepers_become (int asleep)
+sleepers_become (int asleep, int rouse)
 {
   double start = flat_now_ms ();
 
   while (flat_now_ms () - start < 10000)
-    if ((flat_host_team_sleepers () == flat_host_team_workers ()) == asleep)
-      return 1;
+    {
+      if (rouse)
+	flat_host_team_rouse ();
+      if ((flat_host_team_sleepers () == flat_host_team_workers ())
+	  == asleep)
+	return 1;
+    }
   return 0;
 }
 
@@ -324,10 +331,9 @@ static void
 test_team_rouse (void)
 {
   CU_ASSERT_TRUE_FATAL (flat_host_team_workers () > 0);
-  CU_ASSERT_TRUE_FATAL (sleepers_become (1));
-  flat_host_team_rouse ();
-  CU_ASSERT_TRUE (sleepers_become (0));
-  CU_ASSERT_TRUE (sleepers_become (1));
+  CU_ASSERT_TRUE_FATAL (sleepers_become (1, 0));
+  CU_ASSERT_TRUE (sleepers_become (0, 1));
+  CU_ASSERT_TRUE (sleepers_become (1, 0));
 }
 
 static void
