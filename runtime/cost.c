@@ -229,6 +229,14 @@ host_worth_timing (const flat_site_class *cls, int device_on_cpus,
   return 1;
 }
 
+/* Whether the next device run of CLS is the last before its host is
+   measured again.  */
+static int
+again_due (const flat_site_class *cls)
+{
+  return cls->again_every > 0 && cls->since_host + 1 >= cls->again_every;
+}
+
 /* Whether a run of CLS, whose device beat its host time HOST, should
    measure the host again (Note [Measuring the host again]); WHY gets
    the reason when it should.  */
@@ -248,8 +256,11 @@ host_again (flat_site_class *cls, double host, char *why, size_t why_size)
 	return 0;
       if (cls->again_every == 0)
 	cls->again_every = FLAT_COST_AGAIN_FIRST;
-      if (++cls->since_host < cls->again_every)
-	return 0;
+      if (!again_due (cls))
+	{
+	  cls->since_host++;
+	  return 0;
+	}
       cls->since_host = 0;
       if (cls->again_every < FLAT_COST_AGAIN_MOST)
 	cls->again_every *= 2;
@@ -268,8 +279,7 @@ flat_cost_host_next (const flat_site_class *cls)
   /* The host's first measurement follows the device's second run.  */
   if (cls->n_device == 1 && cls->host_timed == 0)
     return 1;
-  return cls->again_left == 0 && cls->again_every > 0
-	 && cls->since_host + 1 >= cls->again_every;
+  return cls->again_left == 0 && again_due (cls);
 }
 
 int
