@@ -9,9 +9,9 @@
 # (column-major arrays, which pass coalescing orders) and 2
 # --branch-loops ones (branches to loops and inner SOACs, rule I5;
 # 90362 fell back to the host once, an estimate loading rows its band's
-# empty loop never read), each checked by run-e2e.sh against plain gcc at -O2 and -O0, every
-# version forced.  Together they cover every construct the
-# generator makes (map nests one to three deep with inner maps, reduces,
+# empty loop never read), each checked by run-e2e.sh against plain gcc
+# at -O2 and -O0, every version forced.  Together they cover every
+# construct the generator makes (map nests one to three deep with inner maps, reduces,
 # scans and sequential loops, top-level reduces with several operators,
 # scans, histograms, data regions, helpers, switch, local arrays,
 # <math.h> calls, loops left by break, while loops, arrays of structs,
